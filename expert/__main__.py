@@ -1,0 +1,5 @@
+"""`python -m expert` runs the command line."""
+
+from expert.cli.main import run
+
+run()

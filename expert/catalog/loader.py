@@ -1,0 +1,200 @@
+"""Loading the catalog from YAML, validated against the shipped JSON Schemas and pydantic models.
+
+Precedence with `--catalog-dir`: the built-in catalog is read first; each extra directory may hold
+any of the same files (`gpus.yaml`, `models.yaml`, `packages.yaml`, `offers.yaml`, `tariffs.yaml`).
+An entry whose `id` already exists replaces the built-in entry whole; a new id is added. In
+`tariffs.yaml`, each top-level key given replaces the built-in one; purchase prices replace per
+(gpu, condition). Later directories win over earlier ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from expert.catalog.models import Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
+from expert.errors import InputError, UnknownIdError
+from expert.fileio import load_mapping
+from expert.paths import knowledge_dir
+from expert.validation import validate_model, validate_schema
+
+
+class GpusFile(BaseModel):
+    """`gpus.yaml`: a list of GPU variants."""
+
+    model_config = ConfigDict(extra="forbid")
+    gpus: list[Gpu]
+
+
+class ModelsFile(BaseModel):
+    """`models.yaml`: a list of model architectures."""
+
+    model_config = ConfigDict(extra="forbid")
+    models: list[LlmModel]
+
+
+class PackagesFile(BaseModel):
+    """`packages.yaml`: the on-premise packages of document 004."""
+
+    model_config = ConfigDict(extra="forbid")
+    packages: list[Package]
+
+
+class OffersFile(BaseModel):
+    """`offers.yaml`: cloud offers and market ranges."""
+
+    model_config = ConfigDict(extra="forbid")
+    offers: list[Offer]
+
+
+class TariffsFile(BaseModel):
+    """`tariffs.yaml`: the cost assumptions."""
+
+    model_config = ConfigDict(extra="forbid")
+    tariffs: Tariffs
+
+
+FILES: dict[str, tuple[str, type[BaseModel]]] = {
+    "gpus": ("gpus.yaml", GpusFile),
+    "models": ("models.yaml", ModelsFile),
+    "packages": ("packages.yaml", PackagesFile),
+    "offers": ("offers.yaml", OffersFile),
+    "tariffs": ("tariffs.yaml", TariffsFile),
+}
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The merged catalog with id and alias lookups."""
+
+    gpus: dict[str, Gpu]
+    models: dict[str, LlmModel]
+    packages: dict[str, Package]
+    offers: dict[str, Offer]
+    tariffs: Tariffs
+    _aliases: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+
+    def gpu(self, key: str, *, file: str | None = None, path: str | None = None) -> Gpu:
+        """A GPU by id or alias (case-insensitive), else UnknownIdError."""
+        return self.gpus[self._resolve("gpu", key, self.gpus, file, path)]
+
+    def model(self, key: str, *, file: str | None = None, path: str | None = None) -> LlmModel:
+        """A model by id or alias (case-insensitive), else UnknownIdError."""
+        return self.models[self._resolve("model", key, self.models, file, path)]
+
+    def package(self, key: str) -> Package:
+        """An on-premise package by id ('1'..'4', 'N1'..'N4'), case-insensitive."""
+        return self.packages[self._resolve("package", key, self.packages, None, None)]
+
+    def purchase_price(self, gpu_id: str, condition: str = "new") -> PurchasePrice | None:
+        """The purchase price of one GPU, or None when the catalog has none."""
+        for entry in self.tariffs.purchase:
+            if entry.gpu == gpu_id and entry.condition == condition:
+                return entry
+        return None
+
+    def offers_for(self, gpu_id: str) -> list[Offer]:
+        """Every offer for one GPU, in catalog order."""
+        return [offer for offer in self.offers.values() if offer.gpu == gpu_id]
+
+    def to_chf(self, amount: float, currency: str) -> float:
+        """Convert an amount into CHF at the catalog's dated rate."""
+        if currency == "CHF":
+            return amount
+        return amount * self.tariffs.fx[currency].chf_per_unit
+
+    def _resolve(self, kind, key, table, file, path) -> str:
+        if key in table:
+            return key
+        found = self._aliases.get(kind, {}).get(str(key).strip().lower())
+        if found is None:
+            raise UnknownIdError(kind, str(key), list(table), file=file, path=path)
+        return found
+
+
+def _read(directory: Path, kind: str, *, required: bool):
+    filename, file_model = FILES[kind]
+    path = directory / filename
+    if not path.exists():
+        if required:
+            raise InputError("catalog file is missing", file=str(path))
+        return None
+    name, data = load_mapping(path)
+    validate_schema(f"catalog-{kind}", data, name)
+    return validate_model(file_model, data, name)
+
+
+def _merge_entries(base: dict, extra: list, file: str) -> dict:
+    merged = dict(base)
+    for entry in extra:
+        merged[entry.id] = entry
+    return merged
+
+
+def _merge_tariffs(base: Tariffs, override: Tariffs, raw_keys: set[str]) -> Tariffs:
+    data = base.model_dump()
+    new = override.model_dump()
+    for key in raw_keys - {"purchase"}:
+        data[key] = new[key]
+    if "purchase" in raw_keys:
+        index = {(p["gpu"], p["condition"]): p for p in data["purchase"]}
+        for p in new["purchase"]:
+            index[(p["gpu"], p["condition"])] = p
+        data["purchase"] = list(index.values())
+    return Tariffs.model_validate(data)
+
+
+def _build_aliases(catalog_tables: dict[str, dict]) -> dict[str, dict[str, str]]:
+    aliases: dict[str, dict[str, str]] = {}
+    for kind, table in catalog_tables.items():
+        names: dict[str, str] = {}
+        for entry_id, entry in table.items():
+            names[entry_id.lower()] = entry_id
+            for alias in getattr(entry, "aliases", []):
+                names.setdefault(alias.lower(), entry_id)
+        aliases[kind] = names
+    return aliases
+
+
+def load_catalog(extra_dirs: tuple[Path, ...] = ()) -> Catalog:
+    """The built-in catalog merged with organisation directories (cached per directory tuple)."""
+    return _load(tuple(Path(d).resolve() for d in extra_dirs))
+
+
+@lru_cache(maxsize=8)
+def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
+    base = knowledge_dir()
+    tables = {kind: {e.id: e for e in getattr(_read(base, kind, required=True), kind)}
+              for kind in ("gpus", "models", "packages", "offers")}
+    tariffs = _read(base, "tariffs", required=True).tariffs
+    for directory in extra_dirs:
+        if not directory.is_dir():
+            raise InputError("catalog directory not found", file=str(directory))
+        for kind in ("gpus", "models", "packages", "offers"):
+            loaded = _read(directory, kind, required=False)
+            if loaded is not None:
+                tables[kind] = _merge_entries(tables[kind], getattr(loaded, kind), str(directory))
+        loaded = _read(directory, "tariffs", required=False)
+        if loaded is not None:
+            keys = set(loaded.tariffs.model_fields_set)
+            tariffs = _merge_tariffs(tariffs, loaded.tariffs, keys)
+    catalog = Catalog(tables["gpus"], tables["models"], tables["packages"], tables["offers"], tariffs)
+    object.__setattr__(catalog, "_aliases", _build_aliases(
+        {"gpu": catalog.gpus, "model": catalog.models, "package": catalog.packages}))
+    _check_references(catalog)
+    return catalog
+
+
+def _check_references(catalog: Catalog) -> None:
+    for package in catalog.packages.values():
+        if package.gpu not in catalog.gpus:
+            raise InputError(f"package {package.id} names unknown gpu '{package.gpu}'", file="packages.yaml")
+    for offer in catalog.offers.values():
+        if offer.gpu not in catalog.gpus:
+            raise InputError(f"offer {offer.id} names unknown gpu '{offer.gpu}'", file="offers.yaml")
+    for purchase in catalog.tariffs.purchase:
+        if purchase.gpu not in catalog.gpus:
+            raise InputError(f"purchase price names unknown gpu '{purchase.gpu}'", file="tariffs.yaml")

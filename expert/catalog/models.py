@@ -1,0 +1,242 @@
+"""Typed catalog entries: GPUs, models, on-premise packages, cloud offers and tariffs.
+
+These pydantic models are the single definition of the catalog file formats: the JSON Schemas in
+`knowledge/schemas/` are generated from them (`python -m expert.catalog.schema_gen`) and a test
+checks that the shipped schemas match. Every entry carries `sources`: a mapping from a field name
+(or `default`, covering every field without its own entry) to a citation — document and section,
+or a public reference. Ranges from the documents stay ranges (`Band`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+
+class Strict(BaseModel):
+    """Base for catalog records: unknown keys are rejected, instances are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _band_from_number(value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return {"low": value, "high": value}
+    return value
+
+
+class Band(Strict):
+    """A value that may be a range: `low`..`high` (equal when the source gives one number)."""
+
+    low: float = Field(ge=0)
+    high: float = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Band":
+        if self.high < self.low:
+            raise ValueError(f"high ({self.high}) is below low ({self.low})")
+        return self
+
+    @property
+    def mid(self) -> float:
+        """The midpoint, used where one number is needed (documented at each use)."""
+        return (self.low + self.high) / 2
+
+    def scaled(self, factor: float) -> "Band":
+        """This band multiplied by a non-negative factor."""
+        return Band(low=self.low * factor, high=self.high * factor)
+
+
+BandLike = Annotated[Band, BeforeValidator(_band_from_number)]
+Sources = dict[str, str]
+Currency = Literal["CHF", "EUR", "USD"]
+
+
+class Price(Strict):
+    """A dated price with its currency, basis and source; `amount` may be a range."""
+
+    amount: BandLike
+    currency: Currency
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="YYYY, YYYY-MM or YYYY-MM-DD")
+    basis: str = Field(description="what the amount covers, e.g. 'per GPU-month', 'per GPU, new'")
+    source: str
+    note: str | None = None
+
+
+class DocumentClaim(Strict):
+    """What a source document states where it differs from the vendor value kept in the entry."""
+
+    field: str
+    value: float | str | bool
+    document: Literal["000", "004"]
+    section: str
+    note: str
+
+
+class Interconnect(Strict):
+    """How GPUs of this kind talk to each other."""
+
+    kind: Literal["nvlink", "nvlink-bridge", "infinity-fabric", "ethernet", "none"]
+    generation: str | None = None
+    bandwidth_gbs: float | None = Field(default=None, ge=0, description="bidirectional per GPU")
+    max_gpus: int | None = Field(default=None, ge=1, description="GPUs in one link domain (2 for a bridge)")
+
+
+class Gpu(Strict):
+    """One GPU variant (PCIe, SXM and NVL differ and are separate entries)."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str
+    vendor: str
+    variant: str
+    aliases: list[str] = []
+    architecture: str
+    launch_year: int = Field(ge=2015, le=2030)
+    form_factor: Literal["pcie", "sxm", "nvl", "oam"]
+    grade: Literal["datacenter", "workstation", "consumer"]
+    memory_gb: float = Field(gt=0)
+    memory_type: str
+    bandwidth_gbs: float = Field(gt=0)
+    fp16_tflops: float = Field(gt=0, description="dense FP16/BF16 tensor TFLOPS (no sparsity)")
+    fp8_tflops: float | None = Field(default=None, gt=0, description="dense; null = no native FP8")
+    int8_tops: float | None = Field(default=None, gt=0, description="dense; null = unknown/none")
+    tdp_w: float = Field(gt=0)
+    interconnect: Interconnect
+    ecc: bool | None = None
+    mig: bool = False
+    sources: Sources
+    document_claims: list[DocumentClaim] = []
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _has_default_source(self) -> "Gpu":
+        if "default" not in self.sources:
+            raise ValueError("sources must have a 'default' entry")
+        return self
+
+
+class LlmModel(Strict):
+    """A published model architecture, enough to size memory and speed without weights."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str
+    aliases: list[str] = []
+    params_b: float = Field(gt=0)
+    layers: int = Field(gt=0)
+    hidden: int = Field(gt=0)
+    heads: int = Field(gt=0)
+    kv_heads: int = Field(gt=0)
+    head_dim: int = Field(gt=0)
+    intermediate: int | None = Field(default=None, gt=0)
+    vocab: int = Field(gt=0)
+    max_context: int = Field(gt=0)
+    sliding_window: int | None = Field(default=None, gt=0)
+    sliding_window_share: float = Field(default=0.0, ge=0, le=1,
+                                        description="share of layers using the sliding window")
+    experts: int | None = Field(default=None, gt=0)
+    experts_active: int | None = Field(default=None, gt=0)
+    active_params_b: float | None = Field(default=None, gt=0)
+    generic: bool = False
+    sources: Sources
+    notes: str | None = None
+
+    @property
+    def is_moe(self) -> bool:
+        """True for mixture-of-experts models (all experts in memory, active ones read per token)."""
+        return bool(self.experts and self.experts > 1)
+
+    @property
+    def decode_params_b(self) -> float:
+        """Parameters read per generated token: the active ones for MoE, all for dense models."""
+        return self.active_params_b or self.params_b
+
+
+class CostItem(Strict):
+    """A cost the document lists separately from hardware (build, set-up, operation)."""
+
+    name: Literal["build", "setup", "commissioning", "operation"]
+    price: Price | None = None
+    note: str
+
+
+class Package(Strict):
+    """An on-premise hardware package of document 004."""
+
+    id: str
+    name: str
+    condition: Literal["used", "new"]
+    gpu: str
+    count: int = Field(ge=1)
+    interconnect: Literal["pcie", "pcie-bridge", "sxm"]
+    total_vram_gb: float = Field(gt=0)
+    character: dict[Literal["en", "de"], str]
+    expandable_counts: list[int] = Field(description="GPU counts this chassis can be built out to")
+    hardware_net: Price | None = None
+    extra_costs: list[CostItem] = []
+    sources: Sources
+
+
+class ClaimCheck(Strict):
+    """How far a derived value reproduces one claim of a document."""
+
+    claim: str
+    document: str
+    section: str
+    stated: float
+    reproduced: float
+    miss: str
+
+
+class Offer(Strict):
+    """A rentable GPU: a provider's catalog price or a market range, per GPU and month."""
+
+    id: str
+    provider: str
+    kind: Literal["provider-catalog", "market-range", "organisation"]
+    gpu: str
+    country: str | None = Field(default=None, description="ISO 3166 code of the hosting country")
+    monthly: Price
+    certifications: list[str] = []
+    derivation: str | None = None
+    claim_checks: list[ClaimCheck] = []
+    sources: Sources
+
+
+class SourcedValue(Strict):
+    """A single assumption with its source."""
+
+    value: BandLike
+    unit: str
+    source: str
+    note: str | None = None
+
+
+class FxRate(Strict):
+    """A currency conversion rate into CHF, dated."""
+
+    chf_per_unit: float = Field(gt=0)
+    date: str
+    source: str
+
+
+class PurchasePrice(Strict):
+    """What one GPU costs to buy."""
+
+    gpu: str
+    condition: Literal["new", "used"] = "new"
+    price: Price
+
+
+class Tariffs(Strict):
+    """The cost assumptions of document 000's TCO section, plus exchange rates."""
+
+    electricity_chf_per_kwh: SourcedValue
+    cooling_factor: SourcedValue
+    infrastructure_share: SourcedValue
+    hours_per_month: SourcedValue
+    horizon_months: SourcedValue
+    resale_share: SourcedValue
+    team_hourly_rate_chf: SourcedValue
+    fx: dict[Currency, FxRate]
+    purchase: list[PurchasePrice]

@@ -1,0 +1,1 @@
+"""The `gpu-expert` command line: one module per command group, wired in `main`."""

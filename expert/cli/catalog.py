@@ -1,0 +1,70 @@
+"""`gpu-expert catalog gpus|models|packages|offers`: list the built-in (and merged) catalog."""
+
+from __future__ import annotations
+
+from expert.cli.options import FORMATS_TEXT_JSON, catalog_from, common_parent
+from expert.fileio import dumps_json
+
+
+def register(commands) -> None:
+    """Add the `catalog` command."""
+    parser = commands.add_parser("catalog", parents=[common_parent()],
+                                 help="list GPUs, models, on-premise packages or cloud offers")
+    parser.add_argument("table", choices=("gpus", "models", "packages", "offers"))
+    parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Print one catalog table."""
+    catalog = catalog_from(args)
+    entries = list(getattr(catalog, args.table).values())
+    if args.format == "json":
+        print(dumps_json([entry.model_dump(mode="json") for entry in entries]), end="")
+        return 0
+    print(_TEXT[args.table](catalog, entries))
+    return 0
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
+    lines = ["  ".join(str(cell).ljust(width) for cell, width in zip(line, widths)).rstrip()
+             for line in [header, ["-" * w for w in widths], *rows]]
+    return "\n".join(lines)
+
+
+def _gpus(catalog, entries) -> str:
+    rows = [[g.id, g.name, f"{g.memory_gb:g} GB {g.memory_type}", f"{g.bandwidth_gbs:g}",
+             f"{g.fp16_tflops:g}", f"{g.tdp_w:g}", g.interconnect.kind, g.grade] for g in entries]
+    return _table(["id", "name", "memory", "GB/s", "FP16 TF", "TDP W", "link", "grade"], rows)
+
+
+def _models(catalog, entries) -> str:
+    rows = [[m.id, m.name, f"{m.params_b:g}", str(m.layers), f"{m.heads}/{m.kv_heads}",
+             str(m.max_context), f"{m.experts}x" if m.is_moe else "dense"] for m in entries]
+    return _table(["id", "name", "params B", "layers", "heads/kv", "max ctx", "type"], rows)
+
+
+def _packages(catalog, entries) -> str:
+    rows = []
+    for p in entries:
+        price = "not in 004"
+        if p.hardware_net:
+            a = p.hardware_net.amount
+            price = f"{a.low:,.0f}-{a.high:,.0f} {p.hardware_net.currency}".replace(",", " ")
+        rows.append([p.id, p.name, f"{p.count}x {p.gpu}", f"{p.total_vram_gb:g} GB", p.interconnect, price])
+    return _table(["id", "name", "GPUs", "VRAM", "link", "hardware net"], rows)
+
+
+def _offers(catalog, entries) -> str:
+    rows = []
+    for o in entries:
+        a = o.monthly.amount
+        low, high = catalog.to_chf(a.low, o.monthly.currency), catalog.to_chf(a.high, o.monthly.currency)
+        chf = f"{low:,.0f}" if low == high else f"{low:,.0f}-{high:,.0f}"
+        rows.append([o.id, o.provider, o.gpu, o.country or "-", chf.replace(",", " ") + " CHF/month",
+                     o.kind, o.monthly.date])
+    return _table(["id", "provider", "gpu", "country", "per GPU", "kind", "date"], rows)
+
+
+_TEXT = {"gpus": _gpus, "models": _models, "packages": _packages, "offers": _offers}

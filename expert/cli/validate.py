@@ -1,0 +1,56 @@
+"""`gpu-expert validate FILE...`: check workload, setup, rule-pack and catalog files."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from expert.cli.options import common_parent
+from expert.errors import InputError
+
+
+def register(commands) -> None:
+    """Add the `validate` command."""
+    parser = commands.add_parser("validate", parents=[common_parent()],
+                                 help="check workload/setup/rule/catalog files against their schemas")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Validate every file; print one line per file; exit 2 if any is invalid."""
+    failed = 0
+    for file in args.files:
+        try:
+            kind = validate_file(file)
+        except InputError as error:
+            print(f"gpu-expert: error: {error}", file=sys.stderr)
+            failed += 1
+        else:
+            print(f"{file}: valid {kind}")
+    return 2 if failed else 0
+
+
+def validate_file(file: str) -> str:
+    """Validate one file, guessing its kind from its top-level keys; returns the kind."""
+    from expert.catalog.loader import FILES
+    from expert.fileio import load_mapping
+    from expert.inputs import load_setup_data, load_workload_data
+    from expert.validation import validate_model, validate_schema
+
+    name, data = load_mapping(file)
+    for kind, (_filename, file_model) in FILES.items():
+        if set(data) == {kind}:
+            validate_schema(f"catalog-{kind}", data, name)
+            validate_model(file_model, data, name)
+            return f"catalog file ({kind})"
+    if "rules" in data or "pack" in data:
+        from expert.engine.rulepack import load_pack_file
+
+        load_pack_file(Path(file))
+        return "rule pack"
+    if "gpu" in data:
+        load_setup_data(data, name)
+        return "setup"
+    load_workload_data(data, name)
+    return "workload"

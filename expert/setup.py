@@ -1,0 +1,63 @@
+"""The setup file (input of `audit`): an existing deployment, as measured.
+
+Field names follow `shared/CONTRACT.md`; fields beyond it are optional extensions that let the
+audit check more of document 000's guidance (deployment length for T5, software for Q1/Q2).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from expert.workload import Input, Workload
+
+
+class Storage(Input):
+    """System storage feeding the GPUs."""
+
+    type: Literal["nvme", "sata-ssd", "hdd", "network"] = "nvme"
+    read_mb_s: float | None = Field(default=None, gt=0, le=1e6)
+
+
+class Hosting(Input):
+    """Where the servers are and who runs them."""
+
+    country: str = Field(default="CH", min_length=2, max_length=2, description="ISO 3166 code")
+    provider_seat: str | None = Field(default=None, min_length=2, max_length=2)
+    certifications: list[str] = Field(default=[], max_length=50)
+
+
+class Utilization(Input):
+    """Measured GPU utilisation, 0..1."""
+
+    mean: float = Field(ge=0, le=1)
+    peak: float | None = Field(default=None, ge=0, le=1)
+    day_night_swing: float | None = Field(default=None, ge=0, le=1,
+                                          description="peak-hour minus night-hour utilisation")
+
+
+class Setup(Input):
+    """An existing deployment to audit."""
+
+    name: str | None = Field(default=None, max_length=120)
+    gpu: str = Field(description="catalog id (see `gpu-expert catalog gpus`)")
+    count: int = Field(default=1, ge=1, le=4096)
+    interconnect: Literal["nvlink", "pcie", "pcie-bridge"] | None = None
+    ownership: Literal["rented", "owned"] = "rented"
+    cpu_cores: int | None = Field(default=None, ge=1, le=100_000)
+    ram_gb: float | None = Field(default=None, gt=0, le=1e7)
+    storage: Storage | None = None
+    network_gbps: float | None = Field(default=None, gt=0, le=1e5)
+    hosting: Hosting | None = None
+    utilization: Utilization | None = None
+    latency_p95_s: float | None = Field(default=None, gt=0, le=3600)
+    tensor_parallel: int = Field(default=1, ge=1, le=64)
+    monitoring: bool | None = None
+    backups: bool | None = None
+    deployment_months: int | None = Field(default=None, ge=1, le=240,
+                                          description="how long the setup is planned to run (000 T5)")
+    usage_pattern: Literal["steady", "fluctuating"] | None = None
+    inference_engine: Literal["vllm", "tensorrt-llm", "sglang", "tgi", "transformers", "other"] | None = None
+    quantization_validated: bool | None = None
+    workload: Workload | None = None

@@ -1,0 +1,62 @@
+"""Turning pydantic and JSON Schema failures into one clear `InputError` with a field path."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import jsonschema
+from pydantic import BaseModel, ValidationError
+
+from expert.errors import InputError, format_loc
+from expert.paths import schema_path
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate_model(cls: type[M], data: Any, file: str | None) -> M:
+    """Validate `data` as `cls`; the first problem becomes an InputError naming the field."""
+    try:
+        return cls.model_validate(data)
+    except ValidationError as exc:
+        raise _first_error(exc, file) from None
+
+
+def _first_error(exc: ValidationError, file: str | None) -> InputError:
+    error = exc.errors(include_url=False)[0]
+    loc = [part for part in error["loc"] if not _is_union_tag(part)]
+    message = error["msg"]
+    if error["type"] == "extra_forbidden":
+        message = "unknown field"
+    elif error["type"] == "missing":
+        message = "required field is missing"
+    allowed = None
+    ctx = error.get("ctx") or {}
+    if "expected" in ctx:
+        allowed = str(ctx["expected"])
+    return InputError(message, file=file, path=format_loc(loc), allowed=allowed)
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic inserts the union member's type name into the location; users never wrote it
+    return isinstance(part, str) and (part.startswith(("function-", "tagged-union"))
+                                      or part in {"int", "float", "str", "bool", "list[", "dict["})
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(schema)
+
+
+def validate_schema(name: str, data: Any, file: str | None) -> None:
+    """Validate `data` against the shipped JSON Schema `name` (e.g. 'workload')."""
+    error = jsonschema.exceptions.best_match(_validator(name).iter_errors(data))
+    if error is not None:
+        raise InputError(_short(error.message), file=file, path=format_loc(list(error.absolute_path)))
+
+
+def _short(message: str, limit: int = 200) -> str:
+    return message if len(message) <= limit else message[: limit - 1] + "…"

@@ -1,0 +1,125 @@
+"""The typed, labelled vocabulary of facts that rules may test: kind → field → (type, meaning).
+
+Input facts are built in Python from a workload or a setup and the sizing core's numbers
+(`expert.facts`); rules test these fields and derive further facts (kinds `flag`, `usecase`,
+`choice`...) whose fields rule authors define in their `derive` blocks. A rule pack that tests an
+input field not listed here is rejected at load time, so a typo cannot silently never fire.
+"""
+
+from __future__ import annotations
+
+NUM, STR, BOOL, LIST = "number", "string", "boolean", "list"
+
+INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
+    "workload": {
+        "model": (STR, "catalog id of the model, or 'generic' for params_b only"),
+        "params_b": (NUM, "billions of parameters (total, all experts)"),
+        "active_params_b": (NUM, "parameters read per token (MoE: active experts)"),
+        "precision": (STR, "fp32 | bf16 | fp16 | fp8 | int8 | int4"),
+        "requests_per_day": (NUM, "requests per day"),
+        "requests_per_minute": (NUM, "requests per minute (average)"),
+        "average_rps": (NUM, "average requests per second"),
+        "peak_rps": (NUM, "peak requests per second"),
+        "latency_target_s": (NUM, "p95 end-to-end latency target, seconds"),
+        "context_tokens": (NUM, "tokens per sequence as configured"),
+        "fine_tuning": (STR, "none | yearly | quarterly | monthly | weekly"),
+        "finetune_runs_per_year": (NUM, "fine-tuning runs per year (0 when none)"),
+        "finetune_method": (STR, "full | lora | qlora"),
+        "data": (STR, "sensitive | non_sensitive"),
+        "sector": (STR, "finance | health | public | other"),
+        "hosting": (STR, "required server location: ch | eu | any"),
+        "deployment": (STR, "cloud | on_premise | any"),
+        "budget": (STR, "opex (rent) | capex (buy)"),
+        "horizon_months": (NUM, "planning horizon, months"),
+        "growth_params_b": (NUM, "expected model size in 12-18 months (absent when unknown)"),
+        "critical": (BOOL, "critical production"),
+        "allow_int4": (BOOL, "int4 allowed after validation"),
+        "agents": (NUM, "number of agents sharing the infrastructure (0 = single agent)"),
+        "team_hourly_rate_chf": (NUM, "team hourly rate, CHF"),
+    },
+    "sizing": {
+        "weights_gb": (NUM, "weight memory at the workload's precision, GB"),
+        "kv_cache_gb": (NUM, "KV cache for the configured context × concurrency, GB"),
+        "total_gb": (NUM, "inference memory in total, GB"),
+        "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
+        "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
+        "concurrent_inferences": (NUM, "000 D3: rps × inference time / target utilisation"),
+        "min_gpu_memory_gb": (NUM, "memory of the smallest single GPU that holds the model"),
+        "needs_multi_gpu": (BOOL, "no single catalog GPU of 80 GB holds the model"),
+    },
+    "choice": {
+        "gpu": (STR, "recommended GPU id"),
+        "gpu_family": (STR, "l40s | a100 | h100 | h200 | b200 | rtx-pro-6000 | consumer | other"),
+        "gpu_grade": (STR, "datacenter | workstation | consumer"),
+        "count": (NUM, "GPUs in the recommendation"),
+        "source": (STR, "cloud | package | purchase"),
+        "package": (STR, "on-premise package id when source is package"),
+        "country": (STR, "hosting country of the offer"),
+        "precision": (STR, "precision chosen"),
+        "monthly_cost_chf": (NUM, "monthly cost, CHF"),
+        "tco_chf": (NUM, "total cost over the horizon, CHF"),
+        "headroom": (NUM, "free share of usable GPU memory"),
+        "interconnect": (STR, "nvlink | pcie | pcie-bridge | none"),
+        "tensor_parallel": (NUM, "tensor-parallel degree"),
+        "document_gpu_family": (STR, "family the documents' use-case rules recommend"),
+        "agrees_with_document": (BOOL, "cost optimum and the document's recommendation agree"),
+    },
+    "setup": {
+        "gpu": (STR, "GPU id"),
+        "gpu_family": (STR, "l40s | a100 | h100 | ... as for choice"),
+        "gpu_grade": (STR, "datacenter | workstation | consumer"),
+        "gpu_memory_gb": (NUM, "memory of one GPU, GB"),
+        "ecc": (BOOL, "GPU memory has ECC"),
+        "count": (NUM, "number of GPUs"),
+        "total_vram_gb": (NUM, "count × GPU memory, GB"),
+        "interconnect": (STR, "nvlink | pcie | pcie-bridge"),
+        "form_factor": (STR, "pcie | sxm | nvl | oam"),
+        "ownership": (STR, "rented | owned"),
+        "cpu_cores": (NUM, "CPU cores"),
+        "min_cpu_cores": (NUM, "000 M3 minimum: 32, or 64 for multi-GPU"),
+        "ram_gb": (NUM, "system RAM, GB"),
+        "min_ram_gb": (NUM, "000 M3 minimum: 4 × total VRAM"),
+        "storage_type": (STR, "nvme | sata-ssd | hdd | network"),
+        "storage_read_mb_s": (NUM, "storage read speed, MB/s"),
+        "network_gbps": (NUM, "network, Gbps"),
+        "min_network_gbps": (NUM, "000 M3/R3 minimum: 25 multi-GPU, 100 from 4 GPUs (0 single GPU)"),
+        "country": (STR, "ISO country of the servers"),
+        "provider_seat": (STR, "ISO country of the provider's seat"),
+        "iso27001": (BOOL, "provider certified ISO 27001"),
+        "utilization_mean": (NUM, "measured mean GPU utilisation 0..1"),
+        "utilization_peak": (NUM, "measured peak GPU utilisation 0..1"),
+        "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
+        "latency_p95_s": (NUM, "measured p95 latency, s"),
+        "tensor_parallel": (NUM, "tensor-parallel degree"),
+        "sxm_partial": (BOOL, "an SXM system not fully populated (not 4 or 8 GPUs)"),
+        "monitoring": (BOOL, "GPU monitoring in place"),
+        "backups": (BOOL, "backups of fine-tuned models and configurations"),
+        "deployment_months": (NUM, "planned deployment length, months"),
+        "usage_pattern": (STR, "steady | fluctuating"),
+        "inference_engine": (STR, "vllm | tensorrt-llm | sglang | tgi | transformers | other"),
+        "optimized_engine": (BOOL, "an optimised serving engine (vLLM, TensorRT-LLM, SGLang)"),
+        "quantization_validated": (BOOL, "quantisation quality validated"),
+        "reserve_ratio": (NUM, "free share of the setup's usable memory with today's model"),
+        "fits": (BOOL, "today's model fits the setup"),
+        "growth_fits": (BOOL, "the expected future model fits the setup"),
+        "finetune_hours": (NUM, "hours per fine-tuning run on this setup"),
+        "finetune_hours_on_a100": (NUM, "hours per run on the same count of A100 80 GB"),
+        "team_cost_extra_chf_month": (NUM, "monthly team-time cost of the slower fine-tuning vs A100"),
+        "gpu_saving_chf_month": (NUM, "monthly GPU saving vs A100 80 GB"),
+    },
+}
+
+# Kinds the facade asserts from Python; every other kind is derived by rules.
+INPUT_KINDS = tuple(INPUT_FACTS)
+
+
+def describe() -> str:
+    """The vocabulary as Markdown, for docs/facts.md."""
+    lines = ["# Facts rules can test", "",
+             "Generated from `expert/vocabulary.py`. Derived kinds (`flag`, `usecase`, ...) are "
+             "defined by the rules that derive them.", ""]
+    for kind, fields in INPUT_FACTS.items():
+        lines += [f"## `{kind}`", "", "| field | type | meaning |", "|---|---|---|"]
+        lines += [f"| `{name}` | {typ} | {meaning} |" for name, (typ, meaning) in fields.items()]
+        lines.append("")
+    return "\n".join(lines)

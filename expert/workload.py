@@ -1,0 +1,133 @@
+"""The workload file (input of `advise`): document 000's clarification sentence plus sizing inputs.
+
+Field names follow `shared/CONTRACT.md`. Every field but the model is optional; each default is
+documented here, in the generated JSON Schema, and cites where it comes from.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Precision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+Frequency = Literal["none", "yearly", "quarterly", "monthly", "weekly"]
+FineTuneMethod = Literal["full", "lora", "qlora"]
+
+RUNS_PER_YEAR: dict[str, int] = {"none": 0, "yearly": 1, "quarterly": 4, "monthly": 12, "weekly": 52}
+
+
+class Input(BaseModel):
+    """Base for user-written files: unknown fields are rejected."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class FineTuning(Input):
+    """How often and how the model is fine-tuned."""
+
+    frequency: Frequency = "none"
+    method: FineTuneMethod = Field(
+        default="lora",
+        description="Default lora: the documents' cases (13B monthly on one A100 80 GB, 000 M2) "
+                    "only fit one GPU with parameter-efficient tuning.")
+    dataset_tokens: int | None = Field(
+        default=None, gt=0, le=10**13,
+        description="Tokens per fine-tuning run; default derived so the document's run times hold "
+                    "(see expert/sizing/finetune.py).")
+    epochs: float = Field(default=1.0, gt=0, le=100)
+
+    @property
+    def runs_per_year(self) -> int:
+        """Fine-tuning runs per year."""
+        return RUNS_PER_YEAR[self.frequency]
+
+    @property
+    def enabled(self) -> bool:
+        """True when the model is fine-tuned at all."""
+        return self.frequency != "none"
+
+
+class Agent(Input):
+    """One agent of a multi-agent workload sharing infrastructure (000 U4, T3)."""
+
+    name: str = Field(min_length=1, max_length=80)
+    model: str | None = None
+    params_b: float | None = Field(default=None, gt=0, le=2000)
+    requests_per_day: float | None = Field(default=None, ge=0, le=1e10)
+    fine_tuning: FineTuning | Frequency = "none"
+
+    @model_validator(mode="after")
+    def _model_or_size(self) -> "Agent":
+        if self.model is None and self.params_b is None:
+            raise ValueError("give either model or params_b")
+        return self
+
+
+class Workload(Input):
+    """A workload to size: what the agent runs, how much, how fast, with which data."""
+
+    name: str | None = Field(default=None, max_length=120)
+    model: str | None = Field(default=None, description="catalog id (see `gpu-expert catalog models`)")
+    params_b: float | None = Field(default=None, gt=0, le=2000, description="billions of parameters")
+    precision: Precision = "fp16"
+    requests_per_day: float | None = Field(default=None, ge=0, le=1e10)
+    requests_per_second: float | None = Field(default=None, ge=0, le=1e6)
+    peak_to_average: float = Field(default=3.0, ge=1, le=100,
+                                   description="peak load over the daily average (llm-d Planner uses 1.5-2.5 "
+                                               "over an 8-hour day; 3 over 24 h is the same order)")
+    latency_target_s: float = Field(default=2.0, gt=0, le=3600,
+                                    description="p95 end-to-end; default 2 s from 000 U1")
+    prompt_tokens: int = Field(default=1500, ge=1, le=2_000_000)
+    output_tokens: int = Field(default=250, ge=1, le=200_000)
+    context_tokens: int | None = Field(default=None, ge=1, le=10_000_000,
+                                       description="per sequence as configured; default prompt + output")
+    concurrency: int | None = Field(default=None, ge=1, le=100_000,
+                                    description="concurrent sequences to hold; default from capacity (D3)")
+    inference_time_s: float | None = Field(default=None, gt=0, le=3600)
+    target_utilization: float = Field(default=0.7, gt=0, le=1, description="000 D3 example: 70 %")
+    fine_tuning: FineTuning | Frequency = "none"
+    data: Literal["sensitive", "non_sensitive"] = "non_sensitive"
+    sector: Literal["finance", "health", "public", "other"] = "other"
+    hosting: Literal["ch", "eu", "any"] = "any"
+    deployment: Literal["cloud", "on_premise", "any"] = "any"
+    budget: Literal["opex", "capex"] = "opex"
+    budget_limit_chf: float | None = Field(default=None, gt=0, le=1e10,
+                                           description="most you will spend over the horizon")
+    horizon_months: int = Field(default=36, ge=1, le=240, description="000 T1: 36 months")
+    growth_params_b: float | None = Field(default=None, gt=0, le=2000,
+                                          description="expected model size in 12-18 months (000 M5)")
+    team_hourly_rate_chf: float = Field(default=150, ge=0, le=10_000, description="000 U2: 150 CHF/h")
+    critical: bool = Field(default=True, description="critical production (excludes consumer GPUs, 000 G11)")
+    allow_int4: bool = Field(default=False, description="int4 needs case-by-case validation (000 Q2)")
+    allow_consumer_gpus: bool = False
+    agents: list[Agent] = Field(default=[], max_length=50)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Workload":
+        if self.model is None and self.params_b is None and not self.agents:
+            raise ValueError("give the model (catalog id) or params_b")
+        if self.model is not None and self.params_b is not None:
+            raise ValueError("give either model or params_b, not both")
+        if self.requests_per_day is not None and self.requests_per_second is not None:
+            raise ValueError("give either requests_per_day or requests_per_second, not both")
+        return self
+
+    @property
+    def tuning(self) -> FineTuning:
+        """The fine-tuning settings, normalising the short form ('monthly')."""
+        if isinstance(self.fine_tuning, str):
+            return FineTuning(frequency=self.fine_tuning)
+        return self.fine_tuning
+
+    @property
+    def average_rps(self) -> float:
+        """Average requests per second over the day (0 when no volume is given)."""
+        if self.requests_per_second is not None:
+            return self.requests_per_second
+        return (self.requests_per_day or 0.0) / 86_400
+
+    @property
+    def context(self) -> int:
+        """Tokens per sequence as configured (prompt + output when not given)."""
+        return self.context_tokens or (self.prompt_tokens + self.output_tokens)
