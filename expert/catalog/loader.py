@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
 
 from expert.catalog.models import Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
@@ -55,6 +55,19 @@ class TariffsFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     tariffs: Tariffs
+
+
+# An organisation's tariffs.yaml may give any subset of the keys; each given key replaces the built-in one.
+TariffsOverride = create_model(
+    "TariffsOverride", __config__=ConfigDict(extra="forbid"),
+    **{name: (field.annotation | None, None) for name, field in Tariffs.model_fields.items()})
+
+
+class TariffsOverrideFile(BaseModel):
+    """`tariffs.yaml` in a `--catalog-dir`: any subset of the tariff keys."""
+
+    model_config = ConfigDict(extra="forbid")
+    tariffs: TariffsOverride  # type: ignore[valid-type]
 
 
 FILES: dict[str, tuple[str, type[BaseModel]]] = {
@@ -123,6 +136,8 @@ def _read(directory: Path, kind: str, *, required: bool):
             raise InputError("catalog file is missing", file=str(path))
         return None
     name, data = load_mapping(path)
+    if kind == "tariffs" and not required:  # an override: any subset of keys
+        return validate_model(TariffsOverrideFile, data, name)
     validate_schema(f"catalog-{kind}", data, name)
     return validate_model(file_model, data, name)
 
@@ -134,7 +149,7 @@ def _merge_entries(base: dict, extra: list, file: str) -> dict:
     return merged
 
 
-def _merge_tariffs(base: Tariffs, override: Tariffs, raw_keys: set[str]) -> Tariffs:
+def _merge_tariffs(base: Tariffs, override, raw_keys: set[str]) -> Tariffs:
     data = base.model_dump()
     new = override.model_dump()
     for key in raw_keys - {"purchase"}:
@@ -179,7 +194,7 @@ def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
                 tables[kind] = _merge_entries(tables[kind], getattr(loaded, kind), str(directory))
         loaded = _read(directory, "tariffs", required=False)
         if loaded is not None:
-            keys = set(loaded.tariffs.model_fields_set)
+            keys = {k for k in loaded.tariffs.model_fields_set if getattr(loaded.tariffs, k) is not None}
             tariffs = _merge_tariffs(tariffs, loaded.tariffs, keys)
     catalog = Catalog(tables["gpus"], tables["models"], tables["packages"], tables["offers"], tariffs)
     object.__setattr__(catalog, "_aliases", _build_aliases(

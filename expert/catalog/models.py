@@ -48,7 +48,7 @@ class Band(Strict):
         return Band(low=self.low * factor, high=self.high * factor)
 
 
-BandLike = Annotated[Band, BeforeValidator(_band_from_number)]
+BandLike = Annotated[Band, BeforeValidator(_band_from_number, json_schema_input_type=float | Band)]
 Sources = dict[str, str]
 Currency = Literal["CHF", "EUR", "USD"]
 
@@ -62,6 +62,8 @@ class Price(Strict):
     basis: str = Field(description="what the amount covers, e.g. 'per GPU-month', 'per GPU, new'")
     source: str
     note: str | None = None
+    confidence: Literal["high", "medium", "low"] | None = Field(
+        default=None, description="how far the source can be trusted (aggregators and content sites: low)")
 
 
 class DocumentClaim(Strict):
@@ -102,6 +104,12 @@ class Gpu(Strict):
     fp8_tflops: float | None = Field(default=None, gt=0, description="dense; null = no native FP8")
     int8_tops: float | None = Field(default=None, gt=0, description="dense; null = unknown/none")
     tdp_w: float = Field(gt=0)
+    cuda_cores: int | None = Field(default=None, gt=0,
+                                   description="CUDA cores (NVIDIA) or stream processors (AMD); "
+                                               "null = not published")
+    tensor_cores: int | None = Field(default=None, gt=0,
+                                     description="Tensor Cores (NVIDIA) or matrix cores (AMD); "
+                                                 "null = not published")
     interconnect: Interconnect
     ecc: bool | None = None
     mig: bool = False
@@ -137,6 +145,15 @@ class LlmModel(Strict):
     experts: int | None = Field(default=None, gt=0)
     experts_active: int | None = Field(default=None, gt=0)
     active_params_b: float | None = Field(default=None, gt=0)
+    shared_experts: int | None = Field(default=None, ge=0,
+                                       description="MoE: experts every token passes through, "
+                                                   "besides the `experts_active` routed ones")
+    kv_lora_rank: int | None = Field(default=None, gt=0,
+                                     description="MLA (DeepSeek): width of the compressed KV latent "
+                                                 "cached per token and layer")
+    qk_rope_head_dim: int | None = Field(default=None, gt=0,
+                                         description="MLA: width of the decoupled RoPE key cached "
+                                                     "next to the latent")
     generic: bool = False
     sources: Sources
     notes: str | None = None
@@ -145,6 +162,13 @@ class LlmModel(Strict):
     def is_moe(self) -> bool:
         """True for mixture-of-experts models (all experts in memory, active ones read per token)."""
         return bool(self.experts and self.experts > 1)
+
+    @property
+    def kv_values_per_token_layer(self) -> int:
+        """Values cached per token and layer: the MLA latent + RoPE key when set, else K and V."""
+        if self.kv_lora_rank:
+            return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
+        return 2 * self.kv_heads * self.head_dim
 
     @property
     def decode_params_b(self) -> float:
@@ -175,6 +199,13 @@ class Package(Strict):
     hardware_net: Price | None = None
     extra_costs: list[CostItem] = []
     sources: Sources
+    gpu_unit_price: Price | None = Field(
+        default=None, description="price of one GPU used to build `hardware_net` (count × unit + host)")
+    host_price: Price | None = Field(
+        default=None, description="server or workstation without GPUs; null when no citable price was found")
+    hardware_net_includes: list[Literal["gpus", "host"]] = Field(
+        default=[], description="what `hardware_net` covers; without 'host' the chassis is not priced")
+    notes: str | None = None
 
 
 class ClaimCheck(Strict):
@@ -186,6 +217,12 @@ class ClaimCheck(Strict):
     stated: float
     reproduced: float
     miss: str
+    unit: str | None = None
+    stated_range: BandLike | None = Field(
+        default=None, description="for a range claim: the range; `stated` then holds its midpoint")
+    holds: bool | None = Field(
+        default=None, description="whether the reproduced value satisfies the claim within its tolerance")
+    note: str | None = None
 
 
 class Offer(Strict):
@@ -201,6 +238,12 @@ class Offer(Strict):
     derivation: str | None = None
     claim_checks: list[ClaimCheck] = []
     sources: Sources
+    hourly: Price | None = Field(
+        default=None, description="the published per-GPU-hour price that `monthly` was converted from")
+    provider_seat: str | None = Field(default=None, description="ISO 3166 code of the provider's seat")
+    not_certified: list[str] = Field(
+        default=[], description="certifications a source explicitly says the provider does NOT hold")
+    notes: str | None = None
 
 
 class SourcedValue(Strict):
@@ -218,6 +261,7 @@ class FxRate(Strict):
     chf_per_unit: float = Field(gt=0)
     date: str
     source: str
+    note: str | None = None
 
 
 class PurchasePrice(Strict):
@@ -240,3 +284,5 @@ class Tariffs(Strict):
     team_hourly_rate_chf: SourcedValue
     fx: dict[Currency, FxRate]
     purchase: list[PurchasePrice]
+    tco_formula: str | None = Field(
+        default=None, description="document 000's TCO formula in words, as the tariffs above are meant")

@@ -77,14 +77,19 @@ def lookup(values: Mapping[str, Any], alias: str, field: str) -> Any:
 
 
 def render(text: str, values: Mapping[str, Mapping[str, Any]], lang: str) -> str:
-    """Fill every placeholder of `text` from `values` (alias → fact dict) in language `lang`."""
-    placeholders(text)  # validates; rule packs are checked at load time already
+    """Fill every placeholder of `text` from `values` (alias → fact dict) in language `lang`.
+
+    Raises TemplateError for a malformed template or a value that is missing or unfit for its filter.
+    """
 
     def fill(match: re.Match[str]) -> str:
         token = match.group(0)
         if token in ("{{", "}}"):
             return token[0]
-        alias, field, name = _PLACEHOLDER.fullmatch(match.group(1)).groups()  # type: ignore[union-attr]
+        parsed = _PLACEHOLDER.fullmatch(match.group(1) or "")
+        if parsed is None:
+            raise TemplateError(f"malformed placeholder '{token}'")
+        alias, field, name = parsed.groups()
         try:
             value = lookup(values, alias, field)
         except KeyError:

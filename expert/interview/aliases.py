@@ -80,21 +80,20 @@ def family_of(text: str, models: dict[str, str]) -> tuple[str, int, int] | None:
 
 
 def by_family(family: str, size: str, version: str,
-              models: dict[str, str]) -> tuple[str | None, str | None]:
-    """Pick the catalog id for a family and size; returns (id, note about the choice)."""
-    ids = sorted({i for i in models.values() if (p := split_id(i)) and p[0] == family})
-    same = [i for i in ids if size and split_id(i)[2] == size] if size else ids
+              models: dict[str, str]) -> tuple[str | None, list[str]]:
+    """Pick the catalog id for a family, size (`70`, `8x7`) and optional version (`3`, `3.1`).
+
+    Returns (id, the other candidates that were passed over); the newest version wins; a version
+    given but absent from the catalog gives (None, []).
+    """
+    same = sorted({i for i in models.values()
+                   if (p := split_id(i)) and p[0] == family and p[2] == size})
     if version:
         exact_v = [i for i in same if split_id(i)[1] == version]
         if exact_v:
-            return exact_v[0], None
-        near = [i for i in same if split_id(i)[1].split(".")[0] == version.split(".")[0]]
-        same = near or same
+            return exact_v[0], []
+        same = [i for i in same if split_id(i)[1].split(".")[0] == version.split(".")[0]]
     if not same:
-        return None, None
+        return None, []
     pick = max(same, key=lambda i: [float(x) for x in (split_id(i)[1] or "0").split(".")])
-    others = [i for i in same if i != pick]
-    if len(same) == 1 and size and not version:
-        return pick, None
-    note = f"took {pick}" + (f" (also in the catalog: {', '.join(others)})" if others else "")
-    return pick, note
+    return pick, [i for i in same if i != pick]

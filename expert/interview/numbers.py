@@ -29,9 +29,11 @@ MULTIPLIERS: dict[str, float] = {
 
 WORDS: dict[str, float] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "twelve": 12, "eighteen": 18, "twenty": 20, "half": 0.5,
+    "nine": 9, "ten": 10, "twelve": 12, "eighteen": 18, "twenty": 20, "thirty": 30, "fifty": 50,
+    "hundred": 100, "half": 0.5,
     "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
-    "neun": 9, "zehn": 10, "zwölf": 12, "achtzehn": 18, "zwanzig": 20, "halbe": 0.5, "halbes": 0.5,
+    "neun": 9, "zehn": 10, "zwölf": 12, "achtzehn": 18, "zwanzig": 20, "dreissig": 30,
+    "fünfzig": 50, "hundert": 100, "halbe": 0.5, "halbes": 0.5,
     "einem": 1, "einer": 1,
 }
 """Small number words accepted where `words=True` (horizons, intervals, latencies)."""
@@ -95,7 +97,12 @@ def _read(text: str, i: int) -> tuple[float, int]:
         else:
             break
         j = k
-    return float(intpart + ("." + frac if frac else "")), j
+    value = float(intpart + ("." + frac if frac else ""))
+    if j + 1 < len(text) and text[j] == "e" and text[j + 1].isdigit():   # 1e6
+        k = _digits(text, j + 1)
+        if k >= len(text) or not text[k].isalpha():
+            return value * 10.0 ** min(int(text[j + 1:j + 3]), 15), k
+    return value, j
 
 
 def _scale_at(text: str, j: int) -> tuple[str, int]:
@@ -124,7 +131,8 @@ def scan(text: str, *, scales: bool = True, words: bool = False) -> list[Number]
         elif words and ch.isalpha() and (i == 0 or not text[i - 1].isalnum()):
             m = _WORD_RE.match(text, i)
             if m and m.group() in WORDS:
-                found.append(Number(WORDS[m.group()], i, m.end()))
+                scale, end = _scale_at(text, m.end()) if scales else ("", m.end())
+                found.append(Number(WORDS[m.group()] * MULTIPLIERS.get(scale, 1.0), i, end, scale))
             i = m.end() if m else i + 1
         else:
             i += 1

@@ -1,0 +1,142 @@
+"""The Python API: `Expert` (advise, audit) and the functions behind `estimate` and `cost`.
+
+```python
+import expert
+report = expert.advise({"model": "llama-3.1-8b", "requests_per_day": 20000})
+report = expert.audit(setup_dict)
+result = expert.estimate(model="llama-3.1-8b", gpu="l40s", count=1, precision="fp16", batch=8)
+```
+Each returns a pydantic model whose `.model_dump(mode="json")` is the CLI's JSON output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from expert.catalog import Catalog, load_catalog
+from expert.errors import InputError
+from expert.report.models import Report
+
+
+class Expert:
+    """The expert system bound to one catalog and one set of rule packs."""
+
+    def __init__(self, catalog: Catalog | None = None, rules_dirs: Iterable[str | Path] = (),
+                 catalog_dirs: Iterable[str | Path] = ()) -> None:
+        self.catalog = catalog or load_catalog(tuple(Path(d) for d in catalog_dirs))
+        self.rules_dirs = tuple(rules_dirs)
+
+    def advise(self, workload: Any, lang: str = "en") -> Report:
+        """Recommend GPUs for a workload (dict in the file format, or a `Workload`)."""
+        from expert.advice import advise
+        from expert.inputs import load_workload_data
+
+        return advise(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs, lang)
+
+    def audit(self, setup: Any, lang: str = "en") -> Report:
+        """Audit an existing setup (dict in the file format, or a `Setup`)."""
+        from expert.audit import audit
+        from expert.inputs import load_setup_data
+
+        return audit(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
+
+
+def advise(workload: Any, lang: str = "en", **kwargs) -> Report:
+    """`Expert(**kwargs).advise(workload, lang)`."""
+    return Expert(**kwargs).advise(workload, lang)
+
+
+def audit(setup: Any, lang: str = "en", **kwargs) -> Report:
+    """`Expert(**kwargs).audit(setup, lang)`."""
+    return Expert(**kwargs).audit(setup, lang)
+
+
+def resolve_model(catalog: Catalog, model: str | None, params_b: float | None, path: str = "model"):
+    """A catalog model by id, or the generic dense architecture for `params_b`."""
+    from expert.sizing.architecture import generic_model
+
+    if model is not None:
+        return catalog.model(model, path=path)
+    if params_b is None:
+        raise InputError("give a model id or params_b", path=path)
+    return generic_model(params_b)
+
+
+def estimate(model: str | None = None, gpu: str = "l40s", params_b: float | None = None, *,
+             catalog: Catalog | None = None, **options):
+    """Memory and speed of a model on a GPU configuration (see `gpu-expert estimate`)."""
+    return run_estimate(catalog or load_catalog(), model=model, params_b=params_b, gpu=gpu, **options)
+
+
+def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None, gpu: str, count: int = 1,
+                 precision: str = "fp16", mode: str = "inference", batch: int = 1,
+                 prompt_tokens: int | None = None, output_tokens: int | None = None,
+                 context_tokens: int | None = None):
+    """Resolve ids, check the configuration and run the sizing core's `estimate`."""
+    from expert.sizing.estimate import estimate as core_estimate
+
+    llm = resolve_model(catalog, model, params_b, "--model")
+    card = catalog.gpu(gpu, path="--gpu")
+    if context_tokens is not None and context_tokens > llm.max_context:
+        raise InputError(f"{context_tokens} tokens exceed {llm.id}'s maximum context", path="--context-tokens",
+                         allowed=f"up to {llm.max_context}")
+    if mode == "full" and precision not in ("fp32", "bf16", "fp16"):
+        raise InputError(f"full fine-tuning trains in 16-bit mixed precision, not {precision}",
+                         path="--precision", allowed="fp32, bf16, fp16 (or use --mode lora/qlora)")
+    if precision == "fp8" and card.fp8_tflops is None:
+        raise InputError(f"{card.id} has no native FP8", path="--precision",
+                         allowed="fp32, bf16, fp16, int8, int4")
+    return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens)
+
+
+def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
+             utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
+    """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
+    from expert.pricing import default_purchase, pick_offer
+    from expert.sizing.cost import cost
+
+    card = catalog.gpu(gpu, path="--gpu")
+    chosen = pick_offer(catalog, card.id, offer)
+    purchase = default_purchase(catalog, card.id)
+    if mode == "rent" and chosen is None:
+        raise InputError(f"no rental offer for {card.id} in the catalog", path="--gpu",
+                         allowed=", ".join(sorted({o.gpu for o in catalog.offers.values()})))
+    if mode == "buy" and purchase is None:
+        raise InputError(f"no purchase price for {card.id} in the catalog", path="--gpu",
+                         allowed=", ".join(sorted({p.gpu for p in catalog.tariffs.purchase})))
+    result = cost(card, mode, count, months, chosen, purchase, catalog.to_chf)
+    data = {key: getattr(result, key) for key in (
+        "gpu", "count", "months", "mode", "monthly_rent_chf", "purchase_chf", "energy_chf", "infrastructure_chf",
+        "resale_chf", "total_chf", "break_even_months", "cost_per_month_chf")}
+    data["offer"] = chosen.id if chosen else None
+    data["provider"] = chosen.provider if chosen else None
+    data["country"] = chosen.country if chosen else None
+    data["break_even_full_months"] = result.break_even_full_months
+    stated = _t4_stated(chosen)
+    data["document_break_even_months"] = stated
+    data["break_even_residual_months"] = (None if stated is None or result.break_even_months is None
+                                          else result.break_even_months - stated)
+    if utilization is not None:
+        hours = catalog.tariffs.hours_per_month.value.mid * count
+        data["utilization"] = utilization
+        data["cost_per_busy_hour_chf"] = result.cost_per_month_chf / (hours * utilization)
+    data["bands"] = {k: v.model_dump() for k, v in result.bands.items()}
+    return _rounded(data)
+
+
+def _t4_stated(offer) -> float | None:
+    for check in getattr(offer, "claim_checks", []) or []:
+        if check.claim.startswith("T4"):
+            return check.stated
+    return None
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 2)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rounded(v) for v in value]
+    return value

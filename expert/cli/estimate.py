@@ -1,0 +1,68 @@
+"""`gpu-expert estimate`: memory and speed of one model on one GPU configuration."""
+
+from __future__ import annotations
+
+from expert.cli.options import (BATCH, COUNT, FORMATS_TEXT_JSON, PARAMS_B, PRECISIONS, TOKENS,
+                                catalog_from, common_parent)
+from expert.errors import InputError
+from expert.fileio import dumps_json
+
+
+def register(commands) -> None:
+    """Add the `estimate` command."""
+    parser = commands.add_parser("estimate", parents=[common_parent()],
+                                 help="memory and speed of a model on a GPU configuration")
+    model = parser.add_mutually_exclusive_group(required=True)
+    model.add_argument("--model", metavar="ID", help="catalog model id (see `catalog models`)")
+    model.add_argument("--params-b", type=PARAMS_B, metavar="N", help="billions of parameters (generic dense)")
+    parser.add_argument("--gpu", required=True, metavar="ID")
+    parser.add_argument("--count", type=COUNT, default=1, metavar="N")
+    parser.add_argument("--precision", choices=PRECISIONS, default="fp16")
+    parser.add_argument("--mode", choices=("inference", "full", "lora", "qlora"), default="inference")
+    parser.add_argument("--batch", type=BATCH, default=1, metavar="B")
+    parser.add_argument("--prompt-tokens", type=TOKENS, default=None, metavar="I")
+    parser.add_argument("--output-tokens", type=TOKENS, default=None, metavar="O")
+    parser.add_argument("--context-tokens", type=TOKENS, default=None, metavar="C")
+    parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Print the estimate."""
+    from expert.api import run_estimate
+
+    catalog = catalog_from(args)
+    result = run_estimate(catalog, model=args.model, params_b=args.params_b, gpu=args.gpu, count=args.count,
+                          precision=args.precision, mode=args.mode, batch=args.batch,
+                          prompt_tokens=args.prompt_tokens, output_tokens=args.output_tokens,
+                          context_tokens=args.context_tokens)
+    if args.format == "json":
+        print(dumps_json(result.model_dump(mode="json")), end="")
+    else:
+        print(_text(result))
+    return 0
+
+
+def _text(result) -> str:
+    m, p = result.memory, result.performance
+    lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
+             f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel}",
+             f"memory: weights {m.weights_gb:.1f} GB, KV cache {m.kv_cache_gb:.1f} GB, activations "
+             f"{m.activation_gb:.1f} GB, overhead {m.overhead_gb:.1f} GB"
+             + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),
+             f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
+             f"usable → {'fits' if m.fits else 'DOES NOT FIT'}",
+             f"speed:  TTFT {p.ttft_s:.3f} s, {p.tpot_s * 1000:.1f} ms per token "
+             f"({p.decode_tokens_per_s_per_sequence:.1f} tok/s per sequence), throughput "
+             f"{p.throughput_tokens_per_s:.0f} tok/s, {p.bound}-bound, TP efficiency "
+             f"{p.tensor_parallel_efficiency:.2f}"]
+    if result.fine_tuning is not None:
+        f = result.fine_tuning
+        lines.append(f"fine-tuning run: {f.hours:.1f} h ({f.days:.1f} days) for {f.dataset_tokens:,.0f} tokens")
+    return "\n".join(lines)
+
+
+def check_count(count: int, gpu_id: str) -> None:
+    """Reject GPU counts the command cannot size."""
+    if count > 64:
+        raise InputError(f"{count} GPUs is beyond one system", path="--count", allowed="1-64")

@@ -1,0 +1,60 @@
+"""`gpu-expert rules` and `gpu-expert explain RULE_ID`: the knowledge base, readable."""
+
+from __future__ import annotations
+
+from expert.cli.options import FORMATS_TEXT_JSON, LANGS, common_parent
+from expert.errors import UnknownIdError
+from expert.fileio import dumps_json
+
+
+def register(commands) -> None:
+    """Add the `rules` and `explain` commands."""
+    rules = commands.add_parser("rules", parents=[common_parent()],
+                                help="list every rule: id, title, category, source")
+    rules.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
+    rules.add_argument("--lang", choices=LANGS, default="en")
+    rules.set_defaults(run=run_rules)
+
+    explain = commands.add_parser("explain", parents=[common_parent()],
+                                  help="show one rule's text, conditions and source")
+    explain.add_argument("rule_id", metavar="RULE_ID")
+    explain.add_argument("--lang", choices=LANGS, default="en")
+    explain.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
+    explain.set_defaults(run=run_explain)
+
+
+def _all_rules(args):
+    from expert.knowledge import load_rule_packs
+
+    return [rule for pack in load_rule_packs(args.rules_dir) for rule in pack.rules]
+
+
+def run_rules(args) -> int:
+    """Print the rule list."""
+    rules = _all_rules(args)
+    rows = [{"rule_id": r.id, "title": getattr(r.title, args.lang), "category": r.category,
+             "severity": r.severity, "source": {"document": r.source.document, "section": r.source.section}}
+            for r in rules]
+    if args.format == "json":
+        print(dumps_json(rows), end="")
+        return 0
+    for row in rows:
+        src = row["source"]
+        print(f"{row['rule_id']}  [{row['category']}, {row['severity']}]  {row['title']}  "
+              f"({src['document']}: {src['section']})")
+    return 0
+
+
+def run_explain(args) -> int:
+    """Print one rule in the chosen language with its source."""
+    rules = {r.id: r for r in _all_rules(args)}
+    rule = rules.get(args.rule_id)
+    if rule is None:
+        raise UnknownIdError("rule", args.rule_id, list(rules))
+    from expert.report.explain import explain_rule
+
+    if args.format == "json":
+        print(dumps_json(rule.model_dump(mode="json", exclude_none=True)), end="")
+    else:
+        print(explain_rule(rule, args.lang))
+    return 0

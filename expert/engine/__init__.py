@@ -1,0 +1,24 @@
+"""The rule engine: rule packs as data (YAML), compiled for durable-rules behind a small facade.
+
+Typical use::
+
+    from expert.engine import load_packs, prepare, evaluate
+    rules = prepare(load_packs([rules_dir()]))          # validate and compile once
+    result = evaluate(rules, facts, lang="de")           # fresh engine session per call
+    result.fired, result.findings, result.derived
+
+Modules: `rulepack` (the typed format), `checks` (cross-field rules of the format), `loader`
+(reading files), `templates` (safe text filling), `compiler` (rules → durable ruleset dict),
+`session` and `facade` (evaluation), `results` (what an evaluation returns), `schema_gen` (the
+shipped JSON Schema). Writing rule packs: docs/rules.md.
+"""
+
+from expert.engine.compiler import RuleBase, compile_packs, ruleset_name
+from expert.engine.facade import evaluate, prepare
+from expert.engine.loader import load_pack, load_packs, parse_pack
+from expert.engine.results import Evaluation, Finding, FindingSource, Firing
+from expert.engine.rulepack import CATEGORIES, Rule, RulePack
+
+__all__ = ["CATEGORIES", "Evaluation", "Finding", "FindingSource", "Firing", "Rule", "RuleBase",
+           "RulePack", "compile_packs", "evaluate", "load_pack", "load_packs", "parse_pack",
+           "prepare", "ruleset_name"]

@@ -1,0 +1,175 @@
+"""Compiling rule packs into a durable-rules ruleset (a plain dict), plus the metadata the facade needs.
+
+Only conditions reach the engine: titles, texts, sources and derivations stay in Python (durable
+rejects unknown keys, error 105). Each rule becomes `{"all": [...], "run": rule_id, "pri": n}` with
+its patterns in this order: positive patterns and `any` groups as written, then, if the rule has a
+`not`, the gate `{t: phase, name: conclude}`, then the negations. Negations placed before the gate
+would be checked too early (see shared/notes/durable-rules.md, "Ordering and negation"); a leading
+negation never fires at all. Derived kinds that no rule consumes, and `phase`, get a no-op sink rule
+so asserting them never fails. The ruleset name is a hash of the compiled dict, so a different set of
+packs becomes a different ruleset on the same engine host.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from expert.engine.checks import positive_aliases
+from expert.engine.rulepack import AnyOf, Not, Ops, Ref, Rule, RulePack
+from expert.engine.templates import placeholders
+
+PHASE = "phase"
+CONCLUDE = "conclude"
+SINK_ACTION = "_sink"
+_COMPARE = {"ne": "$neq", "lt": "$lt", "lte": "$lte", "gt": "$gt", "gte": "$gte"}
+
+
+@dataclass(frozen=True)
+class CompiledRule:
+    """A rule with its trace keys (durable aliases of its positive patterns, in order)."""
+
+    rule: Rule
+    keys: tuple[str, ...]
+    aliases: tuple[str, ...]
+    fact_paths: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RuleBase:
+    """Packs compiled once: the durable ruleset `definition`, its `name`, and rules by id."""
+
+    packs: tuple[RulePack, ...]
+    rules: Mapping[str, CompiledRule]
+    definition: Mapping[str, Any]
+    name: str
+
+    @classmethod
+    def from_packs(cls, packs: Sequence[RulePack]) -> RuleBase:
+        """Compile `packs` (already validated and free of duplicate ids)."""
+        rules: dict[str, CompiledRule] = {}
+        definition: dict[str, Any] = {}
+        for pack in packs:
+            for rule in pack.rules:
+                definition[rule.id], keys = compile_rule(rule)
+                rules[rule.id] = CompiledRule(rule, keys, tuple(positive_aliases(rule)),
+                                              _fact_paths(rule))
+        definition.update(_sinks(packs))
+        return cls(tuple(packs), rules, definition, ruleset_name(definition))
+
+
+def compile_packs(packs: Sequence[RulePack]) -> dict[str, Any]:
+    """The durable-rules ruleset dict (rule id → definition) of `packs`, sinks included."""
+    return dict(RuleBase.from_packs(packs).definition)
+
+
+def ruleset_name(definition: Mapping[str, Any]) -> str:
+    """A content hash of a compiled ruleset: equal definitions share one engine ruleset."""
+    text = json.dumps(definition, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "gpu-expert-" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def compile_rule(rule: Rule) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """One rule's durable definition and the trace keys of its positive patterns."""
+    used = set(positive_aliases(rule))
+    positives: list[dict[str, Any]] = []
+    negations: list[dict[str, Any]] = []
+    keys: list[str] = []
+    for i, cond in enumerate(rule.when):
+        if isinstance(cond, Not):
+            negations.append({f"_not{i}$not": _pattern(cond.not_.fact, cond.not_.where)})
+        elif isinstance(cond, AnyOf):
+            branches, group_keys = [], {}  # unaliased branches of one kind share a key
+            for branch in cond.any:
+                key = branch.as_ or group_keys.get(branch.fact) or _key_for(branch.fact, used)
+                group_keys[branch.fact] = key
+                if key not in keys:
+                    keys.append(key)
+                branches.append({key: _pattern(branch.fact, branch.where)})
+            positives.append({f"_any{i}$any": branches})
+        else:
+            key = cond.as_ or _key_for(cond.fact, used)
+            keys.append(key)
+            positives.append({key: _pattern(cond.fact, cond.where)})
+    if negations:
+        positives.append({"_phase": {"$and": [{"t": PHASE}, {"name": CONCLUDE}]}})
+    definition: dict[str, Any] = {"all": positives + negations}
+    if rule.priority is not None:
+        definition["pri"] = rule.priority
+    definition["run"] = rule.id
+    return definition, tuple(keys)
+
+
+def _key_for(kind: str, used: set[str]) -> str:
+    """Trace key of an unaliased pattern: its kind, or `kind#2`, `kind#3`… when taken."""
+    key, n = kind, 1
+    while key in used:
+        n += 1
+        key = f"{kind}#{n}"
+    used.add(key)
+    return key
+
+
+def _pattern(kind: str, where: Mapping[str, Any]) -> dict[str, Any]:
+    tests: list[dict[str, Any]] = [{"t": kind}]
+    for field, test in where.items():
+        tests.extend(_tests(field, test))
+    return tests[0] if len(tests) == 1 else {"$and": tests}
+
+
+def _tests(field: str, test: Any) -> list[dict[str, Any]]:
+    if not isinstance(test, Ops):
+        return [{field: _operand(test)}]
+    out: list[dict[str, Any]] = []
+    if test.eq is not None:
+        out.append({field: _operand(test.eq)})
+    for op, engine_op in _COMPARE.items():
+        value = getattr(test, op)
+        if value is not None:
+            out.append({engine_op: {field: _operand(value)}})
+    if test.in_ is not None:
+        choices = [{field: value} for value in test.in_]
+        out.append(choices[0] if len(choices) == 1 else {"$or": choices})
+    if test.exists is not None:
+        out.append({"$ex" if test.exists else "$nex": {field: 1}})
+    if test.matches is not None:
+        out.append({"$mt": {field: test.matches}})
+    if test.contains is not None:
+        out.append({"$iany": {field: {"$i": test.contains}}})
+    return out
+
+
+def _operand(value: Any) -> Any:
+    if isinstance(value, Ref):
+        alias, field = value.ref.split(".", 1)
+        return {alias: field}
+    return value
+
+
+def _fact_paths(rule: Rule) -> tuple[str, ...]:
+    if rule.facts is not None:
+        return tuple(rule.facts)
+    paths: list[str] = []
+    for text in (rule.explanation.en, rule.advice.en):
+        for placeholder in placeholders(text):
+            if placeholder.path not in paths:
+                paths.append(placeholder.path)
+    return tuple(paths)
+
+
+def _sinks(packs: Sequence[RulePack]) -> dict[str, Any]:
+    consumed: set[str] = set()
+    derived: set[str] = {PHASE}
+    for pack in packs:
+        for rule in pack.rules:
+            for cond in rule.when:
+                patterns = cond.any if isinstance(cond, AnyOf) else [
+                    cond.not_ if isinstance(cond, Not) else cond]
+                consumed.update(p.fact for p in patterns)
+            derived.update(d.fact for d in rule.then.derive)
+    sinks = sorted((derived - consumed) | {PHASE})
+    return {f"_sink-{kind}": {"all": [{"m": {"t": kind}}], "run": SINK_ACTION} for kind in sinks}
+

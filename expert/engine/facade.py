@@ -1,0 +1,152 @@
+"""The only door to durable-rules: one engine host per process, one fresh session per evaluation.
+
+Measured traps this module defends against (shared/notes/durable-rules.md):
+- one `Host` per process (each would start timer threads; ruleset names cannot be re-registered):
+  a lazy singleton; each distinct set of packs is registered once under its content-hash name, from
+  a deep copy (registration mutates the dict);
+- live sessions are never freed by the engine (the 1,025th raises MemoryError): every evaluation
+  uses a fresh sid and deletes its state in `finally`;
+- actions' exceptions are swallowed into the session state: checked after every assert and raised
+  as `EngineError`;
+- batched asserts run actions later on a timer thread: facts are asserted one at a time; the host's
+  background dispatch threads are not started at all, so every action runs inside the assert call;
+- identical facts raise MessageObservedException and a key named `id` is the engine's identity:
+  facts are deduplicated, carry a serial `_n`, and an input `id` becomes `fact_id`;
+- concurrent use of the engine is unsafe: one module lock serialises every evaluation.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import re
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from durable.engine import Host, MessageNotHandledException
+
+from expert.engine.compiler import CONCLUDE, PHASE, SINK_ACTION, RuleBase
+from expert.engine.results import Evaluation, Fact
+from expert.engine.rulepack import RulePack
+from expert.engine.session import SERIAL, Session
+from expert.errors import EngineError, InputError
+
+LANGS = ("en", "de")
+_KIND = re.compile(r"^[a-z][a-z0-9_]*$")
+_LOCK = threading.Lock()
+_SIDS = itertools.count(1)
+_HOST: _EngineHost | None = None
+
+
+class _EngineHost(Host):
+    """durable's Host with actions resolved by rule id and no background dispatch threads."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.registered: set[str] = set()
+        super().__init__()
+
+    def _run(self) -> None:
+        """Start no timer threads: we never batch, post events or use timers (see module doc)."""
+
+    def get_action(self, action_name: str) -> Any:
+        """A tracing wrapper that hands each firing of rule `action_name` to the live session."""
+        if action_name == SINK_ACTION:
+            return _sink
+
+        def action(c: Any) -> None:  # exactly one parameter: durable inspects the arity
+            if self.session is None:
+                raise EngineError(f"rule '{action_name}' fired outside an evaluation")
+            self.session.fire(action_name, c)
+
+        return action
+
+
+def _sink(c: Any) -> None:
+    """No-op action of the sink rules."""
+
+
+def _host() -> _EngineHost:
+    global _HOST
+    if _HOST is None:
+        _HOST = _EngineHost()
+    return _HOST
+
+
+def prepare(rules: RuleBase | Sequence[RulePack]) -> RuleBase:
+    """Compile packs into a RuleBase (do it once and reuse it: compiling costs more than evaluating)."""
+    return rules if isinstance(rules, RuleBase) else RuleBase.from_packs(list(rules))
+
+
+def evaluate(rules: RuleBase | Sequence[RulePack], facts: Iterable[Mapping[str, Any]], *,
+             lang: str = "en") -> Evaluation:
+    """Run the rules over `facts`; return firings in order, findings in `lang`, derived facts.
+
+    Every fact needs `t` (its kind). A key `id` is renamed `fact_id`; keys set to None are dropped
+    (null means absent). Inputs are asserted one at a time, chaining runs, then the phase fact
+    `{t: phase, name: conclude}` releases the rules that contain a `not`.
+    """
+    if lang not in LANGS:
+        raise InputError(f"unknown language '{lang}'", allowed=", ".join(LANGS))
+    base = prepare(rules)
+    inputs = [_normalise(fact, index) for index, fact in enumerate(facts)]
+    with _LOCK:
+        host = _host()
+        if base.name not in host.registered:
+            try:
+                host.register_rulesets({base.name: copy.deepcopy(dict(base.definition))})
+            except Exception as exc:
+                raise EngineError(f"the rule engine refused the rule packs: {exc}") from exc
+            host.registered.add(base.name)
+        session = Session(base, f"s{next(_SIDS)}", lang)
+        host.session = session
+        try:
+            for fact in inputs + [{"t": PHASE, "name": CONCLUDE}]:
+                payload = session.stamp(fact)
+                if payload is None:
+                    continue
+                try:
+                    state = host.assert_fact(base.name, payload)
+                except MessageNotHandledException:
+                    state = None  # no rule tests this fact: it cannot contribute
+                except EngineError:
+                    raise
+                except Exception as exc:
+                    raise EngineError(f"the rule engine failed on {fact['t']!r}: {exc}") from exc
+                session.check(state)
+        finally:
+            host.session = None
+            _delete_state(host, base.name, session.sid)
+    return session.result()
+
+
+def _delete_state(host: _EngineHost, name: str, sid: str) -> None:
+    """Free the session's engine state; error 309 means no fact was ever stored for it."""
+    try:
+        host.delete_state(name, sid)
+    except Exception as exc:  # durable_rules_engine.error
+        if "309" not in str(exc):
+            raise EngineError(f"could not free engine session {sid}: {exc}") from exc
+
+
+def _normalise(fact: Mapping[str, Any], index: int) -> Fact:
+    if not isinstance(fact, Mapping):
+        raise EngineError(f"fact #{index + 1} is not a mapping: {fact!r}")
+    kind = fact.get("t")
+    if not isinstance(kind, str) or not _KIND.match(kind) or kind == PHASE:
+        raise EngineError(f"fact #{index + 1} needs a kind 't' of lowercase letters, digits "
+                          f"and underscores (not '{PHASE}'), got {kind!r}")
+    out = {key: value for key, value in fact.items() if value is not None}
+    if "id" in out:
+        if "fact_id" in out:
+            raise EngineError(f"fact #{index + 1} has both 'id' and 'fact_id'")
+        out["fact_id"] = out.pop("id")
+    for reserved in ("sid", SERIAL):
+        if reserved in out:
+            raise EngineError(f"fact #{index + 1} uses the reserved key '{reserved}'")
+    try:
+        return json.loads(json.dumps(out, allow_nan=False, ensure_ascii=False))
+    except (TypeError, ValueError) as exc:
+        raise EngineError(f"fact #{index + 1} is not plain JSON data: {exc}") from None

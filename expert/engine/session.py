@@ -1,0 +1,131 @@
+"""One evaluation's bookkeeping: facts asserted, rules fired, findings rendered, errors caught.
+
+The engine calls `Session.fire` from inside a rule action. Everything a firing concludes is computed
+here, in Python: the trace entry and the derived facts, which are asserted back into the engine so
+that other rules can chain on them. Findings are rendered in `result()`, after the engine is done
+(and outside the engine lock), in the session's language.
+
+Facts form a set: a fact identical to one already present (input or derived) is not asserted again,
+which also guarantees that chaining ends. Every asserted fact gets a serial `_n`, unique within the
+session, so the engine never sees two identical facts (MessageObservedException); a rule that
+matches the same facts twice (e.g. through two branches of an `any`) is recorded once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from durable.engine import MessageNotHandledException
+
+from expert.engine.compiler import RuleBase
+from expert.engine.results import Evaluation, Fact, Finding, FindingSource, Firing
+from expert.engine.rulepack import Ref, Rule
+from expert.engine.templates import TemplateError, lookup, render
+from expert.errors import EngineError
+
+SERIAL = "_n"
+MAX_FIRINGS = 10_000
+
+
+class Session:
+    """The state of one evaluation on session id `sid` of ruleset `base.name`."""
+
+    def __init__(self, base: RuleBase, sid: str, lang: str) -> None:
+        self.base, self.sid, self.lang = base, sid, lang
+        self._firings: list[tuple[str, dict, list[Fact], dict]] = []
+        self.derived: list[Fact] = []
+        self.error: EngineError | None = None
+        self._known: set[str] = set()
+        self._seen: set[tuple] = set()
+        self._serial = 0
+
+    def stamp(self, fact: Fact) -> Fact | None:
+        """The engine payload for a new fact (sid and serial added), or None if already known."""
+        key = json.dumps(fact, sort_keys=True, ensure_ascii=False)
+        if key in self._known:
+            return None
+        self._known.add(key)
+        self._serial += 1
+        return {**fact, SERIAL: self._serial, "sid": self.sid}
+
+    def fire(self, rule_id: str, closure: Any) -> None:
+        """Record the firing of `rule_id` (engine closure `closure`) and assert what it derives."""
+        try:
+            self._fire(rule_id, closure)
+        except Exception as exc:
+            if self.error is None:
+                self.error = EngineError(f"rule '{rule_id}' failed: {exc}")
+                self.error.__cause__ = exc
+            raise  # durable stores it in the session state too
+
+    def _fire(self, rule_id: str, closure: Any) -> None:
+        compiled = self.base.rules[rule_id]
+        rule = compiled.rule
+        engine_facts = closure._m
+        matched: dict[str, Fact] = {}
+        serials = []
+        for key in compiled.keys:
+            fact = engine_facts.get(key)
+            if fact is not None:
+                serials.append((key, fact[SERIAL]))
+                matched[key] = {k: v for k, v in fact.items() if k not in ("sid", SERIAL)}
+        signature = (rule_id, tuple(serials))
+        if signature in self._seen:
+            return
+        self._seen.add(signature)
+        if len(self._firings) >= MAX_FIRINGS:
+            raise EngineError(f"more than {MAX_FIRINGS} firings in one evaluation")
+        values = {alias: matched[alias] for alias in compiled.aliases if alias in matched}
+        derived = [{"t": d.fact, **{field: _value(values, v.ref) if isinstance(v, Ref) else v
+                                     for field, v in d.set.items()}}
+                   for d in rule.then.derive]
+        self._firings.append((rule_id, matched, derived, values))
+        for fact in derived:
+            payload = self.stamp(fact)
+            if payload is None:
+                continue
+            self.derived.append(fact)
+            try:
+                closure.assert_fact(payload)
+            except MessageNotHandledException:
+                pass  # no rule tests this fact's values: nothing to chain on
+
+    def check(self, state: dict | None) -> None:
+        """Raise the first error an action hit (the engine swallows them into its state)."""
+        if self.error is not None:
+            raise self.error
+        if state and state.get("exception"):
+            raise EngineError(f"a rule action failed: {state['exception']}")
+
+    def result(self) -> Evaluation:
+        """The finished evaluation; findings are rendered here, outside the engine lock."""
+        fired, findings = [], []
+        for rule_id, matched, derived, values in self._firings:
+            fired.append(Firing(rule_id=rule_id, matched=matched, derived=derived))
+            compiled = self.base.rules[rule_id]
+            if compiled.rule.emits_finding:
+                try:
+                    findings.append(_finding(compiled.rule, compiled.fact_paths, values, self.lang))
+                except (TemplateError, EngineError) as exc:
+                    raise EngineError(f"rule '{rule_id}' failed: {exc}") from exc
+        return Evaluation(lang=self.lang, fired=fired, findings=findings,
+                                          derived=self.derived)
+
+
+def _finding(rule: Rule, paths: tuple[str, ...], values: dict[str, Fact], lang: str) -> Finding:
+    source = FindingSource(document=rule.source.document,
+                                           section=rule.source.section)
+    return Finding(
+        rule_id=rule.id, category=rule.category, severity=rule.severity,
+        title=render(getattr(rule.title, lang), values, lang),
+        explanation=render(getattr(rule.explanation, lang), values, lang),
+        advice=render(getattr(rule.advice, lang), values, lang),
+        source=source, facts={path: _value(values, path) for path in paths})
+
+
+def _value(values: dict[str, Fact], path: str) -> Any:
+    try:
+        return lookup(values, *path.split(".", 1))
+    except KeyError:
+        raise EngineError(f"no value for '{path}' in the matched facts") from None

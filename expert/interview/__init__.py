@@ -1,0 +1,28 @@
+"""The chat interview without a UI: free-text understanding (English and German) and question flow.
+
+- `parse`: one parser per question (`parse_model`, `parse_volume`, `parse_fine_tuning`, `parse_data`,
+  and the follow-ups); each returns a `Parsed` with workload fields of CONTRACT.md and never raises.
+- `sentence`: the whole clarification sentence of document 000, read in one go and written back.
+- `flow`: `Interview`, the pure interview state (`next_question`, `answer`, `set`, `workload`).
+- `questions`: the question texts in plain English and German, with examples and help.
+"""
+
+from __future__ import annotations
+
+from .aliases import CONTRACT_MODEL_IDS, DEFAULT_MODEL_ALIASES, build_aliases
+from .describe import describe
+from .flow import Interview, Reply
+from .parse import (parse_budget, parse_context, parse_data, parse_deployment, parse_fine_tuning,
+                    parse_growth, parse_horizon, parse_hosting, parse_latency, parse_model,
+                    parse_sector, parse_volume, parse_yes_no)
+from .questions import ORDER, Question, question
+from .result import Parsed
+from .sentence import parse_sentence, render_sentence
+
+__all__ = [
+    "CONTRACT_MODEL_IDS", "DEFAULT_MODEL_ALIASES", "Interview", "ORDER", "Parsed", "Question", "Reply",
+    "build_aliases", "describe", "parse_budget", "parse_context", "parse_data", "parse_deployment",
+    "parse_fine_tuning", "parse_growth", "parse_horizon", "parse_hosting", "parse_latency",
+    "parse_model", "parse_sector", "parse_sentence", "parse_volume", "parse_yes_no", "question",
+    "render_sentence",
+]

@@ -1,0 +1,95 @@
+"""Workload fields in plain words, for telling the user what was understood.
+
+`describe({"requests_per_day": 20000}, "de")` → `20 000 Anfragen pro Tag`. `DEFAULTS` are the
+values assumed when a question is skipped, read from the workload schema so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from .numbers import fmt
+
+_FALLBACK: dict[str, object] = {
+    "latency_target_s": 2.0, "context_tokens": 1750, "fine_tuning": "none", "data": "non_sensitive",
+    "sector": "other", "hosting": "any", "budget": "opex", "horizon_months": 36,
+    "fine_tuning_method": "lora",
+}
+
+
+def _defaults() -> dict[str, object]:
+    """The workload schema's defaults (`expert.workload`), or the contract's when unavailable."""
+    try:
+        from expert.workload import FineTuning, Workload
+        fields = Workload.model_fields
+        out = {name: fields[name].default for name in _FALLBACK if name in fields}
+        if out.get("context_tokens") is None:  # default: prompt + output tokens
+            out["context_tokens"] = fields["prompt_tokens"].default + fields["output_tokens"].default
+        out["fine_tuning_method"] = FineTuning.model_fields["method"].default
+        return {**_FALLBACK, **out}
+    except Exception:  # noqa: BLE001 - the interview works without the schema module
+        return dict(_FALLBACK)
+
+
+DEFAULTS: dict[str, object] = _defaults()
+"""What a skipped question falls back to, as shown to the user (the workload schema's defaults)."""
+
+_WORDS = {
+    "en": {"sensitive": "sensitive data", "non_sensitive": "non-sensitive data",
+           "health": "health", "finance": "finance", "public": "public administration",
+           "other": "another sector", "ch": "servers in Switzerland only", "eu": "servers in the EU",
+           "any": "no requirement", "cloud": "in the cloud", "on_premise": "on your own premises",
+           "opex": "rent (monthly cost)", "capex": "buy (one-off investment)",
+           "none": "no fine-tuning", "weekly": "weekly", "monthly": "monthly",
+           "quarterly": "quarterly", "yearly": "yearly", "full": "full", "lora": "LoRA",
+           "qlora": "QLoRA"},
+    "de": {"sensitive": "sensible Daten", "non_sensitive": "nicht sensible Daten",
+           "health": "Gesundheit", "finance": "Finanzen", "public": "öffentliche Verwaltung",
+           "other": "andere Branche", "ch": "Server nur in der Schweiz", "eu": "Server in der EU",
+           "any": "keine Vorgabe", "cloud": "in der Cloud", "on_premise": "im eigenen Rechenzentrum",
+           "opex": "mieten (monatliche Kosten)", "capex": "kaufen (einmalige Investition)",
+           "none": "kein Fine-Tuning", "weekly": "wöchentlich", "monthly": "monatlich",
+           "quarterly": "quartalsweise", "yearly": "jährlich", "full": "volles", "lora": "LoRA",
+           "qlora": "QLoRA"},
+}
+
+
+def _fine_tuning(value: object, w: dict[str, str], de: bool) -> str:
+    """`fine-tuning monthly (LoRA)` / `Fine-Tuning monatlich (LoRA)` / `no fine-tuning`."""
+    if value == "none":
+        return w["none"]
+    freq = value.get("frequency") if isinstance(value, dict) else value
+    method = value.get("method") if isinstance(value, dict) else None
+    text = ("Fine-Tuning " if de else "fine-tuning ") + w.get(str(freq), str(freq))
+    return text + (f" ({w.get(method, method)})" if method else "")
+
+
+def describe_field(name: str, value: object, lang: str = "en") -> str:
+    """One field in plain words."""
+    de = lang == "de"
+    w = _WORDS["de" if de else "en"]
+    num = (lambda v: fmt(v, lang)) if isinstance(value, (int, float)) else str
+    texts = {
+        "model": (f"model {value}", f"Modell {value}"),
+        "params_b": (f"a model with {num(value)} billion parameters",
+                     f"ein Modell mit {num(value)} Milliarden Parametern"),
+        "requests_per_day": (f"{num(value)} requests per day", f"{num(value)} Anfragen pro Tag"),
+        "requests_per_second": (f"{num(value)} requests per second", f"{num(value)} Anfragen pro Sekunde"),
+        "latency_target_s": (f"answers within {num(value)} s", f"Antworten innert {num(value)} s"),
+        "context_tokens": (f"up to {num(value)} tokens of text at once",
+                           f"bis {num(value)} Tokens Text auf einmal"),
+        "sector": (f"sector: {w.get(str(value), value)}", f"Branche: {w.get(str(value), value)}"),
+        "horizon_months": (f"over {num(value)} months", f"über {num(value)} Monate"),
+        "growth_params_b": (f"growing to {num(value)} billion parameters",
+                            f"wächst auf {num(value)} Milliarden Parameter"),
+    }
+    if name == "fine_tuning":
+        return _fine_tuning(value, w, de)
+    if name in texts:
+        return texts[name][1 if de else 0]
+    if name == "hosting" and value == "any":
+        return "servers anywhere" if not de else "Serverstandort egal"
+    return w.get(str(value), f"{name}: {value}")
+
+
+def describe(fields: dict, lang: str = "en") -> str:
+    """Several fields in plain words, joined with commas (`` for none)."""
+    return ", ".join(describe_field(k, v, lang) for k, v in fields.items())

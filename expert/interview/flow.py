@@ -1,0 +1,219 @@
+"""The interview as a pure, UI-free state machine.
+
+`Interview(lang)` asks the four parts of the clarification sentence first (skipping those already
+filled, e.g. by one whole-sentence answer), then only the follow-ups that change the answer. Every
+question accepts `skip` / `überspringen` / `default` (the default applies) and `?` (a short help).
+
+    iv = Interview("en")
+    while (q := iv.next_question()) is not None:
+        reply = iv.answer(input(q.text + " "))
+    expert.advise(iv.workload())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import aliases, lexicon as lx, numbers as nb, parse as p
+from .describe import DEFAULTS, describe, describe_field
+from .questions import ORDER, Question, question
+from .sentence import PARTS, found_parts, parse_sentence, render_sentence
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    **PARTS, "latency": ("latency_target_s",), "context": ("context_tokens",), "sector": ("sector",),
+    "hosting": ("hosting",), "budget": ("budget",), "horizon": ("horizon_months",),
+    "growth": ("growth_params_b",),
+}
+"""The workload fields each question fills."""
+
+WORKLOAD_FIELDS = (
+    "model", "params_b", "precision", "requests_per_day", "requests_per_second", "peak_to_average",
+    "latency_target_s", "prompt_tokens", "output_tokens", "context_tokens", "inference_time_s",
+    "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
+    "horizon_months", "growth_params_b", "team_hourly_rate_chf")
+"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`)."""
+
+REGULATED = ("finance", "health", "public")
+_EXCLUSIVE = {"model": "params_b", "params_b": "model",
+              "requests_per_day": "requests_per_second", "requests_per_second": "requests_per_day"}
+_PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
+            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
+            "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
+            "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
+            "horizon": p.parse_horizon, "growth": p.parse_growth}
+
+_SKIPPED = {"growth": ("no growth assumed", "kein Wachstum angenommen"),
+            "fine_tuning_method": (f"method {DEFAULTS['fine_tuning_method']}",
+                                   f"Methode {DEFAULTS['fine_tuning_method']}"),
+            "volume": ("a typical volume", "ein typisches Volumen")}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to one user message.
+
+    `kind` is `answer` (understood: `understood` in plain words, `changed` fields), `skip` (the
+    default applies), `help` (`help` holds the explanation) or `unclear` (`reason` and `example`).
+    """
+
+    kind: str
+    question_id: str | None
+    understood: str = ""
+    changed: dict = field(default_factory=dict)
+    reason: str | None = None
+    example: str | None = None
+    note: str | None = None
+    help: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True unless the message was not understood."""
+        return self.kind != "unclear"
+
+
+class Interview:
+    """The interview state: the answers so far as a workload dict, and which questions are done."""
+
+    def __init__(self, lang: str = "en", models: dict[str, str] | None = None) -> None:
+        self.lang = "de" if lang == "de" else "en"
+        self.models = models or aliases.DEFAULT_MODEL_ALIASES
+        self.answers: dict = {}
+        self.done: set[str] = set()
+        self.provisional: set[str] = set()   # e.g. a fine-tuning frequency assumed after a bare "yes"
+        self._applied: dict = {}
+
+    def _ft(self) -> tuple[str | None, str | None]:
+        """(frequency, method) of the fine-tuning answer; (None, None) if none or unanswered."""
+        v = self.answers.get("fine_tuning")
+        if v in (None, "none"):
+            return None, None
+        return (v.get("frequency"), v.get("method")) if isinstance(v, dict) else (v, None)
+
+    def _applies(self, qid: str) -> bool:
+        """Whether question `qid` still needs asking."""
+        a, freq = self.answers, self._ft()[0]
+        if qid in self.done or any(f in a for f in FIELDS.get(qid, ())):
+            return False
+        if qid == "fine_tuning_frequency":
+            return freq is not None and "fine_tuning_frequency" in self.provisional
+        if qid == "fine_tuning_method":
+            return freq is not None and self._ft()[1] is None
+        if qid == "sector":
+            return a.get("data") == "sensitive"
+        if qid == "hosting":
+            return a.get("data") == "sensitive" or a.get("sector") in REGULATED
+        if qid == "horizon":
+            return a.get("budget") == "capex"
+        return True
+
+    def next_question(self) -> Question | None:
+        """The next question to ask in `self.lang`, or None when the interview is complete."""
+        qid = next((q for q in ORDER if self._applies(q)), None)
+        return question(qid, self.lang) if qid else None
+
+    def _merge(self, qid: str | None, fields: dict) -> dict:
+        """Apply parsed fields (fine-tuning frequency and method merge); return what changed."""
+        fields = dict(fields)
+        if "fine_tuning" in fields and qid in ("fine_tuning_frequency", "fine_tuning_method"):
+            new, (freq, method) = fields["fine_tuning"], self._ft()
+            if new != "none":
+                nf = new.get("frequency") if isinstance(new, dict) else new
+                nm = new.get("method") if isinstance(new, dict) else None
+                freq = freq if qid == "fine_tuning_method" else nf
+                method = nm or method
+                fields["fine_tuning"] = {"frequency": freq, "method": method} if method else freq
+        changed = {}
+        self._applied = fields
+        for name, value in fields.items():
+            if name in _EXCLUSIVE:
+                self.answers.pop(_EXCLUSIVE[name], None)
+            if self.answers.get(name) != value:
+                changed[name] = value
+            self.answers[name] = value
+        return changed
+
+    def answer(self, text: str) -> Reply:
+        """Take the user's answer to the current question (or a whole sentence) and move on."""
+        q = self.next_question()
+        qid = q.id if q else None
+        t = nb.normalize(text)
+        lang = lx.detect_lang(t, self.lang)
+        if q and (t.strip() in ("?", "??", "help", "hilfe") or lx.only(lx.HELP, t)):
+            return Reply("help", qid, help=f"{q.help}\n{'Example' if self.lang == 'en' else 'Beispiel'}: "
+                                           f"{q.example}")
+        if q and (lx.only(lx.SKIP, t) or lx.only(lx.DONT_KNOW, t)):
+            return self._skip(q, lang)
+        whole = parse_sentence(text, lang, models=self.models)
+        if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
+            got, parts = whole, found_parts(whole.fields)
+        elif qid is None:
+            return Reply("unclear", None, reason="All questions are answered." if lang == "en" else
+                         "Alle Fragen sind beantwortet.", example=render_sentence(self.answers, lang))
+        else:
+            got, parts = self._parse(qid, text, lang), [qid]
+        if not got.ok:
+            return Reply("unclear", qid, reason=got.reason, example=got.example, note=got.note)
+        changed = self._merge(qid, got.fields)
+        self.done.update(parts)
+        follow_up_q = qid in ("fine_tuning_frequency", "fine_tuning_method")
+        note = None if follow_up_q and got.follow_up else got.note
+        if got.follow_up == "fine_tuning_frequency" and not follow_up_q:
+            self.provisional.add("fine_tuning_frequency")
+        elif "fine_tuning" in got.fields and qid != "fine_tuning_method":
+            self.provisional.discard("fine_tuning_frequency")
+        said = describe(self._applied, self.lang) or note or ""
+        return Reply("answer", qid, said, changed, note=note)
+
+    def _parse(self, qid: str, text: str, lang: str) -> p.Parsed:
+        """Run the parser of question `qid`; a fine-tuning follow-up needs what it asked for."""
+        if qid in ("model", "growth"):
+            kw: dict = {"models": self.models}
+            if qid == "growth":
+                kw["current_params_b"] = self.answers.get("params_b") or aliases.params_of(
+                    str(self.answers.get("model", "")))
+            got = _PARSERS[qid](text, lang, **kw)
+        else:
+            got = _PARSERS[qid](text, lang)
+        if got.ok and qid == "fine_tuning_frequency" and got.follow_up:
+            return p.fail(qid, got.lang, "How often?", "Wie oft?")
+        ft = got.fields.get("fine_tuning")
+        if got.ok and qid == "fine_tuning_method" and not isinstance(ft, dict):
+            return p.fail(qid, got.lang, "Full, LoRA or QLoRA?", "Voll, LoRA oder QLoRA?")
+        return got
+
+    def _skip(self, q: Question, lang: str) -> Reply:
+        """Skip question `q`: its default applies (the model cannot be skipped)."""
+        if not q.skippable:
+            return Reply("unclear", q.id, reason="The model size is needed for everything else."
+                         if lang == "en" else "Die Modellgrösse braucht es für alles Weitere.",
+                         example=q.example)
+        self.done.add(q.id)
+        self.provisional.discard(q.id)
+        shown = [describe_field(f, DEFAULTS[f], self.lang) for f in FIELDS.get(q.id, ()) if f in DEFAULTS]
+        if q.id == "fine_tuning_frequency":
+            shown = [describe_field("fine_tuning", self.answers["fine_tuning"], self.lang)]
+        elif q.id in _SKIPPED:
+            shown = [_SKIPPED[q.id][self.lang == "de"]]
+        text = ("skipped — default: " if self.lang == "en" else "übersprungen — Standard: ") + (
+            ", ".join(shown) or ("standard assumption" if self.lang == "en" else "Standardannahme"))
+        return Reply("skip", q.id, text)
+
+    def set(self, name: str, value: object) -> dict:
+        """What-if edit of one workload field (`None` removes it); returns the changed fields."""
+        if name not in WORKLOAD_FIELDS:
+            raise ValueError(f"unknown workload field {name!r}; allowed: {', '.join(WORKLOAD_FIELDS)}")
+        if value is None:  # removed: its question comes back
+            self.done -= {q for q, names in FIELDS.items() if name in names}
+            return {name: None} if self.answers.pop(name, None) is not None else {}
+        changed = self._merge(None, {name: value})
+        if name == "fine_tuning":
+            self.provisional.discard("fine_tuning_frequency")
+        return changed
+
+    def workload(self) -> dict:
+        """The answers as a CONTRACT workload dict: only answered fields, in contract order."""
+        return {k: self.answers[k] for k in WORKLOAD_FIELDS if k in self.answers}
+
+    def sentence(self) -> str:
+        """The clarification sentence with the parts known so far and `[X]`-style blanks."""
+        return render_sentence(self.answers, self.lang)

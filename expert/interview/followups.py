@@ -1,0 +1,134 @@
+"""Parsers for the numeric follow-up questions: latency, context length, horizon, model growth.
+
+Same contract as the other parsers: text in, `Parsed` out, never an exception. An answer such as
+"egal", "no requirement" or "don't know" is understood (ok) with no fields: the default applies.
+The choice questions (sector, hosting, deployment, budget, yes/no) are in `choices`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import aliases, lexicon as lx, numbers as nb
+from .choices import NO_PREFERENCE, nothing
+from .model import sizes
+from .result import Parsed, fail, num, safe, say
+
+_LAT_UNIT = re.compile(r"(?:^| |(?<=\d))(ms|msec|millisec\w*|millisek\w*|s|sec\w*|sek\w*|min\w*)"
+                       r"(?![a-z])")
+_REAL_TIME = lx.words("real[- ]?time", "echtzeit", "instant\\w*", "sofort", "asap",
+                      "as fast as possible", "so schnell wie möglich", "möglichst schnell")
+_YEARS = re.compile(r" ?(years?|yrs?|jahre?n?|j|y)(?![a-z])")
+_MONTHS = re.compile(r" ?(months?|monate?n?|mo|mt)(?![a-z])")
+_SAME = lx.words("stays?", "same", "bleibt\\w*", "gleich\\w*", "unchanged", "unverändert")
+_DOUBLE = lx.words("doubl\\w*", "verdoppel\\w*", "twice", "2x", "zweimal")
+
+
+@safe("latency")
+def parse_latency(t: str, lang: str = "en") -> Parsed:
+    """Latency target → `{latency_target_s: x}`; `500 ms`, `unter 1 Sekunde`, `half a second`.
+
+    A range uses its stricter (lower) value; a bare number ≥ 20 is read as milliseconds.
+    """
+    nums = nb.scan(t, scales=False, words=True)
+    if not nums:
+        if lx.has(NO_PREFERENCE, t) or lx.has(lx.BARE_NO, t):
+            return nothing(lang)
+        if lx.has(_REAL_TIME, t):
+            return Parsed({"latency_target_s": 0.5}, lang=lang,
+                          note=say(lang, "real time: 0.5 s assumed", "Echtzeit: 0,5 s angenommen"))
+        return fail("latency", lang, "No time found.", "Keine Zeitangabe gefunden.")
+    rng = nb.first_range(t, nums)
+    n, note = (rng[0] if rng else nums[0]), None
+    unit = _LAT_UNIT.match(t, (rng[1] if rng else n).end) or _LAT_UNIT.search(t)
+    if unit:
+        scale = {"ms": 0.001, "mse": 0.001, "mil": 0.001, "min": 60}.get(unit.group(1)[:3], 1)
+    else:
+        scale = 0.001 if n.value >= 20 else 1
+        note = (say(lang, "read as milliseconds", "als Millisekunden gelesen") if scale < 1
+                else say(lang, "read as seconds", "als Sekunden gelesen"))
+    if rng:
+        note = say(lang, "range: the stricter value is used", "Spanne: der strengere Wert gilt")
+    value = n.value * scale
+    if not 0.01 <= value <= 600:
+        return fail("latency", lang, "That time is out of range.", "Diese Zeit liegt ausserhalb.")
+    return Parsed({"latency_target_s": round(float(value), 3)}, lang=lang, note=note)
+
+
+@safe("context")
+def parse_context(t: str, lang: str = "en") -> Parsed:
+    """Context length → `{context_tokens: N}`; `8k` = 8192, `32 000 Tokens`, `10 pages` ≈ 7000."""
+    nums = nb.scan(t)
+    if not nums:
+        if lx.has(NO_PREFERENCE, t):
+            return nothing(lang)
+        return fail("context", lang, "No length found.", "Keine Länge gefunden.")
+    n, note = max(nums, key=lambda x: x.value), None
+    value = n.value / 1000 * 1024 if n.scale == "k" else n.value
+    if re.search(r"(?<![a-z])(pages?|seiten?)(?![a-z])", t):
+        value *= 700
+        note = say(lang, "about 700 tokens per page", "etwa 700 Tokens pro Seite")
+    elif re.search(r"(?<![a-z])(words?|wörter|woerter|worte)(?![a-z])", t):
+        value *= 1.4
+        note = say(lang, "about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort")
+    elif value < 256 and not n.scale:
+        value *= 1024
+        note = say(lang, "read as thousands of tokens", "als Tausend Tokens gelesen")
+    if not 256 <= value <= 10_000_000:
+        return fail("context", lang, "That length is out of range.", "Diese Länge liegt ausserhalb.")
+    return Parsed({"context_tokens": int(round(value))}, lang=lang, note=note)
+
+
+@safe("horizon")
+def parse_horizon(t: str, lang: str = "en") -> Parsed:
+    """Horizon → `{horizon_months: N}`; `3 years`, `36 Monate`, `zwei Jahre`; bare ≤ 10 = years.
+
+    A range uses its shorter period, the safer assumption for a purchase.
+    """
+    nums = nb.scan(t, scales=False, words=True)
+    if not nums:
+        if lx.has(NO_PREFERENCE, t):
+            return nothing(lang)
+        return fail("horizon", lang, "No period found.", "Kein Zeitraum gefunden.")
+    rng = nb.first_range(t, nums)
+    n, note = (rng[0] if rng else nums[0]), None
+    after = t[(rng[1] if rng else n).end:]
+    if _MONTHS.match(after):
+        months = n.value
+    elif _YEARS.match(after):
+        months = n.value * 12
+    elif n.value <= 10:
+        months, note = n.value * 12, say(lang, "read as years", "als Jahre gelesen")
+    else:
+        months, note = n.value, say(lang, "read as months", "als Monate gelesen")
+    if rng:
+        note = say(lang, "range: the shorter period is used", "Spanne: der kürzere Zeitraum gilt")
+    if not 1 <= months <= 240:
+        return fail("horizon", lang, "Between 1 month and 20 years, please.",
+                    "Bitte zwischen 1 Monat und 20 Jahren.")
+    return Parsed({"horizon_months": int(round(months))}, lang=lang, note=note)
+
+
+@safe("growth")
+def parse_growth(t: str, lang: str = "en", models: dict[str, str] | None = None,
+                 current_params_b: float | None = None) -> Parsed:
+    """Expected model size in 12–18 months → `{growth_params_b: N}`; no / don't know → nothing.
+
+    Accepts a size (`70B`), a catalog model (`llama 3.1 70b`), or `double` when the current size
+    is known; of several sizes (`from 8B to 70B`) the largest counts.
+    """
+    hit = aliases.exact(t, models or aliases.DEFAULT_MODEL_ALIASES)
+    if hit and aliases.params_of(hit[0]):
+        return Parsed({"growth_params_b": num(aliases.params_of(hit[0]))}, lang=lang)
+    found = sizes(t, loose=True)
+    if found:
+        return Parsed({"growth_params_b": num(max(s[0] for s in found))}, lang=lang)
+    if current_params_b and lx.has(_DOUBLE, t):
+        return Parsed({"growth_params_b": num(2 * current_params_b)}, lang=lang)
+    nums = nb.scan(t, scales=False)
+    if len(nums) == 1 and 0.1 <= nums[0].value <= 2000 and not lx.has(lx.DONT_KNOW, t):
+        return Parsed({"growth_params_b": num(nums[0].value)}, lang=lang,
+                      note=say(lang, "read as billions of parameters", "als Milliarden Parameter gelesen"))
+    if lx.has(lx.NO, t) or lx.has(lx.DONT_KNOW, t) or lx.has(_SAME, t):
+        return nothing(lang)
+    return fail("growth", lang, "What size then, e.g. 70B?", "Welche Grösse dann, z. B. 70B?")

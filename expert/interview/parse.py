@@ -1,0 +1,188 @@
+"""Answer parsers for the parts of the clarification sentence: volume, fine-tuning and data.
+
+Each parser takes what the user typed (English or German) and returns a `Parsed` whose `fields` use
+the workload field names of CONTRACT.md. Parsers never raise: any failure becomes `ok=False` with a
+short reason and an example answer in the user's language. This module also re-exports the model
+parser and the follow-up parsers, so `expert.interview.parse` is the one place to import them from.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lexicon as lx, numbers as nb
+from .choices import (parse_budget, parse_deployment, parse_hosting, parse_sector,
+                      parse_yes_no)
+from .followups import parse_context, parse_growth, parse_horizon, parse_latency
+from .model import parse_model
+from .result import Parsed, fail, num, safe, say
+
+__all__ = ["Parsed", "parse_budget", "parse_context", "parse_data", "parse_deployment",
+           "parse_fine_tuning", "parse_growth", "parse_horizon", "parse_hosting", "parse_latency",
+           "parse_model", "parse_sector", "parse_volume", "parse_yes_no", "fail", "time_unit"]
+
+_PER = (r"(?:/ ?|(?<!\w)(?:per|pro|a|an|je|each|every|jede[nrs]?|im|am|in der|in einer|in the|"
+        r"in a|in one|within a|innerhalb einer) )")
+_UNITS = {
+    "s": r"(?:s|sec|secs|seconds?|sek|sekunden?)", "min": r"(?:min|mins|minutes?|minuten?)",
+    "h": r"(?:h|hr|hrs|hours?|std|stunden?)", "d": r"(?:d|days?|tag|tage|tagen)",
+    "w": r"(?:w|wk|weeks?|wochen?)", "mo": r"(?:mo|mon|months?|monate?n?|monat|mt)",
+    "y": r"(?:yr|yrs|years?|jahre?n?|jahr)",
+}
+_ADVERBS = {"s": r"rps|qps", "min": r"rpm", "h": r"hourly|st[üu]e?ndlich\w*",
+            "d": r"daily|t[äa]e?glich\w*|werktags?", "w": r"weekly|w[öo]e?chentlich\w*",
+            "mo": r"monthly|monatlich\w*", "y": r"yearly|annually|j[äa]e?hrlich\w*|p\. ?a\."}
+TIME_UNIT = re.compile("|".join(
+    f"(?P<{u}>{_PER}{_UNITS[u]}(?![a-zäöü])|(?<![a-zäöü])(?:{_ADVERBS[u]})(?![a-zäöü]))"
+    for u in _UNITS))
+"""A time unit: `per day`, `pro Tag`, `/min`, `req/s`, `täglich`, `rps` (named group = unit)."""
+
+_USERS = re.compile(r" ?(users?|nutzer\w*|benutzer\w*|mitarbeit\w*|employees?|kunden|customers?|"
+                    r"clients?|personen|people|agents?|agenten)(?![a-z])")
+SECONDS = {"s": 1, "min": 60, "h": 3600}
+DAYS = {"d": 1, "w": 7, "mo": 30, "y": 365}
+
+
+def time_unit(text: str) -> tuple[str, int] | None:
+    """The first time unit in the text and its position."""
+    m = TIME_UNIT.search(text)
+    return (m.lastgroup, m.start()) if m else None
+
+
+def _per_user(t: str, nums: list[nb.Number]) -> tuple[nb.Number, nb.Number] | None:
+    """`10 000 users with 5 requests each` → (users, requests per user), else None."""
+    if len(nums) >= 2 and _USERS.match(t, nums[0].end) and not _USERS.match(t, nums[1].end):
+        return nums[0], nums[1]
+    return None
+
+
+@safe("volume")
+def parse_volume(t: str, lang: str = "en") -> Parsed:
+    """Request volume → `{requests_per_day: N}` (day, week, month, year) or `{requests_per_second: x}`.
+
+    A range (`100-500 pro Minute`) is sized at its upper bound; no unit means per day.
+    """
+    nums = nb.scan(t) or nb.scan(t, words=True)
+    if not nums:
+        return fail("volume", lang, "No number of requests found.", "Keine Anzahl Anfragen gefunden.")
+    rng = nb.first_range(t, nums)
+    n = rng[1] if rng else nums[0]
+    users = _per_user(t, nums)
+    if users:
+        n = nb.Number(users[0].value * users[1].value, users[1].start, users[1].end)
+    if rng and not rng[0].scale and rng[1].scale:
+        rng = (nb.Number(rng[0].value * nb.MULTIPLIERS[rng[1].scale], 0, 0), rng[1])
+    notes = []
+    if users:
+        notes.append(say(lang, f"{nb.fmt(users[0].value, lang)} × {nb.fmt(users[1].value, lang)} "
+                         f"requests", f"{nb.fmt(users[0].value, lang)} × {nb.fmt(users[1].value, lang)} "
+                         f"Anfragen"))
+    elif rng:
+        notes.append(f"range: sized for the upper value {nb.fmt(n.value, lang)}" if lang == "en" else
+                     f"Spanne: ausgelegt auf den oberen Wert {nb.fmt(n.value, lang)}")
+    unit = time_unit(t[n.end:]) or time_unit(t)
+    if n.value <= 0:
+        return fail("volume", lang, "The number of requests must be positive.",
+                    "Die Anzahl Anfragen muss positiv sein.")
+    if unit is None:
+        notes.append("no time unit given: read as per day" if lang == "en"
+                     else "keine Zeiteinheit: als pro Tag gelesen")
+        unit = ("d", 0)
+    if unit[0] in SECONDS:
+        fields = {"requests_per_second": num(round(n.value / SECONDS[unit[0]], 4))}
+    else:
+        fields = {"requests_per_day": int(round(n.value / DAYS[unit[0]]))}
+        if unit[0] != "d":
+            notes.append(f"= {nb.fmt(fields['requests_per_day'], lang)} per day" if lang == "en"
+                         else f"= {nb.fmt(fields['requests_per_day'], lang)} pro Tag")
+    return Parsed(fields, lang=lang, note="; ".join(notes) or None)
+
+
+_FREQ = [  # order matters: half-yearly and quarterly before yearly, daily before weekly
+    ("weekly", "daily", lx.words("daily", "t[äa]e?glich\\w*", "every day", "jeden tag", "each day")),
+    ("quarterly", "half-yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
+                                          "halbj[äa]e?hrlich\\w*", "zweimal (im|pro) jahr",
+                                          "every six months", "alle sechs monate")),
+    ("quarterly", None, lx.words("quarterly", "quartal\\w*", "viertelj[äa]e?hrlich\\w*",
+                                 "every quarter", "each quarter", "per quarter", "a quarter")),
+    ("weekly", None, lx.words("weekly", "w[öo]e?chentlich\\w*", "every week", "each week", "per week",
+                              "a week", "jede woche", "pro woche", "in der woche")),
+    ("monthly", None, lx.words("monthly", "monatlich\\w*", "every month", "each month", "per month",
+                               "a month", "jeden monat", "pro monat", "im monat")),
+    ("yearly", None, lx.words("yearly", "annual\\w*", "j[äa]e?hrlich\\w*", "every year", "each year",
+                              "per year", "a year", "jedes jahr", "pro jahr", "im jahr")),
+    ("yearly", "once", lx.words("once", "one[- ]?off", "one[- ]?time", "einmalig\\w*", "nur einmal")),
+]
+_EVERY = re.compile(r"(?:every|alle|each) (\w+) (week|woche|month|monat|year|jahr)")
+_METHODS = [("qlora", lx.words("q-?lora")), ("lora", lx.words("lora", "peft", "adapter\\w*")),
+            ("full", lx.words("full\\w*", "voll\\w*", "komplett\\w*", "ganze\\w*", "alle gewichte"))]
+
+
+def _frequency(t: str, lang: str) -> tuple[str | None, str | None]:
+    """(contract frequency, note) from `monthly`, `alle 2 Wochen`, `twice a year`, …"""
+    m = _EVERY.search(t)
+    if m:
+        other = m.group(1) in ("other", "second", "zweiten", "zweite")
+        count = [nb.Number(2, 0, 0)] if other else nb.scan(m.group(1), words=True)
+        if count:
+            months = count[0].value * {"w": 0.25, "m": 1, "y": 12, "j": 12}[m.group(2)[0]]
+            freq = ("weekly" if months <= 0.5 else "monthly" if months <= 2 else
+                    "quarterly" if months <= 6 else "yearly")
+            return freq, (f"taken as {freq}" if lang == "en" else f"als {freq} gerechnet")
+    for freq, said, pattern in _FREQ:
+        if lx.has(pattern, t):
+            note = None if said is None else (f"{said}: taken as {freq}" if lang == "en"
+                                              else f"{said}: als {freq} gerechnet")
+            return freq, note
+    return None, None
+
+
+@safe("fine_tuning")
+def parse_fine_tuning(t: str, lang: str = "en") -> Parsed:
+    """Fine-tuning → `{fine_tuning: none|weekly|…}` or `{fine_tuning: {frequency, method}}`.
+
+    A plain yes gives a provisional `quarterly` and `follow_up="fine_tuning_frequency"`.
+    """
+    freq, note = _frequency(t, lang)
+    method = next((name for name, pattern in _METHODS if lx.has(pattern, t)), None)
+    yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
+    if not freq and not method:
+        if lx.has(lx.DONT_KNOW, t) and yes < 0 and not lx.has(lx.BARE_NO, t):
+            return fail("fine_tuning", lang, "Please answer yes or no.", "Bitte ja oder nein.")
+        if no >= 0 and (yes < 0 or no < yes):
+            return Parsed({"fine_tuning": "none"}, lang=lang)
+        if yes < 0 and not lx.has(lx.FINE_TUNING, t):
+            return fail("fine_tuning", lang, "Please answer yes or no, and how often.",
+                        "Bitte ja oder nein, und wie oft.")
+    follow = None if freq else "fine_tuning_frequency"
+    if not freq:
+        freq, note = "quarterly", ("how often? quarterly assumed for now" if lang == "en"
+                                   else "wie oft? vorläufig quartalsweise angenommen")
+    value = {"frequency": freq, "method": method} if method else freq
+    return Parsed({"fine_tuning": value}, lang=lang, note=note, follow_up=follow)
+
+
+@safe("data")
+def parse_data(t: str, lang: str = "en") -> Parsed:
+    """Data → `{data: sensitive|non_sensitive}` plus `sector` when one is named (health, …)."""
+    sector = lx.sector_of(t)
+    fields: dict = {}
+    sensitive = lx.has(lx.SENSITIVE, t) or lx.has(lx.NOT_ANONYMOUS, t)
+    if lx.has(lx.NON_SENSITIVE, t) and not lx.has(lx.NOT_ANONYMOUS, t):
+        fields["data"] = "non_sensitive"
+    elif sensitive and lx.has(lx.BARE_NO, t) and not lx.has(lx.BARE_YES, t):
+        fields["data"] = "non_sensitive"          # "sensitive data? no"
+    elif sensitive or sector:
+        fields["data"] = "sensitive"
+    else:
+        yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
+        if no >= 0 and (yes < 0 or no < yes):
+            fields["data"] = "non_sensitive"
+        elif yes >= 0:
+            fields["data"] = "sensitive"
+        else:
+            return fail("data", lang, "Are the data sensitive or not?",
+                        "Sind die Daten sensibel oder nicht?")
+    if sector:
+        fields["sector"] = sector
+    return Parsed(fields, lang=lang)

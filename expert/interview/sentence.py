@@ -1,0 +1,143 @@
+"""The clarification sentence of document 000 ("Methodik der Bedarfsklärung"), both ways.
+
+`parse_sentence` reads the whole sentence — or a loose list like "llama 3.1 8b, 300 pro Minute,
+monatliches Fine-Tuning, Gesundheitsdaten" — into the four parts at once. The text is cut into
+clauses; the model is taken out of each clause first (so its digits never count as volume), then each
+clause goes to the parser of the part it talks about. `render_sentence` writes the sentence back
+with the parts known so far and `[X]`-style blanks for the rest.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import aliases, lexicon as lx, numbers as nb
+from .model import find_model
+from .parse import TIME_UNIT, parse_data, parse_fine_tuning, parse_volume, time_unit
+from .result import Parsed, safe
+
+PARTS = {"model": ("model", "params_b"), "volume": ("requests_per_day", "requests_per_second"),
+         "fine_tuning": ("fine_tuning",), "data": ("data",)}
+"""The four parts of the sentence and the workload fields that fill each."""
+
+_SPLIT = re.compile(r"(;|\n|, |,(?=[a-zäöü])| (?:and|und|with|mit|plus|sowie|&) |\. )")
+_ABBREV = {"mrd", "mio", "mia", "tsd", "ca", "bzw", "evtl", "inkl", "max", "min", "std", "sek",
+           "z", "b", "d", "h", "u", "usw", "vs", "approx", "e", "g", "i", "etc", "param", "params"}
+_DATAISH = (lx.DATA, lx.SENSITIVE, lx.NON_SENSITIVE, *(p for s, p in lx.SECTORS.items() if s != "other"))
+
+
+def clauses(t: str) -> list[str]:
+    """Cut a normalized text at commas, semicolons, `and/und/with/mit`, and sentence ends."""
+    pieces = _SPLIT.split(t)
+    out = [pieces[0]]
+    for sep, piece in zip(pieces[1::2], pieces[2::2]):
+        last = re.findall(r"[a-zäöü]+$", out[-1])
+        if sep == ". " and last and last[0] in _ABBREV:
+            out[-1] += sep + piece  # "13 Mrd. Parameter", "2 Mio. pro Monat"
+        else:
+            out.append(piece)
+    return [c.strip(" .!?:") for c in out if c.strip(" .!?:")]
+
+
+def _volume_span(rest: str) -> tuple[int, int]:
+    """From the first number to the end of the time unit after it (`3000 requests a day`)."""
+    first = nb.scan(rest)[0]
+    unit = TIME_UNIT.search(rest, first.end)
+    return first.start, unit.end() if unit else first.end
+
+
+def _kind(rest: str, had_model: bool) -> set[str]:
+    """Which parts a clause (model already removed) talks about."""
+    kinds = set()
+    if lx.has(lx.FINE_TUNING, rest):
+        kinds.add("fine_tuning")
+    if any(lx.has(p, rest) for p in _DATAISH):
+        kinds.add("data")
+    has_number = bool(nb.scan(rest))
+    rate = lx.has(lx.REQUESTS, rest) or ("fine_tuning" not in kinds and time_unit(rest))
+    if has_number and rate:
+        kinds.add("volume")
+    elif has_number and not kinds and not had_model and not lx.has(lx.MODEL, rest):
+        kinds.add("volume")
+    return kinds
+
+
+@safe("model")
+def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = None) -> Parsed:
+    """The whole clarification sentence → fields of all parts found (`ok` if at least one)."""
+    models = models or aliases.DEFAULT_MODEL_ALIASES
+    fields: dict = {}
+    groups: dict[str, list[str]] = {"volume": [], "fine_tuning": [], "data": []}
+    notes, last = [], None
+    for clause in clauses(t):
+        model, start, end = find_model(clause, lang, models, strict=True)
+        had_model = start >= 0
+        if "model" not in fields and "params_b" not in fields and had_model:
+            fields.update(model.fields)
+            notes += [n for n in (model.note, model.reason) if n]
+        rest = clause[:start] + " " * (end - start) + clause[end:] if had_model else clause
+        kinds = _kind(rest, had_model)
+        if not kinds and last and re.fullmatch(r"[\s:]*", lx.YES.sub("", lx.NO.sub("", rest))):
+            kinds = {last}  # a bare "yes"/"nein" belongs to the part before it
+        for kind in kinds:
+            if kind != "volume" and "volume" in kinds:
+                a, b = _volume_span(rest)
+                groups[kind].append(rest[:a] + " " * (b - a) + rest[b:])
+            else:
+                groups[kind].append(rest)
+        last = next(iter(kinds)) if len(kinds) == 1 else last
+    follow = None
+    for kind, parser in (("volume", parse_volume), ("fine_tuning", parse_fine_tuning),
+                         ("data", parse_data)):
+        if groups[kind]:
+            got = parser(", ".join(groups[kind]), lang)
+            if got.ok:
+                fields.update(got.fields)
+                notes += [got.note] if got.note else []
+                follow = follow or got.follow_up
+    if not fields:
+        return Parsed({}, False, "None of the four parts found." if lang == "en" else
+                      "Keiner der vier Teile gefunden.", render_sentence({}, lang), lang=lang)
+    return Parsed(fields, lang=lang, note="; ".join(notes) or None, follow_up=follow)
+
+
+def found_parts(fields: dict) -> list[str]:
+    """The parts of the sentence (`model`, `volume`, …) that `fields` fill."""
+    return [part for part, names in PARTS.items() if any(n in fields for n in names)]
+
+
+_FREQ_DE = {"weekly": "wöchentlich", "monthly": "monatlich", "quarterly": "quartalsweise",
+            "yearly": "jährlich"}
+
+
+def _fine_tuning(value: object, lang: str) -> str:
+    """`yes (monthly, lora)` / `nein` for the fine-tuning blank."""
+    if value in (None, "none"):
+        return "no" if lang == "en" else "nein"
+    freq = value.get("frequency") if isinstance(value, dict) else value
+    method = value.get("method") if isinstance(value, dict) else None
+    freq = _FREQ_DE.get(freq, freq) if lang == "de" else freq
+    detail = ", ".join(str(x) for x in (freq, method) if x)
+    return ("yes" if lang == "en" else "ja") + (f" ({detail})" if detail else "")
+
+
+def render_sentence(workload: dict, lang: str = "en") -> str:
+    """The clarification sentence with the known parts filled in and `[X]`-style blanks."""
+    de = lang == "de"
+    w = workload or {}
+    x = w.get("model") or (f"{w['params_b']:g}B" if isinstance(w.get("params_b"), (int, float))
+                           else "[X]")
+    per_day = w.get("requests_per_day")
+    if per_day is None and isinstance(w.get("requests_per_second"), (int, float)):
+        per_day = w["requests_per_second"] * 86400
+    y = nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float)) else "[Y]"
+    ft = _fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w else (
+        "[ja/nein]" if de else "[yes/no]")
+    data = {"sensitive": "sensiblen" if de else "sensitive",
+            "non_sensitive": "nicht sensiblen" if de else "non-sensitive"}.get(
+        w.get("data"), "[sensiblen/nicht sensiblen]" if de else "[sensitive/non-sensitive]")
+    if de:
+        return (f"Mein KI-Agent nutzt ein Modell der Grösse {x}, verarbeitet {y} Anfragen pro Tag, "
+                f"braucht Fine-Tuning {ft}, mit {data} Daten.")
+    return (f"My AI agent uses a model of size {x}, processes {y} requests per day, "
+            f"needs fine-tuning {ft}, with {data} data.")

@@ -1,0 +1,1 @@
+"""Reports of `advise` and `audit`: models, building, rendering."""

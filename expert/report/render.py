@@ -1,0 +1,112 @@
+"""Rendering a report as plain text, Markdown or byte-stable JSON."""
+
+from __future__ import annotations
+
+from expert.fileio import dumps_json
+from expert.report.models import Choice, Report
+
+LABELS = {
+    "en": {"advice": "Advice", "audit": "Audit", "sentence": "Clarification", "memory": "Memory",
+           "capacity": "Capacity", "recommendation": "Recommendation", "alternatives": "Alternatives",
+           "findings": "Findings", "trace": "Rules fired (in order)", "none": "none",
+           "nothing": "Nothing fits", "document": "The documents recommend", "sensitivity": "Sensitivity",
+           "advice_label": "Advice", "source": "Source", "month": "month", "over": "over",
+           "months": "months", "weights": "weights", "kv": "KV cache", "overhead": "overhead",
+           "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
+           "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
+           "headroom": "headroom", "p95": "p95 latency"},
+    "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
+           "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
+           "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
+           "nothing": "Nichts passt", "document": "Die Dokumente empfehlen", "sensitivity": "Sensitivität",
+           "advice_label": "Rat", "source": "Quelle", "month": "Monat", "over": "über",
+           "months": "Monate", "weights": "Gewichte", "kv": "KV-Cache", "overhead": "Overhead",
+           "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
+           "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
+           "headroom": "Reserve", "p95": "P95-Latenz"},
+}
+
+
+def render(report: Report, fmt: str) -> str:
+    """The report in `fmt` (text | markdown | json)."""
+    if fmt == "json":
+        return dumps_json(report.model_dump(mode="json"))
+    return _document(report, markdown=(fmt == "markdown"))
+
+
+def chf(value: float, lang: str = "en") -> str:
+    """'12 345 CHF' with a space as thousands separator (both languages)."""
+    return f"{value:,.0f}".replace(",", " ") + " CHF"
+
+
+def choice_line(choice: Choice, lang: str) -> str:
+    """One line describing a configuration."""
+    t = LABELS[lang]
+    where = choice.package and f"package {choice.package}" or choice.provider or choice.source
+    if lang == "de" and choice.package:
+        where = f"Paket {choice.package}"
+    line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
+            f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
+            f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
+    if choice.latency_p95_s is not None:
+        line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
+    return line
+
+
+def _document(report: Report, markdown: bool) -> str:
+    t = LABELS[report.lang]
+    out: list[str] = []
+
+    def head(text: str, level: int = 2) -> None:
+        out.append(("#" * level + " " + text) if markdown else f"\n{text.upper() if level == 1 else text}")
+        if not markdown and level > 1:
+            out.append("-" * len(text))
+
+    def item(text: str) -> None:
+        out.append(f"- {text}")
+
+    head(t[report.kind], 1)
+    out.append(("> " if markdown else "") + report.clarification)
+    if report.memory:
+        m = report.memory
+        head(t["memory"])
+        parts = [f"{t['weights']} {m.weights_gb:.1f} GB", f"{t['kv']} {m.kv_cache_gb:.1f} GB",
+                 f"{t['overhead']} {m.overhead_gb:.1f} GB", f"{t['total']} {m.total_gb:.1f} GB"]
+        if m.fine_tuning_gb:
+            parts.append(f"{t['finetune']} {m.fine_tuning_gb:.1f} GB")
+        if m.reserve_ratio is not None:
+            parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
+        item(", ".join(parts))
+    if report.capacity:
+        c = report.capacity
+        head(t["capacity"])
+        item(f"{t['avg']} {c.average_rps:.2f} req/s, {t['peak']} {c.peak_rps:.2f} req/s, "
+             f"{t['conc']} {c.concurrent_inferences:.1f}, {t['gpus']} {c.gpus_needed}")
+    if report.recommendation or report.nothing_fits:
+        head(t["recommendation"])
+        if report.recommendation:
+            item(choice_line(report.recommendation, report.lang))
+        if report.nothing_fits:
+            item(f"{t['nothing']}: {report.nothing_fits}")
+        if report.document_recommendation:
+            item(f"{t['document']}: {report.document_recommendation}")
+        for line in report.sensitivity:
+            item(f"{t['sensitivity']}: {line}")
+    if report.alternatives:
+        head(t["alternatives"])
+        for alt in report.alternatives:
+            item(f"{choice_line(alt, report.lang)} — {alt.why_not}")
+    head(t["findings"])
+    if not report.findings:
+        item(t["none"])
+    for f in report.findings:
+        title = f"**{f.title}**" if markdown else f.title
+        item(f"[{f.severity}] {title} ({f.rule_id}, {f.category})")
+        out.append(f"  {f.explanation}")
+        out.append(f"  {t['advice_label']}: {f.advice}")
+        out.append(f"  {t['source']}: {f.source.document}, {f.source.section}")
+    head(t["trace"])
+    for fired in report.fired_rules:
+        derived = "; ".join(", ".join(f"{k}={v}" for k, v in d.items()) for d in fired.derived)
+        item(f"{fired.rule_id}" + (f" → {derived}" if derived else ""))
+    return "\n".join(out).lstrip("\n") + "\n"

@@ -1,0 +1,251 @@
+"""Every constant a sizing formula uses: value (or low/high band), unit and source.
+
+Each constant is a `Constant` record; `Assumptions` bundles them and every public sizing function
+takes an optional `assumptions` argument (default: `DEFAULT`). Override with
+`DEFAULT.override(mbu=0.8, train_mfu=(0.3, 0.45))`; overridden values carry the source
+"override by caller". Where a source gives a range the record keeps it (`low`/`high`) and `value` is
+the point used for single-number answers: the midpoint unless the record says otherwise.
+
+Documents: `000` = "KI-Agenten in Produktion: die richtige GPU wählen", `004` = "Hardware-Empfehlung:
+Lokale KI-Infrastruktur" (German originals in shared/seeds). Public references are given as a URL,
+an arXiv id with section, or `owner/repo:path`. Memory is in decimal GB (1e9 bytes) like document 000;
+vLLM's measurements are in GiB and converted with `GIB`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from expert.catalog.models import Band
+
+GB = 1e9
+GIB = 2**30 / 1e9  # GB per GiB
+
+D000_DIM = '000 "Die vier Dimensionen der GPU-Dimensionierung"'
+D000_A100 = '000 "NVIDIA A100, die vielseitige Referenz-GPU"'
+D000_H100 = '000 "NVIDIA H100: rohe Leistung für intensive Lasten"'
+D000_L40S = '000 "NVIDIA L40S: die auf Inferenz optimierte Alternative"'
+D000_U2 = '000 "Analytischer Agent (Modell 13-34B)"'
+D000_U3 = '000 "Komplexer multimodaler Agent (Modell ab 70B)"'
+D000_M2 = '000 "Fehler 2: den Fine-Tuning-Bedarf unterschätzen"'
+D000_M5 = '000 "Fehler 5, die Entwicklung der Modelle vergessen"'
+D000_TCO = '000 "TCO-Analyse und wirtschaftliche Überlegungen", "Gesamtbetriebskosten über 36 Monate"'
+D000_BUY = '000 "TCO-Analyse und wirtschaftliche Überlegungen", "Break-even: mieten oder kaufen"'
+D000_TRENDS = '000 "Beobachtete Trends und erwartete Entwicklungen"'
+D004_TP = '004 "Hintergrund: Durchsatz nach Server-Art"'
+LLMD = "llm-d/llm-d-benchmark:config_explorer/empirical-vllm-memory-results.md (H100, vLLM)"
+REFS = "shared/notes/sizing-references.md"
+OVERRIDE = "override by caller"
+
+
+@dataclass(frozen=True)
+class Constant:
+    """One sourced number: `value` is the point used; `low`/`high` the band (equal when exact)."""
+
+    value: float
+    unit: str
+    source: str
+    low: float | None = None
+    high: float | None = None
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.low is None:
+            object.__setattr__(self, "low", self.value)
+        if self.high is None:
+            object.__setattr__(self, "high", self.value)
+        if not self.low <= self.value <= self.high:
+            raise ValueError(f"constant {self.value} outside its band {self.low}..{self.high}")
+
+    @property
+    def band(self) -> Band:
+        """The low/high band as a catalog `Band`."""
+        return Band(low=self.low, high=self.high)
+
+    def cite(self) -> str:
+        """`value unit (source)`, for provenance lists."""
+        span = f"{self.value:g}" if self.low == self.high else f"{self.value:g} [{self.low:g}–{self.high:g}]"
+        return f"{span} {self.unit} ({self.source})"
+
+
+def exact(value: float, unit: str, source: str, note: str = "") -> Constant:
+    """A constant without a range."""
+    return Constant(value, unit, source, note=note)
+
+
+def ranged(low: float, high: float, unit: str, source: str, note: str = "",
+           value: float | None = None) -> Constant:
+    """A constant given as a range; the point is the midpoint unless `value` is given."""
+    return Constant((low + high) / 2 if value is None else value, unit, source, low, high, note)
+
+
+def _bytes_per_param() -> dict[str, Constant]:
+    b = "bytes/parameter"
+    return {
+        "fp32": exact(4, b, "IEEE 754 single precision"),
+        "bf16": exact(2, b, "bfloat16"),
+        "fp16": exact(2, b, "IEEE 754 half precision; 000 D1: 7B needs 14-16 GB in FP16"),
+        "fp8": exact(1, b, "FP8 E4M3 (one scale per tensor, negligible)"),
+        "int8": Constant(1.0, b, "000 D1: 7B needs 7-8 GB in INT8", 1.0, 1.06,
+                         "point: per-channel fp16 scales (SmoothQuant/TensorRT-LLM W8A8) add ~2/4096 "
+                         "= 0.05 %; high: bitsandbytes LLM.int8() +6 % (" + REFS + ")"),
+        "int4": Constant(0.5 + 2 / 128, b, "GPTQ arXiv:2210.17323 / AWQ arXiv:2306.00978, group size "
+                         "128 (AutoGPTQ/AutoAWQ packing)", 0.5 + 2 / 128, 0.5 + 2.5 / 128,
+                         "4 bits + one fp16 scale per group of 128 = +3.1 %; high adds a packed 4-bit "
+                         "zero point per group (asymmetric) = +3.9 %"),
+        "nf4": exact(4.127 / 8, b, "QLoRA arXiv:2305.14314 §3 'Double Quantization': NF4 4 bits + "
+                     "0.127 bits of constants per parameter = 0.516 B"),
+    }
+
+
+def _tp_scaling() -> dict[tuple[str, int], Constant]:
+    x = "× one GPU"
+    row = {2: ("TP 2 (160 GB)", 1.8, 1.8, 1.75, 1.8), 4: ("TP 4 (320 GB)", 3.3, 3.6, 2.8, 3.0),
+           8: ("TP 8 (640 GB)", 5.5, 6.5, 4.0, 4.5)}
+    table = {("sxm", 1): exact(1.0, x, D004_TP + ", TP 1"), ("pcie", 1): exact(1.0, x, D004_TP + ", TP 1")}
+    for tp, (label, s_lo, s_hi, p_lo, p_hi) in row.items():
+        table[("sxm", tp)] = ranged(s_lo, s_hi, x, f"{D004_TP}, {label}, SXM4/HGX (full mesh)")
+        table[("pcie", tp)] = ranged(p_lo, p_hi, x, f"{D004_TP}, {label}, PCIe pairwise (bridge)",
+                                     "004: 'often not worth it'" if tp == 8 else "")
+    return table
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """All constants of the sizing core, each a `Constant`; immutable, override with `override`."""
+
+    bytes_per_param: dict[str, Constant] = field(default_factory=_bytes_per_param)
+    # --- inference memory (vLLM) ---
+    gpu_memory_utilization: Constant = exact(
+        0.9, "share of GPU memory", "vLLM default --gpu-memory-utilization 0.9 (" + LLMD + ")")
+    activation_dense_gib: Constant = ranged(
+        4.8, 5.6, "GiB per GPU", LLMD, "peak activation of vLLM's profiling pass, independent of max "
+        "context: Llama 4.8 (4.76-4.84), Qwen 5.6")
+    activation_moe_gib: Constant = ranged(7.4, 8.0, "GiB per GPU", LLMD, "MoE (gpt-oss) 7.38-8")
+    non_torch_tp1_gib: Constant = exact(0.15, "GiB per GPU", LLMD + ": non-torch memory at TP 1 (0.13)")
+    non_torch_tpn_gib: Constant = exact(0.6, "GiB per GPU", LLMD + ": non-torch memory at TP >= 2 (0.55, NCCL)")
+    default_prompt_tokens: Constant = exact(1500, "tokens", "workload default (CONTRACT.md example)")
+    default_output_tokens: Constant = exact(250, "tokens", "workload default (CONTRACT.md example)")
+    vram_reserve: Constant = ranged(0.30, 0.50, "share of VRAM", D000_M5 + " (M5)")
+    # --- fine-tuning memory ---
+    ft_weight_bytes: Constant = exact(2, "bytes/parameter", "ZeRO arXiv:1910.02054 §3.1: fp16 weights 2Ψ")
+    ft_gradient_bytes: Constant = ranged(2, 4, "bytes/parameter", "ZeRO arXiv:1910.02054 §3.1: fp16 "
+                                         "gradients 2Ψ", "high: fp32 gradient buffers, 18-20 B/param in "
+                                         "common implementations (" + REFS + ")", value=2)
+    ft_optimizer_bytes: Constant = ranged(12, 14, "bytes/parameter", "ZeRO arXiv:1910.02054 §3.1: Adam "
+                                          "K=12 (fp32 master, momentum, variance)",
+                                          "total 16 B/param (band 16-20)", value=12)
+    lora_rank: Constant = exact(16, "rank", "assumption: common LoRA default (PEFT/Unsloth examples use "
+                                "r=8-64); adapted matrices q,k,v,o")
+    ft_seq_len: Constant = exact(2048, "tokens", "assumption: common fine-tuning max_seq_length")
+    ft_micro_batch: Constant = exact(1, "sequences per GPU", "assumption: micro-batch 1 with gradient "
+                                     "accumulation")
+    act_linear_coeff: Constant = exact(34, "bytes per s·b·h per layer", "Korthikanti et al. "
+                                       "arXiv:2205.05198 §4.1 eq. 1 (16-bit, no recompute)")
+    act_quadratic_coeff: Constant = exact(5, "bytes per a·s²·b per layer", "Korthikanti et al. "
+                                          "arXiv:2205.05198 §4.1; dropped with FlashAttention")
+    act_recompute_coeff: Constant = exact(2, "bytes per s·b·h per layer", "Korthikanti et al. "
+                                          "arXiv:2205.05198 §5: full recompute stores the layer input")
+    logits_bytes: Constant = exact(4, "bytes per s·b·vocab", "fp32 logits for the cross-entropy loss "
+                                   "(Hugging Face causal-LM heads upcast logits with .float())")
+    qlora_unquantised_bytes: Constant = exact(2, "bytes/parameter", "bitsandbytes 4-bit replaces the blocks' "
+                                              "nn.Linear layers only; embeddings and lm_head stay 16-bit "
+                                              "(counted untied: 2 × vocab × hidden)")
+    cuda_context_gb: Constant = exact(0.65, "GB per GPU", "gpu_poor (RahulSChand/gpu_poor): +650 MB "
+                                      "CUDA context (" + REFS + ")")
+    doc_finetune_multiplier: Constant = ranged(3, 4, "× inference memory", D000_DIM + " (D2)")
+    # --- fine-tuning time ---
+    flops_full: Constant = exact(6, "FLOP per parameter per token", "Kaplan et al. arXiv:2001.08361 "
+                                 "§2.1: forward 2N + backward 4N")
+    flops_lora: Constant = ranged(4, 4.8, "FLOP per parameter per token", "no weight gradients: "
+                                  "forward 2N + input gradients 2N (Narayanan et al. arXiv:2104.04473 "
+                                  "§5.1: backward = 2 × forward)", "high 4.8 = 6/1.25: LoRA "
+                                  "arXiv:2106.09685 §4.2 measured only a 25 % speed-up on GPT-3",
+                                  value=4)
+    train_mfu: Constant = ranged(0.35, 0.50, "model FLOPS utilisation", "training MFU 0.35-0.5 (" + REFS
+                                 + ")", "point 0.40 (lower half: fine-tuning runs small batches); "
+                                 "reference GPU A100 80 GB SXM", value=0.40)
+    h100_finetune_speedup: Constant = ranged(
+        2.8, 3.0, "× A100 80 GB", D000_H100 + " (G4: 2.8×, vendor) and " + D000_U3 + " (U3: 15 → 5 "
+        "days = 3×)", "CALIBRATION TARGET: fixes the bandwidth-per-FLOP exponent of the training "
+        "efficiency (expert/sizing/training.py)")
+    gddr_finetune_slowdown: Constant = ranged(
+        3.0, 4.0, "× A100 80 GB run time (L40S)", D000_M2 + " (M2: 3-4× slower; 48 h → 6 days = 3×)",
+        "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency")
+    default_dataset_tokens: Constant = exact(
+        415e6, "tokens per run", D000_M2 + " (M2: monthly run 48 h on one A100)",
+        "CALIBRATED: 13B LoRA on one A100 80 GB SXM at MFU 0.40 and 4 FLOP/param/token takes "
+        "48.0 h = 48 h × 3600 s × 312e12 × 0.40 / (4 × 13e9) = 414.7e6 tokens")
+    team_hourly_rate_chf: Constant = exact(150, "CHF/hour", D000_U2 + " (U2)")
+    # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
+    ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "
+                                      "(shared/reference/gpu-specs.csv)")
+    ref_a100_bandwidth: Constant = exact(2039, "GB/s", D000_A100 + " (G1)")
+    ref_h100_tflops: Constant = exact(989.4, "TFLOPS dense FP16", "H100 SXM5 datasheet (gpu-specs.csv)")
+    ref_h100_bandwidth: Constant = exact(3350, "GB/s", D000_H100 + " (G3)")
+    ref_l40s_tflops: Constant = exact(362.05, "TFLOPS dense FP16", "L40S datasheet (gpu-specs.csv)")
+    ref_l40s_bandwidth: Constant = exact(864, "GB/s", D000_L40S + " (G6)")
+    # --- speed ---
+    mbu: Constant = ranged(0.60, 0.85, "memory bandwidth utilisation", "vLLM/TensorRT-LLM decode 0.6-0.85 ("
+                           + REFS + "); llmfit 0.55, aiconfigurator 0.8")
+    mfu: Constant = ranged(0.50, 0.70, "model FLOPS utilisation", "prefill GEMMs 0.5-0.7 (" + REFS + ")")
+    weight_only_efficiency: Constant = ranged(
+        0.5, 1.0, "× MBU and MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: 20-90 % runtime "
+        "overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + ")",
+        "applies to int8/int4 and to FP8 on GPUs without native FP8 (weight-only kernels)", value=0.75)
+    fp32_tensor_ratio: Constant = exact(0.5, "× FP16 dense", "NVIDIA A100 datasheet: TF32 156 vs FP16 312 TF")
+    tp_scaling: dict[tuple[str, int], Constant] = field(default_factory=_tp_scaling)
+    c8_sxm_per_card: Constant = exact(0.92, "per card", D004_TP + " (C8: NVLink ≈ 0.92×, 2 SXM ≈ 1.84×)")
+    c8_pcie_per_card: Constant = ranged(0.70, 0.78, "per card", D004_TP + " (C8: PCIe 0.70-0.78×)")
+    c8_pcie_benchmark: Constant = ranged(0.61, 0.74, "per card", D004_TP + " (C8: real 4-GPU PCIe benchmark)")
+    fp8_gain_vendor: Constant = ranged(0.30, 0.60, "throughput gain", D000_H100 + " (G3, NVIDIA)")
+    fp8_gain_observed: Constant = ranged(0.20, 0.50, "throughput gain", D000_H100 + " (G3, production)")
+    int8_gain_h100: Constant = ranged(0.40, 0.60, "gain H100 over A100", D000_H100 + " (G4, INT8 inference)")
+    software_gain: Constant = ranged(2.0, 3.0, "× throughput", D000_TRENDS + " (Q1: vLLM, TensorRT-LLM, SGLang)")
+    int8_quality_loss: Constant = ranged(0.0, 0.03, "share", D000_TRENDS + " (Q2: usually < 3 %)")
+    int4_quality_loss: Constant = ranged(0.05, 0.08, "share", D000_TRENDS + " (Q2: 5-8 %, validate)")
+    # --- capacity ---
+    target_utilization: Constant = exact(0.7, "share", D000_DIM + " (D3 example: 70 %)")
+    peak_to_average: Constant = exact(3.0, "× average", "workload default (expert/workload.py)")
+    seconds_per_day: Constant = exact(86_400, "s", "definition")
+    # --- cost (000 T1, T4, T5) ---
+    electricity_chf_per_kwh: Constant = exact(0.18, "CHF/kWh", D000_TCO + " (T1)")
+    cooling_factor: Constant = exact(1.5, "× GPU power (PUE)", D000_TCO + " (T1)")
+    infrastructure_share: Constant = exact(0.15, "× monthly GPU cost", D000_TCO + " (T1)")
+    hours_per_month: Constant = exact(730, "h", D000_TCO + " (T1: 24/7; 36 months = 26 280 h)")
+    horizon_months: Constant = exact(36, "months", D000_TCO + " (T1)")
+    resale_share: Constant = ranged(0.30, 0.40, "share of purchase after 36 months", D000_BUY + " (T5)")
+
+    def override(self, **changes) -> "Assumptions":
+        """A copy with some constants replaced; a number or a (low, high) pair becomes a Constant."""
+        fixed = {}
+        for name, new in changes.items():
+            old = getattr(self, name)
+            if isinstance(new, Constant) or isinstance(new, dict):
+                fixed[name] = new
+            elif isinstance(new, tuple):
+                fixed[name] = ranged(new[0], new[1], old.unit, OVERRIDE)
+            else:
+                fixed[name] = exact(float(new), old.unit, OVERRIDE)
+        return dataclasses.replace(self, **fixed)
+
+    @classmethod
+    def from_tariffs(cls, tariffs, base: "Assumptions | None" = None) -> "Assumptions":
+        """Take the cost constants from a catalog `Tariffs` record (values and sources)."""
+        base = base or cls()
+        pick = {"electricity_chf_per_kwh": tariffs.electricity_chf_per_kwh,
+                "cooling_factor": tariffs.cooling_factor, "infrastructure_share": tariffs.infrastructure_share,
+                "hours_per_month": tariffs.hours_per_month, "horizon_months": tariffs.horizon_months,
+                "resale_share": tariffs.resale_share, "team_hourly_rate_chf": tariffs.team_hourly_rate_chf}
+        return dataclasses.replace(base, **{
+            name: Constant(v.value.mid, v.unit, v.source, v.value.low, v.value.high, v.note or "")
+            for name, v in pick.items()})
+
+
+DEFAULT = Assumptions()
+
+
+def resolve(assumptions: Assumptions | None) -> Assumptions:
+    """The given assumptions, or the defaults."""
+    return DEFAULT if assumptions is None else assumptions

@@ -1,0 +1,116 @@
+"""The two entry points combining the core: `estimate` (what `gpu-expert estimate` prints) and
+`full_sizing` (memory, speed, capacity, cost and fine-tuning for one workload on one GPU type).
+
+Both take catalog objects (`LlmModel`, `Gpu`), never ids: resolving ids is the caller's job, so the
+core stays pure. A `params_b`-only workload uses `architecture.generic_model`.
+"""
+
+from __future__ import annotations
+
+from expert.catalog.models import Gpu, LlmModel
+from expert.sizing.architecture import generic_model
+from expert.sizing.capacity import capacity, latency_limited_batch, request_rates
+from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.cost import Money, cost
+from expert.sizing.finetune import finetune_memory
+from expert.sizing.memory import choose_tensor_parallel, inference_memory, max_sequences
+from expert.sizing.results import Estimate, FullSizing
+from expert.sizing.speed import performance
+from expert.sizing.training import finetune_run
+from expert.workload import Workload
+
+TRAIN_PRECISIONS = {"fp32", "bf16", "fp16"}
+
+
+def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16", mode: str = "inference",
+             batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
+             context_tokens: int | None = None, tensor_parallel: int | None = None, *,
+             kv_precision: str = "fp16", interconnect: str | None = None, dataset_tokens: float | None = None,
+             assumptions: Assumptions | None = None) -> Estimate:
+    """Memory and speed of `model` on `count` × `gpu`; for full/lora/qlora also fine-tuning memory and time.
+
+    Inference: `batch` sequences per replica of context `context_tokens` (default prompt + output);
+    TP defaults to the smallest degree that fits. Fine-tuning modes size the training run on all
+    `count` GPUs (full uses 16-bit mixed precision whatever `precision` says; LoRA keeps the frozen
+    weights at `precision`; QLoRA at NF4); `performance` is then the serving speed of the model.
+    """
+    a = resolve(assumptions)
+    prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
+    output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
+    context = context_tokens or min(model.max_context, prompt + output)
+    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, batch, kv_precision, a)
+    perf = performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect, a)
+    run = None
+    if mode == "inference":
+        memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a)
+    elif mode in ("full", "lora", "qlora"):
+        frozen = precision if mode == "lora" else "bf16"
+        if mode == "full" and precision not in TRAIN_PRECISIONS:
+            raise ValueError("full fine-tuning trains in 16-bit mixed precision; use lora or qlora for "
+                             f"quantised weights (got {precision})")
+        memory = finetune_memory(model, gpu, count, mode, frozen, assumptions=a)
+        run = finetune_run(model, gpu, count, mode, dataset_tokens, assumptions=a)
+    else:
+        raise ValueError(f"unknown mode '{mode}' (allowed: inference, full, lora, qlora)")
+    return Estimate(model=model.id, gpu=gpu.id, count=count, precision=precision, mode=mode, batch=batch,
+                    prompt_tokens=prompt, output_tokens=output, context_tokens=context, tensor_parallel=tp,
+                    memory=memory, performance=perf, fine_tuning=run)
+
+
+def _workload(workload_like) -> Workload:
+    return workload_like if isinstance(workload_like, Workload) else Workload.model_validate(workload_like)
+
+
+def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: int | None = None,
+                monthly_rent: Money | None = None, purchase: Money | None = None, fx=None,
+                interconnect: str | None = None, assumptions: Assumptions | None = None) -> FullSizing:
+    """Size one workload (a `Workload` or its dict) on one GPU type.
+
+    Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
+    latency limit), or the memory limit when the latency target is out of reach even at batch 1
+    (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end latency at that batch;
+    capacity (000 D3 at peak load) gives the GPU count unless `count` is given; memory and speed are
+    then reported at the operating batch; cost for the workload's horizon (rent, or buy when the
+    budget is capex and a purchase price is given); fine-tuning run when the workload has one.
+    """
+    a = resolve(assumptions)
+    w = _workload(workload_like)
+    if model is None:
+        if w.params_b is None:
+            raise ValueError(f"pass the catalog model for workload model '{w.model}'")
+        model = generic_model(w.params_b)
+    context = min(w.context, model.max_context)
+    tp = choose_tensor_parallel(model, gpu, count or 8, w.precision, context, 1, assumptions=a)
+    seq_mem = max_sequences(model, gpu, tp, tp, w.precision, context, assumptions=a)
+    seq_lat = latency_limited_batch(model, gpu, tp, w.precision, w.prompt_tokens, w.output_tokens,
+                                    w.latency_target_s, seq_mem, interconnect, a) if seq_mem else 0
+    # latency target unreachable even at batch 1: it cannot bind, so the memory limit sizes the replica
+    seqs = min(seq_mem, seq_lat) if seq_lat else seq_mem
+    batch = max(1, seqs)
+    perf_probe = performance(model, gpu, tp, tp, w.precision, batch, w.prompt_tokens, w.output_tokens,
+                             interconnect=interconnect, assumptions=a)
+    inference_time = w.inference_time_s or perf_probe.e2e_latency_s
+    average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average, a)
+    cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, count, seq_mem, seq_lat, a,
+                   latency_met=perf_probe.e2e_latency_s <= w.latency_target_s)
+    n = count or cap.gpus_needed or tp
+    n = max(tp, n - n % tp)
+    if count is None:
+        cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, n, seq_mem, seq_lat, a,
+                       latency_met=cap.latency_met)
+    memory = inference_memory(model, gpu, n, tp, w.precision, context, batch, assumptions=a)
+    perf = performance(model, gpu, n, tp, w.precision, batch, w.prompt_tokens, w.output_tokens,
+                       interconnect=interconnect, assumptions=a)
+    money = None
+    if w.budget == "capex" and purchase is not None:
+        money = cost(gpu, "buy", n, w.horizon_months, monthly_rent, purchase, fx, a)
+    elif monthly_rent is not None:
+        money = cost(gpu, "rent", n, w.horizon_months, monthly_rent, purchase, fx, a)
+    run = ft_mem = None
+    tuning = w.tuning
+    if tuning.enabled:
+        ft_mem = finetune_memory(model, gpu, n, tuning.method, "bf16", assumptions=a)
+        run = finetune_run(model, gpu, n, tuning.method, tuning.dataset_tokens, tuning.epochs,
+                           tuning.runs_per_year, w.team_hourly_rate_chf, a)
+    return FullSizing(model=model.id, gpu=gpu.id, count=n, memory=memory, performance=perf, capacity=cap,
+                      cost=money, fine_tuning=run, fine_tuning_memory=ft_mem)

@@ -1,0 +1,168 @@
+"""Inference memory: weights, KV cache, runtime, per-GPU split under tensor parallelism, and the inverse.
+
+Decimal GB (1e9 bytes) like document 000 (D1: 7B in FP16 ≈ 14-16 GB). Known bugs avoided
+(shared/notes/sizing-references.md): the KV cache honours grouped-query attention (`kv_heads`),
+`head_dim` from the config, and sliding-window layers (they hold min(context, window) tokens); a
+mixture-of-experts model keeps *all* experts in memory (only bandwidth uses the active ones); the
+KV cache is sized at the context the operator configures, never silently at the model's maximum.
+Under tensor parallelism each GPU holds weights / TP and ceil(kv_heads / TP) KV heads, at least one:
+with kv_heads < TP the heads are replicated, so per-GPU KV stops shrinking.
+"""
+
+from __future__ import annotations
+
+import math
+
+from expert.catalog.models import Band, Gpu, LlmModel
+from expert.sizing.constants import GIB, LLMD, Assumptions, Constant, resolve
+from expert.sizing.parallel import TP_DEGREES
+from expert.sizing.results import InferenceMemory, Provenance
+
+
+def bytes_per_param(precision: str, assumptions: Assumptions | None = None) -> Constant:
+    """The bytes-per-parameter record of a precision (fp32, bf16, fp16, fp8, int8, int4, nf4)."""
+    table = resolve(assumptions).bytes_per_param
+    if precision not in table:
+        raise ValueError(f"unknown precision '{precision}' (allowed: {', '.join(table)})")
+    return table[precision]
+
+
+def weights_gb(model: LlmModel, precision: str = "fp16", assumptions: Assumptions | None = None) -> float:
+    """Weight memory: params × bytes per parameter (all experts of an MoE), GB."""
+    return model.params_b * bytes_per_param(precision, assumptions).value
+
+
+def kv_bytes_per_token(model: LlmModel, kv_precision: str = "fp16", context_tokens: int | None = None,
+                       assumptions: Assumptions | None = None) -> float:
+    """KV bytes per token of context: 2 · layers · kv_heads · head_dim · bytes.
+
+    With a sliding window and a given context, it is the average over the context: windowed layers
+    hold only min(context, window) tokens.
+    """
+    per_layer = 2 * model.kv_heads * model.head_dim * bytes_per_param(kv_precision, assumptions).value
+    if context_tokens is None or not model.sliding_window:
+        return model.layers * per_layer
+    return kv_cache_gb(model, context_tokens, 1, kv_precision, assumptions) * 1e9 / context_tokens
+
+
+def kv_cache_gb(model: LlmModel, context_tokens: int, sequences: int = 1, kv_precision: str = "fp16",
+                assumptions: Assumptions | None = None) -> float:
+    """KV cache of `sequences` sequences of `context_tokens` tokens, GB (MoE: experts do not matter)."""
+    if context_tokens < 0 or sequences < 0:
+        raise ValueError("context_tokens and sequences must not be negative")
+    per_layer_token = 2 * model.kv_heads * model.head_dim * bytes_per_param(kv_precision, assumptions).value
+    share = model.sliding_window_share if model.sliding_window else 0.0
+    window_tokens = min(context_tokens, model.sliding_window or context_tokens)
+    tokens_layers = model.layers * ((1 - share) * context_tokens + share * window_tokens)
+    return sequences * per_layer_token * tokens_layers / 1e9
+
+
+def kv_heads_per_gpu(model: LlmModel, tensor_parallel: int) -> int:
+    """KV heads each GPU holds: ceil(kv_heads / TP), at least 1 (replicated when kv_heads < TP)."""
+    return max(1, math.ceil(model.kv_heads / tensor_parallel))
+
+
+def runtime_activation(model: LlmModel, assumptions: Assumptions | None = None) -> tuple[float, Band, Constant]:
+    """vLLM's measured activation peak per GPU in GB: (point, band, record); MoE has its own band."""
+    a = resolve(assumptions)
+    c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
+    return c.value * GIB, Band(low=c.low * GIB, high=c.high * GIB), c
+
+
+def runtime_overhead(tensor_parallel: int, assumptions: Assumptions | None = None) -> tuple[float, Constant]:
+    """Non-torch memory per GPU (CUDA context, NCCL) in GB: 0.15 GiB at TP 1, 0.6 GiB at TP ≥ 2."""
+    a = resolve(assumptions)
+    c = a.non_torch_tp1_gib if tensor_parallel == 1 else a.non_torch_tpn_gib
+    return c.value * GIB, c
+
+
+def default_context(model: LlmModel, assumptions: Assumptions | None = None) -> int:
+    """Context when none is given: default prompt + output tokens (1500 + 250), capped at the model's."""
+    a = resolve(assumptions)
+    return min(model.max_context, int(a.default_prompt_tokens.value + a.default_output_tokens.value))
+
+
+def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
+                     precision: str = "fp16", context_tokens: int | None = None, sequences: int = 1,
+                     kv_precision: str = "fp16", assumptions: Assumptions | None = None) -> InferenceMemory:
+    """Memory of one replica (TP group) holding `sequences` sequences of `context_tokens` tokens.
+
+    per GPU = weights/TP + KV(heads per GPU) + activation + overhead; usable = memory × 0.9 (vLLM);
+    fits when per GPU ≤ usable. `count` GPUs form count/TP replicas. TP defaults to the smallest
+    degree that fits (`choose_tensor_parallel`).
+    """
+    a = resolve(assumptions)
+    context = default_context(model, a) if context_tokens is None else context_tokens
+    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, sequences, kv_precision, a)
+    if tp < 1 or count % tp:
+        raise ValueError(f"count {count} must be a multiple of tensor_parallel {tp}")
+    bpp = bytes_per_param(precision, a)
+    weights = weights_gb(model, precision, a)
+    kv = kv_cache_gb(model, context, sequences, kv_precision, a)
+    heads = kv_heads_per_gpu(model, tp)
+    kv_gpu = kv * heads / model.kv_heads
+    act, act_band, act_c = runtime_activation(model, a)
+    over, over_c = runtime_overhead(tp, a)
+    util = a.gpu_memory_utilization
+    per_gpu = weights / tp + kv_gpu + act + over
+    usable = gpu.memory_gb * util.value
+    w_band = Band(low=model.params_b * bpp.low, high=model.params_b * bpp.high)
+    per_band = Band(low=w_band.low / tp + kv_gpu + act_band.low + over,
+                    high=w_band.high / tp + kv_gpu + act_band.high + over)
+    kv_src = "2·layers·kv_heads·head_dim·bytes·tokens·sequences; windowed layers hold min(context, window)"
+    prov = {
+        "weights_gb": Provenance(formula="params_b × bytes per parameter (all experts)", sources=[bpp.cite()]),
+        "kv_cache_gb": Provenance(formula=kv_src, sources=[model.sources.get("default", model.id)]),
+        "activation_gb": Provenance(formula="measured vLLM activation peak per GPU", sources=[act_c.cite()]),
+        "overhead_gb": Provenance(formula="non-torch memory per GPU", sources=[over_c.cite()]),
+        "per_gpu_gb": Provenance(formula="weights/TP + KV × ceil(kv_heads/TP)/kv_heads + activation + overhead"),
+        "usable_per_gpu_gb": Provenance(formula="GPU memory × gpu_memory_utilization", sources=[util.cite()]),
+        "total_gb": Provenance(formula="per_gpu_gb × TP (includes replicated KV heads)"),
+    }
+    return InferenceMemory(
+        weights_gb=weights, kv_cache_gb=kv, activation_gb=act, overhead_gb=over,
+        total_gb=per_gpu * tp, per_gpu_gb=per_gpu, usable_per_gpu_gb=usable, fits=per_gpu <= usable,
+        precision=precision, tensor_parallel=tp, replicas=count // tp, context_tokens=context,
+        sequences=sequences, weights_per_gpu_gb=weights / tp, kv_cache_per_gpu_gb=kv_gpu,
+        kv_replication=heads * tp / model.kv_heads if heads * tp > model.kv_heads else 1.0,
+        headroom_gb=usable - per_gpu, headroom_ratio=(usable - per_gpu) / usable,
+        provenance=prov,
+        bands={"weights_gb": w_band, "activation_gb": act_band, "per_gpu_gb": per_band,
+               "total_gb": per_band.scaled(tp)},
+    )
+
+
+def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
+                  precision: str = "fp16", context_tokens: int | None = None, kv_precision: str = "fp16",
+                  assumptions: Assumptions | None = None) -> int:
+    """Most concurrent sequences one replica holds: floor(free KV memory per GPU / KV per sequence per GPU).
+
+    The inverse of `inference_memory`: 0 when the weights and runtime alone do not fit.
+    """
+    a = resolve(assumptions)
+    context = default_context(model, a) if context_tokens is None else context_tokens
+    base = inference_memory(model, gpu, count, tensor_parallel, precision, context, 0, kv_precision, a)
+    per_seq = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, base.tensor_parallel) \
+        / model.kv_heads
+    if base.headroom_gb <= 0:
+        return 0
+    if per_seq <= 0:
+        raise ValueError("KV per sequence is zero; give a positive context")
+    return int(math.floor(base.headroom_gb / per_seq + 1e-9))
+
+
+def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str = "fp16",
+                           context_tokens: int | None = None, sequences: int = 1, kv_precision: str = "fp16",
+                           assumptions: Assumptions | None = None) -> int:
+    """Smallest TP in 1, 2, 4, 8 dividing `count` at which the replica fits; else the largest such TP."""
+    a = resolve(assumptions)
+    candidates = [d for d in TP_DEGREES if d <= count and count % d == 0] or [1]
+    for tp in candidates:
+        if inference_memory(model, gpu, count, tp, precision, context_tokens, sequences, kv_precision, a).fits:
+            return tp
+    return candidates[-1]
+
+
+__all__ = ["bytes_per_param", "weights_gb", "kv_bytes_per_token", "kv_cache_gb", "kv_heads_per_gpu",
+           "runtime_activation", "runtime_overhead", "inference_memory", "max_sequences",
+           "choose_tensor_parallel", "default_context", "LLMD"]

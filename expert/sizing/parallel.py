@@ -1,0 +1,79 @@
+"""Tensor-parallel scaling from document 004's table (C7), with C8's per-card figures as cross-check.
+
+004 gives the throughput of a TP group relative to one GPU per degree and server type. The efficiency
+used by the speed model is speedup / TP (a Band). Column choice: NVLink full mesh (SXM/HGX, AMD
+Infinity Fabric, Gaudi's on-chip RoCE mesh) → the SXM column; PCIe, pairwise NVLink bridges and
+no link → the PCIe column (004's "PCIe paarweise (Bridge)"). Degrees between table rows (3, 5-7)
+are interpolated linearly; degrees above 8 are outside the table (multi-node) and rejected.
+
+X5: C8's flat "≈ 0.92 per card" for NVLink fits TP 2 (1.8/2 = 0.90) but not TP 4 (0.83-0.90) or
+TP 8 (0.69-0.81); the table per degree is used and C8 is only reported (`c8_cross_check`).
+"""
+
+from __future__ import annotations
+
+from expert.catalog.models import Band, Gpu
+from expert.sizing.constants import Assumptions, resolve
+
+TP_DEGREES = (1, 2, 4, 8)
+FULL_MESH = {"nvlink", "infinity-fabric", "ethernet"}
+
+
+def column_for(gpu: Gpu | None = None, interconnect: str | None = None) -> str:
+    """'sxm' or 'pcie': the 004 column for an explicit interconnect or the GPU's own link kind.
+
+    `interconnect` takes the setup-file words: nvlink → sxm; pcie, pcie-bridge, none → pcie.
+    """
+    if interconnect is not None:
+        if interconnect in ("nvlink", "sxm"):
+            return "sxm"
+        if interconnect in ("pcie", "pcie-bridge", "none", "nvlink-bridge"):
+            return "pcie"
+        raise ValueError(f"unknown interconnect '{interconnect}' (allowed: nvlink, pcie, pcie-bridge)")
+    if gpu is not None and gpu.interconnect.kind in FULL_MESH:
+        return "sxm"
+    return "pcie"
+
+
+def _entry(table, column: str, tp: int):
+    return table[(column, tp)]
+
+
+def tp_speedup(tp: int, column: str, assumptions: Assumptions | None = None) -> tuple[float, Band]:
+    """Throughput of a TP group relative to one GPU: (point, band), from 004's table (C7)."""
+    a = resolve(assumptions)
+    if tp < 1 or tp > TP_DEGREES[-1]:
+        raise ValueError(f"tensor_parallel {tp} is outside document 004's table (1-8); "
+                         "multi-node parallelism is not modelled")
+    if tp in TP_DEGREES:
+        c = _entry(a.tp_scaling, column, tp)
+        return c.value, c.band
+    lower = max(d for d in TP_DEGREES if d < tp)
+    upper = min(d for d in TP_DEGREES if d > tp)
+    w = (tp - lower) / (upper - lower)
+    lo, hi = _entry(a.tp_scaling, column, lower), _entry(a.tp_scaling, column, upper)
+    mix = lambda x, y: x + w * (y - x)  # noqa: E731 - linear interpolation between table rows
+    return mix(lo.value, hi.value), Band(low=mix(lo.low, hi.low), high=mix(lo.high, hi.high))
+
+
+def tp_efficiency(tp: int, column: str, assumptions: Assumptions | None = None) -> tuple[float, Band]:
+    """Per-card efficiency speedup / TP: (point, band); 1.0 at TP 1."""
+    point, band = tp_speedup(tp, column, assumptions)
+    return point / tp, Band(low=band.low / tp, high=band.high / tp)
+
+
+def tp_source(tp: int, column: str, assumptions: Assumptions | None = None) -> str:
+    """The citation of the table row used (or of its neighbours when interpolated)."""
+    a = resolve(assumptions)
+    if tp in TP_DEGREES:
+        return _entry(a.tp_scaling, column, tp).cite()
+    return f"interpolated between 004 table rows around TP {tp} ({column} column)"
+
+
+def c8_cross_check(tp: int, column: str, assumptions: Assumptions | None = None) -> dict:
+    """C8's per-card figure beside C7's per-degree efficiency, and whether they agree (X5)."""
+    a = resolve(assumptions)
+    _, table = tp_efficiency(tp, column, a)
+    c8 = a.c8_sxm_per_card.band if column == "sxm" else a.c8_pcie_per_card.band
+    overlap = not (c8.high < table.low or c8.low > table.high)
+    return {"tp": tp, "column": column, "c7_efficiency": table, "c8_per_card": c8, "consistent": overlap}

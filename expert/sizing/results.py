@@ -1,0 +1,216 @@
+"""Typed results of the sizing core, each carrying its provenance (formula and sources per field).
+
+Field names of `MemoryFields` and `Performance` are those of the CONTRACT `estimate` JSON; those of
+`CostResult` the CONTRACT `cost` JSON. Single numbers are point values; where a range entered the
+computation (a `Band` constant) the result also has `bands[field] = Band(low, high)`. Memory is in
+decimal GB, times in seconds or hours as named, money in CHF.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from expert.catalog.models import Band
+
+Mode = Literal["inference", "full", "lora", "qlora"]
+
+
+class Provenance(BaseModel):
+    """How one field was computed: the formula and the sources of its constants."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    formula: str
+    sources: list[str] = []
+
+
+class SizingResult(BaseModel):
+    """Base of every result: immutable, with `provenance` per field and `bands` where ranges entered."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    provenance: dict[str, Provenance] = {}
+    bands: dict[str, Band] = {}
+
+
+class MemoryFields(SizingResult):
+    """The CONTRACT `estimate.memory` fields (GB); per-GPU figures are for one GPU of one replica."""
+
+    weights_gb: float
+    kv_cache_gb: float
+    activation_gb: float
+    overhead_gb: float
+    optimizer_gb: float = 0.0
+    gradients_gb: float = 0.0
+    total_gb: float
+    per_gpu_gb: float
+    usable_per_gpu_gb: float
+    fits: bool
+
+    def contract(self) -> dict:
+        """Exactly the CONTRACT `estimate.memory` keys, in CONTRACT order."""
+        keys = ("weights_gb", "kv_cache_gb", "activation_gb", "overhead_gb", "optimizer_gb", "gradients_gb",
+                "total_gb", "per_gpu_gb", "usable_per_gpu_gb", "fits")
+        return {k: getattr(self, k) for k in keys}
+
+
+class InferenceMemory(MemoryFields):
+    """Serving memory of one replica (a tensor-parallel group); `total_gb` = per-GPU × TP."""
+
+    kind: Literal["inference"] = "inference"
+    precision: str
+    tensor_parallel: int
+    replicas: int
+    context_tokens: int
+    sequences: int = Field(description="concurrent sequences held per replica")
+    weights_per_gpu_gb: float
+    kv_cache_per_gpu_gb: float
+    kv_replication: float = Field(description="≥ 1: KV heads copied when kv_heads < TP")
+    headroom_gb: float = Field(description="usable − needed, per GPU (negative: does not fit)")
+    headroom_ratio: float = Field(description="headroom / usable")
+
+
+class FineTuneMemory(MemoryFields):
+    """Training memory of one run; model states are sharded over `count` GPUs (ZeRO-3/FSDP)."""
+
+    kind: Literal["finetune"] = "finetune"
+    method: Literal["full", "lora", "qlora"]
+    count: int
+    trainable_params: float
+    seq_len: int
+    micro_batch: int
+    gradient_checkpointing: bool
+    flash_attention: bool
+    inference_reference_gb: float = Field(description="16-bit weights, the D1 'inference memory'")
+    document_rule_gb: Band = Field(description="000 D2: 3-4 × inference memory")
+    ratio_to_inference: float
+
+
+class Performance(SizingResult):
+    """Serving speed of the whole configuration (CONTRACT `estimate.performance` plus detail)."""
+
+    ttft_s: float
+    tpot_s: float
+    decode_tokens_per_s_per_sequence: float
+    throughput_tokens_per_s: float
+    bound: Literal["memory", "compute"]
+    tensor_parallel_efficiency: float
+    e2e_latency_s: float
+    prefill_s: float = Field(description="prefill of the whole batch (used for throughput)")
+    memory_time_s: float = Field(description="decode step, memory part, per GPU before TP efficiency")
+    compute_time_s: float = Field(description="decode step, compute part, per GPU before TP efficiency")
+    bandwidth_limit_tokens_per_s: float = Field(description="bandwidth / weight bytes read per GPU")
+    batch: int
+    tensor_parallel: int
+    replicas: int
+    interconnect: str
+    compute_tflops: float
+
+    def contract(self) -> dict:
+        """Exactly the CONTRACT `estimate.performance` keys, in CONTRACT order."""
+        keys = ("ttft_s", "tpot_s", "decode_tokens_per_s_per_sequence", "throughput_tokens_per_s", "bound",
+                "tensor_parallel_efficiency")
+        return {k: getattr(self, k) for k in keys}
+
+
+class Capacity(SizingResult):
+    """Load → concurrency → replicas and GPUs (000 D3)."""
+
+    average_rps: float
+    peak_rps: float
+    inference_time_s: float
+    concurrent_inferences: float = Field(description="D3: rps × inference time / target utilisation")
+    concurrent_inferences_rounded: int = Field(description="as the document rounds (57.1 → 57)")
+    target_utilization: float
+    sequences_per_replica: int
+    sequences_per_replica_memory: int | None = None
+    sequences_per_replica_latency: int | None = None
+    tensor_parallel: int
+    replicas_needed: int | None = Field(description="None when not even one sequence fits")
+    gpus_needed: int | None
+    count: int | None = None
+    utilization: float | None = Field(default=None, description="peak utilisation at `count` GPUs")
+    average_utilization: float | None = None
+    latency_met: bool | None = Field(default=None, description="end-to-end latency within the target")
+
+
+class FineTuneRun(SizingResult):
+    """Duration of one fine-tuning run and its team-time cost."""
+
+    method: Literal["full", "lora", "qlora"]
+    params_b: float
+    gpu: str
+    count: int
+    dataset_tokens: float
+    epochs: float
+    flops_per_param_token: float
+    total_flops: float
+    efficiency: float = Field(description="effective MFU on this GPU")
+    relative_efficiency: float = Field(description="efficiency / reference (A100 80 GB SXM) MFU")
+    hours: float
+    days: float
+    runs_per_year: int = 0
+    compute_hours_per_month: float = 0.0
+    team_hourly_rate_chf: float = 0.0
+    team_cost_per_run_chf: float = 0.0
+
+
+class CostResult(SizingResult):
+    """The CONTRACT `cost` JSON fields (CHF, whole configuration) plus per-GPU rent and full break-even."""
+
+    gpu: str
+    count: int
+    months: float
+    mode: Literal["rent", "buy"]
+    monthly_rent_chf: float | None
+    purchase_chf: float | None
+    energy_chf: float
+    infrastructure_chf: float
+    resale_chf: float
+    total_chf: float
+    break_even_months: float | None
+    cost_per_month_chf: float
+    monthly_rent_per_gpu_chf: float | None = None
+    break_even_full_months: float | None = Field(default=None, description="incl. energy, infrastructure, resale")
+
+    def contract(self) -> dict:
+        """Exactly the CONTRACT `cost` keys, in CONTRACT order."""
+        keys = ("gpu", "count", "months", "mode", "monthly_rent_chf", "purchase_chf", "energy_chf",
+                "infrastructure_chf", "resale_chf", "total_chf", "break_even_months", "cost_per_month_chf")
+        return {k: getattr(self, k) for k in keys}
+
+
+class Estimate(SizingResult):
+    """What `gpu-expert estimate` prints: memory and speed, and the run time for fine-tuning modes."""
+
+    model: str
+    gpu: str
+    count: int
+    precision: str
+    mode: Mode
+    batch: int
+    prompt_tokens: int
+    output_tokens: int
+    context_tokens: int
+    tensor_parallel: int
+    memory: Union[InferenceMemory, FineTuneMemory]
+    performance: Performance
+    fine_tuning: FineTuneRun | None = None
+
+    def contract(self) -> dict:
+        """The CONTRACT `estimate` JSON: `memory` and `performance` with exactly their keys."""
+        return {"memory": self.memory.contract(), "performance": self.performance.contract()}
+
+
+class FullSizing(SizingResult):
+    """Memory, speed, capacity, cost and fine-tuning for one workload on one GPU type."""
+
+    model: str
+    gpu: str
+    count: int
+    memory: InferenceMemory
+    performance: Performance
+    capacity: Capacity
+    cost: CostResult | None = None
+    fine_tuning: FineTuneRun | None = None
+    fine_tuning_memory: FineTuneMemory | None = None

@@ -1,0 +1,156 @@
+"""Serving speed: prefill/TTFT, time per output token, latency, throughput, with bands.
+
+Roofline per GPU of one tensor-parallel replica (shared/notes/sizing-references.md, "Speed"):
+
+- prefill = max(FLOPs / (FLOPS × MFU), weight bytes / (bandwidth × MBU)) / η_TP, FLOPs =
+  2 × active params × tokens + attention L·d_attn·s² (Kaplan et al. arXiv:2001.08361 §2.1).
+- decode step = max(memory time, compute time) / η_TP; memory time = (weights read / TP + KV read
+  this step per GPU) / (bandwidth × MBU); compute time = (2 × active params + 2·L·d_attn·ctx) ×
+  batch / (TP × FLOPS × MFU). KV read at the mean context prompt + output/2.
+- η_TP = speedup / TP from document 004's table (C7; `parallel.py`).
+- MoE: all experts sit in memory but a step reads only the experts the batch touches: shared +
+  E·e·(1 − (1 − k/E)^batch) (uniform routing); compute uses the active parameters.
+- FP8 uses the GPU's FP8 FLOPS only where it has native FP8 (Hopper, Ada, Blackwell, MI300);
+  int8/int4 (and FP8 elsewhere) are weight-only: fewer bytes read, FP16 compute, and MBU/MFU scaled
+  by the dequantisation efficiency (0.75, band 0.5-1.0; QServe arXiv:2405.04532).
+- Physical limit, asserted: decode tokens/s per sequence ≤ bandwidth / weight bytes read per GPU.
+
+Efficiencies (MBU, MFU, η) are bands; `Performance.bands` holds the results at the slow end (all
+low) and the fast end (all high). TTFT excludes queueing, which dominates under load.
+"""
+
+from __future__ import annotations
+
+from expert.catalog.models import Band, Gpu, LlmModel
+from expert.sizing.constants import Assumptions, exact, resolve
+from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing.parallel import column_for, tp_efficiency, tp_source
+from expert.sizing.results import Performance, Provenance
+
+KAPLAN = "Kaplan et al. arXiv:2001.08361 §2.1 (forward 2N FLOPs per token + attention)"
+
+
+def compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None) -> float:
+    """Dense TFLOPS used for a precision: FP8 on native-FP8 GPUs, TF32 for fp32, else FP16."""
+    if precision == "fp8" and gpu.fp8_tflops:
+        return gpu.fp8_tflops
+    if precision == "fp32":
+        return gpu.fp16_tflops * resolve(assumptions).fp32_tensor_ratio.value
+    return gpu.fp16_tflops
+
+
+def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
+                     assumptions: Assumptions | None = None) -> float:
+    """Weight bytes (GB, whole model) one decode step reads: all for dense, touched experts for MoE."""
+    bpp = bytes_per_param(precision, assumptions).value
+    if not model.is_moe or not model.active_params_b:
+        return weights_gb(model, precision, assumptions)
+    total, active = model.params_b, model.active_params_b
+    if model.experts_active and model.experts > model.experts_active:
+        e, k = model.experts, model.experts_active
+        expert = (total - active) / (e - k)
+        shared = active - k * expert
+        read = shared + e * expert * (1 - (1 - k / e) ** batch)
+    else:
+        read = total * (1 - (1 - active / total) ** batch)
+    return min(total, read) * bpp
+
+
+def bandwidth_limit_tokens_per_s(model: LlmModel, gpu: Gpu, tensor_parallel: int = 1, precision: str = "fp16",
+                                 batch: int = 1, assumptions: Assumptions | None = None) -> float:
+    """The physical ceiling per sequence: bandwidth / weight bytes read per GPU per step."""
+    return gpu.bandwidth_gbs / (decode_weight_gb(model, precision, batch, assumptions) / tensor_parallel)
+
+
+def _attention_dim(model: LlmModel) -> int:
+    return model.heads * model.head_dim
+
+
+def weight_only(gpu: Gpu, precision: str) -> bool:
+    """True when weights are dequantised on the fly: int8, int4, or FP8 without native FP8 support."""
+    return precision in ("int8", "int4") or (precision == "fp8" and not gpu.fp8_tflops)
+
+
+def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0) -> dict:
+    mbu, mfu = mbu * wo, mfu * wo
+    flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
+    bw = gpu.bandwidth_gbs * 1e9 * mbu
+    active = model.decode_params_b * 1e9
+    w_prefill = weights_gb(model, precision, a) * 1e9 / tp
+
+    def prefill(tokens_each: int, sequences: int) -> float:
+        work = sequences * (2 * active * tokens_each + model.layers * _attention_dim(model) * tokens_each**2)
+        return max(work / tp / flops, w_prefill / bw) / eta
+
+    mean_ctx = prompt + output / 2
+    kv_step = batch * kv_cache_gb(model, int(round(mean_ctx)), 1, kv_precision, a) * 1e9 \
+        * kv_heads_per_gpu(model, tp) / model.kv_heads
+    w_step = decode_weight_gb(model, precision, batch, a) * 1e9 / tp
+    mem = (w_step + kv_step) / bw
+    comp = batch * (2 * active + 2 * model.layers * _attention_dim(model) * mean_ctx) / tp / flops
+    tpot = max(mem, comp) / eta
+    ttft = prefill(prompt, 1)
+    prefill_batch = prefill(prompt, batch)
+    limit = gpu.bandwidth_gbs * 1e9 / w_step
+    if 1 / tpot > limit * (1 + 1e-9):
+        raise AssertionError(f"decode {1 / tpot:.1f} tok/s exceeds the bandwidth limit {limit:.1f}")
+    return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
+            "decode_tokens_per_s_per_sequence": 1 / tpot, "mem": mem, "comp": comp,
+            "replica_throughput": batch * output / (prefill_batch + output * tpot)}
+
+
+def _check(name: str, value: float, upper: float = 1.0) -> float:
+    if not 0 < value <= upper:
+        raise ValueError(f"{name} must be in (0, {upper}], got {value}")
+    return value
+
+
+def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1, precision: str = "fp16",
+                batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
+                kv_precision: str = "fp16", interconnect: str | None = None,
+                assumptions: Assumptions | None = None) -> Performance:
+    """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring)."""
+    a = resolve(assumptions)
+    prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
+    output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
+    if batch < 1 or prompt < 1 or output < 1 or tensor_parallel < 1 or count % tensor_parallel:
+        raise ValueError("batch, prompt and output tokens must be ≥ 1 and count a multiple of tensor_parallel")
+    column = column_for(gpu, interconnect)
+    eta, eta_band = tp_efficiency(tensor_parallel, column, a)
+    args = (model, gpu, tensor_parallel, precision, batch, prompt, output, kv_precision)
+    for c in (a.mbu, a.mfu, a.weight_only_efficiency):
+        _check(c.unit, c.low), _check(c.unit, c.high)
+    _check("TP efficiency", eta_band.low), _check("TP efficiency", eta_band.high)
+    dequant = weight_only(gpu, precision)
+    wo = a.weight_only_efficiency if dequant else exact(1.0, "×", "not weight-only")
+    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo.value)
+    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo.low)
+    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo.high)
+    replicas = count // tensor_parallel
+    bands = {k: Band(low=fast[k], high=slow[k]) for k in ("ttft_s", "tpot_s", "e2e_latency_s")}
+    bands["decode_tokens_per_s_per_sequence"] = Band(low=slow["decode_tokens_per_s_per_sequence"],
+                                                     high=fast["decode_tokens_per_s_per_sequence"])
+    bands["throughput_tokens_per_s"] = Band(low=slow["replica_throughput"] * replicas,
+                                            high=fast["replica_throughput"] * replicas)
+    bands["tensor_parallel_efficiency"] = eta_band
+    eff = [a.mbu.cite(), a.mfu.cite(), tp_source(tensor_parallel, column, a)] + ([wo.cite()] if dequant else [])
+    prov = {
+        "ttft_s": Provenance(formula="max(2·active·prompt + L·d_attn·prompt², per GPU / (FLOPS·MFU), "
+                             "weights/TP / (BW·MBU)) / η_TP; no queueing", sources=[KAPLAN, *eff]),
+        "tpot_s": Provenance(formula="max((weights read/TP + KV read per GPU)/(BW·MBU), "
+                             "batch·(2·active + 2·L·d_attn·ctx)/(TP·FLOPS·MFU)) / η_TP", sources=[KAPLAN, *eff]),
+        "throughput_tokens_per_s": Provenance(formula="replicas × batch × output / (batch prefill + output × tpot)"),
+        "tensor_parallel_efficiency": Provenance(formula="004 speedup(TP) / TP", sources=eff[2:3]),
+        "bandwidth_limit_tokens_per_s": Provenance(formula="bandwidth / (weight bytes read per step / TP)"),
+    }
+    return Performance(
+        ttft_s=point["ttft_s"], tpot_s=point["tpot_s"],
+        decode_tokens_per_s_per_sequence=point["decode_tokens_per_s_per_sequence"],
+        throughput_tokens_per_s=point["replica_throughput"] * replicas,
+        bound="memory" if point["mem"] >= point["comp"] else "compute",
+        tensor_parallel_efficiency=eta, e2e_latency_s=point["e2e_latency_s"], prefill_s=point["prefill_s"],
+        memory_time_s=point["mem"], compute_time_s=point["comp"],
+        bandwidth_limit_tokens_per_s=bandwidth_limit_tokens_per_s(model, gpu, tensor_parallel, precision, batch, a),
+        batch=batch, tensor_parallel=tensor_parallel, replicas=replicas, interconnect=column,
+        compute_tflops=compute_tflops(gpu, precision, a), provenance=prov, bands=bands,
+    )

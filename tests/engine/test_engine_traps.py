@@ -1,0 +1,150 @@
+"""Regression tests, one per durable-rules trap measured in shared/notes/durable-rules.md."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from expert.engine import evaluate, load_packs, prepare
+from expert.engine import facade
+from expert.engine.loader import parse_pack
+from expert.errors import EngineError
+
+
+def inline(*rules: dict):
+    """A RuleBase from rule dicts (title/texts/source filled in when absent)."""
+    full = [{"title": {"en": "t", "de": "t"}, "category": "classification",
+             "source": {"document": "000", "section": "s"},
+             "explanation": {"en": "e", "de": "e"}, "advice": {"en": "a", "de": "a"}, **rule}
+            for rule in rules]
+    return prepare([parse_pack({"pack": "inline", "rules": full}, "inline")])
+
+
+def test_trap_negation_not_cancelled_by_a_derivation_in_the_same_evaluation(rulebase) -> None:
+    """Without phase gating, 'no flag x' fires before the rule deriving flag x has run."""
+    base = rulebase("negation")
+    marked = evaluate(base, [{"t": "item", "name": "a", "marked": True}])
+    assert marked.derived == [{"t": "flag", "name": "x", "item": "a"}]
+    assert "no-flag-x" not in marked.fired_ids()
+    assert marked.fired_ids() == ["derive-flag-x", "no-flag-y", "only-negation"]
+
+    plain = evaluate(base, [{"t": "item", "name": "a", "marked": False}])
+    assert plain.fired_ids() == ["no-flag-x", "no-flag-y", "only-negation"]
+
+
+def test_trap_negation_with_a_reference_is_checked_per_matched_fact(rulebase) -> None:
+    result = evaluate(rulebase("negation"), [{"t": "item", "name": "a", "marked": True},
+                                             {"t": "item", "name": "b"}])
+    no_x = [f.matched["i"]["name"] for f in result.fired if f.rule_id == "no-flag-x"]
+    assert no_x == ["b"]
+
+
+def test_trap_identical_facts_asserted_twice_do_not_raise() -> None:
+    """MessageObservedException: facts form a set; the duplicate is not asserted again."""
+    base = inline({"id": "see-x", "when": [{"fact": "x", "as": "x"}]})
+    result = evaluate(base, [{"t": "x", "v": 1}, {"t": "x", "v": 1}, {"t": "x", "v": 2}])
+    assert [f.matched["x"]["v"] for f in result.fired] == [1, 2]
+
+
+def test_trap_identical_derived_facts_do_not_raise_and_chain_once() -> None:
+    base = inline(
+        {"id": "from-a", "when": [{"fact": "a"}], "then": {"derive": [{"fact": "flag", "set": {"n": 1}}]}},
+        {"id": "from-b", "when": [{"fact": "b"}], "then": {"derive": [{"fact": "flag", "set": {"n": 1}}]}},
+        {"id": "use-flag", "when": [{"fact": "flag"}]},
+    )
+    result = evaluate(base, [{"t": "a"}, {"t": "b"}])
+    assert result.fired_ids() == ["from-a", "use-flag", "from-b"]
+    assert result.derived == [{"t": "flag", "n": 1}]
+
+
+def test_trap_self_feeding_rule_terminates() -> None:
+    base = inline({"id": "echo", "when": [{"fact": "f", "as": "f"}],
+                   "then": {"derive": [{"fact": "f", "set": {"v": {"ref": "f.v"}}}]}})
+    assert evaluate(base, [{"t": "f", "v": 1}]).fired_ids() == ["echo"]
+
+
+def test_trap_key_id_would_collide_and_is_renamed_fact_id(rulebase) -> None:
+    """Two facts with the same `id` are one identity to the engine; we rename `id` to `fact_id`."""
+    result = evaluate(rulebase("traps"), [{"t": "gpu", "id": "h100", "price": 25000},
+                                          {"t": "gpu", "id": "h100", "price": 30000}])
+    assert [f.matched["g"] for f in result.fired] == [
+        {"t": "gpu", "fact_id": "h100", "price": 25000},
+        {"t": "gpu", "fact_id": "h100", "price": 30000}]
+    assert [f.explanation for f in result.findings] == ["h100 at 25 000 CHF.", "h100 at 30 000 CHF."]
+
+
+def test_trap_action_exception_surfaces_as_engine_error(rulebase) -> None:
+    """The engine swallows exceptions inside actions; the facade raises them."""
+    base = rulebase("traps")
+    with pytest.raises(EngineError, match=r"rule 'derive-orphan' failed: no value for 'p.name'"):
+        evaluate(base, [{"t": "probe", "mode": "orphan"}])  # the derivation needs p.name
+    with pytest.raises(EngineError, match=r"rule 'needs-field' failed: no value for \{p.value\}"):
+        evaluate(base, [{"t": "probe", "mode": "explain"}])  # the text needs p.value
+    # the failed sessions were cleaned up: the same engine keeps working
+    ok = evaluate(base, [{"t": "probe", "mode": "explain", "value": 1.25}])
+    assert ok.findings[0].explanation == "Value 1.2."
+
+
+def test_trap_engine_state_exception_is_checked_after_every_assert(rulebase) -> None:
+    session = facade.Session(rulebase("chain"), "s-test", "en")
+    session.check(None)
+    session.check({"sid": "s-test"})
+    with pytest.raises(EngineError, match="a rule action failed: boom"):
+        session.check({"sid": "s-test", "exception": "boom"})
+
+
+def test_trap_derived_kind_without_consumer_does_not_break(rulebase) -> None:
+    """Asserting a fact no rule handles raises inside the action unless it is sunk."""
+    result = evaluate(rulebase("traps"), [{"t": "probe", "mode": "orphan", "name": "p1"}])
+    assert result.fired_ids() == ["derive-orphan"]
+    assert result.derived == [{"t": "orphan", "of": "p1"}, {"t": "mark", "name": "unconsumed-value"}]
+
+
+def test_trap_input_kind_no_rule_mentions_is_ignored(rulebase) -> None:
+    result = evaluate(rulebase("chain"), [{"t": "unrelated", "v": 1}, {"t": "input", "name": "n"}])
+    assert result.fired_ids() == ["chain-a", "chain-b", "chain-c"]
+
+
+def test_trap_2000_sequential_evaluations_free_their_sessions(rulebase) -> None:
+    """Without delete_state the 1,025th live session raises MemoryError."""
+    base = rulebase("chain")
+    start = time.perf_counter()
+    for n in range(2000):
+        result = evaluate(base, [{"t": "input", "name": f"job-{n}"}])
+    assert result.fired[-1].derived == [{"t": "done", "from": "job-1999"}]
+    assert time.perf_counter() - start < 30  # ~1 s here; generous for slow CI machines
+
+
+def test_trap_four_threads_give_the_sequential_results(twenty, audit_facts, healthy_facts) -> None:
+    inputs = [audit_facts, healthy_facts] * 25
+
+    def run(facts: list[dict]) -> str:
+        return json.dumps(evaluate(twenty, facts).as_dict(), sort_keys=True)
+
+    expected = [run(facts) for facts in inputs]
+
+    def worker(_: int) -> list[str]:
+        return [run(facts) for facts in inputs]
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(worker, range(4)))
+    assert results == [expected] * 4
+
+
+def test_trap_one_host_no_timer_threads_and_rulesets_registered_once(twenty, packs_dir: Path,
+                                                                      audit_facts) -> None:
+    evaluate(twenty, audit_facts)
+    host = facade._host()
+    with_org = prepare(load_packs([packs_dir / "twenty", packs_dir / "chain"]))
+    result = evaluate(with_org, audit_facts + [{"t": "input", "name": "org"}])
+    assert [r for r in result.fired_ids() if r.startswith("chain-")] == [
+        "chain-a", "chain-b", "chain-c"]
+    evaluate(prepare(load_packs([packs_dir / "twenty"])), audit_facts)  # same name: reused
+    assert facade._host() is host
+    assert {twenty.name, with_org.name} <= host.registered
+    assert not [t for t in threading.enumerate() if "dispatch" in t.name]

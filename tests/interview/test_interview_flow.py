@@ -1,0 +1,158 @@
+"""The interview flow: question order, skipping, help, what-if edits, the workload it builds."""
+
+from __future__ import annotations
+
+import pytest
+
+from expert.interview import Interview
+
+
+def run(iv: Interview, answers: list[str]) -> list[str]:
+    """Answer in order; return the ids of the questions asked. Every answer must be understood."""
+    asked = []
+    for text in answers:
+        q = iv.next_question()
+        assert q is not None, f"no question left for {text!r}"
+        asked.append(q.id)
+        reply = iv.answer(text)
+        assert reply.ok, (q.id, text, reply.reason)
+    assert iv.next_question() is None
+    return asked
+
+
+def test_full_flow_english():
+    iv = Interview("en")
+    asked = run(iv, ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s",
+                     "8k", "monthly", "LoRA", "Switzerland only", "buy", "3 years", "20B in a year"])
+    assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
+                     "fine_tuning_frequency", "fine_tuning_method", "hosting", "budget", "horizon",
+                     "growth"]
+    assert iv.workload() == {
+        "model": "llama-3.1-8b", "requests_per_second": 5, "latency_target_s": 2.0,
+        "context_tokens": 8192, "fine_tuning": {"frequency": "monthly", "method": "lora"},
+        "data": "sensitive", "sector": "health", "hosting": "ch", "budget": "capex",
+        "horizon_months": 36, "growth_params_b": 20}
+    assert iv.sentence().startswith("My AI agent uses a model of size llama-3.1-8b")
+
+
+def test_full_flow_german():
+    iv = Interview("de")
+    first = iv.next_question()
+    assert first.text.startswith("Welches KI-Modell")
+    asked = run(iv, ["13 Milliarden", "50 000 Anfragen pro Tag", "ja", "sensibel", "unter 1 Sekunde",
+                     "32 000 Tokens", "quartalsweise", "überspringen", "Bank", "nur Schweiz",
+                     "mieten", "weiss nicht"])
+    assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
+                     "fine_tuning_frequency", "fine_tuning_method", "sector", "hosting", "budget",
+                     "growth"]
+    assert iv.workload() == {
+        "params_b": 13, "requests_per_day": 50000, "latency_target_s": 1.0, "context_tokens": 32000,
+        "fine_tuning": "quarterly", "data": "sensitive", "sector": "finance", "hosting": "ch",
+        "budget": "opex"}
+    assert iv.sentence() == ("Mein KI-Agent nutzt ein Modell der Grösse 13B, verarbeitet 50 000 "
+                             "Anfragen pro Tag, braucht Fine-Tuning ja (quartalsweise), mit sensiblen "
+                             "Daten.")
+
+
+def test_whole_sentence_skips_the_four_questions():
+    iv = Interview("de")
+    reply = iv.answer("Mein KI-Agent nutzt ein Modell der Grösse 70B, verarbeitet 50 000 Anfragen pro "
+                      "Tag, braucht Fine-Tuning nein, mit nicht sensiblen Daten.")
+    assert reply.kind == "answer"
+    assert set(reply.changed) == {"params_b", "requests_per_day", "fine_tuning", "data"}
+    asked = run(iv, ["egal", "8k", "mieten", "nein"])
+    assert asked == ["latency", "context", "budget", "growth"]     # no sector, hosting, horizon
+    assert "[" not in iv.sentence()
+
+
+def test_non_sensitive_unregulated_asks_no_hosting_and_renting_no_horizon():
+    iv = Interview("en")
+    asked = run(iv, ["7B", "1000 a day", "no", "no", "skip", "skip", "rent", "no"])
+    assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context", "budget",
+                     "growth"]
+    assert iv.workload() == {"params_b": 7, "requests_per_day": 1000, "fine_tuning": "none",
+                             "data": "non_sensitive", "budget": "opex"}
+
+
+def test_help_and_unclear_keep_the_question():
+    iv = Interview("en")
+    help_reply = iv.answer("?")
+    assert help_reply.kind == "help" and "memory" in help_reply.help
+    unclear = iv.answer("the big one")
+    assert unclear.kind == "unclear" and not unclear.ok
+    assert unclear.reason and unclear.example
+    assert iv.next_question().id == "model"
+
+
+def test_model_cannot_be_skipped_but_others_can():
+    iv = Interview("de")
+    assert iv.answer("überspringen").kind == "unclear"
+    iv.answer("llama 3.1 8b")
+    reply = iv.answer("skip")
+    assert reply.kind == "skip" and iv.next_question().id == "fine_tuning"
+
+
+def test_skip_shows_the_default_in_plain_words():
+    iv = Interview("en")
+    iv.answer("13B")
+    iv.answer("1000 per day")
+    iv.answer("no")
+    iv.answer("no")
+    assert iv.answer("default").understood == "skipped — default: answers within 2 s"
+
+
+def test_set_what_if_edits():
+    iv = Interview("en")
+    iv.answer("My AI agent uses a model of size 13B, processes 20000 requests per day, needs "
+              "fine-tuning no, with non-sensitive data.")
+    assert iv.set("model", "llama-3.1-70b") == {"model": "llama-3.1-70b"}
+    assert "params_b" not in iv.workload()
+    iv.set("requests_per_second", 5)
+    assert "requests_per_day" not in iv.workload()
+    iv.set("data", "sensitive")
+    assert iv.next_question().id == "latency"
+    iv.set("latency_target_s", 1.0)
+    iv.set("context_tokens", 8192)
+    assert iv.next_question().id == "sector"      # sensitive now: sector and hosting apply
+    assert iv.set("sector", None) == {}
+    with pytest.raises(ValueError):
+        iv.set("colour", "blue")
+
+
+def test_plain_words_reply():
+    iv = Interview("de")
+    reply = iv.answer("Llama 3.1 8B")
+    assert reply.understood == "Modell llama-3.1-8b" and reply.changed == {"model": "llama-3.1-8b"}
+    reply = iv.answer("2 Mio. pro Monat")
+    assert reply.understood == "66 667 Anfragen pro Tag" and "Tag" in reply.note
+
+
+def test_answer_after_the_end_still_edits_by_sentence():
+    iv = Interview("en")
+    run(iv, ["8B", "100 per day", "no", "no", "skip", "skip", "rent", "no"])
+    reply = iv.answer("actually 70B and sensitive data")
+    assert reply.changed == {"params_b": 70, "data": "sensitive"}
+    assert iv.next_question().id == "sector"
+
+
+@pytest.mark.parametrize("answers", [
+    ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s", "8k", "monthly",
+     "LoRA", "Switzerland only", "buy", "3 years", "20B in a year"],
+    ["13 Milliarden", "50 000 pro Tag", "ja", "sensibel", "skip", "skip", "skip", "skip", "skip",
+     "skip", "kaufen im eigenen Rechenzentrum", "skip", "nein"],
+])
+def test_workload_validates_against_the_schema(answers):
+    workload = pytest.importorskip("expert.workload")
+    iv = Interview("en")
+    for text in answers:
+        iv.answer(text)
+    assert iv.next_question() is None
+    workload.Workload.model_validate(iv.workload())
+
+
+def test_removing_a_field_brings_its_question_back():
+    iv = Interview("en")
+    iv.answer("13B")
+    assert iv.next_question().id == "volume"
+    assert iv.set("params_b", None) == {"params_b": None}
+    assert iv.next_question().id == "model"

@@ -1,0 +1,110 @@
+"""The state of one chat: the interview (advice) or a setup (audit), saved and restored as YAML.
+
+`/save` writes exactly the workload or setup file the CLI accepts; the autosave file is the same
+YAML with one leading comment line recording the language and the questions already asked, so a
+crash or an accidental quit loses nothing. No Textual here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import yaml
+
+from expert.interview import Interview
+
+AUTOSAVE_NAME = "autosave.yaml"
+_META = re.compile(r"^# gpu-expert session: lang=(en|de) asked=([\w,]*)\s*$", re.MULTILINE)
+
+
+def state_dir() -> Path:
+    """`$GPU_EXPERT_STATE_DIR`, else `$XDG_STATE_HOME/gpu-expert`, else `~/.local/state/gpu-expert`."""
+    if os.environ.get("GPU_EXPERT_STATE_DIR"):
+        return Path(os.environ["GPU_EXPERT_STATE_DIR"])
+    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(base) / "gpu-expert"
+
+
+def is_setup(data: dict) -> bool:
+    """A setup file names a `gpu`; a workload file names a `model` or `params_b`."""
+    return "gpu" in data and "model" not in data and "params_b" not in data
+
+
+class Session:
+    """One chat's answers: `mode` is `advice` (an `Interview`) or `audit` (a setup mapping)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = "de" if lang == "de" else "en"
+        self.interview = Interview(self.lang)
+        self.mode = "advice"
+        self.setup: dict = {}
+        self.source: str | None = None
+        """The file the setup came from (audit), for messages."""
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language of the questions, the sentence and the report."""
+        self.lang = "de" if lang == "de" else "en"
+        self.interview.lang = self.lang
+
+    @property
+    def complete(self) -> bool:
+        """True when no question is left (advice) or a setup is loaded (audit)."""
+        return self.mode == "audit" or self.interview.next_question() is None
+
+    def data(self) -> dict:
+        """The workload (advice) or setup (audit) mapping, as the CLI reads it."""
+        return dict(self.setup) if self.mode == "audit" else self.interview.workload()
+
+    def to_yaml(self, meta: bool = False) -> str:
+        """The YAML file text; `meta` adds the autosave comment line (language, questions asked)."""
+        text = yaml.safe_dump(self.data(), sort_keys=False, allow_unicode=True)
+        if meta:
+            asked = ",".join(sorted(self.interview.done))
+            text = f"# gpu-expert session: lang={self.lang} asked={asked}\n" + text
+        return text
+
+    def save(self, path: str | Path, meta: bool = False) -> Path:
+        """Write the YAML to `path` (LF line endings, UTF-8); return the path."""
+        path = Path(path).expanduser()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(self.to_yaml(meta), encoding="utf-8", newline="\n")
+        return path
+
+    def load(self, data: dict, text: str = "", complete: bool = True) -> None:
+        """Take a workload or setup mapping; `complete` marks every question as asked (a saved file).
+
+        An autosave comment in `text` restores the language and exactly the questions asked.
+        """
+        if is_setup(data):
+            self.mode, self.setup = "audit", dict(data)
+            return
+        meta = _META.search(text)
+        if meta:
+            self.set_lang(meta.group(1))
+        self.mode, self.setup = "advice", {}
+        self.interview = Interview(self.lang)
+        for name, value in data.items():
+            self.interview.set(name, value)
+        if meta:
+            self.interview.done.update(q for q in meta.group(2).split(",") if q)
+        elif complete:
+            from expert.interview.questions import ORDER
+            self.interview.done.update(ORDER)
+
+
+def autosave_path() -> Path:
+    """Where answers are saved as they are given."""
+    return state_dir() / AUTOSAVE_NAME
+
+
+def read_autosave() -> tuple[dict, str] | None:
+    """(mapping, text) of the autosave file, or None when there is none or it is unreadable."""
+    path = autosave_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return None
+    return (data, text) if isinstance(data, dict) and data else None
