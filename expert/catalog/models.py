@@ -243,6 +243,10 @@ class Offer(Strict):
     provider_seat: str | None = Field(default=None, description="ISO 3166 code of the provider's seat")
     not_certified: list[str] = Field(
         default=[], description="certifications a source explicitly says the provider does NOT hold")
+    energy_tdp_w: float | None = Field(
+        default=None, gt=0,
+        description="TDP used for T1 energy when costing this offer; default the GPU's vendor TDP. Set for "
+                    "the document's provider to 000's stated TDP, because 000's TCO arithmetic (T1-T3) uses it")
     notes: str | None = None
 
 

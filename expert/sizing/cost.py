@@ -49,7 +49,8 @@ def chf_band(value: Money, fx: Fx | None = None) -> Band:
     return Band(low=float(value), high=float(value))
 
 
-def energy_chf(tdp_w: float, count: int = 1, months: float | None = None, assumptions: Assumptions | None = None) -> float:
+def energy_chf(tdp_w: float, count: int = 1, months: float | None = None,
+               assumptions: Assumptions | None = None) -> float:
     """000 T1: TDP × count × cooling × hours × tariff (24/7 at TDP), CHF."""
     a = resolve(assumptions)
     m = a.horizon_months.value if months is None else months
@@ -101,7 +102,8 @@ def rent_cost(gpu: Gpu, monthly_rent: Money, count: int = 1, months: float | Non
     prov = {"energy_chf": Provenance(formula="TDP × count × cooling × h/month × months × CHF/kWh (T1; also for "
                                      "rented GPUs)", sources=[a.cooling_factor.cite(), a.hours_per_month.cite(),
                                                               a.electricity_chf_per_kwh.cite()]),
-            "infrastructure_chf": Provenance(formula="share × rent × count × months", sources=[a.infrastructure_share.cite()]),
+            "infrastructure_chf": Provenance(formula="share × rent × count × months",
+                                             sources=[a.infrastructure_share.cite()]),
             "total_chf": Provenance(formula="months × rent × count × (1 + share) + energy (000 T1)")}
     bands = {"monthly_rent_chf": rent.scaled(count), "total_chf": Band(low=total(rent.low), high=total(rent.high))}
     extra = {"monthly_rent_per_gpu_chf": rent.mid}

@@ -68,10 +68,11 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
 
     Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
     latency limit), or the memory limit when the latency target is out of reach even at batch 1
-    (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end latency at that batch;
-    capacity (000 D3 at peak load) gives the GPU count unless `count` is given; memory and speed are
-    then reported at the operating batch; cost for the workload's horizon (rent, or buy when the
-    budget is capex and a purchase price is given); fine-tuning run when the workload has one.
+    (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end
+    latency at that batch; capacity (000 D3 at peak load) gives the GPU count unless `count` is
+    given; memory and speed are then reported at the operating batch; cost for the workload's
+    horizon (rent, or buy when the budget is capex and a purchase price is given); the fine-tuning
+    run and its memory when the workload has one (on the same `count` GPUs).
     """
     a = resolve(assumptions)
     w = _workload(workload_like)

@@ -109,10 +109,9 @@ def finetune_memory(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lo
                                  sources=[wb.cite()] + ([frozen_src] if frozen_src else [])),
         "gradients_gb": Provenance(formula="trainable params × 2 B", sources=[gb.cite()]),
         "optimizer_gb": Provenance(formula="trainable params × 12 B (fp32 master, m, v)", sources=[ob.cite()]),
-        "activation_gb": Provenance(formula="checkpointing: L·2·s·b·h + s·b·h·34; else L·s·b·h·(34 + 5·a·s/h); "
-                                    "+ s·b·vocab·4 logits", sources=[a.act_linear_coeff.cite(),
-                                                                     a.act_recompute_coeff.cite(),
-                                                                     a.logits_bytes.cite()]),
+        "activation_gb": Provenance(
+            formula="checkpointing: L·2·s·b·h + s·b·h·34; else L·s·b·h·(34 + 5·a·s/h); + s·b·vocab·4 logits",
+            sources=[a.act_linear_coeff.cite(), a.act_recompute_coeff.cite(), a.logits_bytes.cite()]),
         "overhead_gb": Provenance(formula="CUDA context per GPU", sources=[a.cuda_context_gb.cite()]),
         "per_gpu_gb": Provenance(formula="model states / count (ZeRO-3/FSDP) + activations + overhead"),
         "document_rule_gb": Provenance(formula="3-4 × inference memory (16-bit weights, D1)", sources=[doc.cite()]),

@@ -148,7 +148,16 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
         return 0
     if per_seq <= 0:
         raise ValueError("KV per sequence is zero; give a positive context")
-    return int(math.floor(base.headroom_gb / per_seq + 1e-9))
+
+    def fits(n: int) -> bool:
+        return inference_memory(model, gpu, count, base.tensor_parallel, precision, context, n, kv_precision, a).fits
+
+    n = int(math.floor(base.headroom_gb / per_seq))
+    while n > 0 and not fits(n):  # guard the floor against rounding at the boundary
+        n -= 1
+    while fits(n + 1):
+        n += 1
+    return n
 
 
 def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str = "fp16",

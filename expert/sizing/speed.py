@@ -138,7 +138,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         "ttft_s": Provenance(formula="max(2·active·prompt + L·d_attn·prompt², per GPU / (FLOPS·MFU), "
                              "weights/TP / (BW·MBU)) / η_TP; no queueing", sources=[KAPLAN, *eff]),
         "tpot_s": Provenance(formula="max((weights read/TP + KV read per GPU)/(BW·MBU), "
-                             "batch·(2·active + 2·L·d_attn·ctx)/(TP·FLOPS·MFU)) / η_TP", sources=[KAPLAN, *eff]),
+                             "batch·(2·active + 2·L·d_attn·ctx)/(TP·FLOPS·MFU)) / η_TP",
+                             sources=[KAPLAN, *eff]),
         "throughput_tokens_per_s": Provenance(formula="replicas × batch × output / (batch prefill + output × tpot)"),
         "tensor_parallel_efficiency": Provenance(formula="004 speedup(TP) / TP", sources=eff[2:3]),
         "bandwidth_limit_tokens_per_s": Provenance(formula="bandwidth / (weight bytes read per step / TP)"),

@@ -129,7 +129,8 @@ def implied_dataset_tokens(model: LlmModel, gpu: Gpu, count: int, method: str, h
     """Tokens a run of `hours` processes at the point efficiency (inverse of `finetune_run`)."""
     a = resolve(assumptions)
     eff, _ = training_efficiency(gpu, a)
-    return hours * 3600 * count * gpu.fp16_tflops * 1e12 * eff / (_flops_per_token(method, a).value * model.params_b * 1e9)
+    flops_per_token = _flops_per_token(method, a).value * model.params_b * 1e9
+    return hours * 3600 * count * gpu.fp16_tflops * 1e12 * eff / flops_per_token
 
 
 def team_time_cost(hours: float, rate: float) -> float:

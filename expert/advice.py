@@ -1,0 +1,108 @@
+"""Advising on a workload: configurator search → sizing of the choice → rules → report.
+
+The configurator finds the cheapest configuration that fits (issue 3); the sizing core gives the
+memory and capacity figures of that choice; the rules classify the workload, check the choice
+against the documents' guidance and explain every step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from expert.catalog import Catalog
+from expert.facts import choice_fact, workload_fact
+from expert.report.build import make_report, trace_parts
+from expert.workload import Workload
+
+FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
+
+
+def _as_dict(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return value if isinstance(value, dict) else value.model_dump()
+
+
+def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tuple[dict, dict, dict]:
+    """(memory, capacity, sizing fact) for the recommended configuration."""
+    from expert.sizing.estimate import full_sizing
+
+    gpu = catalog.gpu(choice["gpu"] if choice else FALLBACK_GPU)
+    count = choice["count"] if choice else None
+    sized = full_sizing(w, gpu, model, count)
+    m, c = sized.memory, sized.capacity
+    finetune_gb = sized.fine_tuning_memory.total_gb if sized.fine_tuning_memory else None
+    growth_total = None
+    if w.growth_params_b:
+        from expert.sizing.architecture import generic_model
+        from expert.sizing.memory import inference_memory
+
+        grown = inference_memory(generic_model(w.growth_params_b), gpu, m.tensor_parallel * m.replicas,
+                                 m.tensor_parallel, w.precision, min(w.context, 8192), m.sequences)
+        growth_total = grown.total_gb
+    memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
+              "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
+              "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
+    capacity = {"average_rps": c.average_rps, "peak_rps": c.peak_rps, "inference_time_s": c.inference_time_s,
+                "concurrent_inferences": c.concurrent_inferences, "gpus_needed": c.gpus_needed or sized.count}
+    single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
+    fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
+            "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
+            "concurrent_inferences": c.concurrent_inferences,
+            "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
+                                      if g.memory_gb * 0.9 >= m.weights_gb), default=None),
+            "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
+    return memory, capacity, {k: v for k, v in fact.items() if v is not None}
+
+
+def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en"):
+    """The advice report of a workload."""
+    from expert.api import resolve_model
+    from expert.configurator import search
+    from expert.engine import evaluate
+    from expert.interview import render_sentence
+    from expert.knowledge import rule_base
+
+    model = resolve_model(catalog, w.model, w.params_b)
+    result = search(w, catalog)
+    choice = _as_dict(result.recommendation)
+    alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
+    memory, capacity, sizing = _summaries(w, model, catalog, choice)
+    facts = [workload_fact(w, model), sizing]
+    document = getattr(result, "document", None)
+    if choice is not None:
+        facts.append(choice_fact(choice, catalog, getattr(document, "family", None),
+                                 getattr(document, "agrees", None)))
+    evaluation = evaluate(rule_base(rules_dirs), facts, lang=lang)
+    findings, fired = trace_parts(evaluation)
+    return make_report(
+        kind="advice", lang=lang, clarification=render_sentence(w.model_dump(exclude_none=True), lang),
+        memory=memory, capacity=capacity, recommendation=_choice_fields(choice),
+        alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
+        document_recommendation=_text(getattr(document, "text", None), lang),
+        sensitivity=[_text(line, lang) for line in result.sensitivity],
+        findings=[f.model_dump() for f in findings], fired_rules=[f.model_dump() for f in fired])
+
+
+_CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",
+                "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months", "fits",
+                "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb")
+
+
+def _choice_fields(choice: dict | None) -> dict | None:
+    if choice is None:
+        return None
+    return {key: choice[key] for key in _CHOICE_KEYS if key in choice}
+
+
+def _text(value: Any, lang: str) -> str | None:
+    """Texts from the configurator come as {en, de} mappings or plain strings."""
+    if isinstance(value, dict):
+        return value.get(lang) or value.get("en")
+    return value
+
+
+def _localised(alternative: dict, lang: str) -> dict:
+    fields = _choice_fields(alternative) or {}
+    fields["why_not"] = _text(alternative.get("why_not"), lang) or ""
+    return fields

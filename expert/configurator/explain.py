@@ -1,0 +1,120 @@
+"""Plain-word explanations in English and German: why an alternative lost, why nothing fits, the
+Pareto front of cost against latency."""
+
+from __future__ import annotations
+
+from expert.configurator.feasibility import PERIOD_WORD, Candidate, Violation
+from expert.configurator.models import ParetoPoint
+
+
+def chf(x: float) -> str:
+    """1234567.8 → '1 234 568' (space as thousands separator, both languages)."""
+    return f"{x:,.0f}".replace(",", " ")
+
+
+def num(x: float, digits: int = 1) -> str:
+    return f"{x:.{digits}f}"
+
+
+def label(c: Candidate) -> str:
+    """'2× l40s (hikube-l40s, int8)'."""
+    where = c.source.package and f"package {c.source.package}" or c.source.key
+    return f"{c.count}× {c.source.gpu.id} ({where}, {c.precision})"
+
+
+def violation_text(v: Violation) -> dict[str, str]:
+    """One failed constraint in plain words."""
+    f = v.facts
+    if v.kind == "memory":
+        if f.get("growth_gb") and f["growth_gb"] > f["usable_gb"]:
+            return {"en": f"the grown model needs {chf(f['growth_gb'])} GB, has {chf(f['usable_gb'])} usable",
+                    "de": f"das gewachsene Modell braucht {chf(f['growth_gb'])} GB, verfügbar sind "
+                          f"{chf(f['usable_gb'])}"}
+        r = round(f["reserve"] * 100)
+        if r:
+            return {"en": f"needs {chf(f['need_gb'])} GB, has {chf(f['limit_gb'])} after the {r} % growth reserve "
+                          f"({chf(f['usable_gb'])} usable)",
+                    "de": f"braucht {chf(f['need_gb'])} GB, verfügbar sind {chf(f['limit_gb'])} nach {r} % "
+                          f"Wachstumsreserve ({chf(f['usable_gb'])} nutzbar)"}
+        return {"en": f"needs {chf(f['need_gb'])} GB, has {chf(f['usable_gb'])}",
+                "de": f"braucht {chf(f['need_gb'])} GB, verfügbar sind {chf(f['usable_gb'])}"}
+    if v.kind == "latency":
+        over = f["latency_s"] - f["target_s"]
+        return {"en": f"p95 {num(f['latency_s'], 2)} s over the {f['target_s']:g} s target "
+                      f"(misses it by {num(over, 2)} s)",
+                "de": f"p95 {num(f['latency_s'], 2)} s über dem Ziel von {f['target_s']:g} s "
+                      f"(verfehlt es um {num(over, 2)} s)"}
+    if v.kind == "capacity":
+        return {"en": f"the peak load needs {f['gpus_needed']} GPUs, has {f['count']}",
+                "de": f"die Spitzenlast braucht {f['gpus_needed']} GPUs, vorhanden sind {f['count']}"}
+    if v.kind == "ft_memory":
+        return {"en": f"fine-tuning needs {num(f['need_gb'])} GB per GPU, has {num(f['usable_gb'])}",
+                "de": f"das Fine-Tuning braucht {num(f['need_gb'])} GB pro GPU, verfügbar sind {num(f['usable_gb'])}"}
+    if v.kind == "ft_time":
+        freq = f["frequency"]
+        return {"en": f"fine-tuning run takes {num(f['hours'] / 24)} days, over half its {PERIOD_WORD['en'][freq]} "
+                      f"period",
+                "de": f"ein Fine-Tuning-Lauf dauert {num(f['hours'] / 24)} Tage, mehr als die Hälfte seines "
+                      f"{PERIOD_WORD['de'][freq]} Intervalls"}
+    if v.kind == "budget":
+        return {"en": f"costs {chf(f['cost_chf'])} CHF, over the {chf(f['limit_chf'])} CHF budget limit",
+                "de": f"kostet {chf(f['cost_chf'])} CHF, über der Budgetgrenze von {chf(f['limit_chf'])} CHF"}
+    return {"en": v.kind, "de": v.kind}
+
+
+def failed_text(c: Candidate) -> dict[str, str]:
+    """All failed constraints of a candidate, tightest (largest miss) first."""
+    parts = [violation_text(v) for v in sorted(c.violations, key=lambda v: -v.ratio)]
+    return {lang: "; ".join(p[lang] for p in parts) for lang in ("en", "de")}
+
+
+def why_not(c: Candidate, best: Candidate | None, months: int) -> dict[str, str]:
+    """Why a candidate lost against the recommendation."""
+    if not c.feasible:
+        return failed_text(c)
+    if best is None:
+        return {"en": "", "de": ""}
+    diff = c.objective - best.objective
+    if round(diff, 2) > 0:
+        extra_en = extra_de = ""
+        if c.team_monthly > 0 or best.team_monthly > 0:
+            team = (c.team_monthly - best.team_monthly) * months
+            extra_en = f" (of which team time waiting on fine-tuning {'+' if team >= 0 else '−'}{chf(abs(team))} CHF)"
+            extra_de = f" (davon Teamzeit für das Warten auf Fine-Tuning {'+' if team >= 0 else '−'}{chf(abs(team))} CHF)"
+        return {"en": f"costs {chf(diff)} CHF more over {months} months{extra_en}",
+                "de": f"kostet {chf(diff)} CHF mehr über {months} Monate{extra_de}"}
+    if c.precision != best.precision and c.key[1] > best.key[1]:
+        return {"en": f"same cost, but quantised to {c.precision} instead of {best.precision}",
+                "de": f"gleiche Kosten, aber auf {c.precision} statt {best.precision} quantisiert"}
+    if round(c.latency, 6) > round(best.latency, 6):
+        return {"en": f"same cost, slower: p95 {num(c.latency, 2)} s instead of {num(best.latency, 2)} s",
+                "de": f"gleiche Kosten, langsamer: p95 {num(c.latency, 2)} s statt {num(best.latency, 2)} s"}
+    return {"en": "same cost; loses on the tie-break (fewer GPUs, then catalog order)",
+            "de": "gleiche Kosten; verliert bei der Gleichstandsregel (weniger GPUs, dann Katalogreihenfolge)"}
+
+
+def nothing_fits_text(c: Candidate | None, reason: dict[str, str] | None = None) -> dict[str, str]:
+    """'nothing fits: the closest candidate, 8× h200 (...), misses ...'."""
+    if c is None:
+        r = reason or {"en": "no candidate is admissible", "de": "kein Kandidat ist zulässig"}
+        return {"en": f"nothing fits: {r['en']}", "de": f"nichts passt: {r['de']}"}
+    t = failed_text(c)
+    return {"en": f"nothing fits: the closest candidate, {label(c)}, {t['en']}",
+            "de": f"nichts passt: der nächste Kandidat, {label(c)}, {t['de']}"}
+
+
+def pareto(cands: list[Candidate], limit: int = 12) -> list[ParetoPoint]:
+    """Non-dominated feasible candidates on (objective, latency), cheapest first."""
+    front: list[Candidate] = []
+    best_latency = float("inf")
+    for c in sorted(cands, key=lambda c: c.key):
+        if round(c.latency, 6) < round(best_latency, 6):
+            front.append(c)
+            best_latency = c.latency
+    out = [ParetoPoint(gpu=c.source.gpu.id, count=c.count, source=c.source.kind, key=c.source.key,
+                       precision=c.precision, tco_chf=round(c.objective, 2), latency_p95_s=round(c.latency, 4))
+           for c in front]
+    if len(out) > limit:  # keep both ends and an even spread
+        step = (len(out) - 1) / (limit - 1)
+        out = [out[round(i * step)] for i in range(limit)]
+    return out

@@ -1,0 +1,195 @@
+"""Fast closed forms of the sizing core for the search: one `ReplicaProfile` per (model, GPU,
+precision, TP, interconnect column), cached inside one search.
+
+The sizing core (`expert.sizing.memory.inference_memory`, `expert.sizing.speed.performance`) builds
+pydantic results with provenance and three speed scenarios per call (≈ 70-130 µs). A search needs
+thousands of such numbers, so this module evaluates the *same* formulas at the point values only:
+
+- per-GPU memory at `b` sequences = weights/TP + KV per sequence per GPU × b + activation + overhead
+  (`memory.inference_memory`), usable = memory × 0.9 (vLLM);
+- end-to-end latency at batch `b` = TTFT + output × TPOT (`speed._scenario`, point MBU/MFU/η).
+
+`tests/configurator/test_profile.py` checks both against the core on many combinations (equal to
+1e-9 relative). Nothing here is a new formula.
+
+Growth reserve (000 M5, "Fehler 5"): without `growth_params_b`, a replica may use at most
+(1 − 30 %) of the usable memory per GPU (the low end of M5's 30-50 % band, `vram_reserve.low`);
+with `growth_params_b`, the replica must fit in the usable memory *and* the grown model (generic
+dense shape, same precision, same sequences) must fit too — the reserve is then the room the growth
+model needs instead of a flat share.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from expert.catalog.models import Gpu, LlmModel
+from expert.sizing.constants import GIB, Assumptions
+from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu
+from expert.sizing.parallel import tp_efficiency
+from expert.sizing.speed import compute_tflops, decode_weight_gb
+
+EPS = 1e-9
+
+
+@dataclass
+class ReplicaProfile:
+    """Memory and speed of one TP replica of `model` on `gpu` at `precision` (point values)."""
+
+    model: LlmModel
+    gpu: Gpu
+    precision: str
+    tp: int
+    column: str
+    prompt: int
+    output: int
+    context: int
+    latency_target: float
+    a: Assumptions
+    growth: LlmModel | None = None
+    base_gb: float = 0.0            # per GPU without KV: weights/TP + activation + overhead
+    kv_seq_gb: float = 0.0          # KV per sequence per GPU
+    usable_gb: float = 0.0          # memory × 0.9
+    limit_gb: float = 0.0           # what the replica may use per GPU (reserve applied)
+    reserve: float = 0.0            # flat reserve share (0 when the growth model decides)
+    growth_base_gb: float = 0.0
+    growth_kv_seq_gb: float = 0.0
+    seq_mem: int = 0                # most sequences memory allows (with reserve)
+    seq_lat: int = 0                # most sequences the latency target allows (≤ seq_mem)
+    e2e_1: float = 0.0              # latency at batch 1
+    _e2e: dict = field(default_factory=dict, repr=False)
+
+    # --- speed ---
+    def _setup_speed(self) -> None:
+        a, m, g = self.a, self.model, self.gpu
+        self._flops = compute_tflops(g, self.precision, a) * 1e12 * a.mfu.value
+        self._bw = g.bandwidth_gbs * 1e9 * a.mbu.value
+        self._active = m.decode_params_b * 1e9
+        self._eta = tp_efficiency(self.tp, self.column, a)[0]
+        d_attn = m.heads * m.head_dim
+        self._d_attn = d_attn
+        w_prefill = m.params_b * bytes_per_param(self.precision, a).value * 1e9 / self.tp
+        p = self.prompt
+        work = 2 * self._active * p + m.layers * d_attn * p**2
+        self._ttft = max(work / self.tp / self._flops, w_prefill / self._bw) / self._eta
+        mean_ctx = p + self.output / 2
+        self._mean_ctx = mean_ctx
+        self._kv_step_1 = kv_cache_gb(m, int(round(mean_ctx)), 1, "fp16", a) * 1e9 \
+            * kv_heads_per_gpu(m, self.tp) / m.kv_heads
+        self._moe = m.is_moe and bool(m.active_params_b)
+        if not self._moe:
+            self._w_step = decode_weight_gb(m, self.precision, 1, a) * 1e9 / self.tp
+        self._comp_1 = (2 * self._active + 2 * m.layers * d_attn * mean_ctx) / self.tp / self._flops
+
+    def e2e(self, batch: int) -> float:
+        """End-to-end latency (TTFT + output × TPOT) at `batch` sequences per replica, s."""
+        hit = self._e2e.get(batch)
+        if hit is not None:
+            return hit
+        w_step = decode_weight_gb(self.model, self.precision, batch, self.a) * 1e9 / self.tp \
+            if self._moe else self._w_step
+        mem = (w_step + batch * self._kv_step_1) / self._bw
+        comp = batch * self._comp_1
+        value = self._ttft + self.output * (max(mem, comp) / self._eta)
+        self._e2e[batch] = value
+        return value
+
+    # --- memory ---
+    def need_gb(self, batch: int) -> float:
+        """Per-GPU memory of the replica holding `batch` sequences, GB."""
+        return self.base_gb + self.kv_seq_gb * batch
+
+    def growth_need_gb(self, batch: int) -> float:
+        """Per-GPU memory of the grown model (M5) at `batch` sequences, GB."""
+        return self.growth_base_gb + self.growth_kv_seq_gb * batch
+
+    def memory_ratio(self, batch: int) -> float:
+        """Needed over allowed per GPU at `batch` sequences (> 1: does not fit)."""
+        r = self.need_gb(batch) / self.limit_gb
+        if self.growth is not None:
+            r = max(r, self.growth_need_gb(batch) / self.usable_gb)
+        return r
+
+    def batch_for(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
+                  inference_time: float | None) -> int:
+        """Smallest batch per replica with which `replicas` replicas serve the peak (000 D3) and hold
+        `concurrency` sequences; 0 when not even `seq_lat` suffices. Monotone, so bisection."""
+        top = min(self.seq_mem, self.seq_lat)
+        if top < 1:
+            return 0
+
+        def ok(b: int) -> bool:
+            if replicas * b < concurrency - EPS:
+                return False
+            t = inference_time if inference_time is not None else self.e2e(b)
+            return replicas * b * utilization >= peak_rps * t - EPS
+
+        if not ok(top):
+            return 0
+        lo, hi = 1, top
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ok(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    def replicas_needed(self, peak_rps: float, concurrency: float, utilization: float,
+                        inference_time: float | None) -> int:
+        """Fewest replicas serving the peak at the target utilisation (000 D3), 0 when impossible."""
+        top = min(self.seq_mem, self.seq_lat)
+        if top < 1:
+            return 0
+        t = inference_time if inference_time is not None else self.e2e(top)
+        need = max(concurrency, peak_rps * t / utilization)
+        return max(1, math.ceil(need / top - EPS))
+
+
+def _free_sequences(free_gb: float, per_seq: float) -> int:
+    if free_gb <= 0:
+        return 0
+    if per_seq <= 0:
+        return 10**9
+    return int(math.floor(free_gb / per_seq + EPS))
+
+
+def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
+                  context: int, latency_target: float, a: Assumptions,
+                  growth: LlmModel | None = None) -> ReplicaProfile:
+    """Compute the profile (memory limits, latency-limited batch) once."""
+    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, latency_target, a, growth)
+    act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
+    over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
+    act, over = act_c.value * GIB, over_c.value * GIB
+    bpp = bytes_per_param(precision, a).value
+    p.base_gb = model.params_b * bpp / tp + act + over
+    p.kv_seq_gb = kv_cache_gb(model, context, 1, "fp16", a) * kv_heads_per_gpu(model, tp) / model.kv_heads
+    p.usable_gb = gpu.memory_gb * a.gpu_memory_utilization.value
+    if growth is None:
+        p.reserve = a.vram_reserve.low
+        p.limit_gb = p.usable_gb * (1 - p.reserve)
+        p.seq_mem = _free_sequences(p.limit_gb - p.base_gb, p.kv_seq_gb)
+    else:
+        p.reserve = 0.0
+        p.limit_gb = p.usable_gb
+        g_act = (a.activation_moe_gib if growth.is_moe else a.activation_dense_gib).value * GIB
+        p.growth_base_gb = growth.params_b * bpp / tp + g_act + over
+        g_ctx = min(context, growth.max_context)
+        p.growth_kv_seq_gb = kv_cache_gb(growth, g_ctx, 1, "fp16", a) * kv_heads_per_gpu(growth, tp) \
+            / growth.kv_heads
+        p.seq_mem = min(_free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb),
+                        _free_sequences(p.usable_gb - p.growth_base_gb, p.growth_kv_seq_gb))
+    p._setup_speed()
+    p.e2e_1 = p.e2e(1)
+    if p.seq_mem >= 1 and p.e2e_1 <= latency_target + EPS:
+        lo, hi = 1, min(p.seq_mem, 100_000)
+        while lo < hi:  # latency grows with the batch: last batch meeting the target
+            mid = (lo + hi + 1) // 2
+            if p.e2e(mid) <= latency_target + EPS:
+                lo = mid
+            else:
+                hi = mid - 1
+        p.seq_lat = lo
+    return p

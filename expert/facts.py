@@ -1,0 +1,112 @@
+"""Building the input facts of the rule engine from a workload or a setup and the sizing core.
+
+Every number here comes from the sizing core or from document 000's stated minimums (each cited);
+rules only compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expert.catalog import Catalog
+from expert.catalog.models import Gpu, LlmModel
+from expert.setup import Setup
+from expert.workload import Workload
+
+OPTIMISED_ENGINES = {"vllm", "tensorrt-llm", "sglang"}  # 000 Q1: "vLLM, TensorRT-LLM oder SGLang"
+_FAMILY_PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
+                    ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),
+                    ("a10", "entry"))
+
+
+def gpu_family(gpu: Gpu) -> str:
+    """Coarse family used by rules: l40s, a100, h100, h200, b200, rtx-pro-6000, amd, gaudi, entry,
+    consumer (GeForce) or workstation (RTX A-series, 6000 Ada)."""
+    if gpu.grade == "consumer":
+        return "consumer"
+    for prefix, family in _FAMILY_PREFIXES:
+        if gpu.id.startswith(prefix):
+            return family
+    return "workstation" if gpu.grade == "workstation" else "other"
+
+
+def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
+    # durable-rules cannot test a null; an absent field is what `exists: false` checks
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
+    """The `workload` fact."""
+    tuning = w.tuning
+    average = w.average_rps
+    return _drop_none({
+        "t": "workload", "model": w.model or "generic", "params_b": model.params_b,
+        "active_params_b": model.decode_params_b, "precision": w.precision,
+        "requests_per_day": average * 86_400, "requests_per_minute": average * 60,
+        "average_rps": average, "peak_rps": average * w.peak_to_average,
+        "latency_target_s": w.latency_target_s, "context_tokens": w.context,
+        "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
+        "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
+        "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
+        "growth_params_b": w.growth_params_b, "critical": w.critical, "allow_int4": w.allow_int4,
+        "agents": len(w.agents), "team_hourly_rate_chf": w.team_hourly_rate_chf,
+    })
+
+
+def min_cpu_cores(count: int) -> int:
+    """000 M3: at least 32 cores, 64 for multi-GPU."""
+    return 64 if count > 1 else 32
+
+
+def min_network_gbps(count: int) -> int:
+    """000 M3/R3: 25 Gbps for multi-GPU, 100 Gbps from 4 GPUs; no stated minimum for one GPU."""
+    return 100 if count >= 4 else 25 if count > 1 else 0
+
+
+def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
+    """The `setup` fact: what was configured and measured, with 000 M3's minimums beside it."""
+    total_vram = gpu.memory_gb * s.count
+    interconnect = s.interconnect or ("nvlink" if gpu.form_factor == "sxm" else
+                                      "pcie-bridge" if gpu.interconnect.kind == "nvlink-bridge" and s.count == 2
+                                      else "pcie")
+    hosting = s.hosting
+    util = s.utilization
+    certs = {c.lower().replace(" ", "").replace("-", "") for c in (hosting.certifications if hosting else [])}
+    fact = {
+        "t": "setup", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
+        "gpu_memory_gb": gpu.memory_gb, "ecc": gpu.ecc, "count": s.count, "total_vram_gb": total_vram,
+        "interconnect": interconnect, "form_factor": gpu.form_factor, "ownership": s.ownership,
+        "cpu_cores": s.cpu_cores, "min_cpu_cores": min_cpu_cores(s.count),
+        "ram_gb": s.ram_gb, "min_ram_gb": 4 * total_vram,  # 000 M3: RAM 1:4 to VRAM
+        "storage_type": s.storage.type if s.storage else None,
+        "storage_read_mb_s": s.storage.read_mb_s if s.storage else None,
+        "network_gbps": s.network_gbps, "min_network_gbps": min_network_gbps(s.count),
+        "country": hosting.country.upper() if hosting else None,
+        "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
+        "iso27001": ("iso27001" in certs) if hosting else None,
+        "utilization_mean": util.mean if util else None, "utilization_peak": util.peak if util else None,
+        "day_night_swing": util.day_night_swing if util else None,
+        "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
+        "sxm_partial": gpu.form_factor == "sxm" and s.count not in (4, 8) and s.count > 1,
+        "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
+        "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine,
+        "optimized_engine": (s.inference_engine in OPTIMISED_ENGINES) if s.inference_engine else None,
+        "quantization_validated": s.quantization_validated,
+    }
+    fact.update(extra)
+    return _drop_none(fact)
+
+
+def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
+                agrees: bool | None) -> dict[str, Any]:
+    """The `choice` fact: the configurator's recommendation."""
+    gpu = catalog.gpu(choice["gpu"])
+    return _drop_none({
+        "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
+        "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
+        "country": choice.get("country"), "precision": choice["precision"],
+        "monthly_cost_chf": choice["monthly_cost_chf"], "tco_chf": choice["tco_chf"],
+        "headroom": choice.get("headroom"), "interconnect": choice.get("interconnect"),
+        "tensor_parallel": choice.get("tensor_parallel", 1), "document_gpu_family": document_family,
+        "agrees_with_document": agrees,
+    })

@@ -1,0 +1,78 @@
+"""Bad input never produces a traceback: one clear line naming the file and field, exit code 2."""
+
+import pytest
+
+
+def assert_clean_error(result, *fragments):
+    assert result.code == 2, (result.code, result.out, result.err)
+    assert "Traceback" not in result.err
+    lines = [line for line in result.err.splitlines() if line.startswith("gpu-expert")]
+    assert lines, result.err
+    for fragment in fragments:
+        assert fragment in result.err
+
+
+def test_unknown_gpu(cli):
+    assert_clean_error(cli("estimate", "--params-b", "7", "--gpu", "h1000"), "--gpu", "unknown gpu 'h1000'")
+
+
+def test_unknown_model(cli):
+    assert_clean_error(cli("estimate", "--model", "llama-9", "--gpu", "l40s"), "unknown model")
+
+
+@pytest.mark.parametrize("value", ["-3", "0", "nan", "inf", "1e9", "abc"])
+def test_impossible_params(cli, value):
+    assert_clean_error(cli("estimate", "--params-b", value, "--gpu", "l40s"), "--params-b")
+
+
+def test_malformed_yaml(cli, tmp_path):
+    bad = tmp_path / "w.yaml"
+    bad.write_text("model: [unclosed\n")
+    assert_clean_error(cli("advise", str(bad)), str(bad), "malformed")
+
+
+def test_unknown_field(cli, tmp_path):
+    bad = tmp_path / "w.yaml"
+    bad.write_text("model: llama-3.1-8b\nrequest_per_day: 5\n")
+    assert_clean_error(cli("validate", str(bad)), str(bad), "request_per_day")
+
+
+def test_negative_field(cli, tmp_path):
+    bad = tmp_path / "w.yaml"
+    bad.write_text("model: llama-3.1-8b\nrequests_per_day: -5\n")
+    assert_clean_error(cli("advise", str(bad)), "requests_per_day")
+
+
+def test_unknown_model_in_file_names_field(cli, tmp_path):
+    bad = tmp_path / "w.yaml"
+    bad.write_text("model: gpt-17\n")
+    assert_clean_error(cli("advise", str(bad)), str(bad), "field model", "unknown model 'gpt-17'")
+
+
+@pytest.mark.parametrize("content", ["", "   \n", "- a\n- b\n", "42\n"])
+def test_empty_or_not_a_mapping(cli, tmp_path, content):
+    bad = tmp_path / "w.yaml"
+    bad.write_text(content)
+    assert_clean_error(cli("audit", str(bad)), str(bad))
+
+
+def test_directory_instead_of_file(cli, tmp_path):
+    assert_clean_error(cli("advise", str(tmp_path)), "is a directory")
+
+
+def test_missing_file(cli, tmp_path):
+    assert_clean_error(cli("audit", str(tmp_path / "nope.yaml")), "file not found")
+
+
+def test_unknown_rule(cli):
+    assert_clean_error(cli("explain", "no-such-rule"), "unknown rule")
+
+
+def test_context_beyond_model(cli):
+    assert_clean_error(cli("estimate", "--model", "llama-2-7b", "--gpu", "l40s", "--context-tokens", "100000"),
+                       "--context-tokens", "4096")
+
+
+def test_fp8_on_gpu_without_fp8(cli):
+    assert_clean_error(cli("estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb-sxm", "--precision", "fp8"),
+                       "no native FP8")

@@ -1,0 +1,99 @@
+"""The entry points `estimate` and `full_sizing`, the CONTRACT field names, and the constants' records."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from sizing_fixtures import GPUS, MODELS
+
+from expert.sizing import DEFAULT, Constant, estimate, full_sizing
+from expert.workload import Workload
+
+CONTRACT_MEMORY = ["weights_gb", "kv_cache_gb", "activation_gb", "overhead_gb", "optimizer_gb", "gradients_gb",
+                   "total_gb", "per_gpu_gb", "usable_per_gpu_gb", "fits"]
+CONTRACT_PERFORMANCE = ["ttft_s", "tpot_s", "decode_tokens_per_s_per_sequence", "throughput_tokens_per_s",
+                        "bound", "tensor_parallel_efficiency"]
+
+
+def test_estimate_contract_fields():
+    e = estimate(MODELS["llama-3.1-8b"], GPUS["l40s"], batch=8)
+    assert list(e.contract()["memory"]) == CONTRACT_MEMORY
+    assert list(e.contract()["performance"]) == CONTRACT_PERFORMANCE
+    assert e.memory.fits and e.tensor_parallel == 1 and e.context_tokens == 1750 and e.fine_tuning is None
+
+
+def test_estimate_is_deterministic_json():
+    args = (MODELS["mixtral-8x7b"], GPUS["h100-sxm"], 4)
+    one = json.dumps(estimate(*args, batch=16).model_dump(mode="json"), sort_keys=False)
+    two = json.dumps(estimate(*args, batch=16).model_dump(mode="json"), sort_keys=False)
+    assert one == two
+
+
+def test_estimate_picks_tp_and_reports_misfit():
+    # 70B FP16 on 8 H100: smallest fitting TP is 4; on one H100 it does not fit (still answered)
+    assert estimate(MODELS["llama-3.1-70b"], GPUS["h100-sxm"], 8).tensor_parallel == 4
+    alone = estimate(MODELS["llama-3.1-70b"], GPUS["h100-sxm"])
+    assert not alone.memory.fits and alone.memory.headroom_gb < 0
+
+
+def test_estimate_fine_tuning_modes():
+    e = estimate(MODELS["llama-2-13b"], GPUS["a100-80gb-sxm"], mode="lora")
+    assert e.memory.kind == "finetune" and e.memory.method == "lora" and e.fine_tuning.hours > 0
+    assert e.memory.kv_cache_gb == 0 and e.memory.optimizer_gb > 0
+    q = estimate(MODELS["llama-3.1-70b"], GPUS["a100-80gb-sxm"], mode="qlora")
+    assert q.memory.fits
+    with pytest.raises(ValueError):
+        estimate(MODELS["llama-2-13b"], GPUS["a100-80gb-sxm"], precision="int8", mode="full")
+    with pytest.raises(ValueError):
+        estimate(MODELS["llama-2-13b"], GPUS["a100-80gb-sxm"], mode="train")
+
+
+def test_full_sizing_workload_dict():
+    # 20 000 requests/day, peak ×3 → 0.694 rps; a 3 s target is met on the H100 (8B at batch 1 ≈ 1.8 s)
+    w = {"model": "llama-3.1-8b", "requests_per_day": 20000, "fine_tuning": "monthly", "latency_target_s": 3.0}
+    fs = full_sizing(w, GPUS["h100-sxm"], model=MODELS["llama-3.1-8b"], monthly_rent=1811.5)
+    assert fs.capacity.latency_met and fs.count >= 1 and fs.memory.fits
+    assert fs.capacity.peak_rps == pytest.approx(20000 / 86400 * 3)
+    assert fs.cost.mode == "rent" and fs.cost.count == fs.count
+    assert fs.fine_tuning.runs_per_year == 12 and fs.fine_tuning_memory.method == "lora"
+
+
+def test_full_sizing_params_only_and_capex():
+    w = Workload(params_b=70, requests_per_second=2, budget="capex")
+    fs = full_sizing(w, GPUS["h100-sxm"], monthly_rent=1811.5, purchase=30000)
+    assert fs.model.startswith("generic-dense-70") and fs.memory.tensor_parallel == 4
+    assert fs.cost.mode == "buy" and fs.cost.break_even_months == pytest.approx(30000 / 1811.5)
+    assert fs.count % 4 == 0
+    with pytest.raises(ValueError):
+        full_sizing({"model": "llama-3.1-8b"}, GPUS["l40s"])  # the caller must resolve catalog ids
+
+
+def test_full_sizing_unreachable_latency_uses_memory_limit():
+    # L40S: 250 tokens at ≈ 26 ms each exceed 2 s even alone → latency_met False, replicas sized on memory
+    fs = full_sizing({"model": "x", "requests_per_day": 20000}, GPUS["l40s"], model=MODELS["llama-3.1-8b"])
+    assert fs.capacity.latency_met is False
+    assert fs.capacity.sequences_per_replica == fs.capacity.sequences_per_replica_memory
+
+
+def test_every_constant_has_unit_and_source():
+    for f in dataclasses.fields(DEFAULT):
+        value = getattr(DEFAULT, f.name)
+        records = value.values() if isinstance(value, dict) else [value]
+        for c in records:
+            assert isinstance(c, Constant) and c.unit and c.source, f.name
+            assert c.low <= c.value <= c.high, f.name
+
+
+def test_calibrated_constants_say_so():
+    for name in ("h100_finetune_speedup", "gddr_finetune_slowdown", "default_dataset_tokens"):
+        c = getattr(DEFAULT, name)
+        assert "CALIBRAT" in c.note and "000" in c.source
+
+
+def test_override_keeps_units_and_marks_source():
+    a = DEFAULT.override(electricity_chf_per_kwh=0.25, resale_share=(0.2, 0.3))
+    assert a.electricity_chf_per_kwh.value == 0.25 and a.electricity_chf_per_kwh.source == "override by caller"
+    assert (a.resale_share.low, a.resale_share.high, a.resale_share.value) == (0.2, 0.3, 0.25)
+    assert DEFAULT.electricity_chf_per_kwh.value == 0.18

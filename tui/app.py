@@ -1,0 +1,78 @@
+"""`GpuExpertApp`: the chat interview, the answer with its reasons, what-if edits, audit mode.
+
+`run_app` is what `gpu-expert chat` calls. The heavy pipeline (`expert.api`: catalog, rule packs,
+engine) is loaded in a worker after the first question is on screen, so launch stays under a second.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from .advisor import Advisor
+from .screens import ChatScreen
+from .session import Session, read_autosave
+from .texts import t
+
+
+class GpuExpertApp(App[int]):
+    """The app: one `ChatScreen`; `advisor` computes reports (injectable for tests)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "gpu-expert"
+
+    def __init__(self, lang: str = "en", load: str | None = None, advisor=None,
+                 resume: bool | None = None, cursor_blink: bool = True) -> None:
+        """`load`: a workload or setup file to start from; `resume`: None asks about an autosave,
+        True/False answers in advance (tests); `cursor_blink=False` for deterministic snapshots."""
+        super().__init__()
+        self.lang = "de" if lang == "de" else "en"
+        self.load_path = load
+        self.advisor = advisor if advisor is not None else Advisor()
+        self.resume = resume
+        self.cursor_blink = cursor_blink
+
+    @property
+    def chat(self) -> ChatScreen:
+        """The chat screen (under any open modal)."""
+        return next(s for s in self.screen_stack if isinstance(s, ChatScreen))
+
+    def on_mount(self) -> None:
+        self.title = t("title", self.lang)
+        saved = None if self.load_path or self.resume is False else read_autosave()
+        self.push_screen(ChatScreen(Session(self.lang), self.cursor_blink, load=self.load_path,
+                                    saved=saved, ask_resume=self.resume is None))
+        self.run_worker(self.advisor.load, thread=True, group="load", exit_on_error=False)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        chat = self.chat
+        prefill = lambda text: lambda: chat.prefill(text)  # noqa: E731
+        yield SystemCommand("Help: keys and commands", "F1", chat.action_help)
+        yield SystemCommand("Cost view", "Rent against buy, break-even (F2)", chat.action_cost)
+        yield SystemCommand("Open/close rule cards", "Why: every fired rule (F3)", chat.action_why)
+        yield SystemCommand("Save session", "Write the workload/setup YAML (/save)",
+                            prefill("/save session.yaml"))
+        yield SystemCommand("Export report as Markdown", "/export report.md", prefill("/export report.md"))
+        yield SystemCommand("Export report as JSON", "/export report.json", prefill("/export report.json"))
+        yield SystemCommand("Audit a setup file", "/audit setup.yaml", prefill("/audit "))
+        yield SystemCommand("Load a session", "/load session.yaml", prefill("/load "))
+        yield SystemCommand("What-if: change an answer", "/set latency 0.4", prefill("/set "))
+        yield SystemCommand("Sprache: Deutsch", "/lang de", lambda: chat.run_command_text("/lang de"))
+        yield SystemCommand("Language: English", "/lang en", lambda: chat.run_command_text("/lang en"))
+        yield SystemCommand("New interview", "/new", lambda: chat.run_command_text("/new"))
+
+
+def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=()) -> int:
+    """Run the chat app until the user quits; the exit code (0, or 2 for a file that cannot load)."""
+    if load is not None and not Path(load).is_file():
+        import sys
+
+        print(f"{load}: file not found", file=sys.stderr)
+        return 2
+    app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs))
+    result = app.run()
+    return result if isinstance(result, int) else (app.return_code or 0)

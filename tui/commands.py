@@ -1,0 +1,127 @@
+"""Slash commands (`/set latency 0.4`, `/save s.yaml`, …) and free-text what-if edits. No Textual.
+
+`parse_command` splits a prompt line into a `Command`; `field_edit` turns `/set NAME VALUE` into
+workload fields, reading the value with the interview's own parser where there is one (so
+`/set fine_tuning monthly` and `/set latency 300 ms` work like answers); `what_if` reads a free-text
+change typed after the interview ("latency 0.3 s", "buy instead") by keyword.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from expert.interview import parse as p
+from expert.interview.flow import WORKLOAD_FIELDS
+
+COMMANDS = {
+    "set": ("/set FIELD VALUE", "change one answer (what-if), e.g. /set latency 0.4"),
+    "unset": ("/unset FIELD", "forget an answer; its question comes back"),
+    "audit": ("/audit FILE.yaml", "audit an existing setup file"),
+    "load": ("/load FILE.yaml", "load a saved workload or setup"),
+    "save": ("/save FILE.yaml", "save the answers as a workload/setup file for the CLI"),
+    "export": ("/export FILE.md|.json", "write the report as Markdown or JSON"),
+    "lang": ("/lang en|de", "switch the language"),
+    "cost": ("/cost", "open the cost view (also F2)"),
+    "why": ("/why", "open or close all rule cards (also F3)"),
+    "new": ("/new", "start a new interview"),
+    "help": ("/help", "keys and commands (also F1)"),
+    "quit": ("/quit", "leave (answers are autosaved)"),
+}
+"""Command name → (usage, one-line help), in the order the help screen lists them."""
+
+ALIASES: dict[str, tuple[str, str | None]] = {
+    "model": ("model", "model"), "params": ("params_b", "model"), "params_b": ("params_b", "model"),
+    "size": ("params_b", "model"), "requests": ("requests_per_day", "volume"),
+    "volume": ("requests_per_day", "volume"), "requests_per_day": ("requests_per_day", "volume"),
+    "rps": ("requests_per_second", None), "latency": ("latency_target_s", "latency"),
+    "context": ("context_tokens", "context"), "fine_tuning": ("fine_tuning", "fine_tuning"),
+    "finetuning": ("fine_tuning", "fine_tuning"), "ft": ("fine_tuning", "fine_tuning"),
+    "data": ("data", "data"), "sector": ("sector", "sector"), "hosting": ("hosting", "hosting"),
+    "deployment": ("deployment", None), "budget": ("budget", "budget"),
+    "horizon": ("horizon_months", "horizon"), "growth": ("growth_params_b", "growth"),
+}
+"""Short names for `/set` → (workload field, interview question whose parser reads the value)."""
+
+PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
+           "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
+           "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
+           "horizon": p.parse_horizon, "growth": p.parse_growth}
+
+_KEYWORDS = (
+    ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b"),
+    ("context", r"context|kontext|tokens?\b"),
+    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ"),
+    ("budget", r"\b(rent|buy|miete\w*|kauf\w*|capex|opex)\b"),
+    ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
+    ("sector", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed prompt line: `name` (without the slash) and the rest as `arg`."""
+
+    name: str
+    arg: str = ""
+
+
+def parse_command(text: str) -> Command | None:
+    """`/set latency 0.4` → Command("set", "latency 0.4"); None for an ordinary answer."""
+    text = text.strip()
+    if not text.startswith("/") or len(text) < 2:
+        return None
+    name, _, arg = text[1:].partition(" ")
+    return Command(name.lower(), arg.strip())
+
+
+def field_edit(arg: str, lang: str = "en") -> dict:
+    """The workload fields for `/set NAME VALUE`; raises ValueError with a one-line reason."""
+    name, _, value = arg.strip().partition(" ")
+    if not name or not value.strip():
+        raise ValueError("usage: /set FIELD VALUE, e.g. /set latency 0.4")
+    field, qid = ALIASES.get(name.lower(), (name.lower(), None))
+    if field not in WORKLOAD_FIELDS:
+        raise ValueError(f"unknown field {name!r}; try: {', '.join(sorted(ALIASES))}")
+    if qid in PARSERS:
+        got = PARSERS[qid](value, lang)
+        if got.ok and got.fields:
+            return dict(got.fields)
+        if qid in ("model", "fine_tuning", "data", "sector", "hosting", "budget"):
+            raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
+    try:
+        return {field: yaml.safe_load(value)}
+    except yaml.YAMLError:
+        return {field: value.strip()}
+
+
+def what_if(text: str, lang: str = "en") -> dict:
+    """Fields of a free-text change the sentence parser missed ("latency 0.3 s"); {} if none."""
+    low = text.lower()
+    for qid, pattern in _KEYWORDS:
+        if re.search(pattern, low):
+            got = PARSERS[qid](text, lang)
+            if got.ok and got.fields:
+                return dict(got.fields)
+    return {}
+
+
+def setup_edit(setup: dict, arg: str) -> dict:
+    """`/set count 2` or `/set utilization.mean 0.6` on a setup mapping; returns the new mapping."""
+    name, _, value = arg.strip().partition(" ")
+    if not name or not value.strip():
+        raise ValueError("usage: /set FIELD VALUE, e.g. /set count 2")
+    out = yaml.safe_load(yaml.safe_dump(setup))
+    node, *path = name.split(".")
+    target = out
+    for part in [node, *path][:-1]:
+        target = target.setdefault(part, {})
+        if not isinstance(target, dict):
+            raise ValueError(f"{name}: not a mapping")
+    try:
+        target[name.split(".")[-1]] = yaml.safe_load(value)
+    except yaml.YAMLError:
+        target[name.split(".")[-1]] = value.strip()
+    return out

@@ -1,0 +1,101 @@
+"""Cumulative cost over the months, renting against buying, with the break-even month. No Textual.
+
+Built from the report alone: a configuration's cumulative cost at month m is an up-front part plus
+m × its monthly cost, where the up-front part is what its total (TCO) holds beyond the monthly
+costs (a purchase price; zero for a rental). The other side of the comparison is the cheapest
+alternative of the other kind (a purchase against a rented recommendation, and vice versa).
+The chart is plain Unicode text, so it fits 80 columns and needs no colour.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from expert.report.models import Choice, Report
+
+from .texts import t
+
+BAR = "█"
+BUY_BAR = "▒"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One configuration's cost over time."""
+
+    label: str
+    upfront: float
+    monthly: float
+
+    def at(self, month: float) -> float:
+        """Cumulative cost after `month` months, CHF."""
+        return self.upfront + self.monthly * month
+
+
+def line_of(choice: Choice) -> Line:
+    """A configuration as a cost line (up-front part = TCO − monthly × horizon, never negative)."""
+    upfront = max(choice.tco_chf - choice.monthly_cost_chf * choice.horizon_months, 0.0)
+    return Line(f"{choice.count}× {choice.gpu}", upfront, choice.monthly_cost_chf)
+
+
+def is_bought(choice: Choice) -> bool:
+    """Packages and purchases are bought; cloud offers are rented."""
+    return choice.source != "cloud"
+
+
+def compare(report: Report) -> tuple[Line | None, Line | None, int]:
+    """(rent line, buy line, horizon months) for the report; either line may be None."""
+    rec = report.recommendation
+    if rec is None:
+        return None, None, 36
+    rent = buy = None
+    for choice in [rec, *report.alternatives]:
+        if is_bought(choice) and buy is None:
+            buy = line_of(choice)
+        elif not is_bought(choice) and rent is None:
+            rent = line_of(choice)
+    return rent, buy, rec.horizon_months
+
+
+def break_even(rent: Line, buy: Line) -> float | None:
+    """Month from which buying has cost less than renting; None if it never does."""
+    saving = rent.monthly - buy.monthly
+    if buy.upfront <= 0:
+        return 0.0 if saving >= 0 else None
+    return buy.upfront / saving if saving > 0 else None
+
+
+def _money(value: float) -> str:
+    return f"{value:,.0f}".replace(",", " ")
+
+
+def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6) -> str:
+    """The cost chart as text lines: `rows` sampled months, a bar per option, break-even marked."""
+    rent, buy, horizon = compare(report)
+    if rent is None and buy is None:
+        return t("no_report", lang)
+    lines_ = [(t("rent", lang), rent, BAR), (t("buy", lang), buy, BUY_BAR)]
+    present = [(name, line, ch) for name, line, ch in lines_ if line is not None]
+    top = max(line.at(horizon) for _, line, _ in present) or 1.0
+    be = break_even(rent, buy) if rent and buy else None
+    step = max(1, math.ceil(horizon / rows))
+    months = sorted({min(horizon, step * i) for i in range(1, rows + 1)})
+    bar_width = max(10, width - 34)
+    out = [f"{name:<5} {ch * 3} {line.label}: {_money(line.upfront)} CHF + {_money(line.monthly)} "
+           f"CHF/{t('month', lang)}" for name, line, ch in present]
+    for month in months:
+        for i, (name, line, ch) in enumerate(present):
+            value = line.at(month)
+            bar = ch * max(1, round(value / top * bar_width))
+            head = f"{month:>3} {t('month', lang)[:3]}" if i == 0 else " " * 7
+            out.append(f"{head} {name:<5}{bar:<{bar_width}} {_money(value):>9}")
+    if rent and buy:
+        out.append("◆ " + (t("break_even", lang, m=f"{be:.1f}") if be is not None and be <= horizon
+                           else t("no_break_even", lang, m=horizon)))
+        cheaper = t("rent", lang) if rent.at(horizon) < buy.at(horizon) else t("buy", lang)
+        out.append(f"  {t('cheaper', lang)} ({horizon} {t('month', lang)}): {cheaper}")
+    else:
+        other = t("buy", lang) if buy is None else t("rent", lang)
+        out.append("  " + t("no_compare", lang, other=other))
+    return "\n".join(out)

@@ -1,0 +1,379 @@
+"""The chat screen (Elia's shape): sentence panel, a scrolling log pinned to the bottom, a prompt.
+
+The log is not focusable; the prompt keeps the focus, Tab reaches the rule cards. Every answer goes
+through `Interview.answer`; commands through `tui.commands`; reports are computed in a thread
+worker and shown as one `AnswerView`, replaced (and the change marked) on every what-if edit.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Collapsible, Footer, Input
+
+from .. import commands as cmd
+from ..session import Session
+from ..texts import t
+from ..widgets import (AnswerView, ChangeBubble, QuestionBubble, ReplyBubble, SentencePanel,
+                       UserBubble)
+from ..widgets.cards import choice_title, money
+from .cost import CostScreen
+from .help import HelpScreen
+from .resume import ResumeScreen
+
+
+class ChatScreen(Screen):
+    """The interview, the answer and the what-if edits, in one conversation."""
+
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "cost", "Cost"),
+        Binding("f3", "why", "Rule cards"),
+        Binding("escape", "focus_prompt", "Prompt", show=False),
+        Binding("pageup", "scroll(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll down", show=False),
+        Binding("question_mark", "help", "Help", show=False),
+    ]
+
+    def __init__(self, session: Session, cursor_blink: bool = True, load: str | None = None,
+                 saved: tuple[dict, str] | None = None, ask_resume: bool = True) -> None:
+        """`load`: a file to start from; `saved`: an autosave (mapping, text) to offer (or, with
+        `ask_resume=False`, to restore at once)."""
+        super().__init__()
+        self.session = session
+        self.cursor_blink = cursor_blink
+        self._load, self._saved, self._ask_resume = load, saved, ask_resume
+        self.report = None
+        """The report on screen (None before the interview is complete)."""
+        self.last_update_s: float | None = None
+        """Seconds from the last answer to the updated view (for `benchmarks/tui.py`)."""
+        self._asked_at = 0.0
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    def compose(self) -> ComposeResult:
+        yield SentencePanel(id="sentence")
+        yield VerticalScroll(id="log", can_focus=False)
+        prompt = Input(placeholder=t("placeholder", self.lang), id="prompt")
+        prompt.cursor_blink = self.cursor_blink
+        yield prompt
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").anchor()
+        self.say("info", t("welcome", self.lang))
+        if self._load:
+            self.handle(f"/load {self._load}")
+        elif self._saved is not None and self._ask_resume:
+            probe = Session(self.lang)
+            probe.load(*self._saved, complete=False)
+            summary = (probe.interview.sentence() if probe.mode == "advice"
+                       else f"setup: {probe.setup.get('count', 1)}× {probe.setup.get('gpu')}")
+            self.app.push_screen(ResumeScreen(summary, self.lang),
+                                 lambda yes: self.restore(self._saved) if yes else self.start())
+        elif self._saved is not None:
+            self.restore(self._saved)
+        else:
+            self.start()
+
+    def restore(self, saved: tuple[dict, str]) -> None:
+        """Continue the autosaved session: its answers, language and the questions already asked."""
+        self.session.load(*saved, complete=False)
+        self.query_one("#prompt", Input).placeholder = t("placeholder", self.lang)
+        self.say("info", self.session.interview.sentence() if self.session.mode == "advice"
+                 else t("audit", self.lang))
+        self.start()
+
+    def prefill(self, text: str) -> None:
+        """Put `text` into the prompt (command palette entries that need a file name)."""
+        prompt = self.query_one("#prompt", Input)
+        prompt.value = text
+        prompt.cursor_position = len(text)
+        prompt.focus()
+
+    def run_command_text(self, text: str) -> None:
+        """Run a command line as if typed (command palette)."""
+        self.handle(text)
+
+    # -- the log -----------------------------------------------------------------------------
+
+    def post(self, *widgets: Widget) -> None:
+        """Append to the log (it stays pinned to the bottom)."""
+        self.query_one("#log", VerticalScroll).mount_all(widgets)
+
+    def say(self, kind: str, text: str, example: str | None = None) -> None:
+        self.post(ReplyBubble(kind, text, example, self.lang))
+
+    def ask(self) -> bool:
+        """Post the next question; False when the interview is complete."""
+        q = self.session.interview.next_question()
+        self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang)
+        if q is not None:
+            self.post(QuestionBubble(q.text, q.example, self.lang))
+        return q is not None
+
+    def start(self) -> None:
+        """Ask the first open question, or compute the answer when nothing is open."""
+        self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang)
+        if self.session.mode == "audit":
+            self.query_one(SentencePanel).show(f"{t('audit', self.lang)}: {self.session.source or ''}",
+                                               self.lang)
+            self.compute()
+        elif not self.ask():
+            self.compute()
+
+    # -- input ---------------------------------------------------------------------------------
+
+    @on(Input.Submitted, "#prompt")
+    def submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.clear()
+        if text:
+            self.handle(text)
+
+    def handle(self, text: str) -> None:
+        """One line from the prompt: a command or an answer."""
+        self._asked_at = time.perf_counter()
+        self.post(UserBubble(text))
+        command = cmd.parse_command(text)
+        if command is not None:
+            self.run_command(command)
+        elif self.session.mode == "audit":
+            self.say("info", "audit: /set FIELD VALUE, /save, /export, /new")
+        else:
+            self.answer(text)
+
+    def answer(self, text: str) -> None:
+        """Give `text` to the interview; fall back to a keyword what-if after the interview."""
+        iv = self.session.interview
+        reply = iv.answer(text)
+        if not reply.ok and self.report is not None:
+            fields = cmd.what_if(text, self.lang)
+            if fields:
+                self.apply(fields, text)
+                return
+        if reply.kind == "unclear":
+            self.say("unclear", reply.reason or "", reply.example)
+            self.ask()
+            return
+        if reply.kind == "help":
+            self.say("help", reply.help or "")
+            return
+        kind = "skip" if reply.kind == "skip" else "understood"
+        self.say(kind, reply.understood + (f" ({reply.note})" if reply.note else ""))
+        self.autosave()
+        more = self.ask()
+        if not more and self.report is None:
+            self.say("info", t("complete", self.lang))
+        if (not more or self.report is not None) and (reply.changed or self.report is None):
+            self.compute()
+
+    def apply(self, fields: dict, said: str = "") -> None:
+        """A what-if edit of workload fields: set them, say so, recompute."""
+        from expert.interview import describe
+
+        changed: dict = {}
+        for name, value in fields.items():
+            changed.update(self.session.interview.set(name, value))
+        self.say("understood", describe(fields, self.lang) or said)
+        self.autosave()
+        self.ask()
+        if changed and (self.report is not None or self.session.complete):
+            self.compute()
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def run_command(self, c: cmd.Command) -> None:
+        handler = getattr(self, f"cmd_{c.name}", None)
+        if handler is None:
+            self.say("unclear", f"/{c.name}?", "/help")
+            return
+        try:
+            handler(c.arg)
+        except ValueError as exc:
+            self.say("error", str(exc))
+        except Exception as exc:  # noqa: BLE001 - InputError and friends: one line, no crash
+            self.say("error", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+
+    def cmd_set(self, arg: str) -> None:
+        if self.session.mode == "audit":
+            self.session.setup = cmd.setup_edit(self.session.setup, arg)
+            self.say("understood", arg)
+            self.autosave()
+            self.compute()
+        else:
+            self.apply(cmd.field_edit(arg, self.lang), arg)
+
+    def cmd_unset(self, arg: str) -> None:
+        field, _ = cmd.ALIASES.get(arg.strip().lower(), (arg.strip(), None))
+        self.session.interview.set(field, None)
+        self.say("understood", f"{field}: —")
+        self.ask()
+
+    def cmd_load(self, arg: str, audit: bool = False) -> None:
+        from ..advisor import read_file
+        from ..session import is_setup
+
+        if not arg:
+            raise ValueError("usage: /load FILE.yaml" if not audit else "usage: /audit FILE.yaml")
+        data, text = read_file(arg)
+        if audit and not is_setup(data):
+            raise ValueError(f"{arg}: not a setup file (it needs a gpu field)")
+        self.session.load(data, text)
+        self.session.source = arg
+        self.report = None
+        self.query_one("#log").remove_children(AnswerView)
+        self.say("info", t("loaded", self.lang, path=arg))
+        self.autosave()
+        self.start()
+
+    def cmd_audit(self, arg: str) -> None:
+        self.cmd_load(arg, audit=True)
+
+    def cmd_save(self, arg: str) -> None:
+        if not arg:
+            raise ValueError("usage: /save FILE.yaml")
+        path = self.session.save(arg)
+        self.say("info", t("saved", self.lang, path=path))
+
+    def cmd_export(self, arg: str) -> None:
+        from expert.report.render import render
+
+        if self.report is None:
+            raise ValueError(t("no_report", self.lang))
+        if not arg:
+            raise ValueError("usage: /export FILE.md|FILE.json")
+        path = Path(arg).expanduser()
+        fmt = "json" if path.suffix.lower() == ".json" else "markdown"
+        path.write_text(render(self.report, fmt), encoding="utf-8", newline="\n")
+        self.say("info", t("exported", self.lang, path=path))
+
+    def cmd_lang(self, arg: str) -> None:
+        if arg not in ("en", "de"):
+            raise ValueError("usage: /lang en|de")
+        self.session.set_lang(arg)
+        self.query_one("#prompt", Input).placeholder = t("placeholder", arg)
+        self.say("info", t("lang_set", arg))
+        self.autosave()
+        if not self.ask() or self.report is not None:
+            self.compute()
+
+    def cmd_new(self, arg: str) -> None:
+        self.session = Session(self.lang)
+        self.report = None
+        self.query_one("#log").remove_children()
+        self.start()
+
+    def cmd_cost(self, arg: str) -> None:
+        self.action_cost()
+
+    def cmd_why(self, arg: str) -> None:
+        self.action_why()
+
+    def cmd_help(self, arg: str) -> None:
+        self.action_help()
+
+    def cmd_quit(self, arg: str) -> None:
+        self.app.exit(0)
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_cost(self) -> None:
+        if self.report is None or self.report.recommendation is None:
+            self.say("info", t("no_report", self.lang))
+        else:
+            self.app.push_screen(CostScreen(self.report, self.lang))
+
+    def action_why(self) -> None:
+        cards = list(self.query(Collapsible))
+        opened = any(c.collapsed for c in cards)
+        for card in cards:
+            card.collapsed = not opened
+
+    def action_focus_prompt(self) -> None:
+        self.query_one("#prompt").focus()
+
+    def action_scroll(self, direction: int) -> None:
+        log = self.query_one("#log", VerticalScroll)
+        log.scroll_page_down() if direction > 0 else log.scroll_page_up()
+
+    # -- the report ----------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Save the answers so far; a failing disk never stops the chat."""
+        from ..session import autosave_path
+
+        try:
+            self.session.save(autosave_path(), meta=True)
+        except OSError:
+            pass
+
+    @work(thread=True, exclusive=True, group="report")
+    def compute(self) -> None:
+        """Advise (or audit) in a thread; the result comes back through `show`."""
+        from expert.errors import InputError
+
+        s = self.session
+        advisor = self.app.advisor
+        try:
+            data, lang = s.data(), s.lang
+            report = advisor.audit(data, lang) if s.mode == "audit" else advisor.advise(data, lang)
+        except InputError as exc:
+            self.app.call_from_thread(self.say, "error", str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - the chat must survive a pipeline bug
+            self.app.call_from_thread(self.say, "error", f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self.show, report)
+
+    def show(self, report) -> None:
+        """Replace the answer in the log; mark what changed since the previous report."""
+        before = self.report
+        self.report = report
+        lines = self.changes(before, report) if before is not None else []
+        old = {f.rule_id for f in before.findings} if before is not None else None
+        new_rules = frozenset(f.rule_id for f in report.findings) - old if old is not None else frozenset()
+        rec_changed = before is not None and before.recommendation != report.recommendation and (
+            report.recommendation is not None)
+        self.query_one("#log").remove_children(AnswerView)
+        if lines:
+            self.post(ChangeBubble(lines))
+        self.post(AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules))
+        if self._asked_at:
+            self.last_update_s = time.perf_counter() - self._asked_at
+
+    def changes(self, before, after) -> list[str]:
+        """`changed: 1× l40s → 1× h100-nvl` (+ cost), then rules that came and went."""
+        lines: list[str] = []
+        a, b = before.recommendation, after.recommendation
+        if after.kind == "audit" and a is None and b is None:
+            return self.rule_changes(before, after) or [t("changed", self.lang) + ": —"]
+        name = lambda c: choice_title(c) if c else t("nothing_fits", self.lang)  # noqa: E731
+        if name(a) != name(b):
+            lines.append(f"{t('changed', self.lang)}: {name(a)} → {name(b)}")
+        else:
+            lines.append(t("unchanged", self.lang) + f": {name(b)}")
+        if a and b and round(a.monthly_cost_chf) != round(b.monthly_cost_chf):
+            lines.append(f"  {money(a.monthly_cost_chf)} → {money(b.monthly_cost_chf)} "
+                         f"{t('per_month', self.lang)}")
+        return lines + self.rule_changes(before, after)
+
+    def rule_changes(self, before, after) -> list[str]:
+        """`+ new: title (rule)` and `− no longer: title (rule)`, in rule-id order."""
+        was = {f.rule_id: f.title for f in before.findings}
+        now = {f.rule_id: f.title for f in after.findings}
+        lines = [f"  + {t('new_rules', self.lang)}: {now[r]} ({r})" for r in sorted(now.keys() - was.keys())]
+        lines += [f"  − {t('gone_rules', self.lang)}: {was[r]} ({r})" for r in sorted(was.keys() - now.keys())]
+        return lines

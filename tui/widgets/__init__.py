@@ -1,0 +1,12 @@
+"""One small widget per bubble kind of the chat log, plus the sentence panel and the answer view."""
+
+from .answer import AnswerView
+from .bubbles import ChangeBubble, QuestionBubble, ReplyBubble, UserBubble
+from .cards import AlternativesList, RecommendationCard, RuleCard, TraceCard
+from .cost_chart import CostChart
+from .findings import FindingList
+from .sentence import SentencePanel
+
+__all__ = ["AlternativesList", "AnswerView", "ChangeBubble", "CostChart", "FindingList",
+           "QuestionBubble", "RecommendationCard", "ReplyBubble", "RuleCard", "SentencePanel",
+           "TraceCard", "UserBubble"]

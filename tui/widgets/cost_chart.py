@@ -1,0 +1,21 @@
+"""The cost chart: cumulative rent against buy over the horizon, break-even marked (text only)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from expert.report.models import Report
+
+from ..costs import chart
+from ..texts import t
+
+
+class CostChart(Static):
+    """`tui.costs.chart` of a report; `rows` sampled months (6 inline, 12 in the cost view)."""
+
+    can_focus = False
+
+    def __init__(self, report: Report, lang: str, rows: int = 6, width: int = 74, **kwargs) -> None:
+        text = Text.assemble((t("cost", lang), "bold"), "\n", chart(report, lang, width, rows))
+        super().__init__(text, **kwargs)
