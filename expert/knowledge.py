@@ -24,11 +24,37 @@ def rule_base(extra_dirs: Iterable[str | Path] = ()):
     return _rule_base(tuple(str(Path(d).resolve()) for d in extra_dirs))
 
 
+def check_vocabulary(pack, path: Path) -> None:
+    """Reject a rule that tests a field of an input fact that the vocabulary does not define."""
+    from expert.engine.rulepack import AnyOf, Not
+    from expert.errors import InputError
+    from expert.vocabulary import INPUT_FACTS
+
+    for index, rule in enumerate(pack.rules):
+        patterns = []
+        for condition in rule.when:
+            if isinstance(condition, AnyOf):
+                patterns += condition.any
+            elif isinstance(condition, Not):
+                patterns.append(condition.not_)
+            else:
+                patterns.append(condition)
+        for pattern in patterns:
+            known = INPUT_FACTS.get(pattern.fact)
+            if known is None:
+                continue
+            for field in pattern.where:
+                if field not in known:
+                    raise InputError(
+                        f"rule '{rule.id}': fact '{pattern.fact}' has no field '{field}'", file=str(path),
+                        path=f"rules[{index}].when", allowed=", ".join(sorted(known)))
+
+
 @lru_cache(maxsize=8)
 def _packs(extra: tuple[str, ...]):
     from expert.engine import load_packs
 
-    return tuple(load_packs([rules_dir(), *map(Path, extra)]))
+    return tuple(load_packs([rules_dir(), *map(Path, extra)], check=check_vocabulary))
 
 
 @lru_cache(maxsize=8)

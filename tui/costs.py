@@ -66,8 +66,26 @@ def break_even(rent: Line, buy: Line) -> float | None:
     return buy.upfront / saving if saving > 0 else None
 
 
+def _months(value: float, lang: str) -> str:
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def _money(value: float) -> str:
     return f"{value:,.0f}".replace(",", " ")
+
+
+def summary(report: Report, lang: str = "en") -> str:
+    """One or two lines for the answer view: both options and the break-even (F2 shows the chart)."""
+    rent, buy, horizon = compare(report)
+    parts = [f"{name} {line.label}: " + (f"{_money(line.upfront)} CHF + " if line.upfront else "")
+             + f"{_money(line.monthly)} CHF/{t('month', lang)}"
+             for name, line in ((t("rent", lang), rent), (t("buy", lang), buy)) if line]
+    if rent and buy:
+        be = break_even(rent, buy)
+        parts.append("◆ " + (t("break_even", lang, m=_months(be, lang)) if be is not None and be <= horizon
+                             else t("no_break_even", lang, m=horizon)))
+    return " · ".join(parts) + f"  ({t('chart_key', lang)})"
 
 
 def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6) -> str:
@@ -79,22 +97,27 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6) -> s
     present = [(name, line, ch) for name, line, ch in lines_ if line is not None]
     top = max(line.at(horizon) for _, line, _ in present) or 1.0
     be = break_even(rent, buy) if rent and buy else None
-    step = max(1, math.ceil(horizon / rows))
-    months = sorted({min(horizon, step * i) for i in range(1, rows + 1)})
-    bar_width = max(10, width - 34)
-    out = [f"{name:<5} {ch * 3} {line.label}: {_money(line.upfront)} CHF + {_money(line.monthly)} "
+    step = next(s for s in (1, 2, 3, 4, 6, 12, 24, 60, horizon) if horizon / s <= rows)
+    months = sorted({min(horizon, step * i) for i in range(1, math.ceil(horizon / step) + 1)})
+    bar_width = max(10, width - 30)
+    unit = t("mo", lang)
+    out = [f"{name:<6}{ch * 3} {line.label}: {_money(line.upfront)} CHF + {_money(line.monthly)} "
            f"CHF/{t('month', lang)}" for name, line, ch in present]
+    marked = be is None or be > horizon
     for month in months:
+        if not marked and be is not None and be <= month:
+            out.append(f"{'':>7}◆ {t('break_even', lang, m=_months(be, lang))} ◆")
+            marked = True
         for i, (name, line, ch) in enumerate(present):
             value = line.at(month)
             bar = ch * max(1, round(value / top * bar_width))
-            head = f"{month:>3} {t('month', lang)[:3]}" if i == 0 else " " * 7
-            out.append(f"{head} {name:<5}{bar:<{bar_width}} {_money(value):>9}")
+            head = f"{month:>3} {unit:<3}" if i == 0 else " " * 7
+            out.append(f"{head} {name:<6}{bar:<{bar_width}} {_money(value):>9}")
     if rent and buy:
-        out.append("◆ " + (t("break_even", lang, m=f"{be:.1f}") if be is not None and be <= horizon
-                           else t("no_break_even", lang, m=horizon)))
+        if be is None or be > horizon:
+            out.append("◆ " + t("no_break_even", lang, m=horizon))
         cheaper = t("rent", lang) if rent.at(horizon) < buy.at(horizon) else t("buy", lang)
-        out.append(f"  {t('cheaper', lang)} ({horizon} {t('month', lang)}): {cheaper}")
+        out.append(f"{t('cheaper_over', lang, m=horizon)}: {cheaper}")
     else:
         other = t("buy", lang) if buy is None else t("rent", lang)
         out.append("  " + t("no_compare", lang, other=other))

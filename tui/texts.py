@@ -50,7 +50,9 @@ _T: dict[str, tuple[str, str]] = {
     "break_even": ("break-even after {m} months", "Break-even nach {m} Monaten"),
     "no_break_even": ("no break-even within {m} months", "kein Break-even innert {m} Monaten"),
     "no_compare": ("no {other} option to compare", "keine {other}-Option zum Vergleich"),
-    "cheaper": ("cheaper", "günstiger"),
+    "cheaper_over": ("cheaper over {m} months", "günstiger über {m} Monate"),
+    "mo": ("mo", "Mt"),
+    "chart_key": ("F2: chart", "F2: Grafik"),
     "lang_set": ("Language: English", "Sprache: Deutsch"),
     "complete": ("All questions answered. Change anything: type e.g. \"actually 70B\" or "
                  "/set latency 0.4.", "Alle Fragen beantwortet. Ändern geht jederzeit: z. B. "

@@ -70,7 +70,8 @@ class DocumentView(BaseModel):
     """What documents 000/004 would pick, and whether the cost optimum agrees."""
 
     model_config = ConfigDict(extra="forbid")
-    gpu_family: str
+    family: str
+    multi_gpu: bool = False
     text: dict[str, str]
     sections: list[str]
     agrees: bool | None = None
@@ -84,10 +85,13 @@ class SearchResult(BaseModel):
     recommendation: ConfiguredChoice | None = None
     alternatives: list[ConfiguredAlternative] = []
     pareto: list[ParetoPoint] = []
-    sensitivity: list[Sensitivity] = []
+    sensitivity: list[dict[str, str]] = []
+    sensitivity_details: list[Sensitivity] = []
     nothing_fits: dict[str, str] | None = None
     tightest_constraint: str | None = None
     document: DocumentView | None = None
+    pool: dict | None = None
+    pool_comparison: dict | None = None
     evaluated: int = 0
     feasible: int = 0
     notes: list[str] = []

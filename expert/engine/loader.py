@@ -7,7 +7,7 @@ Every rejection names the file, the field path, the rule id (when inside a rule)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -94,8 +94,12 @@ def parse_pack(data: Any, file: str) -> RulePack:
     return pack
 
 
-def load_packs(dirs: Iterable[str | Path]) -> list[RulePack]:
-    """Load every `*.yaml` of each directory (by file name), refusing duplicate pack or rule ids."""
+def load_packs(dirs: Iterable[str | Path],
+               check: Callable[[RulePack, Path], None] | None = None) -> list[RulePack]:
+    """Load every `*.yaml` of each directory (by file name), refusing duplicate pack or rule ids.
+
+    `check(pack, path)` may add domain checks (e.g. the fact vocabulary); it raises InputError.
+    """
     packs: list[RulePack] = []
     owners: dict[str, str] = {}
     pack_files: dict[str, str] = {}
@@ -105,6 +109,8 @@ def load_packs(dirs: Iterable[str | Path]) -> list[RulePack]:
             raise InputError("rule directory not found", file=str(directory))
         for path in sorted(directory.glob("*.yaml"), key=lambda p: p.name):
             pack = load_pack(path)
+            if check is not None:
+                check(pack, path)
             if pack.pack in pack_files:
                 raise InputError(f"duplicate pack name '{pack.pack}' (also in "
                                  f"{pack_files[pack.pack]})", file=str(path), path="pack")

@@ -1,19 +1,19 @@
 """The generic dense transformer used when only `params_b` is known (CONTRACT: "`params_b` alone").
 
-Rule (derived from the Llama-2/3 rows of shared/reference/model-architectures.csv, because the
-catalog's `generic-dense` entry did not exist when this was written):
+The rule is the one documented in the notes of the catalog's `generic-dense` entry
+(knowledge/models.yaml), fitted there to the Llama rows of the reference table; it is mirrored here so
+the core needs no catalog. With round(x) = floor(x + 0.5) and P in billions:
 
-- A Llama-style block has ≈ 12·h² parameters (4·h² attention + ≈ 8·h² SwiGLU MLP), so
-  params ≈ 12 · layers · hidden².
-- Llama keeps hidden ≈ 128 · layers (7B 4096/32, 13B 5120/40, 405B 16384/126; 70B 8192/80 = 102).
-  Hence layers = round(cbrt(params / (12 · 128²))), hidden = 128 · layers.
-- head_dim = 128 (every Llama row), heads = hidden / 128.
-- kv_heads = 8 (grouped-query attention as in Llama-3 8B/70B/405B, Llama-2-70B, Mistral,
-  CodeLlama-34B, Falcon-40B); fewer when the model has fewer than 8 heads.
+- hidden = 1024 · max(1, round(2078 · P^0.335 / 1024)); layers = max(1, round(P·1e9 / (13 · hidden²)))
+- head_dim = 128, heads = hidden / 128
+- kv_heads = heads (multi-head attention) when P < 30, else 8 (grouped-query attention)
+- intermediate = 256 · ceil((8/3) · hidden / 256); vocab 32 000; no sliding window; not MoE.
 
-Check against the CSV (KV bytes per token at 16 bit): 8B → 34 layers, 139 264 (Llama-3.1-8B
-131 072, +6 %); 13B → 40 layers, hidden 5120 = Llama-2-13B's shape; 70B → 71 layers, 290 816
-(Llama-3.1-70B 327 680, −11 %); 405B → 127 layers (126). Weights always use `params_b` itself.
+Weights always use `params_b` itself. Two properties of this rule to know (the catalog notes state the
+first): below 30B it assumes multi-head attention, so it overstates the KV cache of GQA models
+(Llama 3 8B: +362 %) and the KV per token drops by heads/8 at 30B; and where `hidden` steps up by 1024
+the layer count falls, so the KV per token also drops a little (e.g. 10.7B → 10.9B: −18 %). Name a
+catalog model whenever the architecture is known.
 """
 
 from __future__ import annotations
@@ -23,37 +23,46 @@ import math
 from expert.catalog.models import LlmModel
 
 HEAD_DIM = 128
+GQA_FROM_B = 30
 GQA_KV_HEADS = 8
-RULE_SOURCE = ("generic dense rule from the Llama-2/3 rows of shared/reference/model-architectures.csv: "
-               "layers = round(cbrt(params/(12·128²))), hidden = 128·layers, head_dim 128, 8 KV heads "
-               "(expert/sizing/architecture.py)")
+RULE_SOURCE = ("generic-dense rule of knowledge/models.yaml (notes): hidden = 1024·round(2078·P^0.335/1024), "
+               "layers = round(P·1e9/(13·hidden²)), head_dim 128, MHA below 30B else 8 KV heads")
 
 
-def generic_layers(params_b: float) -> int:
-    """Layers of the generic dense model: round(cbrt(params / (12 · 128²))), at least 1."""
-    return max(1, round((params_b * 1e9 / (12 * HEAD_DIM**2)) ** (1 / 3)))
+def _round(x: float) -> int:
+    return math.floor(x + 0.5)
 
 
-def generic_model(params_b: float, max_context: int = 131_072) -> LlmModel:
-    """A Llama-shaped dense model of `params_b` billion parameters (rule in the module docstring)."""
+def generic_shape(params_b: float) -> dict[str, int]:
+    """Layers, hidden, heads, kv_heads, head_dim and intermediate of the rule for `params_b` billions."""
     if params_b <= 0:
         raise ValueError("params_b must be positive")
-    layers = generic_layers(params_b)
-    heads = layers
-    hidden = HEAD_DIM * heads
+    hidden = 1024 * max(1, _round(2078 * params_b**0.335 / 1024))
+    heads = hidden // HEAD_DIM
+    return {
+        "layers": max(1, _round(params_b * 1e9 / (13 * hidden**2))),
+        "hidden": hidden,
+        "heads": heads,
+        "kv_heads": heads if params_b < GQA_FROM_B else GQA_KV_HEADS,
+        "head_dim": HEAD_DIM,
+        "intermediate": 256 * math.ceil(8 / 3 * hidden / 256),
+    }
+
+
+def generic_model(params_b: float, template: LlmModel | None = None) -> LlmModel:
+    """A generic dense model of `params_b` billion parameters (rule in the module docstring).
+
+    `template` is the catalog's `generic-dense` entry when the caller has it: its vocabulary,
+    context limit and sources are kept; the shape is always recomputed for `params_b`.
+    """
     return LlmModel(
         id=f"generic-dense-{params_b:g}b".lower(),
         name=f"Generic dense {params_b:g}B",
         params_b=params_b,
-        layers=layers,
-        hidden=hidden,
-        heads=heads,
-        kv_heads=min(GQA_KV_HEADS, heads),
-        head_dim=HEAD_DIM,
-        intermediate=int(math.ceil(8 * hidden / 3 / 256) * 256),
-        vocab=128_256,
-        max_context=max_context,
+        vocab=template.vocab if template else 32_000,
+        max_context=template.max_context if template else 131_072,
         generic=True,
-        sources={"default": RULE_SOURCE},
-        notes="Shape derived from params_b; weights use params_b exactly.",
+        sources=dict(template.sources) if template else {"default": RULE_SOURCE},
+        notes="Shape derived from params_b by the generic-dense rule; weights use params_b exactly.",
+        **generic_shape(params_b),
     )

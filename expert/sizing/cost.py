@@ -2,7 +2,8 @@
 
 - Energy (T1) = TDP × count × cooling 1.5 (PUE) × 730 h/month × months × 0.18 CHF/kWh. T1 counts
   energy for *rented* GPUs too (its TCO table compares rented GPUs and T2's 48 %/61 % only come out
-  with energy included), so `rent_cost` keeps it.
+  with energy included), so `rent_cost` keeps it. An `Offer` with `energy_tdp_w` (000's stated TDP
+  for the document's provider) overrides the GPU's vendor TDP.
 - Rent (T1): months × rent × count × (1 + 15 % infrastructure) + energy.
 - Buy: purchase + energy + infrastructure − resale. T1's infrastructure is "+15 % of the monthly GPU
   cost"; for a purchase the monthly GPU cost is read as purchase price / horizon (the `months` of the
@@ -96,7 +97,8 @@ def rent_cost(gpu: Gpu, monthly_rent: Money, count: int = 1, months: float | Non
     m = a.horizon_months.value if months is None else months
     s = a.infrastructure_share.value
     rent = chf_band(monthly_rent, fx)
-    energy = energy_chf(gpu.tdp_w, count, m, a)
+    tdp = getattr(monthly_rent, "energy_tdp_w", None) or gpu.tdp_w  # the TDP an offer's price assumes
+    energy = energy_chf(tdp, count, m, a)
     total = lambda r: m * r * count * (1 + s) + energy  # noqa: E731
     buy = chf_band(purchase, fx) if purchase is not None else None
     prov = {"energy_chf": Provenance(formula="TDP × count × cooling × h/month × months × CHF/kWh (T1; also for "

@@ -3,7 +3,8 @@
 Decimal GB (1e9 bytes) like document 000 (D1: 7B in FP16 ≈ 14-16 GB). Known bugs avoided
 (shared/notes/sizing-references.md): the KV cache honours grouped-query attention (`kv_heads`),
 `head_dim` from the config, and sliding-window layers (they hold min(context, window) tokens); a
-mixture-of-experts model keeps *all* experts in memory (only bandwidth uses the active ones); the
+mixture-of-experts model keeps *all* experts in memory (only bandwidth uses the active ones); MLA
+models (DeepSeek) cache the compressed latent (kv_lora_rank + rope dim per token and layer); the
 KV cache is sized at the context the operator configures, never silently at the model's maximum.
 Under tensor parallelism each GPU holds weights / TP and ceil(kv_heads / TP) KV heads, at least one:
 with kv_heads < TP the heads are replicated, so per-GPU KV stops shrinking.
@@ -34,12 +35,12 @@ def weights_gb(model: LlmModel, precision: str = "fp16", assumptions: Assumption
 
 def kv_bytes_per_token(model: LlmModel, kv_precision: str = "fp16", context_tokens: int | None = None,
                        assumptions: Assumptions | None = None) -> float:
-    """KV bytes per token of context: 2 · layers · kv_heads · head_dim · bytes.
+    """KV bytes per token of context: layers · (2 · kv_heads · head_dim, or the MLA latent) · bytes.
 
     With a sliding window and a given context, it is the average over the context: windowed layers
     hold only min(context, window) tokens.
     """
-    per_layer = 2 * model.kv_heads * model.head_dim * bytes_per_param(kv_precision, assumptions).value
+    per_layer = model.kv_values_per_token_layer * bytes_per_param(kv_precision, assumptions).value
     if context_tokens is None or not model.sliding_window:
         return model.layers * per_layer
     return kv_cache_gb(model, context_tokens, 1, kv_precision, assumptions) * 1e9 / context_tokens
@@ -50,7 +51,7 @@ def kv_cache_gb(model: LlmModel, context_tokens: int, sequences: int = 1, kv_pre
     """KV cache of `sequences` sequences of `context_tokens` tokens, GB (MoE: experts do not matter)."""
     if context_tokens < 0 or sequences < 0:
         raise ValueError("context_tokens and sequences must not be negative")
-    per_layer_token = 2 * model.kv_heads * model.head_dim * bytes_per_param(kv_precision, assumptions).value
+    per_layer_token = model.kv_values_per_token_layer * bytes_per_param(kv_precision, assumptions).value
     share = model.sliding_window_share if model.sliding_window else 0.0
     window_tokens = min(context_tokens, model.sliding_window or context_tokens)
     tokens_layers = model.layers * ((1 - share) * context_tokens + share * window_tokens)
@@ -58,7 +59,14 @@ def kv_cache_gb(model: LlmModel, context_tokens: int, sequences: int = 1, kv_pre
 
 
 def kv_heads_per_gpu(model: LlmModel, tensor_parallel: int) -> int:
-    """KV heads each GPU holds: ceil(kv_heads / TP), at least 1 (replicated when kv_heads < TP)."""
+    """KV heads each GPU holds: ceil(kv_heads / TP), at least 1 (replicated when kv_heads < TP).
+
+    MLA models (`kv_lora_rank` set) cache one latent per token that is not split by heads: every
+    GPU of the TP group holds all of it (vLLM replicates it), so this returns `kv_heads` and the
+    per-GPU share kv_heads_per_gpu / kv_heads is 1.
+    """
+    if model.kv_lora_rank:
+        return model.kv_heads
     return max(1, math.ceil(model.kv_heads / tensor_parallel))
 
 
@@ -109,7 +117,8 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
     w_band = Band(low=model.params_b * bpp.low, high=model.params_b * bpp.high)
     per_band = Band(low=w_band.low / tp + kv_gpu + act_band.low + over,
                     high=w_band.high / tp + kv_gpu + act_band.high + over)
-    kv_src = "2·layers·kv_heads·head_dim·bytes·tokens·sequences; windowed layers hold min(context, window)"
+    kv_src = ("layers·2·kv_heads·head_dim (MLA: latent + rope)·bytes·tokens·sequences; windowed layers hold "
+              "min(context, window)")
     prov = {
         "weights_gb": Provenance(formula="params_b × bytes per parameter (all experts)", sources=[bpp.cite()]),
         "kv_cache_gb": Provenance(formula=kv_src, sources=[model.sources.get("default", model.id)]),

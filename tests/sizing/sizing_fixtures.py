@@ -70,3 +70,7 @@ MODELS.update({
     "gemma-2-27b": _model("gemma-2-27b", 27, 46, 4608, 32, 16, 128, 256000, 8192, intermediate=36864,
                           sliding_window=4096, sliding_window_share=0.5),
 })
+
+MODELS["deepseek-v3"] = _model("deepseek-v3", 671, 61, 7168, 128, 128, 192, 129280, 163840, intermediate=18432,
+                               experts=256, experts_active=8, shared_experts=1, active_params_b=37,
+                               kv_lora_rank=512, qk_rope_head_dim=64)

@@ -91,3 +91,13 @@ def test_unit_costs_divide_by_utilisation():
     assert cost_per_million_tokens(1000, 1000, 0.5) == pytest.approx(2 * cost_per_million_tokens(1000, 1000))
     # 000 R2: GPU cost / requests processed: 1 000 CHF / (2 rps × 0.25 × 2 628 000 s)
     assert cost_per_request(1000, 2, 0.25) == pytest.approx(1000 / (0.5 * 2_628_000))
+
+
+def test_offer_energy_tdp_overrides_vendor_tdp():
+    # 000's provider prices assume 000's TDP (A100 400 W) even for the PCIe card (vendor 300 W):
+    # 0.4 kW × 1.5 × 26 280 h × 0.18 = 2 838.24 CHF instead of 2 128.68
+    offer = Offer(id="p", provider="p", kind="provider-catalog", gpu="a100-80gb-pcie", energy_tdp_w=400,
+                  sources={"default": "t"},
+                  monthly=Price(amount=1380.0, currency="CHF", date="2025", basis="GPU-month", source="t"))
+    assert rent_cost(GPUS["a100-80gb-pcie"], offer, months=36).energy_chf == pytest.approx(2838.24)
+    assert rent_cost(GPUS["a100-80gb-pcie"], 1380.0, months=36).energy_chf == pytest.approx(2128.68)

@@ -83,11 +83,29 @@ def test_count_must_be_a_multiple_of_tp():
 
 
 def test_generic_model_rule():
-    # 13B: round(cbrt(13e9 / (12 × 128²))) = round(40.4) = 40 layers, hidden 5 120 — Llama-2-13B's shape
-    m = generic_model(13)
-    assert (m.layers, m.hidden, m.head_dim, m.kv_heads, m.params_b) == (40, 5120, 128, 8, 13)
-    assert generic_model(8).layers == 34 and generic_model(70).layers == 71 and generic_model(405).layers == 127
-    assert m.generic
+    # knowledge/models.yaml generic-dense: hidden = 1024·round(2078·P^0.335/1024), layers = round(P·1e9/(13·hidden²))
+    # 7B: 2078 × 7^0.335 = 3 988 → 4 096; 7e9 / (13 × 4 096²) = 32.1 → 32 (Llama-2-7B's shape, MHA)
+    # 13B: 4 905 → 5 120; 38.1 → 38 layers, 40 KV heads; 70B: 8 628 → 8 192; 80.2 → 80 layers, 8 KV heads
+    shape = lambda m: (m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.intermediate)  # noqa: E731
+    assert shape(generic_model(7)) == (32, 4096, 32, 32, 128, 11008)
+    assert shape(generic_model(13)) == (38, 5120, 40, 40, 128, 13824)
+    assert shape(generic_model(70)) == (80, 8192, 64, 8, 128, 22016)
+    assert generic_model(13).generic and weights_gb(generic_model(13)) == 26
+
+
+def test_generic_rule_kv_is_not_monotone():
+    # Properties of the catalog rule (reported to its owner): the KV per token drops where hidden steps up
+    # (10.7B: 49 × 4 096 → 10.9B: 32 × 5 120, −18 %) and at 30B where MHA becomes 8-head GQA (−83 %).
+    assert kv_bytes_per_token(generic_model(10.9)) < kv_bytes_per_token(generic_model(10.7))
+    assert kv_bytes_per_token(generic_model(30)) == kv_bytes_per_token(generic_model(29.9)) * 8 / 48
+
+
+def test_mla_caches_the_latent_replicated_under_tp():
+    # DeepSeek-V3: 61 layers × (512 + 64) × 2 B = 70 272 B per token (the naive 2·128·192 formula: 5 996 544)
+    m = MODELS["deepseek-v3"]
+    assert kv_bytes_per_token(m) == 70_272
+    r = inference_memory(m, GPUS["mi300x"], 8, 8, precision="fp8", context_tokens=8192, sequences=4)
+    assert r.kv_cache_per_gpu_gb == pytest.approx(r.kv_cache_gb) and r.kv_replication == 8
 
 
 def test_max_sequences_by_hand_and_inverse():
@@ -125,9 +143,23 @@ def test_max_sequences_is_the_inverse(model, gpu, context, tp):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.floats(0.5, 500), st.floats(0.5, 500), gpus, st.integers(128, 32_768), st.integers(1, 32))
-def test_larger_model_never_needs_less_memory(p1, p2, gpu, context, sequences):
+@given(models, st.floats(1.0, 3.0), st.integers(0, 40), gpus, st.integers(128, 32_768), st.integers(0, 32),
+       st.sampled_from([1, 2, 4, 8]))
+def test_larger_model_never_needs_less_memory(model, scale, extra_layers, gpu, context, sequences, tp):
+    # same architecture with more parameters and more layers: never less memory, per GPU or in total
+    m = MODELS[model]
+    big = m.model_copy(update={"params_b": m.params_b * scale, "layers": m.layers + extra_layers})
+    args = dict(count=tp, tensor_parallel=tp, context_tokens=context, sequences=sequences)
+    small_need, big_need = (inference_memory(x, GPUS[gpu], **args) for x in (m, big))
+    assert small_need.per_gpu_gb <= big_need.per_gpu_gb + 1e-9
+    assert small_need.total_gb <= big_need.total_gb + 1e-9
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(0.5, 500), st.floats(0.5, 500), gpus)
+def test_larger_generic_model_never_needs_less_without_kv(p1, p2, gpu):
+    # weights and runtime grow with params_b for the generic rule too (its KV does not: see above)
     small, large = sorted((p1, p2))
-    need = [inference_memory(generic_model(p), GPUS[gpu], context_tokens=context, sequences=sequences).per_gpu_gb
+    need = [inference_memory(generic_model(p), GPUS[gpu], context_tokens=1, sequences=0).per_gpu_gb
             for p in (small, large)]
     assert need[0] <= need[1] + 1e-9

@@ -125,8 +125,10 @@ class ChatScreen(Screen):
         """Ask the first open question, or compute the answer when nothing is open."""
         self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang)
         if self.session.mode == "audit":
-            self.query_one(SentencePanel).show(f"{t('audit', self.lang)}: {self.session.source or ''}",
-                                               self.lang)
+            setup = self.session.setup
+            self.query_one(SentencePanel).show(
+                f"{setup.get('count', 1)}× {setup.get('gpu')} ({self.session.source or 'setup'})",
+                self.lang, label=t("audit", self.lang))
             self.compute()
         elif not self.ask():
             self.compute()
@@ -347,10 +349,14 @@ class ChatScreen(Screen):
         new_rules = frozenset(f.rule_id for f in report.findings) - old if old is not None else frozenset()
         rec_changed = before is not None and before.recommendation != report.recommendation and (
             report.recommendation is not None)
-        self.query_one("#log").remove_children(AnswerView)
-        if lines:
-            self.post(ChangeBubble(lines))
-        self.post(AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules))
+        log = self.query_one("#log", VerticalScroll)
+        log.remove_children(AnswerView)
+        top = ChangeBubble(lines) if lines else None
+        answer = AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules)
+        self.post(*(w for w in (top, answer) if w is not None))
+        first = top or answer
+        # show the start of the new answer (the change line, the recommendation), not its end
+        self.call_after_refresh(lambda: log.scroll_to_widget(first, top=True, animate=False))
         if self._asked_at:
             self.last_update_s = time.perf_counter() - self._asked_at
 

@@ -3,10 +3,10 @@
 from .answer import AnswerView
 from .bubbles import ChangeBubble, QuestionBubble, ReplyBubble, UserBubble
 from .cards import AlternativesList, RecommendationCard, RuleCard, TraceCard
-from .cost_chart import CostChart
+from .cost_chart import CostChart, CostSummary
 from .findings import FindingList
 from .sentence import SentencePanel
 
-__all__ = ["AlternativesList", "AnswerView", "ChangeBubble", "CostChart", "FindingList",
+__all__ = ["AlternativesList", "AnswerView", "ChangeBubble", "CostChart", "CostSummary", "FindingList",
            "QuestionBubble", "RecommendationCard", "ReplyBubble", "RuleCard", "SentencePanel",
            "TraceCard", "UserBubble"]

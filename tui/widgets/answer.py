@@ -8,12 +8,12 @@ from textual.containers import Vertical
 from expert.report.models import Report
 
 from .cards import AlternativesList, RecommendationCard, TraceCard
-from .cost_chart import CostChart
+from .cost_chart import CostSummary
 from .findings import FindingList
 
 
 class AnswerView(Vertical):
-    """Recommendation, alternatives, cost chart, rule cards and the trace (advice); findings (audit)."""
+    """Recommendation, alternatives, cost summary, rule cards and the trace (advice); findings (audit)."""
 
     def __init__(self, report: Report, lang: str, changed: bool = False,
                  new_rules: frozenset[str] = frozenset()) -> None:
@@ -22,12 +22,12 @@ class AnswerView(Vertical):
 
     def compose(self) -> ComposeResult:
         r = self.report
-        if r.kind == "advice":
+        if r.kind == "advice" or r.recommendation is not None:
             yield RecommendationCard(r, self.lang, self.changed)
             if r.alternatives:
                 yield AlternativesList(r, self.lang)
             if r.recommendation:
-                yield CostChart(r, self.lang, rows=4)
+                yield CostSummary(r, self.lang)
         yield FindingList(r, self.lang, self.new_rules)
         if r.fired_rules:
             yield TraceCard(r.fired_rules, self.lang)

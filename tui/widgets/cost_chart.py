@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from expert.report.models import Report
 
-from ..costs import chart
+from ..costs import chart, summary
 from ..texts import t
 
 
@@ -19,3 +19,12 @@ class CostChart(Static):
     def __init__(self, report: Report, lang: str, rows: int = 6, width: int = 74, **kwargs) -> None:
         text = Text.assemble((t("cost", lang), "bold"), "\n", chart(report, lang, width, rows))
         super().__init__(text, **kwargs)
+
+
+class CostSummary(Static):
+    """The cost comparison in one or two lines, inside the answer view."""
+
+    can_focus = False
+
+    def __init__(self, report: Report, lang: str) -> None:
+        super().__init__(Text.assemble((t("cost", lang) + ": ", "bold"), summary(report, lang)))

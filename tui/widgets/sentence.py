@@ -17,9 +17,9 @@ class SentencePanel(Static):
 
     can_focus = False
 
-    def show(self, sentence: str, lang: str) -> None:
-        """Redraw the panel with `sentence`."""
-        text = Text.assemble((f"{t('sentence', lang)}: ", "bold"))
+    def show(self, sentence: str, lang: str, label: str | None = None) -> None:
+        """Redraw the panel with `sentence` after `label` (default: "Clarification")."""
+        text = Text.assemble((f"{label or t('sentence', lang)}: ", "bold"))
         pos = 0
         for m in _BLANK.finditer(sentence):
             text.append(sentence[pos:m.start()])

@@ -1,0 +1,375 @@
+"""Multi-agent workloads on shared infrastructure (000 U4, R3, T3): a homogeneous pool against a hybrid
+one (inference GPUs + fine-tuning GPUs).
+
+Each agent takes the workload's shared settings (tokens, latency target, peak ratio, utilisation,
+hosting, deployment, budget, horizon, team rate) with its own model, request volume and fine-tuning.
+
+Placement model (documented simplification):
+- Per agent and GPU type, a *plan*: the precision and TP degree with the fewest GPUs for its load
+  (replicas from 000 D3 as in the single search); ties → better quality, then less memory. A second
+  plan per agent uses the smallest-memory precision (it packs better); the packing keeps the better.
+- TP 1 replicas of *different* agents may share a GPU when their memory (each its own runtime
+  overhead, at its operating batch) fits within the GPU's limit (usable × 0.7, 000 M5) and their busy
+  shares (load / capacity at the target utilisation) add up to ≤ 1; replicas of one agent go on
+  different GPUs (fault tolerance, R3). First-fit decreasing by memory. TP > 1 replicas get whole
+  GPUs. Interference between co-located models beyond the busy share is not modelled.
+- Fine-tuning runs on the pool's training group: every GPU of a homogeneous pool, the fine-tuning
+  GPUs of a hybrid one; memory (`finetune_memory`, states sharded over the group) and time (under half
+  the period) as in the single search; team time waiting on runs counts in the objective (M2).
+- Pools: homogeneous = one source (1-16 GPUs; SXM purchases in 4s); hybrid = two sources of
+  different GPUs, both rented or both bought, in two variants: "split" (pure-inference agents on the
+  inference GPUs; fine-tuned agents served *and* trained on the fine-tuning GPUs, R3's L40S + A100)
+  and "train-only" (all inference on the first group, the second only trains).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from expert.catalog.loader import Catalog
+from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
+from expert.configurator.explain import chf
+from expert.configurator.feasibility import FT_PERIOD_SHARE, Context
+from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
+from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.sizing.architecture import generic_model
+from expert.sizing.constants import Assumptions
+from expert.workload import Workload
+
+MAX_POOL = 16
+
+
+@dataclass
+class Plan:
+    """How one agent runs on one GPU type."""
+
+    precision: str
+    tp: int
+    replicas: int
+    memory_gb: float      # per GPU of one replica at its operating batch
+    share: float          # busy share of one replica (≤ 1)
+    latency: float
+    limit_gb: float
+
+
+def agent_workloads(w: Workload) -> list[Workload]:
+    """One single-model workload per agent, with the shared settings."""
+    out = []
+    for agent in w.agents:
+        upd = {"model": agent.model, "params_b": agent.params_b, "requests_per_day": agent.requests_per_day or 0.0,
+               "requests_per_second": None, "fine_tuning": agent.fine_tuning, "agents": [], "name": agent.name}
+        out.append(w.model_copy(update=upd))
+    return out
+
+
+class PoolSearch:
+    """Caches per-agent contexts, plans and packings for one multi-agent search."""
+
+    def __init__(self, w: Workload, catalog: Catalog, a: Assumptions):
+        self.w, self.catalog, self.a = w, catalog, a
+        self.ws = agent_workloads(w)
+        shared_profiles, shared_ft = {}, {}
+        self.ctxs = [Context(wi, catalog, a, catalog.model(wi.model) if wi.model else generic_model(wi.params_b),
+                             shared_profiles, shared_ft) for wi in self.ws]
+        self.tuned = [i for i, wi in enumerate(self.ws) if wi.tuning.enabled]
+        self.pure = [i for i, wi in enumerate(self.ws) if not wi.tuning.enabled]
+        self._plans: dict = {}
+        self._bins: dict = {}
+
+    def plans(self, i: int, source: Source) -> list[Plan]:
+        """Best plans of agent i on this GPU type: (fewest GPUs, smallest memory); [] if none fits."""
+        key = (i, source.gpu.id, source.column)
+        if key in self._plans:
+            return self._plans[key]
+        ctx = self.ctxs[i]
+        options = []
+        for precision in precisions(source.gpu, ctx.w):
+            for tp in tp_degrees(ctx.model, 8):
+                prof = ctx.profile(source.gpu, precision, tp, source.column)
+                r = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+                if r < 1:
+                    continue
+                b = prof.batch_for(r, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+                top = min(prof.seq_mem, prof.seq_lat)
+                t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(top)
+                need = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
+                share = min(1.0, need / (r * top)) if top else 1.0
+                options.append(Plan(precision, tp, r, prof.need_gb(b), share, prof.e2e(b), prof.limit_gb))
+        result = []
+        if options:
+            result.append(min(options, key=lambda p: (p.tp * p.replicas, QUALITY_ORDER[p.precision], p.memory_gb)))
+            small = min(options, key=lambda p: (p.tp * p.replicas, p.memory_gb, QUALITY_ORDER[p.precision]))
+            if small is not result[0]:
+                result.append(small)
+        self._plans[key] = result
+        return result
+
+    def bins(self, agents: tuple[int, ...], source: Source) -> tuple[int, dict] | None:
+        """GPUs needed to serve `agents` on this GPU type, and the plan per agent; None if one cannot run."""
+        key = (agents, source.gpu.id, source.column)
+        if key in self._bins:
+            return self._bins[key]
+        if not agents:
+            self._bins[key] = (0, {})
+            return self._bins[key]
+        per_agent = [self.plans(i, source) for i in agents]
+        if any(not p for p in per_agent):
+            self._bins[key] = None
+            return None
+        best = None
+        for policy in (0, 1):
+            chosen = {i: (p[policy] if len(p) > policy else p[0]) for i, p in zip(agents, per_agent)}
+            n = _pack(chosen)
+            if best is None or n < best[0]:
+                best = (n, chosen)
+        self._bins[key] = best
+        return best
+
+    def ft_team(self, agents: list[int], source: Source, k: int) -> tuple[bool, float, list]:
+        """(fits, team CHF per month, violations) for training `agents` on k GPUs of this kind."""
+        if not agents:
+            return True, 0.0, []
+        team, problems = 0.0, []
+        usable = source.gpu.memory_gb * self.a.gpu_memory_utilization.value
+        for i in agents:
+            ctx = self.ctxs[i]
+            states, fixed = ctx._ft_state
+            mem = states / k + fixed
+            hours = ctx.ft_hours_one(source.gpu) / k
+            if mem > usable:
+                problems.append(f"{ctx.w.name}: fine-tuning needs {mem:.1f} GB per GPU, has {usable:.1f}")
+            if hours > FT_PERIOD_SHARE * ctx.period_hours:
+                problems.append(f"{ctx.w.name}: fine-tuning run takes {hours / 24:.1f} days")
+            team += hours * ctx.tuning.runs_per_year / 12 * self.w.team_hourly_rate_chf
+        return not problems, team, problems
+
+
+def _pack(chosen: dict[int, Plan]) -> int:
+    """First-fit decreasing of TP-1 replicas by memory; TP > 1 replicas take whole GPUs."""
+    gpus = 0
+    items = []
+    for i, p in chosen.items():
+        if p.tp > 1:
+            gpus += p.tp * p.replicas
+        else:
+            items += [(p.memory_gb, p.share, i, p.limit_gb)] * p.replicas
+    bins: list[list] = []  # [memory, share, agents]
+    for mem, share, i, limit in sorted(items, key=lambda x: (-x[0], x[2])):
+        for b in bins:
+            if i not in b[2] and b[0] + mem <= limit + 1e-9 and b[1] + share <= 1 + 1e-9:
+                b[0] += mem
+                b[1] += share
+                b[2].add(i)
+                break
+        else:
+            bins.append([mem, share, {i}])
+    return gpus + len(bins)
+
+
+def _counts(source: Source) -> tuple[int, ...]:
+    if source.kind == "package":
+        return source.counts
+    if source.kind == "purchase" and source.gpu.form_factor in ("sxm", "oam"):
+        return (4, 8, 12, 16)
+    return tuple(range(1, MAX_POOL + 1))
+
+
+@dataclass
+class PoolOption:
+    """One pool design with its cost."""
+
+    kind: str                       # homogeneous | hybrid-split | hybrid-train-only
+    groups: list                    # [(source, count, role, agents, plans)]
+    gpu_cost: float
+    team_monthly: float
+    objective: float
+    key: tuple
+
+
+def _option(ps: PoolSearch, kind: str, groups: list, team: float) -> PoolOption:
+    months = ps.w.horizon_months
+    cost = sum(gpu_cost(s, n, months, ps.a) for s, n, *_ in groups)
+    obj = cost + team * months
+    key = (round(obj, 2), sum(n for _, n, *_ in groups), kind,
+           tuple((SOURCE_ORDER[s.kind], s.order, n) for s, n, *_ in groups))
+    return PoolOption(kind, groups, cost, team, obj, key)
+
+
+def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
+    """The best count for every homogeneous pool and every hybrid pair (module docstring)."""
+    every = tuple(range(len(ps.ws)))
+    out: list[PoolOption] = []
+    limit = ps.w.budget_limit_chf
+    for s in sources:
+        packed = ps.bins(every, s)
+        if packed is None:
+            continue
+        best = None
+        for n in _counts(s):
+            if n < packed[0]:
+                continue
+            ok, team, _ = ps.ft_team(ps.tuned, s, n)
+            if not ok:
+                continue
+            opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team)
+            if best is None or opt.key < best.key:
+                best = opt
+            if not ps.tuned:
+                break
+        if best is not None and (limit is None or best.gpu_cost <= limit):
+            out.append(best)
+    if not ps.tuned:
+        return out
+    for sg in sources:
+        for sf in sources:
+            if sf.gpu.id == sg.gpu.id or (sg.kind == "cloud") != (sf.kind == "cloud"):
+                continue
+            if sg.kind == "package" or sf.kind == "package":
+                continue
+            for variant in ("hybrid-split", "hybrid-train-only"):
+                if variant == "hybrid-split":
+                    if not ps.pure:
+                        continue
+                    inf_agents, ft_serve = tuple(ps.pure), tuple(ps.tuned)
+                else:
+                    inf_agents, ft_serve = every, ()
+                pg = ps.bins(inf_agents, sg)
+                pf = ps.bins(ft_serve, sf)
+                if pg is None or pf is None:
+                    continue
+                ng = next((n for n in _counts(sg) if n >= max(1, pg[0])), None)
+                if ng is None:
+                    continue
+                best = None
+                for nf in _counts(sf):
+                    if nf < max(1, pf[0]):
+                        continue
+                    ok, team, _ = ps.ft_team(ps.tuned, sf, nf)
+                    if not ok:
+                        continue
+                    groups = [(sg, ng, "inference", inf_agents, pg[1]),
+                              (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
+                    opt = _option(ps, variant, groups, team)
+                    if best is None or opt.key < best.key:
+                        best = opt
+                if best is not None and (limit is None or best.gpu_cost <= limit):
+                    out.append(best)
+    return out
+
+
+def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **extra):
+    from expert.configurator.candidates import interconnect_label
+    s, n, role, agents, plans = g
+    months = ps.w.horizon_months
+    cost = gpu_cost(s, n, months, ps.a)
+    plan_list = [plans[i] for i in agents]
+    precision = ",".join(sorted({p.precision for p in plan_list})) or "bf16"
+    tp = max((p.tp for p in plan_list), default=1)
+    latency = max((p.latency for p in plan_list), default=None)
+    team = opt.team_monthly if "train" in role else 0.0
+    return cls(gpu=s.gpu.id, count=n, source=s.kind, package=s.package,
+               offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
+               precision=precision, interconnect=interconnect_label(s.gpu, tp, s.column), tensor_parallel=tp,
+               replicas=sum(p.replicas for p in plan_list) or 0,
+               monthly_cost_chf=round((cost + team * months) / months, 2), tco_chf=round(cost + team * months, 2),
+               horizon_months=months, fits=True, latency_p95_s=None if latency is None else round(latency, 4),
+               gpu_cost_chf=round(cost, 2), team_cost_chf=round(team * months, 2), condition=s.condition, **extra)
+
+
+def describe(opt: PoolOption) -> str:
+    """'2× l40s (hikube-l40s) + 2× a100-80gb-pcie (hikube-a100-80gb)'."""
+    return " + ".join(f"{n}× {s.gpu.id} ({s.key})" for s, n, *_ in opt.groups)
+
+
+def pool_summary(ps: PoolSearch, opt: PoolOption) -> dict:
+    """A JSON-friendly description of a pool option."""
+    names = [wi.name for wi in ps.ws]
+    return {"kind": opt.kind, "description": describe(opt), "tco_chf": round(opt.objective, 2),
+            "gpu_cost_chf": round(opt.gpu_cost, 2), "team_cost_chf": round(opt.team_monthly * ps.w.horizon_months, 2),
+            "groups": [{"gpu": s.gpu.id, "source": s.key, "count": n, "role": role,
+                        "agents": {names[i]: {"precision": plans[i].precision, "tp": plans[i].tp,
+                                              "replicas": plans[i].replicas} for i in agents}}
+                       for s, n, role, agents, plans in opt.groups]}
+
+
+def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str = "hybrid-split",
+                  assumptions: Assumptions | None = None) -> dict:
+    """Cost and feasibility of a given pool, e.g. T3's 2× L40S + 2× A100 at the Swiss provider:
+    groups = [{"offer": "hikube-l40s", "count": 2}, {"offer": "hikube-a100-80gb", "count": 2}]
+    (one group = homogeneous; two = hybrid, `variant` split or train-only)."""
+    from expert.configurator.search import as_workload, catalog_sources, default_assumptions
+    w = as_workload(workload)
+    a = assumptions or default_assumptions(catalog)
+    ps = PoolSearch(w, catalog, a)
+    by_key = {s.key: s for s in catalog_sources(catalog)}
+    srcs = [(by_key[g["offer"]], g["count"]) for g in groups]
+    every = tuple(range(len(ps.ws)))
+    problems = []
+    if len(srcs) == 1:
+        (s, n), = srcs
+        packed = ps.bins(every, s)
+        ok, team, p = ps.ft_team(ps.tuned, s, n)
+        problems += p
+        if packed is None or packed[0] > n:
+            problems.append(f"inference needs {'more' if packed is None else packed[0]} GPUs, has {n}")
+        plans = packed[1] if packed else {}
+        opt = _option(ps, "homogeneous", [(s, n, "serve+train", every if packed else (), plans)], team)
+    else:
+        (sg, ng), (sf, nf) = srcs
+        inf_agents, ft_serve = (tuple(ps.pure), tuple(ps.tuned)) if variant == "hybrid-split" else (every, ())
+        pg, pf = ps.bins(inf_agents, sg), ps.bins(ft_serve, sf)
+        ok, team, p = ps.ft_team(ps.tuned, sf, nf)
+        problems += p
+        for packed, n, what in ((pg, ng, "inference"), (pf, nf, "fine-tuning group")):
+            if packed is None or packed[0] > n:
+                problems.append(f"{what} needs {'more' if packed is None else packed[0]} GPUs, has {n}")
+        opt = _option(ps, variant, [(sg, ng, "inference", inf_agents if pg else (), pg[1] if pg else {}),
+                                    (sf, nf, "serve+train", ft_serve if pf else (), pf[1] if pf else {})], team)
+    return {**pool_summary(ps, opt), "fits": not problems, "problems": problems}
+
+
+def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult:
+    """The cheapest pool for a multi-agent workload, with the best homogeneous and hybrid designs."""
+    from expert.configurator.search import catalog_sources
+    ps = PoolSearch(w, catalog, a)
+    sources = admissible_sources(catalog_sources(catalog), w)
+    options = sorted(pool_options(ps, sources), key=lambda o: o.key)
+    result = SearchResult(evaluated=len(options), feasible=len(options))
+    if not options:
+        result.nothing_fits = {"en": "nothing fits: no pool of admissible GPUs serves and trains every agent",
+                               "de": "nichts passt: kein Pool zulässiger GPUs bedient und trainiert alle Agenten"}
+        result.tightest_constraint = "pool"
+        return result
+    best = options[0]
+    result.recommendation = _group_choice(ps, best, best.groups[0])
+    result.pool = pool_summary(ps, best)
+    homo = next((o for o in options if o.kind == "homogeneous"), None)
+    hyb = next((o for o in options if o.kind != "homogeneous"), None)
+    if homo is not None and hyb is not None:
+        diff = homo.objective - hyb.objective
+        result.pool_comparison = {
+            "homogeneous": pool_summary(ps, homo), "hybrid": pool_summary(ps, hyb),
+            "text": {"en": f"best homogeneous pool {describe(homo)} costs {chf(homo.objective)} CHF, best hybrid "
+                           f"{describe(hyb)} {chf(hyb.objective)} CHF over {w.horizon_months} months "
+                           f"({'hybrid saves' if diff > 0 else 'homogeneous saves'} {chf(abs(diff))} CHF; "
+                           f"the hybrid needs more complex orchestration, 000 T3)",
+                     "de": f"bester homogener Pool {describe(homo)} kostet {chf(homo.objective)} CHF, bester hybrider "
+                           f"{describe(hyb)} {chf(hyb.objective)} CHF über {w.horizon_months} Monate "
+                           f"({'der hybride spart' if diff > 0 else 'der homogene spart'} {chf(abs(diff))} CHF; "
+                           f"der hybride braucht aufwendigere Orchestrierung, 000 T3)"}}
+    seen, alts = {best.key}, []
+    for o in options[1:]:
+        sig = (o.kind, tuple(s.gpu.id for s, *_ in o.groups))
+        if sig in seen:
+            continue
+        seen.add(sig)
+        diff = o.objective - best.objective
+        alts.append(_group_choice(ps, o, o.groups[0], ConfiguredAlternative,
+                                  why_not={"en": f"{o.kind} pool {describe(o)} costs {chf(diff)} CHF more over "
+                                                 f"{w.horizon_months} months",
+                                           "de": f"{o.kind}-Pool {describe(o)} kostet {chf(diff)} CHF mehr über "
+                                                 f"{w.horizon_months} Monate"}))
+        if len(alts) >= 8:
+            break
+    result.alternatives = alts
+    return result

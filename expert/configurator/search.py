@@ -1,0 +1,207 @@
+"""The search: enumerate every admissible candidate, evaluate it, keep the optimum, the best of each
+(gpu, source) group, the Pareto front, and — when nothing fits — the closest candidate.
+
+Enumeration: for each admissible source (cloud offer, 004 package, purchase), each precision the GPU
+supports, each count the source allows and each valid TP degree of that count. Each distinct
+(GPU, precision, TP, column) is sized once (`profile.py`, shared by every source and count).
+Pruning (exact): without fine-tuning the objective grows strictly with the count, so for one
+(source, precision, TP) no count above the first feasible one can win and the rest are skipped; with
+fine-tuning more GPUs shorten the runs (less team time), so every count is evaluated.
+`tests/configurator/test_exactness.py` checks the optimum against a plain brute force.
+"""
+
+from __future__ import annotations
+
+from expert.catalog.loader import Catalog
+from expert.catalog.models import LlmModel
+from expert.configurator import explain
+from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, all_sources,
+                                            interconnect_label, precisions, source_kinds, tp_degrees)
+from expert.configurator.feasibility import Candidate, Context, evaluate
+from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
+from expert.sizing.architecture import generic_model
+from expert.sizing.constants import Assumptions
+from expert.workload import Workload
+
+MAX_ALTERNATIVES = 8
+_SOURCES: dict[int, tuple[Catalog, list[Source]]] = {}
+_ASSUMPTIONS: dict[int, tuple[Catalog, Assumptions]] = {}
+
+
+def catalog_sources(catalog: Catalog) -> list[Source]:
+    """All sources of a catalog (cached per catalog object)."""
+    hit = _SOURCES.get(id(catalog))
+    if hit is None or hit[0] is not catalog:
+        hit = (catalog, all_sources(catalog))
+        _SOURCES[id(catalog)] = hit
+    return hit[1]
+
+
+def default_assumptions(catalog: Catalog) -> Assumptions:
+    """The sizing defaults with the cost constants of the catalog's tariffs."""
+    hit = _ASSUMPTIONS.get(id(catalog))
+    if hit is None or hit[0] is not catalog:
+        hit = (catalog, Assumptions.from_tariffs(catalog.tariffs))
+        _ASSUMPTIONS[id(catalog)] = hit
+    return hit[1]
+
+
+def as_workload(workload) -> Workload:
+    return workload if isinstance(workload, Workload) else Workload.model_validate(workload)
+
+
+def resolve_model(w: Workload, catalog: Catalog) -> LlmModel:
+    """The catalog model, or the generic dense model of `params_b`."""
+    return catalog.model(w.model) if w.model else generic_model(w.params_b)
+
+
+class Outcome:
+    """Raw result of one enumeration (before texts): optimum, group bests, closest infeasible."""
+
+    def __init__(self):
+        self.best: Candidate | None = None
+        self.feasible: list[Candidate] = []
+        self.group_best: dict[tuple, Candidate] = {}
+        self.group_closest: dict[tuple, Candidate] = {}
+        self.closest: Candidate | None = None
+        self.evaluated = 0
+
+
+def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
+    """Evaluate every admissible candidate (module docstring)."""
+    out = Outcome()
+    model = ctx.model
+    prune = ctx._ft_state is None
+    for source in sources:
+        gpu = source.gpu
+        group = source.group
+        for precision in precisions(gpu, ctx.w):
+            done_tp: set[int] = set()
+            for count in source.counts:
+                for tp in tp_degrees(model, count):
+                    if tp in done_tp:
+                        continue
+                    c = evaluate(ctx, source, precision, tp, count)
+                    out.evaluated += 1
+                    if c.feasible:
+                        out.feasible.append(c)
+                        if prune:
+                            done_tp.add(tp)
+                        k = c.key
+                        if out.best is None or k < out.best.key:
+                            out.best = c
+                        g = out.group_best.get(group)
+                        if g is None or k < g.key:
+                            out.group_best[group] = c
+                    else:
+                        k = c.closeness
+                        g = out.group_closest.get(group)
+                        if g is None or k < g.closeness:
+                            out.group_closest[group] = c
+                        if out.closest is None or k < out.closest.closeness:
+                            out.closest = c
+    return out
+
+
+def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
+    """A candidate as the report's choice shape (rounded for stable output)."""
+    s, months = c.source, ctx.months
+    note = None
+    if c.precision in QUALITY_NOTE["en"]:
+        note = {lang: QUALITY_NOTE[lang][c.precision] for lang in ("en", "de")}
+    return cls(
+        gpu=s.gpu.id, count=c.count, source=s.kind, package=s.package,
+        offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
+        precision=c.precision, interconnect=interconnect_label(s.gpu, c.tp, s.column),
+        tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(c.objective / months, 2),
+        tco_chf=round(c.objective, 2), horizon_months=months, fits=c.feasible,
+        headroom=round(c.headroom, 4), latency_p95_s=round(c.latency, 4),
+        memory_per_gpu_gb=round(c.memory_per_gpu, 3), usable_per_gpu_gb=round(c.usable_per_gpu, 3),
+        gpu_cost_chf=round(c.gpu_cost, 2), team_cost_chf=round(c.team_monthly * months, 2),
+        condition=s.condition, batch_per_replica=c.batch, concurrent_inferences=round(c.concurrency, 3),
+        finetune_hours_per_run=None if c.ft_hours is None else round(c.ft_hours, 3),
+        finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
+        quality_note=note, **extra)
+
+
+def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
+    """Best candidate of each (gpu, source) group other than the recommendation's, feasible ones
+    first (by objective), then the closest infeasible ones (by closeness)."""
+    best = out.best
+    skip = best.source.group if best else None
+    feas = sorted((c for g, c in out.group_best.items() if g != skip), key=lambda c: c.key)
+    infeas = sorted((c for g, c in out.group_closest.items() if g != skip and g not in out.group_best),
+                    key=lambda c: c.closeness)
+    picked = (feas + infeas)[:MAX_ALTERNATIVES]
+    return [to_choice(c, ctx, ConfiguredAlternative, why_not=explain.why_not(c, best, ctx.months),
+                      feasible=c.feasible) for c in picked]
+
+
+def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None) -> tuple[Context, Outcome, list]:
+    """One enumeration for a single-model workload; `shared` carries caches between searches."""
+    shared = {} if shared is None else shared
+    model = resolve_model(w, catalog)
+    ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}))
+    sources = admissible_sources(catalog_sources(catalog), w)
+    return ctx, enumerate_candidates(ctx, sources), sources
+
+
+def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:
+    notes = []
+    if w.deployment == "cloud" and w.budget == "capex":
+        notes.append("deployment 'cloud' with budget 'capex': cloud GPUs are rented, so only rent is compared")
+    if w.deployment == "on_premise" and w.budget == "opex":
+        notes.append("deployment 'on_premise' with budget 'opex': on-premise hardware is bought, so packages "
+                     "and purchases are compared")
+    if w.context > ctx.model.max_context:
+        notes.append(f"context {w.context} capped at the model's maximum {ctx.model.max_context}")
+    if any(s.kind == "package" for s in sources):
+        notes.append("004 package prices of 1-4 and N4 cover the GPUs only (no citable host price); N1-N3 "
+                     "include the workstation")
+    if any(s.kind == "purchase" for s in sources):
+        notes.append("individual purchases price the GPUs only, not the server they go into")
+    return notes
+
+
+def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *,
+           sensitivity: bool = True, _shared: dict | None = None) -> SearchResult:
+    """The cheapest configuration that fits, ranked alternatives, Pareto front, sensitivity and the
+    documents' own pick. Never raises for an impossible workload: `nothing_fits` says why."""
+    w = as_workload(workload)
+    a = assumptions or default_assumptions(catalog)
+    if w.agents:
+        from expert.configurator.agents import search_agents
+        return search_agents(w, catalog, a)
+    shared = {} if _shared is None else _shared
+    ctx, out, sources = run(w, catalog, a, shared)
+    result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
+    if out.best is not None:
+        result.recommendation = to_choice(out.best, ctx)
+    else:
+        if not sources:
+            kinds = ", ".join(source_kinds(w))
+            reason = {"en": f"no admissible source ({kinds}) for hosting '{w.hosting}' and these GPU grades",
+                      "de": f"keine zulässige Quelle ({kinds}) für Hosting '{w.hosting}' und diese GPU-Klassen"}
+            result.nothing_fits = explain.nothing_fits_text(None, reason)
+        else:
+            result.nothing_fits = explain.nothing_fits_text(out.closest)
+            if out.closest is not None:
+                result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
+    result.alternatives = alternatives(out, ctx)
+    result.pareto = explain.pareto(out.feasible)
+    from expert.configurator.document import document_view
+    result.document = document_view(w, catalog, a, ctx, out)
+    if sensitivity:
+        from expert.configurator.sensitivity import sensitivity as sens
+        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
+    return result
+
+
+def family_best(out: Outcome, family: str) -> Candidate | None:
+    """Cheapest feasible candidate of a GPU family (for the document comparison)."""
+    from expert.configurator.document import family_of
+    best = None
+    for c in out.group_best.values():
+        if family_of(c.source.gpu) == family and (best is None or c.key < best.key):
+            best = c
+    return best

@@ -1,0 +1,1 @@
+"""Snapshot testing of rule outcomes: the pytest plugin and the stable outcome view it snapshots."""

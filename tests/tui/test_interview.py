@@ -1,0 +1,88 @@
+"""The interview in the app: English, German, the one-sentence answer, an unparseable answer."""
+
+from __future__ import annotations
+
+from conftest import SIZE, screen_text, send
+from tui.widgets import AnswerView, QuestionBubble, RecommendationCard, ReplyBubble
+
+EN = {"model": "Llama 3.1 8B", "volume": "20 000 per day", "fine_tuning": "no",
+      "data": "no, nothing sensitive", "latency": "under 2 seconds", "context": "8k tokens",
+      "budget": "rent in the cloud", "horizon": "36 months", "growth": "no"}
+DE = {"model": "Llama 3.1 8B", "volume": "20 000 pro Tag", "fine_tuning": "nein",
+      "data": "nein, keine sensiblen Daten", "latency": "unter 2 Sekunden", "context": "8k Tokens",
+      "budget": "mieten in der Cloud", "horizon": "36 Monate", "growth": "nein"}
+
+
+async def answer_all(pilot, answers: dict) -> list[str]:
+    """Answer every question the flow asks, by question id; return the ids in order."""
+    asked = []
+    while (q := pilot.app.chat.session.interview.next_question()) is not None:
+        assert len(asked) < 15, asked
+        asked.append(q.id)
+        await send(pilot, answers.get(q.id, "skip"))
+    return asked
+
+
+def assert_recommendation_shown(app) -> None:
+    report = app.chat.report
+    assert report is not None and report.kind == "advice"
+    assert len(app.chat.query(AnswerView)) == 1
+    card = str(app.chat.query_one(RecommendationCard).content)
+    if report.recommendation:
+        rec = report.recommendation
+        assert f"{rec.count}× {rec.gpu}" in card
+        assert "CHF" in card
+    else:
+        assert report.nothing_fits and "Nothing fits" in card or "Nichts passt" in card
+
+
+async def test_full_interview_in_english_ends_in_a_recommendation(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = app.chat.query(QuestionBubble).first()
+        assert "Which AI model" in str(first.content)
+        asked = await answer_all(pilot, EN)
+        assert asked[:4] == ["model", "volume", "fine_tuning", "data"]
+        assert_recommendation_shown(app)
+        assert "[X]" not in app.chat.session.interview.sentence()
+
+
+async def test_full_interview_in_german_ends_in_a_recommendation(make_app):
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Welches KI-Modell" in str(app.chat.query(QuestionBubble).first().content)
+        await answer_all(pilot, DE)
+        assert_recommendation_shown(app)
+        assert app.chat.report.lang == "de"
+        assert "Empfehlung" in screen_text(app)
+
+
+async def test_one_sentence_fills_the_four_parts_at_once(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "My AI agent uses a model of size 13B, processes 5000 requests per day, "
+                          "needs fine-tuning no, with non-sensitive data.")
+        iv = app.chat.session.interview
+        assert {"params_b", "requests_per_day", "fine_tuning", "data"} <= set(iv.workload())
+        sentence = str(app.chat.query_one("#sentence").content)
+        assert "‹" not in sentence and "13B" in sentence and "5,000" in sentence
+        assert iv.next_question().id == "latency"   # only the follow-ups are left
+        assert "How fast" in str(app.chat.query(QuestionBubble).last().content)
+
+
+async def test_unparseable_answer_gets_a_reason_an_example_and_the_question_again(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "Llama 3.1 8B")
+        before = str(app.chat.query(QuestionBubble).last().content)
+        await send(pilot, "purple elephants")
+        reply = app.chat.query(ReplyBubble).last()
+        assert reply.has_class("unclear")
+        text = str(reply.content)
+        assert "Not understood" in text and "Example:" in text
+        assert str(app.chat.query(QuestionBubble).last().content) == before   # repeated
+        assert app.chat.session.interview.next_question().id == "volume"
+        await send(pilot, "?")
+        assert app.chat.query(ReplyBubble).last().has_class("help")

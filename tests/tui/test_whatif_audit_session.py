@@ -1,0 +1,228 @@
+"""What-if edits, audit mode, saving, autosave and resume, export, language, help and palette."""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+
+from conftest import SIZE, screen_text, send, settle
+from tui.app import GpuExpertApp
+from tui.screens import HelpScreen, ResumeScreen
+from tui.widgets import AnswerView, ChangeBubble, RecommendationCard, RuleCard
+
+SENTENCE = ("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per day, "
+            "needs fine-tuning no, with non-sensitive data.")
+SETUP = {"gpu": "h100-sxm", "count": 2, "interconnect": "pcie", "ownership": "rented",
+         "cpu_cores": 8, "ram_gb": 64, "storage": {"type": "hdd", "read_mb_s": 150},
+         "hosting": {"country": "US", "provider_seat": "US"},
+         "utilization": {"mean": 0.15, "peak": 0.3}, "latency_p95_s": 0.9, "monitoring": False,
+         "backups": False,
+         "workload": {"model": "llama-3.1-8b", "requests_per_day": 20000, "data": "sensitive",
+                      "sector": "health"}}
+
+
+async def finish(pilot) -> None:
+    """Skip every follow-up so the defaults apply and the answer is shown."""
+    while pilot.app.chat.session.interview.next_question() is not None:
+        await send(pilot, "skip")
+
+
+def rec_name(report) -> str:
+    rec = report.recommendation
+    return f"{rec.count}× {rec.gpu}" if rec else ("Nothing fits")
+
+
+async def test_what_if_flips_the_recommendation_and_marks_the_change(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        first = app.chat.report
+        assert first is not None
+        flipped = None
+        for change in ("/set latency 0.3", "monthly fine-tuning", "actually 70B"):
+            before = app.chat.report
+            await send(pilot, change)
+            after = app.chat.report
+            assert after is not before, f"{change!r} did not update the report"
+            bubble = str(app.chat.query(ChangeBubble).last().content)
+            if rec_name(after) != rec_name(before):
+                flipped = (before, after)
+                break
+            assert "unchanged" in bubble
+        assert flipped, "no what-if changed the recommendation"
+        before, after = flipped
+        assert f"changed: {rec_name(before)} → {rec_name(after)}" in bubble
+        assert len(app.chat.query(AnswerView)) == 1          # replaced, not appended
+        card = app.chat.query_one(RecommendationCard)
+        assert card.has_class("changed") and "(changed)" in str(card.content)
+        assert rec_name(after) in str(card.content)
+
+
+async def test_set_command_with_a_bad_field_explains_and_keeps_the_answer(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        report = app.chat.report
+        await send(pilot, "/set colour blue")
+        assert "unknown field 'colour'" in screen_text(app)
+        assert app.chat.report is report
+
+
+async def test_audit_mode_shows_findings_by_severity_as_cards(make_app, tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(SETUP), encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, f"/audit {path}")
+        report = app.chat.report
+        assert report is not None and report.kind == "audit" and report.findings
+        cards = list(app.chat.query(RuleCard))
+        assert len(cards) == len(report.findings)
+        order = {"critical": 0, "warning": 1, "info": 2}
+        ranks = [order[c.finding.severity] for c in cards]
+        assert ranks == sorted(ranks)
+        words = {"critical": "CRITICAL", "warning": "WARNING", "info": "INFO"}
+        for card in cards:
+            assert words[card.finding.severity] in card.title      # not colour alone
+        cards[0].collapsed = False
+        await pilot.pause()
+        text = screen_text(app)
+        f = cards[0].finding
+        assert f.advice in text and f"{f.source.document}, {f.source.section}" in text
+
+
+async def test_load_option_opens_a_setup_in_audit_mode(make_app, tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(SETUP), encoding="utf-8")
+    app = make_app(load=str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.chat.session.mode == "audit" and app.chat.report.kind == "audit"
+
+
+async def test_autosave_then_quit_then_resume_restores_the_answers(make_app, state_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "Llama 3.1 8B")
+        await send(pilot, "20 000 per day")
+        await pilot.press("ctrl+q")
+    saved = yaml.safe_load((state_dir / "autosave.yaml").read_text(encoding="utf-8"))
+    assert saved == {"model": "llama-3.1-8b", "requests_per_day": 20000}
+
+    app = make_app(resume=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        iv = app.chat.session.interview
+        assert iv.workload() == saved
+        assert iv.next_question().id == "fine_tuning"       # continues where it stopped
+
+
+async def test_save_writes_a_workload_file_the_cli_accepts(make_app, tmp_path):
+    from expert.inputs import load_workload
+
+    path = tmp_path / "session.yaml"
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        await send(pilot, f"/save {path}")
+    workload = load_workload(path)
+    assert workload.model == "llama-3.1-8b" and workload.requests_per_day == 20000
+    assert b"\r\n" not in path.read_bytes()
+
+    app = make_app(load=str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.chat.report is not None                   # straight to the answer
+
+
+async def test_export_markdown_and_json(make_app, tmp_path):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        await send(pilot, f"/export {tmp_path / 'r.md'}")
+        await send(pilot, f"/export {tmp_path / 'r.json'}")
+        report = app.chat.report
+    assert json.loads((tmp_path / "r.json").read_text()) == report.model_dump(mode="json")
+    assert (tmp_path / "r.md").read_text().startswith("# Advice")
+
+
+async def test_language_switch_asks_in_german(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "/lang de")
+        assert "Welches KI-Modell" in screen_text(app)
+        assert "Mein KI-Agent" in str(app.chat.query_one("#sentence").content)
+
+
+async def test_help_on_f1_and_palette_entries(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("Save session", "Export report as Markdown", "Audit a setup file",
+                       "Cost view", "Sprache: Deutsch"):
+            assert wanted in titles
+
+
+async def test_rule_cards_open_with_the_keyboard(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        if not app.chat.report.findings:
+            return
+        await pilot.press("tab")
+        await pilot.pause()
+        card = app.chat.query(RuleCard).first()
+        assert card.collapsed
+        assert app.focused is not None and app.focused.parent is card
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not card.collapsed
+        await pilot.press("f3")     # all open ↔ all closed
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.focused.id == "prompt"
+
+
+def test_run_app_rejects_a_missing_file(tmp_path, capsys):
+    from tui.app import run_app
+
+    assert run_app(load=str(tmp_path / "nope.yaml")) == 2
+    assert "file not found" in capsys.readouterr().err
+
+
+def test_app_module_does_not_import_the_pipeline():
+    """`tui.app` itself pulls in neither `expert.api` nor the engine (they load in a worker).
+
+    `expert` is stubbed as a bare package so the check covers the TUI's own imports, whatever
+    `expert/__init__.py` imports eagerly.
+    """
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = ("import sys, types; m = types.ModuleType('expert'); "
+            f"m.__path__ = [{str(root / 'expert')!r}]; sys.modules['expert'] = m; import tui.app; "
+            "print(*[any(k == n or k.startswith(n + '.') for k in sys.modules) "
+            "for n in ('expert.api', 'expert.engine', 'durable', 'expert.catalog')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=root)
+    assert out.stdout.split() == ["False", "False", "False", "False"]
+
+
+assert GpuExpertApp  # imported for readers: the app under test
