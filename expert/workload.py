@@ -101,6 +101,9 @@ class Workload(Input):
     critical: bool = Field(default=True, description="critical production (excludes consumer GPUs, 000 G11)")
     allow_int4: bool = Field(default=False, description="int4 needs case-by-case validation (000 Q2)")
     allow_consumer_gpus: bool = False
+    allow_non_nvidia: bool = Field(
+        default=False, description="consider AMD and Intel GPUs: 000 D4 asks for framework compatibility "
+                                   "and G12 calls ROCm less mature than CUDA and Gaudi little adopted")
     agents: list[Agent] = Field(default=[], max_length=50)
 
     @model_validator(mode="after")

@@ -7,7 +7,6 @@ Tests may pass any object with the same three methods (`load`, `advise`, `audit`
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 
@@ -29,12 +28,7 @@ class Advisor:
     def _build(self) -> Any:
         from expert.api import Expert
 
-        catalog = None
-        if self.catalog_dirs:
-            from expert.catalog import load_catalog
-
-            catalog = load_catalog(tuple(Path(d) for d in self.catalog_dirs))
-        return Expert(catalog=catalog, rules_dirs=self.rules_dirs)
+        return Expert(rules_dirs=self.rules_dirs, catalog_dirs=self.catalog_dirs)
 
     def advise(self, workload: dict, lang: str):
         """The advice report for a workload mapping (raises `expert.errors.InputError`)."""
@@ -45,6 +39,22 @@ class Advisor:
         """The audit report for a setup mapping (raises `expert.errors.InputError`)."""
         self.load()
         return self._expert.audit(setup, lang=lang)
+
+
+    def purchase(self, gpu: str, count: int, months: int) -> tuple[float, float] | None:
+        """(purchase CHF, running CHF per month) of buying `count` × `gpu` for `months` (000 T1/T5,
+        `expert.sizing.cost.buy_cost` with the catalog's price); None when there is no price."""
+        try:
+            from expert.sizing.cost import buy_cost
+
+            catalog = self._expert.catalog
+            price = catalog.purchase_price(gpu)
+            if price is None:
+                return None
+            result = buy_cost(catalog.gpu(gpu), price, count, months, fx=catalog.to_chf)
+        except Exception:  # noqa: BLE001 - the chart then compares what the report holds
+            return None
+        return result.purchase_chf, (result.total_chf - result.purchase_chf) / months
 
 
 def read_file(path: str | Path) -> tuple[dict, str]:

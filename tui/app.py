@@ -45,6 +45,9 @@ class GpuExpertApp(App[int]):
         saved = None if self.load_path or self.resume is False else read_autosave()
         self.push_screen(ChatScreen(Session(self.lang), self.cursor_blink, load=self.load_path,
                                     saved=saved, ask_resume=self.resume is None))
+
+    def preload(self) -> None:
+        """Load the pipeline in a thread (called once the first question is on screen)."""
         self.run_worker(self.advisor.load, thread=True, group="load", exit_on_error=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

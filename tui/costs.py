@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-from expert.report.models import Choice, Report
+from typing import TYPE_CHECKING
 
 from .texts import t
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Choice, Report
 
 BAR = "█"
 BUY_BAR = "▒"
@@ -44,8 +46,11 @@ def is_bought(choice: Choice) -> bool:
     return choice.source != "cloud"
 
 
-def compare(report: Report) -> tuple[Line | None, Line | None, int]:
-    """(rent line, buy line, horizon months) for the report; either line may be None."""
+def compare(report: Report, bought: Line | None = None) -> tuple[Line | None, Line | None, int]:
+    """(rent line, buy line, horizon months) for the report; either line may be None.
+
+    `bought`: a purchase of the recommended GPUs at catalog price, used when the report holds no
+    bought alternative."""
     rec = report.recommendation
     if rec is None:
         return None, None, 36
@@ -55,7 +60,7 @@ def compare(report: Report) -> tuple[Line | None, Line | None, int]:
             buy = line_of(choice)
         elif not is_bought(choice) and rent is None:
             rent = line_of(choice)
-    return rent, buy, rec.horizon_months
+    return rent, buy or bought, rec.horizon_months
 
 
 def break_even(rent: Line, buy: Line) -> float | None:
@@ -75,9 +80,9 @@ def _money(value: float) -> str:
     return f"{value:,.0f}".replace(",", " ")
 
 
-def summary(report: Report, lang: str = "en") -> str:
+def summary(report: Report, lang: str = "en", bought: Line | None = None) -> str:
     """One or two lines for the answer view: both options and the break-even (F2 shows the chart)."""
-    rent, buy, horizon = compare(report)
+    rent, buy, horizon = compare(report, bought)
     parts = [f"{name} {line.label}: " + (f"{_money(line.upfront)} CHF + " if line.upfront else "")
              + f"{_money(line.monthly)} CHF/{t('month', lang)}"
              for name, line in ((t("rent", lang), rent), (t("buy", lang), buy)) if line]
@@ -88,9 +93,10 @@ def summary(report: Report, lang: str = "en") -> str:
     return " · ".join(parts) + f"  ({t('chart_key', lang)})"
 
 
-def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6) -> str:
+def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
+          bought: Line | None = None) -> str:
     """The cost chart as text lines: `rows` sampled months, a bar per option, break-even marked."""
-    rent, buy, horizon = compare(report)
+    rent, buy, horizon = compare(report, bought)
     if rent is None and buy is None:
         return t("no_report", lang)
     lines_ = [(t("rent", lang), rent, BAR), (t("buy", lang), buy, BUY_BAR)]
@@ -101,8 +107,8 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6) -> s
     months = sorted({min(horizon, step * i) for i in range(1, math.ceil(horizon / step) + 1)})
     bar_width = max(10, width - 30)
     unit = t("mo", lang)
-    out = [f"{name:<6}{ch * 3} {line.label}: {_money(line.upfront)} CHF + {_money(line.monthly)} "
-           f"CHF/{t('month', lang)}" for name, line, ch in present]
+    out = [f"{name:<6}{ch * 3} {line.label}: " + (f"{_money(line.upfront)} CHF + " if line.upfront else "")
+           + f"{_money(line.monthly)} CHF/{t('month', lang)}" for name, line, ch in present]
     marked = be is None or be > horizon
     for month in months:
         if not marked and be is not None and be <= month:

@@ -5,7 +5,6 @@ from __future__ import annotations
 _T: dict[str, tuple[str, str]] = {
     "title": ("GPU expert", "GPU-Experte"),
     "placeholder": ("Type your answer, or /help", "Antwort eingeben, oder /help"),
-    "loading": ("loading the rules …", "Regeln werden geladen …"),
     "welcome": ("Hello! I size GPUs for AI agents. Answer in your own words; the whole "
                 "clarification sentence at once works too. ? explains a question, F1 shows all keys.",
                 "Hallo! Ich lege GPUs für KI-Agenten aus. Antworten Sie in eigenen Worten; auch der "
@@ -20,6 +19,9 @@ _T: dict[str, tuple[str, str]] = {
     "cost": ("Cost over time", "Kosten über die Zeit"),
     "memory": ("memory", "Speicher"),
     "headroom": ("headroom", "Reserve"),
+    "weights": ("weights", "Gewichte"),
+    "overhead": ("overhead", "Overhead"),
+    "fine_tuning": ("fine-tuning", "Fine-Tuning"),
     "per_month": ("per month", "pro Monat"),
     "total_over": ("total over {m} months", "gesamt über {m} Monate"),
     "nothing_fits": ("Nothing fits", "Nichts passt"),
@@ -52,12 +54,15 @@ _T: dict[str, tuple[str, str]] = {
     "no_compare": ("no {other} option to compare", "keine {other}-Option zum Vergleich"),
     "cheaper_over": ("cheaper over {m} months", "günstiger über {m} Monate"),
     "mo": ("mo", "Mt"),
+    "rule": ("rule", "Regel"),
+    "usable": ("{gb} GB usable per GPU", "{gb} GB nutzbar pro GPU"),
+    "more": ("more (/export for all)", "weitere (/export zeigt alle)"),
     "chart_key": ("F2: chart", "F2: Grafik"),
     "lang_set": ("Language: English", "Sprache: Deutsch"),
     "complete": ("All questions answered. Change anything: type e.g. \"actually 70B\" or "
                  "/set latency 0.4.", "Alle Fragen beantwortet. Ändern geht jederzeit: z. B. "
                  "«eigentlich 70B» oder /set latency 0.4."),
-    "thinking": ("working …", "rechne …"),
+    "undone": ("kept the previous answer", "die vorherige Antwort bleibt"),
 }
 
 SEVERITY_ICON = {"critical": "✖ CRITICAL", "warning": "▲ WARNING", "info": "ℹ INFO"}

@@ -10,7 +10,8 @@ Rules (docs/configurator.md has the full list):
   country is unknown (public offers, market ranges). On-premise hardware stands at the user's own
   site and satisfies every hosting requirement.
 - Grades (000 G10, G11): consumer and workstation GPUs are left out when `critical` unless
-  `allow_consumer_gpus`.
+  `allow_consumer_gpus`. Vendors (000 D4 framework compatibility, G12 ROCm/Gaudi maturity):
+  AMD and Intel GPUs only with `allow_non_nvidia`.
 - Counts: cloud 1-8 of any GPU; purchases of PCIe cards 1-8 (servers grow stepwise, 004 C3), of
   SXM/OAM boards only fully populated 4 or 8 (004 C3); packages have their fixed count.
 - Precisions (000 Q2): 16-bit always (the workload's bf16, else fp16), fp32 only when asked for,
@@ -20,9 +21,10 @@ Rules (docs/configurator.md has the full list):
   heads (for a `params_b`-only generic model the head count is a derived guess, so only the KV-head
   rule applies). SXM/NVLink boards use 004's SXM column; PCIe cards, pairwise NVLink bridges and
   cards without NVLink the PCIe column (its TP 2 row *is* the bridged pair; 004 C7).
-- Energy: the catalog TDP, except for offers whose rent was derived from document 000's own TCO
-  (`source` starting with "derived"): their energy uses the TDP 000 used in that derivation (its
-  `document_claims`), because the derived rent only reproduces 000's TCO together with it.
+- Energy: the offer's `energy_tdp_w` when the catalog sets one; else the catalog TDP, except for
+  offers whose rent was derived from document 000's own TCO (`source` starting with "derived"): their
+  energy uses the TDP 000 used in that derivation (its `document_claims`), because the derived rent
+  only reproduces 000's TCO together with it (A100 PCIe: 400 W instead of 300 W; T3 then holds).
 """
 
 from __future__ import annotations
@@ -88,7 +90,10 @@ def interconnect_label(gpu: Gpu, tp: int, column: str) -> str:
 
 
 def grade_allowed(gpu: Gpu, w: Workload) -> bool:
-    """000 G10/G11: no consumer or workstation GPU for critical production unless allowed."""
+    """000 G10/G11: no consumer or workstation GPU for critical production unless allowed;
+    000 D4/G12: non-NVIDIA GPUs (ROCm, Gaudi software) only when the workload allows them."""
+    if gpu.vendor != "NVIDIA" and not w.allow_non_nvidia:
+        return False
     return gpu.grade == "datacenter" or not w.critical or w.allow_consumer_gpus
 
 
@@ -118,7 +123,11 @@ def _document_tdp(gpu: Gpu) -> float | None:
 
 
 def offer_energy_tdp(offer, gpu: Gpu) -> float:
-    """TDP for the energy term of a rented GPU (module docstring: derived offers use 000's TDP)."""
+    """TDP for the energy term of a rented GPU: the offer's `energy_tdp_w` when the catalog sets it,
+    else for offers derived from 000's TCO the TDP 000 used (module docstring), else the GPU's."""
+    explicit = getattr(offer, "energy_tdp_w", None)
+    if explicit:
+        return float(explicit)
     if offer.monthly.source.startswith("derived"):
         return _document_tdp(gpu) or gpu.tdp_w
     return gpu.tdp_w

@@ -37,6 +37,7 @@ S_M2 = '000 "Fehler 2: den Fine-Tuning-Bedarf unterschätzen" (M2)'
 S_G11 = '000 "Consumer-GPUs der RTX-40-Reihe" (G11)'
 H100_SPEEDUP = 2.8  # 000 G4 / U2
 FREQUENT = ("monthly", "weekly")
+AT_LEAST_A100 = {"a100", "h100", "h200", "b200"}  # M2: "at least an A100"
 NAMES = {"l40s": "L40S", "a100": "A100 80 GB", "h100": "H100"}
 _PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
              ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),
@@ -144,7 +145,8 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     best = out.best
     if best is None:
         return view
-    view.agrees = family_of(best.source.gpu) == family and (not multi or best.count > 1)
+    accepted = {family} | (AT_LEAST_A100 if S_M2 in sections and family == "a100" else set())
+    view.agrees = family_of(best.source.gpu) in accepted and (not multi or best.count > 1)
     if view.agrees:
         view.comparison = {"en": f"the cost optimum ({label(best)}) agrees with the documents",
                            "de": f"das Kostenoptimum ({label(best)}) stimmt mit den Dokumenten überein"}
@@ -166,4 +168,5 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             "de": f"die Dokumente wählen {name} ({label(theirs)}, {chf(theirs.objective)} CHF über {ctx.months} "
                   f"Monate); das Kostenoptimum ist {label(best)} für {chf(best.objective)} CHF, "
                   f"{chf(diff)} CHF weniger"}
+    view.text = {lang: f"{view.text[lang]}. {view.comparison[lang]}" for lang in ("en", "de")}
     return view

@@ -25,7 +25,7 @@ from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.candidates import Source
 from expert.configurator.objective import gpu_cost, sort_key
-from expert.configurator.profile import ReplicaProfile, build_profile
+from expert.configurator.profile import ReplicaProfile, build_profile, with_target
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_memory
@@ -50,7 +50,7 @@ class Violation:
 
 @dataclass(slots=True)
 class Candidate:
-    """One evaluated configuration."""
+    """One evaluated configuration; `key` (tie-break order) and `closeness` are computed once."""
 
     source: Source
     precision: str
@@ -69,28 +69,27 @@ class Candidate:
     ft_hours: float | None = None
     ft_memory: float | None = None
     concurrency: float = 0.0
+    key: tuple = ()
+    closeness: tuple = ()
+
+    def __post_init__(self):
+        self.key = sort_key(self.objective, self.precision, self.latency, self.count, self.source, self.tp)
+        if self.violations:  # infeasible: fewer failed constraints, then smaller total miss (log ratios)
+            self.closeness = (len(self.violations),
+                              round(sum(math.log(max(v.ratio, 1.0)) for v in self.violations), 9), self.key)
 
     @property
     def feasible(self) -> bool:
         return not self.violations
-
-    @property
-    def key(self) -> tuple:
-        return sort_key(self.objective, self.precision, self.latency, self.count, self.source, self.tp)
-
-    @property
-    def closeness(self) -> tuple:
-        """For infeasible candidates: fewer failed constraints, then smaller total miss (log ratios)."""
-        return (len(self.violations), round(sum(math.log(max(v.ratio, 1.0)) for v in self.violations), 9),
-                self.key)
 
 
 class Context:
     """Everything fixed for one search: workload numbers, resolved model, caches."""
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions, model: LlmModel,
-                 profiles: dict | None = None, ft_cache: dict | None = None):
+                 profiles: dict | None = None, ft_cache: dict | None = None, serving: dict | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
+        self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)
         self.average_rps = w.average_rps
@@ -102,10 +101,11 @@ class Context:
         self.tuning = w.tuning
         self.profiles = {} if profiles is None else profiles
         self.ft_cache = {} if ft_cache is None else ft_cache
+        self.serving = {} if serving is None else serving
         self._ft_state = None
         if self.tuning.enabled:
             self.period_hours = HOURS_PER_YEAR / self.tuning.runs_per_year
-            key = ("ftmem", id(model), self.tuning.method, id(a))
+            key = ("ftmem", self.model_key, self.tuning.method, id(a))
             if key not in self.ft_cache:
                 anygpu = next(iter(catalog.gpus.values()))
                 m = finetune_memory(model, anygpu, 1, self.tuning.method, "bf16", assumptions=a)
@@ -113,20 +113,26 @@ class Context:
             self._ft_state = self.ft_cache[key]
 
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
+        """The sized replica (cached: memory and speed per model/GPU/precision/TP/tokens, then the
+        latency-limited batch per target)."""
         w = self.w
-        key = (id(self.model), id(self.growth) if self.growth is None else self.growth.params_b, gpu.id,
-               precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, w.latency_target_s, id(self.a))
+        base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
+                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a))
+        key = (base_key, w.latency_target_s)
         p = self.profiles.get(key)
         if p is None:
-            p = build_profile(self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens,
-                              self.context, w.latency_target_s, self.a, self.growth)
-            self.profiles[key] = p
+            base = self.profiles.get(base_key)
+            if base is None:
+                base = self.profiles[base_key] = build_profile(
+                    self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
+                    self.a, self.growth)
+            p = self.profiles[key] = with_target(base, w.latency_target_s)
         return p
 
     def ft_hours_one(self, gpu: Gpu) -> float:
         """Hours of one fine-tuning run on one GPU of this kind (run time scales as 1/count)."""
         t = self.tuning
-        key = ("fthours", id(self.model), gpu.id, t.method, t.dataset_tokens, t.epochs, id(self.a))
+        key = ("fthours", self.model_key, gpu.id, t.method, t.dataset_tokens, t.epochs, id(self.a))
         h = self.ft_cache.get(key)
         if h is None:
             h = finetune_run(self.model, gpu, 1, t.method, t.dataset_tokens, t.epochs, assumptions=self.a).hours
@@ -134,11 +140,13 @@ class Context:
         return h
 
 
-def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) -> Candidate:
-    """All constraints and the objective of one candidate."""
-    w, a = ctx.w, ctx.a
-    gpu = source.gpu
-    prof = ctx.profile(gpu, precision, tp, source.column)
+def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
+    """The source-independent serving part of a candidate: (violations, batch, latency, concurrency)."""
+    key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    hit = ctx.serving.get(key)
+    if hit is not None:
+        return hit
+    w = ctx.w
     replicas = count // tp
     violations = []
     batch, latency = 1, prof.e2e_1
@@ -162,25 +170,61 @@ def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) 
             latency = prof.e2e(batch)
         t = ctx.t_inf if ctx.t_inf is not None else latency
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
-    team_monthly = 0.0
-    ft_hours = ft_mem = None
-    if ctx._ft_state is not None:
-        states, per_gpu_fixed = ctx._ft_state
-        ft_mem = states / count + per_gpu_fixed
-        usable = gpu.memory_gb * a.gpu_memory_utilization.value
-        if ft_mem > usable:
-            violations.append(Violation("ft_memory", ft_mem / usable, {"need_gb": ft_mem, "usable_gb": usable}))
-        ft_hours = ctx.ft_hours_one(gpu) / count
-        limit = FT_PERIOD_SHARE * ctx.period_hours
-        if ft_hours > limit:
-            violations.append(Violation("ft_time", ft_hours / limit, {
-                "hours": ft_hours, "limit_hours": limit, "frequency": ctx.tuning.frequency}))
-        team_monthly = ft_hours * ctx.tuning.runs_per_year / 12 * w.team_hourly_rate_chf
-    cost = gpu_cost(source, count, ctx.months, a)
-    if w.budget_limit_chf is not None and cost > w.budget_limit_chf:
-        violations.append(Violation("budget", cost / w.budget_limit_chf,
-                                    {"cost_chf": cost, "limit_chf": w.budget_limit_chf}))
+    hit = (tuple(violations), batch, latency, concurrency)
+    ctx.serving[key] = hit
+    return hit
+
+
+def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
+    """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU)."""
+    if ctx._ft_state is None:
+        return (), 0.0, None, None
+    t, w = ctx.tuning, ctx.w
+    key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
+           w.team_hourly_rate_chf, id(ctx.a))
+    hit = ctx.ft_cache.get(key)
+    if hit is not None:
+        return hit
+    violations = []
+    states, per_gpu_fixed = ctx._ft_state
+    ft_mem = states / count + per_gpu_fixed
+    usable = gpu.memory_gb * ctx.a.gpu_memory_utilization.value
+    if ft_mem > usable:
+        violations.append(Violation("ft_memory", ft_mem / usable, {"need_gb": ft_mem, "usable_gb": usable}))
+    ft_hours = ctx.ft_hours_one(gpu) / count
+    limit = FT_PERIOD_SHARE * ctx.period_hours
+    if ft_hours > limit:
+        violations.append(Violation("ft_time", ft_hours / limit, {
+            "hours": ft_hours, "limit_hours": limit, "frequency": t.frequency}))
+    team = ft_hours * t.runs_per_year / 12 * w.team_hourly_rate_chf
+    hit = (tuple(violations), team, ft_hours, ft_mem)
+    ctx.ft_cache[key] = hit
+    return hit
+
+
+def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: int) -> tuple:
+    """The constraints of one candidate without building it: (violations, serving, tuning, GPU cost)."""
+    serving = _serving(ctx, prof, tp, count)
+    tuning = _tuning(ctx, source.gpu, count)
+    cost = gpu_cost(source, count, ctx.months, ctx.a)
+    limit = ctx.w.budget_limit_chf
+    violations = serving[0] + tuning[0]
+    if limit is not None and cost > limit:
+        violations = violations + (Violation("budget", cost / limit, {"cost_chf": cost, "limit_chf": limit}),)
+    return violations, serving, tuning, cost
+
+
+def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp: int, count: int,
+          checked: tuple) -> Candidate:
+    """The candidate from `check`'s result."""
+    violations, (_, batch, latency, concurrency), (_, team_monthly, ft_hours, ft_mem), cost = checked
     need = prof.need_gb(batch)
-    return Candidate(source, precision, tp, count, replicas, batch, latency, cost, team_monthly,
-                     cost + team_monthly * ctx.months, violations, need, prof.usable_gb,
+    return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
+                     cost + team_monthly * ctx.months, list(violations), need, prof.usable_gb,
                      (prof.usable_gb - need) / prof.usable_gb, ft_hours, ft_mem, concurrency)
+
+
+def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) -> Candidate:
+    """All constraints and the objective of one candidate."""
+    prof = ctx.profile(source.gpu, precision, tp, source.column)
+    return build(ctx, source, prof, precision, tp, count, check(ctx, source, prof, tp, count))

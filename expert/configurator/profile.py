@@ -7,7 +7,10 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 
 - per-GPU memory at `b` sequences = weights/TP + KV per sequence per GPU × b + activation + overhead
   (`memory.inference_memory`), usable = memory × 0.9 (vLLM);
-- end-to-end latency at batch `b` = TTFT + output × TPOT (`speed._scenario`, point MBU/MFU/η).
+- end-to-end latency at batch `b` = TTFT + output × TPOT: the core's own point scenario
+  (`speed._scenario`, as `performance` calls it) at batches 1 and 2; for dense models the memory
+  time is affine and the compute time linear in the batch, so every other batch follows exactly from
+  those two (MoE models call the core per batch).
 
 `tests/configurator/test_profile.py` checks both against the core on many combinations (equal to
 1e-9 relative). Nothing here is a new formula.
@@ -21,6 +24,7 @@ model needs instead of a flat share.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 
@@ -28,7 +32,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu
 from expert.sizing.parallel import tp_efficiency
-from expert.sizing.speed import compute_tflops, decode_weight_gb
+from expert.sizing import speed as core_speed
 
 EPS = 1e-9
 
@@ -61,37 +65,35 @@ class ReplicaProfile:
     _e2e: dict = field(default_factory=dict, repr=False)
 
     # --- speed ---
+    def _point(self, batch: int) -> dict:
+        """The core's point scenario (`speed._scenario`, as `performance` calls it for the point)."""
+        a, g = self.a, self.gpu
+        wo = a.weight_only_efficiency.value if core_speed.weight_only(g, self.precision) else 1.0
+        return core_speed._scenario(self.model, g, self.tp, self.precision, batch, self.prompt, self.output,
+                                    "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo)
+
     def _setup_speed(self) -> None:
-        a, m, g = self.a, self.model, self.gpu
-        self._flops = compute_tflops(g, self.precision, a) * 1e12 * a.mfu.value
-        self._bw = g.bandwidth_gbs * 1e9 * a.mbu.value
-        self._active = m.decode_params_b * 1e9
-        self._eta = tp_efficiency(self.tp, self.column, a)[0]
-        d_attn = m.heads * m.head_dim
-        self._d_attn = d_attn
-        w_prefill = m.params_b * bytes_per_param(self.precision, a).value * 1e9 / self.tp
-        p = self.prompt
-        work = 2 * self._active * p + m.layers * d_attn * p**2
-        self._ttft = max(work / self.tp / self._flops, w_prefill / self._bw) / self._eta
-        mean_ctx = p + self.output / 2
-        self._mean_ctx = mean_ctx
-        self._kv_step_1 = kv_cache_gb(m, int(round(mean_ctx)), 1, "fp16", a) * 1e9 \
-            * kv_heads_per_gpu(m, self.tp) / m.kv_heads
-        self._moe = m.is_moe and bool(m.active_params_b)
-        if not self._moe:
-            self._w_step = decode_weight_gb(m, self.precision, 1, a) * 1e9 / self.tp
-        self._comp_1 = (2 * self._active + 2 * m.layers * d_attn * mean_ctx) / self.tp / self._flops
+        self._eta = tp_efficiency(self.tp, self.column, self.a)[0]
+        self._moe = self.model.is_moe and bool(self.model.active_params_b)
+        s1 = self._point(1)
+        self._ttft = s1["ttft_s"]
+        if not self._moe:  # dense: memory time is affine in the batch, compute time linear
+            s2 = self._point(2)
+            self._mem_b = s2["mem"] - s1["mem"]
+            self._mem_a = s1["mem"] - self._mem_b
+            self._comp_1 = s1["comp"]
+        self._e2e[1] = s1["e2e_latency_s"]
 
     def e2e(self, batch: int) -> float:
         """End-to-end latency (TTFT + output × TPOT) at `batch` sequences per replica, s."""
         hit = self._e2e.get(batch)
         if hit is not None:
             return hit
-        w_step = decode_weight_gb(self.model, self.precision, batch, self.a) * 1e9 / self.tp \
-            if self._moe else self._w_step
-        mem = (w_step + batch * self._kv_step_1) / self._bw
-        comp = batch * self._comp_1
-        value = self._ttft + self.output * (max(mem, comp) / self._eta)
+        if self._moe:
+            value = self._point(batch)["e2e_latency_s"]
+        else:
+            value = self._ttft + self.output * (max(self._mem_a + self._mem_b * batch, self._comp_1 * batch)
+                                                / self._eta)
         self._e2e[batch] = value
         return value
 
@@ -156,7 +158,7 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 
 
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
-                  context: int, latency_target: float, a: Assumptions,
+                  context: int, latency_target: float | None, a: Assumptions,
                   growth: LlmModel | None = None) -> ReplicaProfile:
     """Compute the profile (memory limits, latency-limited batch) once."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, latency_target, a, growth)
@@ -183,6 +185,14 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
                         _free_sequences(p.usable_gb - p.growth_base_gb, p.growth_kv_seq_gb))
     p._setup_speed()
     p.e2e_1 = p.e2e(1)
+    return p if latency_target is None else with_target(p, latency_target)
+
+
+def with_target(base: ReplicaProfile, latency_target: float) -> ReplicaProfile:
+    """A copy of a profile for one latency target (shares the latency cache of `base`)."""
+    p = copy.copy(base)
+    p.latency_target = latency_target
+    p.seq_lat = 0
     if p.seq_mem >= 1 and p.e2e_1 <= latency_target + EPS:
         lo, hi = 1, min(p.seq_mem, 100_000)
         while lo < hi:  # latency grows with the batch: last batch meeting the target

@@ -17,8 +17,9 @@ from expert.catalog.models import LlmModel
 from expert.configurator import explain
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, all_sources,
                                             interconnect_label, precisions, source_kinds, tp_degrees)
-from expert.configurator.feasibility import Candidate, Context, evaluate
+from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
+from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
@@ -32,6 +33,8 @@ def catalog_sources(catalog: Catalog) -> list[Source]:
     """All sources of a catalog (cached per catalog object)."""
     hit = _SOURCES.get(id(catalog))
     if hit is None or hit[0] is not catalog:
+        if len(_SOURCES) > 16:
+            _SOURCES.clear()
         hit = (catalog, all_sources(catalog))
         _SOURCES[id(catalog)] = hit
     return hit[1]
@@ -41,6 +44,8 @@ def default_assumptions(catalog: Catalog) -> Assumptions:
     """The sizing defaults with the cost constants of the catalog's tariffs."""
     hit = _ASSUMPTIONS.get(id(catalog))
     if hit is None or hit[0] is not catalog:
+        if len(_ASSUMPTIONS) > 16:
+            _ASSUMPTIONS.clear()
         hit = (catalog, Assumptions.from_tariffs(catalog.tariffs))
         _ASSUMPTIONS[id(catalog)] = hit
     return hit[1]
@@ -68,10 +73,13 @@ class Outcome:
 
 
 def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
-    """Evaluate every admissible candidate (module docstring)."""
+    """Evaluate every admissible candidate (module docstring). An infeasible candidate is only built
+    while its (gpu, source) group has no feasible one: otherwise it can be neither the group's entry
+    among the alternatives nor the closest candidate of a search where nothing fits."""
     out = Outcome()
     model = ctx.model
     prune = ctx._ft_state is None
+    profiles: dict = {}
     for source in sources:
         gpu = source.gpu
         group = source.group
@@ -81,26 +89,68 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
                 for tp in tp_degrees(model, count):
                     if tp in done_tp:
                         continue
-                    c = evaluate(ctx, source, precision, tp, count)
+                    pk = (gpu.id, precision, tp, source.column)
+                    prof = profiles.get(pk)
+                    if prof is None:
+                        prof = profiles[pk] = ctx.profile(gpu, precision, tp, source.column)
+                    checked = check(ctx, source, prof, tp, count)
                     out.evaluated += 1
-                    if c.feasible:
-                        out.feasible.append(c)
-                        if prune:
-                            done_tp.add(tp)
-                        k = c.key
-                        if out.best is None or k < out.best.key:
-                            out.best = c
-                        g = out.group_best.get(group)
-                        if g is None or k < g.key:
-                            out.group_best[group] = c
-                    else:
+                    if checked[0]:
+                        if group in out.group_best:
+                            continue
+                        c = build(ctx, source, prof, precision, tp, count, checked)
                         k = c.closeness
                         g = out.group_closest.get(group)
                         if g is None or k < g.closeness:
                             out.group_closest[group] = c
                         if out.closest is None or k < out.closest.closeness:
                             out.closest = c
+                        continue
+                    c = build(ctx, source, prof, precision, tp, count, checked)
+                    out.feasible.append(c)
+                    if prune:
+                        done_tp.add(tp)
+                    k = c.key
+                    if out.best is None or k < out.best.key:
+                        out.best = c
+                    g = out.group_best.get(group)
+                    if g is None or k < g.key:
+                        out.group_best[group] = c
     return out
+
+
+def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
+    """The optimum alone, found in order of cost (exact, used by the sensitivity sub-searches).
+
+    The objective of a candidate depends only on (source, count) — GPU cost plus team time — never on
+    precision or TP. So (source, count) pairs are visited cheapest first; each pair's precisions and
+    TP degrees are checked; once a feasible candidate is found, every pair of the same (rounded)
+    objective is still checked for the tie-break, then the search stops.
+    """
+    pairs = []
+    for source in sources:
+        for count in source.counts:
+            team = _tuning(ctx, source.gpu, count)
+            if team[0]:
+                continue                                   # fine-tuning does not fit this count
+            cost = gpu_cost(source, count, ctx.months, ctx.a)
+            if ctx.w.budget_limit_chf is not None and cost > ctx.w.budget_limit_chf:
+                continue
+            pairs.append((round(cost + team[1] * ctx.months, 2), source, count))
+    pairs.sort(key=lambda p: (p[0], SOURCE_ORDER[p[1].kind], p[1].order, p[2]))
+    best = None
+    for objective, source, count in pairs:
+        if best is not None and objective > best.key[0]:
+            break
+        for precision in precisions(source.gpu, ctx.w):
+            for tp in tp_degrees(ctx.model, count):
+                prof = ctx.profile(source.gpu, precision, tp, source.column)
+                if _serving(ctx, prof, tp, count)[0]:
+                    continue
+                c = evaluate(ctx, source, precision, tp, count)
+                if best is None or c.key < best.key:
+                    best = c
+    return best
 
 
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
@@ -137,12 +187,19 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
                       feasible=c.feasible) for c in picked]
 
 
-def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None) -> tuple[Context, Outcome, list]:
-    """One enumeration for a single-model workload; `shared` carries caches between searches."""
+def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
+        optimum_only: bool = False) -> tuple[Context, Outcome, list]:
+    """One enumeration for a single-model workload; `shared` carries caches between searches.
+    With `optimum_only` only `Outcome.best` is filled (`best_only`)."""
     shared = {} if shared is None else shared
     model = resolve_model(w, catalog)
-    ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}))
+    ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
+                  shared.setdefault("serving", {}))
     sources = admissible_sources(catalog_sources(catalog), w)
+    if optimum_only:
+        out = Outcome()
+        out.best = best_only(ctx, sources)
+        return ctx, out, sources
     return ctx, enumerate_candidates(ctx, sources), sources
 
 

@@ -73,7 +73,7 @@ def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[s
     texts, details = [], []
     for change, desc, upd in variations(w):
         w2 = w.model_copy(update=upd)
-        ctx2, out2, _ = run(w2, catalog, a, shared)
+        ctx2, out2, _ = run(w2, catalog, a, shared, optimum_only=True)
         best = out2.best
         changed = not _same(best, out.best)
         if best is None:

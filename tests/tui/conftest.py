@@ -1,4 +1,4 @@
-"""Fixtures for the TUI tests: an isolated state directory, the advisor, and a typing helper.
+"""Fixtures for the TUI tests: an isolated state directory, the advisor, the app factory.
 
 Behaviour tests run against the real pipeline (`expert.api`); set `GPU_EXPERT_TUI_FAKE=1` (or let
 the pipeline be broken) to fall back to the hand-built `FakeAdvisor` with a warning. Snapshots always
@@ -18,12 +18,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fakes import FakeAdvisor  # noqa: E402
+from tui_fakes import FakeAdvisor  # noqa: E402
 
 from tui.advisor import Advisor  # noqa: E402
 from tui.app import GpuExpertApp  # noqa: E402
 
-SIZE = (80, 24)
 _REAL: list = []
 
 
@@ -73,34 +72,3 @@ def make_app(advisor):
         kw.setdefault("resume", False)
         return GpuExpertApp(cursor_blink=False, **kw)
     return make
-
-
-async def send(pilot, text: str) -> None:
-    """Type `text` into the prompt, press Enter, and wait until the report (if any) is shown."""
-    app = pilot.app
-    await pilot.pause()
-    prompt = app.chat.query_one("#prompt")
-    prompt.focus()
-    prompt.value = text
-    await pilot.press("enter")
-    await settle(pilot)
-
-
-async def settle(pilot) -> None:
-    """Wait for the report worker and the mounts it causes."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
-
-
-def screen_text(app) -> str:
-    """All text of the chat log and the sentence panel (not only the visible part)."""
-    from textual.widgets import Static
-
-    parts = []
-    for widget in app.chat.query(Static):
-        content = widget.content
-        parts.append(str(getattr(content, "plain", content)))
-    for card in app.chat.query("Collapsible"):
-        parts.append(card.title)
-    return "\n".join(parts)

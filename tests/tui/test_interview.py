@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, screen_text, send
+from tui_helpers import SIZE, screen_text, send
 from tui.widgets import AnswerView, QuestionBubble, RecommendationCard, ReplyBubble
 
 EN = {"model": "Llama 3.1 8B", "volume": "20 000 per day", "fine_tuning": "no",

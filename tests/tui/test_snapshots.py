@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import yaml
 
-from conftest import SIZE, send, settle
-from fakes import FakeAdvisor
+from tui_helpers import SIZE, send, settle
+from tui_fakes import FakeAdvisor
 from tui.app import GpuExpertApp
 from tui.widgets import RuleCard
 

@@ -6,7 +6,7 @@ import json
 
 import yaml
 
-from conftest import SIZE, screen_text, send, settle
+from tui_helpers import SIZE, screen_text, send, settle
 from tui.app import GpuExpertApp
 from tui.screens import HelpScreen, ResumeScreen
 from tui.widgets import AnswerView, ChangeBubble, RecommendationCard, RuleCard
@@ -60,7 +60,7 @@ async def test_what_if_flips_the_recommendation_and_marks_the_change(make_app):
         assert rec_name(after) in str(card.content)
 
 
-async def test_set_command_with_a_bad_field_explains_and_keeps_the_answer(make_app):
+async def test_bad_what_if_edits_explain_and_keep_the_answer(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await send(pilot, SENTENCE)
@@ -69,6 +69,10 @@ async def test_set_command_with_a_bad_field_explains_and_keeps_the_answer(make_a
         await send(pilot, "/set colour blue")
         assert "unknown field 'colour'" in screen_text(app)
         assert app.chat.report is report
+        workload = app.chat.session.interview.workload()
+        await send(pilot, "/set horizon 0")                   # the pipeline rejects it
+        assert "horizon_months" in screen_text(app) and "kept the previous answer" in screen_text(app)
+        assert app.chat.session.interview.workload() == workload and app.chat.report is report
 
 
 async def test_audit_mode_shows_findings_by_severity_as_cards(make_app, tmp_path):
@@ -188,7 +192,7 @@ async def test_rule_cards_open_with_the_keyboard(make_app):
         await pilot.pause()
         card = app.chat.query(RuleCard).first()
         assert card.collapsed
-        assert app.focused is not None and app.focused.parent is card
+        assert app.focused is card
         await pilot.press("enter")
         await pilot.pause()
         assert not card.collapsed
@@ -226,3 +230,28 @@ def test_app_module_does_not_import_the_pipeline():
 
 
 assert GpuExpertApp  # imported for readers: the app under test
+
+
+async def test_the_other_commands(make_app):
+    from tui.screens import CostScreen
+    from tui.widgets import QuestionBubble
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "/cost")                         # no report yet: says so
+        assert "answer the questions first" in screen_text(app)
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        await send(pilot, "/why")
+        assert all(not c.collapsed for c in app.chat.query(RuleCard))
+        await send(pilot, "/cost")
+        assert isinstance(app.screen, CostScreen)
+        await pilot.press("escape")
+        await send(pilot, "/unset latency")
+        assert app.chat.session.interview.next_question().id == "latency"
+        await send(pilot, "/bogus")
+        assert "/bogus?" in screen_text(app)
+        await send(pilot, "/new")
+        assert app.chat.report is None and len(app.chat.query(QuestionBubble)) == 1
+        await send(pilot, "/quit")
+    assert app.return_code == 0

@@ -8,7 +8,6 @@ worker and shown as one `AnswerView`, replaced (and the change marked) on every 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -16,20 +15,21 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Collapsible, Footer, Input
+from textual.widgets import Footer, Input
 
 from .. import commands as cmd
 from ..session import Session
 from ..texts import t
 from ..widgets import (AnswerView, ChangeBubble, QuestionBubble, ReplyBubble, SentencePanel,
                        UserBubble)
-from ..widgets.cards import choice_title, money
+from ..widgets.cards import Card, choice_title, money
+from .chat_commands import CommandsMixin
 from .cost import CostScreen
 from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(Screen):
+class ChatScreen(CommandsMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
     BINDINGS = [
@@ -52,9 +52,14 @@ class ChatScreen(Screen):
         self._load, self._saved, self._ask_resume = load, saved, ask_resume
         self.report = None
         """The report on screen (None before the interview is complete)."""
+        self.bought = None
+        """A purchase of the recommended GPUs at catalog price (`tui.costs.Line`), for the chart."""
         self.last_update_s: float | None = None
         """Seconds from the last answer to the updated view (for `benchmarks/tui.py`)."""
+        self.last_pipeline_s: float | None = None
+        """Seconds of that spent in the pipeline (advise / audit) itself."""
         self._asked_at = 0.0
+        self._undo = None
 
     @property
     def lang(self) -> str:
@@ -70,6 +75,8 @@ class ChatScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#log").anchor()
+        # the pipeline loads after the first paint, so it does not delay the first question
+        self.set_timer(0.05, self.app.preload)
         self.say("info", t("welcome", self.lang))
         if self._load:
             self.handle(f"/load {self._load}")
@@ -106,9 +113,12 @@ class ChatScreen(Screen):
 
     # -- the log -----------------------------------------------------------------------------
 
-    def post(self, *widgets: Widget) -> None:
-        """Append to the log (it stays pinned to the bottom)."""
-        self.query_one("#log", VerticalScroll).mount_all(widgets)
+    def post(self, *widgets: Widget, pin: bool = True) -> None:
+        """Append to the log; `pin` keeps it scrolled to the bottom as the widgets arrive."""
+        log = self.query_one("#log", VerticalScroll)
+        if pin:
+            log.anchor()
+        log.mount_all(widgets)
 
     def say(self, kind: str, text: str, example: str | None = None) -> None:
         self.post(ReplyBubble(kind, text, example, self.lang))
@@ -181,8 +191,12 @@ class ChatScreen(Screen):
 
     def apply(self, fields: dict, said: str = "") -> None:
         """A what-if edit of workload fields: set them, say so, recompute."""
+        import copy
+
         from expert.interview import describe
 
+        iv = self.session.interview
+        self._undo = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional))
         changed: dict = {}
         for name, value in fields.items():
             changed.update(self.session.interview.set(name, value))
@@ -191,101 +205,6 @@ class ChatScreen(Screen):
         self.ask()
         if changed and (self.report is not None or self.session.complete):
             self.compute()
-
-    # -- commands ------------------------------------------------------------------------------
-
-    def run_command(self, c: cmd.Command) -> None:
-        handler = getattr(self, f"cmd_{c.name}", None)
-        if handler is None:
-            self.say("unclear", f"/{c.name}?", "/help")
-            return
-        try:
-            handler(c.arg)
-        except ValueError as exc:
-            self.say("error", str(exc))
-        except Exception as exc:  # noqa: BLE001 - InputError and friends: one line, no crash
-            self.say("error", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-
-    def cmd_set(self, arg: str) -> None:
-        if self.session.mode == "audit":
-            self.session.setup = cmd.setup_edit(self.session.setup, arg)
-            self.say("understood", arg)
-            self.autosave()
-            self.compute()
-        else:
-            self.apply(cmd.field_edit(arg, self.lang), arg)
-
-    def cmd_unset(self, arg: str) -> None:
-        field, _ = cmd.ALIASES.get(arg.strip().lower(), (arg.strip(), None))
-        self.session.interview.set(field, None)
-        self.say("understood", f"{field}: —")
-        self.ask()
-
-    def cmd_load(self, arg: str, audit: bool = False) -> None:
-        from ..advisor import read_file
-        from ..session import is_setup
-
-        if not arg:
-            raise ValueError("usage: /load FILE.yaml" if not audit else "usage: /audit FILE.yaml")
-        data, text = read_file(arg)
-        if audit and not is_setup(data):
-            raise ValueError(f"{arg}: not a setup file (it needs a gpu field)")
-        self.session.load(data, text)
-        self.session.source = arg
-        self.report = None
-        self.query_one("#log").remove_children(AnswerView)
-        self.say("info", t("loaded", self.lang, path=arg))
-        self.autosave()
-        self.start()
-
-    def cmd_audit(self, arg: str) -> None:
-        self.cmd_load(arg, audit=True)
-
-    def cmd_save(self, arg: str) -> None:
-        if not arg:
-            raise ValueError("usage: /save FILE.yaml")
-        path = self.session.save(arg)
-        self.say("info", t("saved", self.lang, path=path))
-
-    def cmd_export(self, arg: str) -> None:
-        from expert.report.render import render
-
-        if self.report is None:
-            raise ValueError(t("no_report", self.lang))
-        if not arg:
-            raise ValueError("usage: /export FILE.md|FILE.json")
-        path = Path(arg).expanduser()
-        fmt = "json" if path.suffix.lower() == ".json" else "markdown"
-        path.write_text(render(self.report, fmt), encoding="utf-8", newline="\n")
-        self.say("info", t("exported", self.lang, path=path))
-
-    def cmd_lang(self, arg: str) -> None:
-        if arg not in ("en", "de"):
-            raise ValueError("usage: /lang en|de")
-        self.session.set_lang(arg)
-        self.query_one("#prompt", Input).placeholder = t("placeholder", arg)
-        self.say("info", t("lang_set", arg))
-        self.autosave()
-        if not self.ask() or self.report is not None:
-            self.compute()
-
-    def cmd_new(self, arg: str) -> None:
-        self.session = Session(self.lang)
-        self.report = None
-        self.query_one("#log").remove_children()
-        self.start()
-
-    def cmd_cost(self, arg: str) -> None:
-        self.action_cost()
-
-    def cmd_why(self, arg: str) -> None:
-        self.action_why()
-
-    def cmd_help(self, arg: str) -> None:
-        self.action_help()
-
-    def cmd_quit(self, arg: str) -> None:
-        self.app.exit(0)
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -296,10 +215,10 @@ class ChatScreen(Screen):
         if self.report is None or self.report.recommendation is None:
             self.say("info", t("no_report", self.lang))
         else:
-            self.app.push_screen(CostScreen(self.report, self.lang))
+            self.app.push_screen(CostScreen(self.report, self.lang, self.bought))
 
     def action_why(self) -> None:
-        cards = list(self.query(Collapsible))
+        cards = list(self.query(Card))
         opened = any(c.collapsed for c in cards)
         for card in cards:
             card.collapsed = not opened
@@ -312,6 +231,17 @@ class ChatScreen(Screen):
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
 
     # -- the report ----------------------------------------------------------------------------
+
+    def rejected(self, message: str) -> None:
+        """The pipeline refused the input: say why, and undo the what-if edit that caused it."""
+        self.say("error", message)
+        undo, self._undo = self._undo, None
+        if undo is not None and self.report is not None and self.session.mode == "advice":
+            iv = self.session.interview
+            iv.answers, iv.done, iv.provisional = undo
+            self.query_one(SentencePanel).show(iv.sentence(), self.lang)
+            self.say("info", t("undone", self.lang))
+            self.autosave()
 
     def autosave(self) -> None:
         """Save the answers so far; a failing disk never stops the chat."""
@@ -331,32 +261,44 @@ class ChatScreen(Screen):
         advisor = self.app.advisor
         try:
             data, lang = s.data(), s.lang
+            start = time.perf_counter()
             report = advisor.audit(data, lang) if s.mode == "audit" else advisor.advise(data, lang)
+            self.last_pipeline_s = time.perf_counter() - start
         except InputError as exc:
-            self.app.call_from_thread(self.say, "error", str(exc))
+            self.app.call_from_thread(self.rejected, str(exc))
             return
         except Exception as exc:  # noqa: BLE001 - the chat must survive a pipeline bug
             self.app.call_from_thread(self.say, "error", f"{type(exc).__name__}: {exc}")
             return
-        self.app.call_from_thread(self.show, report)
+        bought = None
+        rec = report.recommendation
+        if rec is not None and hasattr(advisor, "purchase"):
+            got = advisor.purchase(rec.gpu, rec.count, rec.horizon_months)
+            if got is not None:
+                from ..costs import Line
 
-    def show(self, report) -> None:
+                bought = Line(f"{rec.count}× {rec.gpu}", *got)
+        self.app.call_from_thread(self.show, report, bought)
+
+    async def show(self, report, bought=None) -> None:
         """Replace the answer in the log; mark what changed since the previous report."""
         before = self.report
-        self.report = report
+        self.report, self.bought = report, bought
         lines = self.changes(before, report) if before is not None else []
         old = {f.rule_id for f in before.findings} if before is not None else None
         new_rules = frozenset(f.rule_id for f in report.findings) - old if old is not None else frozenset()
         rec_changed = before is not None and before.recommendation != report.recommendation and (
             report.recommendation is not None)
         log = self.query_one("#log", VerticalScroll)
-        log.remove_children(AnswerView)
+        await log.remove_children(AnswerView)
         top = ChangeBubble(lines) if lines else None
-        answer = AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules)
-        self.post(*(w for w in (top, answer) if w is not None))
+        answer = AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules, bought=bought)
+        log.anchor(False)
+        await log.mount_all([w for w in (top, answer) if w is not None])
         first = top or answer
         # show the start of the new answer (the change line, the recommendation), not its end
-        self.call_after_refresh(lambda: log.scroll_to_widget(first, top=True, animate=False))
+        self.call_after_refresh(lambda: log.scroll_to_widget(first, top=True, animate=False,
+                                                             immediate=True))
         if self._asked_at:
             self.last_update_s = time.perf_counter() - self._asked_at
 
@@ -380,6 +322,6 @@ class ChatScreen(Screen):
         """`+ new: title (rule)` and `− no longer: title (rule)`, in rule-id order."""
         was = {f.rule_id: f.title for f in before.findings}
         now = {f.rule_id: f.title for f in after.findings}
-        lines = [f"  + {t('new_rules', self.lang)}: {now[r]} ({r})" for r in sorted(now.keys() - was.keys())]
-        lines += [f"  − {t('gone_rules', self.lang)}: {was[r]} ({r})" for r in sorted(was.keys() - now.keys())]
+        lines = [f"  + {t('new_rules', self.lang)}: {now[r]}" for r in sorted(now.keys() - was.keys())]
+        lines += [f"  − {t('gone_rules', self.lang)}: {was[r]}" for r in sorted(was.keys() - now.keys())]
         return lines

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from expert.report.models import Report
-
+from ..costs import Line
 from ..widgets.cost_chart import CostChart
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Report
 
 
 class CostScreen(ModalScreen[None]):
@@ -17,10 +21,10 @@ class CostScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,f2,q", "app.pop_screen", "Close")]
 
-    def __init__(self, report: Report, lang: str) -> None:
+    def __init__(self, report: Report, lang: str, bought: Line | None = None) -> None:
         super().__init__()
-        self.report, self.lang = report, lang
+        self.report, self.lang, self.bought = report, lang, bought
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="cost-body"):
-            yield CostChart(self.report, self.lang, rows=8, width=72)
+            yield CostChart(self.report, self.lang, rows=8, width=72, bought=self.bought)

@@ -7,12 +7,19 @@ source document and section, and the chain of derived facts that led to it (from
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.widgets import Collapsible, Static
+from typing import TYPE_CHECKING
 
-from expert.report.models import Choice, Finding, FiredRule, Report
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.widgets import Static
 
 from ..texts import severity, t
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Choice, Finding, FiredRule, Report
 
 
 def money(value: float) -> str:
@@ -81,14 +88,18 @@ class RecommendationCard(Static):
                     f"{money(rec.tco_chf)} {t('total_over', lang, m=rec.horizon_months)}")
         if report.memory:
             m = report.memory
-            text.append(f"\n{t('memory', lang)}: weights {m.weights_gb:.1f} + KV {m.kv_cache_gb:.1f} "
-                        f"+ overhead {m.overhead_gb:.1f} = {m.total_gb:.1f} GB")
+            text.append(f"\n{t('memory', lang)}: {t('weights', lang)} {m.weights_gb:.1f} + KV "
+                        f"{m.kv_cache_gb:.1f} + {t('overhead', lang)} {m.overhead_gb:.1f} = "
+                        f"{m.total_gb:.1f} GB")
             if m.fine_tuning_gb:
-                text.append(f", fine-tuning {m.fine_tuning_gb:.1f} GB")
-        if rec.usable_per_gpu_gb:
-            text.append(f" of {rec.usable_per_gpu_gb:.0f} GB usable/GPU")
+                text.append(f", {t('fine_tuning', lang)} {m.fine_tuning_gb:.1f} GB")
+        extra = []
         if rec.headroom is not None:
-            text.append(f"\n{t('headroom', lang)}: {rec.headroom:.0%}")
+            extra.append(f"{t('headroom', lang)}: {rec.headroom:.0%}")
+        if rec.usable_per_gpu_gb:
+            extra.append(t("usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
+        if extra:
+            text.append("\n" + ", ".join(extra))
         if rec.latency_p95_s is not None:
             text.append(f" · p95 {rec.latency_p95_s:.2f} s")
         if report.nothing_fits:
@@ -101,36 +112,70 @@ class AlternativesList(Static):
 
     can_focus = False
 
-    def __init__(self, report: Report, lang: str) -> None:
+    def __init__(self, report: Report, lang: str, limit: int = 4) -> None:
         text = Text.assemble((t("alternatives", lang), "bold"))
-        for alt in report.alternatives:
-            text.append(f"\n• {choice_title(alt)} ({alt.provider or alt.package or alt.source}) "
+        for alt in report.alternatives[:limit]:
+            where = alt.provider or (f"package {alt.package}" if alt.package else alt.source)
+            text.append(f"\n• {choice_title(alt)} ({where}) "
                         f"{money(alt.monthly_cost_chf)}/{t('month', lang)} — {alt.why_not}")
+        if len(report.alternatives) > limit:
+            text.append(f"\n  + {len(report.alternatives) - limit} {t('more', lang)}")
         super().__init__(text)
 
 
-class RuleCard(Collapsible):
+class Card(Static, can_focus=True):
+    """A collapsible card in one widget (cheap to mount, dozens per answer): a title line, and the
+    body below it when open. Enter, Space or a click toggles it."""
+
+    BINDINGS = [Binding("enter,space", "toggle", "Open/close", show=False)]
+
+    collapsed: reactive[bool] = reactive(True)
+
+    def __init__(self, title: str, body: Text, classes: str = "") -> None:
+        super().__init__(classes=f"card {classes}".strip())
+        self.title, self.body = title, body
+
+    def render(self) -> RenderableType:
+        head = Text.assemble(("▶ " if self.collapsed else "▼ ", "bold"), (self.title, "bold"))
+        return head if self.collapsed else Group(head, Padding(self.body, (0, 0, 0, 2)))
+
+    @property
+    def plain(self) -> str:
+        """The card as plain text: the title, and the body when open."""
+        return self.title + ("" if self.collapsed else "\n" + self.body.plain)
+
+    def watch_collapsed(self, collapsed: bool) -> None:
+        self.set_class(not collapsed, "-open")
+
+    def action_toggle(self) -> None:
+        self.collapsed = not self.collapsed
+
+    def on_click(self) -> None:
+        self.action_toggle()
+
+
+class RuleCard(Card):
     """One finding as a card: closed shows severity and title; open shows the whole explanation."""
 
     def __init__(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False) -> None:
         self.finding = finding
         mark = f"★ {t('new_rules', lang)} " if new else ""
-        title = f"{mark}{severity(finding.severity, lang)}  {finding.title}  ({finding.rule_id})"
+        title = f"{mark}{severity(finding.severity, lang)}  {finding.title}"
         body = Text()
         body.append(finding.explanation)
         body.append(f"\n{t('advice', lang)}: ", "bold")
         body.append(finding.advice)
         body.append(f"\n{t('source', lang)}: ", "bold")
         body.append(f"{finding.source.document}, {finding.source.section}")
+        body.append(f" · {t('rule', lang)} {finding.rule_id} ({finding.category})", "italic")
         lines = chain(fired, finding.rule_id)
         if lines:
             body.append(f"\n{t('trace', lang)}:", "bold")
             body.append("\n" + "\n".join(lines))
-        super().__init__(Static(body), title=title, collapsed=True,
-                         classes=f"rule {finding.severity}" + (" new" if new else ""))
+        super().__init__(title, body, classes=f"rule {finding.severity}" + (" new" if new else ""))
 
 
-class TraceCard(Collapsible):
+class TraceCard(Card):
     """Every fired rule in firing order, with what it derived."""
 
     def __init__(self, fired: list[FiredRule], lang: str) -> None:
@@ -138,5 +183,5 @@ class TraceCard(Collapsible):
         for n, rule in enumerate(fired, 1):
             derived = "; ".join(fact_text(d, 50) for d in rule.derived)
             lines.append(f"{n:>2}. {rule.rule_id}" + (f" → {derived}" if derived else ""))
-        super().__init__(Static(Text("\n".join(lines) or "—")), collapsed=True, classes="trace",
-                         title=f"{t('trace', lang)} ({len(fired)})")
+        super().__init__(f"{t('trace', lang)} ({len(fired)})", Text("\n".join(lines) or "—"),
+                         classes="trace")

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
-from expert.report.models import Report
-
-from ..costs import chart, summary
+from ..costs import Line, chart, summary
 from ..texts import t
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Report
 
 
 class CostChart(Static):
@@ -16,8 +19,9 @@ class CostChart(Static):
 
     can_focus = False
 
-    def __init__(self, report: Report, lang: str, rows: int = 6, width: int = 74, **kwargs) -> None:
-        text = Text.assemble((t("cost", lang), "bold"), "\n", chart(report, lang, width, rows))
+    def __init__(self, report: Report, lang: str, rows: int = 6, width: int = 74,
+                 bought: Line | None = None, **kwargs) -> None:
+        text = Text.assemble((t("cost", lang), "bold"), "\n", chart(report, lang, width, rows, bought))
         super().__init__(text, **kwargs)
 
 
@@ -26,5 +30,5 @@ class CostSummary(Static):
 
     can_focus = False
 
-    def __init__(self, report: Report, lang: str) -> None:
-        super().__init__(Text.assemble((t("cost", lang) + ": ", "bold"), summary(report, lang)))
+    def __init__(self, report: Report, lang: str, bought: Line | None = None) -> None:
+        super().__init__(Text.assemble((t("cost", lang) + ": ", "bold"), summary(report, lang, bought)))

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from expert.report.models import Report
-
 from ..texts import severity, t
 from .cards import RuleCard
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Report
 
 ORDER = ("critical", "warning", "info")
 

@@ -36,6 +36,10 @@ class FakeAdvisor:
         pass
 
     def advise(self, workload: dict, lang: str) -> Report:
+        from expert.errors import InputError
+
+        if workload.get("horizon_months", 36) < 1:
+            raise InputError("0 is less than the minimum of 1", path="horizon_months")
         big = (workload.get("params_b") or 8) >= 30 or "70b" in str(workload.get("model", ""))
         ft = workload.get("fine_tuning", "none")
         freq = ft.get("frequency") if isinstance(ft, dict) else ft

@@ -1,0 +1,588 @@
+"""Behaviour of the shipped rule packs (rules/*.yaml) on hand-built facts.
+
+The facts are what the sizing core hands the engine (kinds and fields of `expert/vocabulary.py`);
+here they are written by hand so every rule can be driven on purpose. Covered: the acceptance cases
+of the five mistakes, a well-sized setup that trips none of them, chaining visible in the trace,
+both languages, and — over all scenarios together — every rule firing at least once and staying
+silent at least once. A structural test checks that no `not` tests a fact that a negation-gated rule
+derives (the engine cannot retract an activation already scheduled; shared/notes/durable-rules.md).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from expert.engine import evaluate, load_packs, prepare
+from expert.engine.rulepack import AnyOf, Not, Ops, Pattern, Ref
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+FIVE_MISTAKES = ("overprovisioning", "finetuning-underestimated", "non-gpu-bottleneck",
+                 "data-sovereignty", "model-growth")
+
+
+@cache
+def packs():
+    return tuple(load_packs([RULES_DIR]))
+
+
+@cache
+def base():
+    return prepare(list(packs()))
+
+
+def all_rule_ids() -> set[str]:
+    return {rule.id for pack in packs() for rule in pack.rules}
+
+
+# ------------------------------------------------------------------ fact builders
+def workload(**kw):
+    """An 8B chatbot, pure inference, non-sensitive data (overridden per scenario)."""
+    fact = dict(t="workload", model="generic", params_b=8, precision="fp16",
+                requests_per_day=20000, requests_per_minute=13.9, average_rps=0.23, peak_rps=0.69,
+                latency_target_s=2.0, target_utilization=0.7, context_tokens=1750,
+                fine_tuning="none", finetune_runs_per_year=0, data="non_sensitive", sector="other",
+                hosting="any", deployment="any", budget="opex", horizon_months=36, critical=True,
+                allow_int4=False, agents=0, team_hourly_rate_chf=150)
+    fact.update(kw)
+    return fact
+
+
+def sizing(**kw):
+    fact = dict(t="sizing", weights_gb=16.1, kv_cache_gb=2.0, total_gb=19.5, finetune_gb=0,
+                concurrent_inferences=2.0, min_gpu_memory_gb=24, needs_multi_gpu=False,
+                inference_time_s=2.0, gpus_needed=1)
+    fact.update(kw)
+    return fact
+
+
+def setup(*bases, **kw):
+    """A well-sized single L40S in Switzerland, overridden by `bases` (dicts) then `kw`."""
+    fact = dict(t="setup", gpu="l40s", gpu_family="l40s", gpu_grade="datacenter", gpu_memory_gb=48,
+                ecc=True, count=1, total_vram_gb=48, interconnect="pcie", form_factor="pcie",
+                ownership="rented", cpu_cores=32, min_cpu_cores=32, ram_gb=192, min_ram_gb=192,
+                ram_vram_ratio=4.0, storage_type="nvme", storage_read_mb_s=3500, network_gbps=25,
+                min_network_gbps=0, country="CH", provider_seat="CH", iso27001=True,
+                hds_certified=False, utilization_mean=0.7, utilization_peak=0.78,
+                day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1, sxm_partial=False,
+                monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
+                inference_engine="vllm", optimized_engine=True, quantization_validated=True,
+                reserve_ratio=0.5, fits=True, growth_fits=True, fits_int8=True)
+    for update in bases + (kw,):
+        fact.update(update)
+    return fact
+
+
+def choice(**kw):
+    fact = dict(t="choice", gpu="l40s", gpu_family="l40s", gpu_grade="datacenter", count=1,
+                source="cloud", country="CH", precision="fp16", monthly_cost_chf=800,
+                tco_chf=33120, headroom=0.5, interconnect="none", tensor_parallel=1)
+    fact.update(kw)
+    return fact
+
+
+H100 = dict(gpu="h100-sxm", gpu_family="h100", gpu_memory_gb=80, total_vram_gb=80,
+            interconnect="nvlink", form_factor="sxm", ram_gb=384, min_ram_gb=320, ram_vram_ratio=4.8)
+A100 = dict(gpu="a100-80gb-sxm", gpu_family="a100", gpu_memory_gb=80, total_vram_gb=80,
+            interconnect="nvlink", form_factor="sxm", ram_gb=384, min_ram_gb=320, ram_vram_ratio=4.8)
+FT_13B_MONTHLY = dict(params_b=13, fine_tuning="monthly", finetune_runs_per_year=12,
+                      finetune_method="lora")
+
+# ------------------------------------------------------------------ scenarios
+SCENARIOS: dict[str, list[dict]] = {
+    # acceptance cases
+    "m1-h100-8b-idle": [workload(), sizing(),
+                        setup(H100, utilization_mean=0.3, utilization_peak=0.45)],
+    "m2-l40s-13b-monthly": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
+                            setup(finetune_hours=160, finetune_hours_on_a100=48,
+                                  team_cost_extra_chf_month=16800, gpu_saving_chf_month=690)],
+    "m3-four-gpus-starved": [workload(), sizing(),
+                             setup(gpu="a100-80gb-pcie", gpu_family="a100", gpu_memory_gb=80,
+                                   count=4, total_vram_gb=320, cpu_cores=16, min_cpu_cores=64,
+                                   ram_gb=512, min_ram_gb=1280, ram_vram_ratio=1.6,
+                                   storage_type="sata-ssd", storage_read_mb_s=550, network_gbps=10,
+                                   min_network_gbps=100, tensor_parallel=1)],
+    "m4-health-abroad": [workload(data="sensitive", sector="health"), sizing(),
+                         setup(country="DE", provider_seat="DE", iso27001=False)],
+    "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2)],
+    "well-sized": [workload(growth_params_b=13), sizing(growth_total_gb=32), setup()],
+    # setups
+    "h100-8b-unmeasured": [workload(), sizing(),
+                           setup(H100, utilization_mean=None, utilization_peak=None,
+                                 day_night_swing=None, monitoring=False, backups=False,
+                                 cpu_cores=None)],
+    "l40s-13b-monthly-no-estimate": [workload(**FT_13B_MONTHLY), sizing(), setup()],
+    "l40s-30b-quarterly": [workload(params_b=30, fine_tuning="quarterly", finetune_runs_per_year=4),
+                           sizing(total_gb=44), setup(reserve_ratio=0.05)],
+    "a100-pair-13b-monthly-hybrid": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
+                                     setup({**A100, "count": 2, "total_vram_gb": 160,
+                                              "ram_gb": 640, "min_ram_gb": 640},
+                                           cpu_cores=64, network_gbps=25)],
+    "a100-8b-inference": [workload(), sizing(), setup(**A100)],
+    "finetune-exceeds-memory": [workload(params_b=13, fine_tuning="monthly",
+                                         finetune_runs_per_year=12),
+                                sizing(finetune_gb=120), setup()],
+    "h100-low-latency-slow": [workload(latency_target_s=0.4), sizing(),
+                              setup(H100, latency_p95_s=0.6, utilization_mean=0.9,
+                                    utilization_peak=0.97, inference_engine="transformers",
+                                    optimized_engine=False, deployment_months=36)],
+    "owned-h100-short-fluctuating": [workload(), sizing(),
+                                     setup(H100, ownership="owned", deployment_months=12,
+                                           usage_pattern="fluctuating", utilization_mean=0.62,
+                                           utilization_peak=0.92, day_night_swing=0.5)],
+    "rented-peaky": [workload(), sizing(), setup(utilization_mean=0.55, utilization_peak=0.65)],
+    "rented-above-target": [workload(), sizing(), setup(utilization_mean=0.83,
+                                                        utilization_peak=0.84)],
+    "rented-idle-l40s": [workload(), sizing(), setup(utilization_mean=0.35, utilization_peak=0.5)],
+    "single-cpu-slow-nvme": [workload(), sizing(),
+                             setup(cpu_cores=16, storage_read_mb_s=2000, ram_vram_ratio=4.0)],
+    "pair-slow-network": [workload(), sizing(gpus_needed=2),
+                          setup(count=2, total_vram_gb=96, cpu_cores=64, ram_gb=384,
+                                min_ram_gb=384, network_gbps=10)],
+    "consumer-critical": [workload(), sizing(),
+                          setup(gpu="rtx-4090", gpu_family="consumer", gpu_grade="consumer",
+                                gpu_memory_gb=24, total_vram_gb=24, ecc=False, ram_gb=96,
+                                min_ram_gb=96)],
+    "consumer-dev": [workload(critical=False), sizing(),
+                     setup(gpu="rtx-4090", gpu_family="consumer", gpu_grade="consumer",
+                           gpu_memory_gb=24, total_vram_gb=24, ecc=False, ram_gb=96,
+                           min_ram_gb=96)],
+    "workstation-a6000": [workload(), sizing(),
+                          setup(gpu="rtx-a6000", gpu_family="other", gpu_grade="workstation")],
+    "mi300x": [workload(params_b=70, precision="fp8"), sizing(total_gb=90),
+               setup(gpu="mi300x", gpu_family="other", gpu_memory_gb=192, total_vram_gb=192,
+                     form_factor="oam", ram_gb=768, min_ram_gb=768)],
+    "gaudi-inference": [workload(), sizing(),
+                        setup(gpu="gaudi2", gpu_family="other", gpu_memory_gb=96,
+                              total_vram_gb=96, ram_gb=384, min_ram_gb=384)],
+    "7b-on-16gb": [workload(params_b=7), sizing(total_gb=15.5),
+                   setup(gpu="a16", gpu_family="other", gpu_memory_gb=16, total_vram_gb=16,
+                         ram_gb=64, min_ram_gb=64, reserve_ratio=0.05)],
+    "growth-blocked-owned-pcie": [workload(growth_params_b=70), sizing(growth_total_gb=150),
+                                  setup({**A100, "gpu": "a100-80gb-pcie", "interconnect": "pcie",
+                                           "form_factor": "pcie"},
+                                        ownership="owned", growth_fits=False)],
+    "tp4-pcie": [workload(params_b=70, precision="fp16"),
+                 sizing(total_gb=160, needs_multi_gpu=True, min_gpu_memory_gb=None, gpus_needed=4),
+                 setup({**A100, "gpu": "a100-80gb-pcie", "interconnect": "pcie",
+                          "form_factor": "pcie"}, count=4, total_vram_gb=320, tensor_parallel=4,
+                       cpu_cores=64, ram_gb=1280, min_ram_gb=1280, network_gbps=100)],
+    "tp8-nvlink": [workload(params_b=405, precision="fp8"),
+                   sizing(total_gb=450, needs_multi_gpu=True, min_gpu_memory_gb=None),
+                   setup(H100, count=8, total_vram_gb=640, tensor_parallel=8, cpu_cores=128,
+                         ram_gb=2560, min_ram_gb=2560, network_gbps=400)],
+    "sxm-two-of-eight": [workload(params_b=70, precision="fp16"),
+                         sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
+                         setup(H100, count=2, total_vram_gb=160, tensor_parallel=2,
+                               ownership="owned", sxm_partial=True, cpu_cores=64, ram_gb=640,
+                               min_ram_gb=640, network_gbps=25)],
+    "tp-without-need": [workload(), sizing(min_gpu_memory_gb=24),
+                        setup(A100, count=2, total_vram_gb=160, tensor_parallel=2,
+                              cpu_cores=64, network_gbps=25)],
+    "does-not-fit-int8-would": [workload(params_b=13), sizing(total_gb=30),
+                                setup(gpu="a10", gpu_family="other", gpu_memory_gb=24,
+                                      total_vram_gb=24, ram_gb=96, min_ram_gb=96, fits=False,
+                                      fits_int8=True, reserve_ratio=0)],
+    "int4-unvalidated": [workload(precision="int4"), sizing(),
+                         setup(quantization_validated=None)],
+    "int8-unvalidated": [workload(precision="int8"), sizing(),
+                         setup(quantization_validated=False)],
+    "rented-long-intensive": [workload(), sizing(),
+                              setup(utilization_mean=0.82, utilization_peak=0.84,
+                                    deployment_months=36)],
+    "setup-only": [setup(H100, count=8, total_vram_gb=640, tensor_parallel=4, cpu_cores=128,
+                         ram_gb=2560, min_ram_gb=2560, network_gbps=400)],
+    # advice (workload + sizing + choice)
+    "advise-8b-chat": [workload(), sizing(), choice()],
+    "advise-analytical-monthly": [workload(params_b=30, fine_tuning="monthly",
+                                           finetune_runs_per_year=12),
+                                  sizing(total_gb=66, finetune_gb=90, min_gpu_memory_gb=80),
+                                  choice(gpu="a100-80gb-sxm", gpu_family="a100", headroom=0.2,
+                                         monthly_cost_chf=1380, tco_chf=63000)],
+    "advise-13b-monthly-l40s": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
+                                choice(headroom=0.35)],
+    "advise-70b-inference": [workload(params_b=70, requests_per_day=200000, peak_rps=7),
+                             sizing(total_gb=160, needs_multi_gpu=True, min_gpu_memory_gb=None,
+                                    gpus_needed=3, concurrent_inferences=20),
+                             choice(gpu="a100-80gb-sxm", gpu_family="a100", count=4,
+                                    interconnect="nvlink", tensor_parallel=4)],
+    "advise-70b-monthly-h100": [workload(params_b=70, fine_tuning="weekly",
+                                         finetune_runs_per_year=52, latency_target_s=0.3,
+                                         agents=3),
+                                sizing(total_gb=160, needs_multi_gpu=True, gpus_needed=2),
+                                choice(gpu="h100-sxm", gpu_family="h100", count=8,
+                                       interconnect="nvlink", tensor_parallel=8)],
+    "advise-regulated-offer-abroad": [workload(data="sensitive", sector="finance", hosting="ch"),
+                                      sizing(), choice(country="DE")],
+    "advise-regulated-offer-unknown-location": [workload(sector="public"), sizing(),
+                                                choice(country=None)],
+    "regulated-setup-without-hosting": [workload(data="sensitive"), sizing(),
+                                        setup(country=None, provider_seat=None, iso27001=None)],
+    "advise-capex-short": [workload(budget="capex", horizon_months=12, sector="health"),
+                           sizing(), choice(source="purchase")],
+    "advise-yearly-7b": [workload(params_b=7, fine_tuning="yearly", finetune_runs_per_year=1),
+                         sizing(), choice()],
+    "advise-package-3": [workload(params_b=405, precision="fp8", deployment="on_premise"),
+                         sizing(total_gb=450, needs_multi_gpu=True, gpus_needed=6),
+                         choice(gpu="a100-80gb-pcie", gpu_family="a100", count=8,
+                                source="package", package="3", interconnect="pcie",
+                                tensor_parallel=8)],
+    "advise-package-4": [workload(params_b=120, precision="fp16", deployment="on_premise"),
+                         sizing(total_gb=280, needs_multi_gpu=True, gpus_needed=4),
+                         choice(gpu="a100-80gb-sxm", gpu_family="a100", count=8,
+                                source="package", package="4", interconnect="nvlink",
+                                tensor_parallel=4)],
+    "advise-package-n2": [workload(params_b=120, precision="fp8", deployment="on_premise"),
+                          sizing(total_gb=140, needs_multi_gpu=True, gpus_needed=2),
+                          choice(gpu="rtx-pro-6000", gpu_family="rtx-pro-6000",
+                                 gpu_grade="workstation", count=2, source="package",
+                                 package="N2", interconnect="pcie", tensor_parallel=2,
+                                 precision="int4")],
+    "advise-8b-monthly": [workload(fine_tuning="monthly", finetune_runs_per_year=12), sizing(),
+                          choice()],
+    "advise-34b-inference": [workload(params_b=34), sizing(total_gb=75, min_gpu_memory_gb=80),
+                             choice(gpu="a100-80gb-sxm", gpu_family="a100", headroom=0.1)],
+    "advise-workstation-gpu": [workload(), sizing(),
+                               choice(gpu="rtx-a6000", gpu_family="other",
+                                      gpu_grade="workstation")],
+}
+
+
+@cache
+def run(name: str, lang: str = "en"):
+    facts = [{k: v for k, v in fact.items() if v is not None} for fact in SCENARIOS[name]]
+    return evaluate(base(), facts, lang=lang)
+
+
+def fired(name: str) -> set[str]:
+    return set(run(name).fired_ids())
+
+
+def findings(name: str, lang: str = "en") -> dict[str, object]:
+    return {f.rule_id: f for f in run(name, lang).findings}
+
+
+def categories(name: str) -> set[str]:
+    return {f.category for f in run(name).findings}
+
+
+# ------------------------------------------------------------------ acceptance cases
+def test_h100_serving_8b_at_30_percent_is_overprovisioning():
+    found = findings("m1-h100-8b-idle")
+    m1 = found["m1-overprovisioning-low-utilisation"]
+    assert m1.category == "overprovisioning" and m1.severity == "warning"
+    assert "30 %" in m1.explanation and "40 %" in m1.explanation
+    assert "2–4 weeks" in m1.advice
+    assert m1.source.document == "000" and "Fehler 1" in m1.source.section
+    # mistake 1 already says it: the quarterly-review downgrade and the Q4 note stay silent
+    assert "r4-sustained-underuse-downgrade" not in fired("m1-h100-8b-idle")
+    assert "q4-h100-reserved-for-justified-cases" not in fired("m1-h100-8b-idle")
+
+
+def test_l40s_with_monthly_13b_finetuning_underestimates_finetuning():
+    m2 = findings("m2-l40s-13b-monthly")["m2-l40s-frequent-finetuning"]
+    assert m2.category == "finetuning-underestimated"
+    assert "16 800 CHF" in m2.explanation          # the team-time cost
+    saving = findings("m2-l40s-13b-monthly")["m2-team-time-against-gpu-saving"]
+    assert "690 CHF" in saving.explanation and "16 800 CHF" in saving.explanation
+    assert "160.0 h" in m2.explanation and "48.0 h" in m2.explanation
+    assert "3–4×" in m2.explanation and "6 days" in m2.explanation
+    assert "at least an A100" in m2.advice
+    assert "(compute hours × team hourly rate) + GPU cost" in m2.advice
+    de = findings("m2-l40s-13b-monthly", "de")["m2-l40s-frequent-finetuning"]
+    assert "16 800 CHF" in de.explanation and "Teamzeit" in de.explanation
+
+
+def test_four_starved_gpus_name_each_shortfall():
+    found = findings("m3-four-gpus-starved")
+    bottlenecks = {rid: f for rid, f in found.items() if f.category == "non-gpu-bottleneck"}
+    assert {"m3-cpu-below-64-cores-multi-gpu", "m3-ram-below-4x-vram", "m3-storage-not-nvme",
+            "m3-network-below-100-gbps-from-4-gpus"} <= set(bottlenecks)
+    assert "16 CPU cores for 4 GPUs" in bottlenecks["m3-cpu-below-64-cores-multi-gpu"].explanation
+    assert "64 cores" in bottlenecks["m3-cpu-below-64-cores-multi-gpu"].explanation
+    assert ("RAM 512 GB is below 4 × 320 GB VRAM = 1 280 GB"
+            in bottlenecks["m3-ram-below-4x-vram"].explanation)
+    assert "sata-ssd" in bottlenecks["m3-storage-not-nvme"].explanation
+    assert "3000 MB/s" in bottlenecks["m3-storage-not-nvme"].explanation
+    assert "10 Gbps for 4 GPUs" in bottlenecks["m3-network-below-100-gbps-from-4-gpus"].explanation
+    assert "100 Gbps" in bottlenecks["m3-network-below-100-gbps-from-4-gpus"].explanation
+    # single-GPU and 2–3-GPU thresholds do not apply to four GPUs
+    assert "m3-cpu-below-32-cores-single-gpu" not in bottlenecks
+    assert "m3-network-below-25-gbps-multi-gpu" not in bottlenecks
+    de = findings("m3-four-gpus-starved", "de")["m3-ram-below-4x-vram"]
+    assert "RAM 512 GB liegt unter 4 × 320 GB VRAM = 1 280 GB" in de.explanation
+
+
+def test_health_data_outside_switzerland_is_a_sovereignty_problem():
+    found = findings("m4-health-abroad")
+    abroad = found["m4-regulated-data-hosted-abroad"]
+    assert abroad.category == "data-sovereignty" and abroad.severity == "critical"
+    assert "DE" in abroad.explanation and "revDSG" in abroad.explanation
+    assert "ISO 27001" in abroad.advice
+    assert {"m4-provider-seat-outside-switzerland", "m4-provider-without-iso27001",
+            "m4-regulated-data-checklist", "m4-french-health-data-needs-hds"} <= set(found)
+    assert "HDS" in found["m4-french-health-data-needs-hds"].explanation
+
+
+def test_reserve_under_30_percent_is_model_growth():
+    m5 = findings("m5-thin-reserve")["m5-vram-reserve-below-30-percent"]
+    assert m5.category == "model-growth"
+    assert "20 %" in m5.explanation and "12–18 months" in m5.explanation
+    assert "30–50 %" in m5.advice
+
+
+def test_well_sized_setup_has_none_of_the_five_mistakes():
+    assert not categories("well-sized") & set(FIVE_MISTAKES)
+    assert not {f.severity for f in run("well-sized").findings} & {"warning", "critical"}
+
+
+def test_the_five_mistakes_in_document_order():
+    order = [rule.id for pack in packs() if pack.pack == "mistakes" for rule in pack.rules]
+    cats = []
+    for rule_id in order:
+        rule = next(r for p in packs() for r in p.rules if r.id == rule_id)
+        if rule.category in FIVE_MISTAKES and (not cats or cats[-1] != rule.category):
+            cats.append(rule.category)
+    assert tuple(cats) == FIVE_MISTAKES
+
+
+# ------------------------------------------------------------------ chaining
+def _producer_of(evaluation, fact: dict) -> str | None:
+    for firing in evaluation.fired:
+        if fact in firing.derived:
+            return firing.rule_id
+    return None
+
+
+def _depth(evaluation, rule_id: str) -> int:
+    """Longest chain of derived facts ending in the first firing of `rule_id` (inputs = 0)."""
+    firing = next(f for f in evaluation.fired if f.rule_id == rule_id)
+    depths = [0]
+    for fact in firing.matched.values():
+        producer = _producer_of(evaluation, fact)
+        if producer is not None and producer != rule_id:
+            depths.append(_depth(evaluation, producer))
+    return 1 + max(depths)
+
+
+def test_chain_size_usecase_h100_recommendation_is_in_the_trace():
+    ev = run("advise-analytical-monthly")
+    ids = ev.fired_ids()
+    # workload → size → usecase → "H100 justified" → recommend h100 → differs from the A100 optimum
+    for earlier, later in [("d1-size-class-13b-to-34b", "usecase-analytical-by-size"),
+                           ("usecase-analytical-by-size", "h100-justified-frequent-finetuning"),
+                           ("h100-justified-frequent-finetuning", "u2-analytical-h100-for-finetuning"),
+                           ("u2-analytical-h100-for-finetuning", "q4-choice-differs-from-document")]:
+        assert ids.index(earlier) < ids.index(later)
+    justified = next(f for f in ev.fired if f.rule_id == "h100-justified-frequent-finetuning")
+    usecase = {"t": "usecase", "class": "analytical"}
+    assert usecase in justified.matched.values()        # consumed the derived use case
+    assert {"t": "flag", "name": "h100-justified", "reason": "finetuning"} in justified.derived
+    differs = findings("advise-analytical-monthly")["q4-choice-differs-from-document"]
+    assert "h100" in differs.explanation and "a100-80gb-sxm" in differs.explanation
+    assert _depth(ev, "q4-choice-differs-from-document") >= 4
+
+
+def test_chain_overprovisioned_flag_feeds_later_rules():
+    ev = run("m1-h100-8b-idle")
+    assert _depth(ev, "m1-overprovisioning-low-utilisation") >= 3   # size → usecase → M1
+    m1 = next(f for f in ev.fired if f.rule_id == "m1-overprovisioning-low-utilisation")
+    assert {"t": "flag", "name": "overprovisioned", "measured": True} in m1.derived
+
+
+def test_chain_regulated_data_to_swiss_placement():
+    ev = run("m4-health-abroad")
+    assert _depth(ev, "m4-regulated-data-hosted-abroad") >= 3
+    assert {"t": "placement", "hosting": "ch"} in ev.derived
+
+
+def test_multi_gpu_need_from_capacity_and_size_plans_the_network():
+    ev = run("advise-70b-inference")
+    assert {"d3-capacity-needs-several-gpus", "d1-multi-gpu-from-memory",
+            "multi-gpu-needed-for-70b"} <= set(ev.fired_ids())
+    plan = findings("advise-70b-inference")["r3-plan-multi-gpu-infrastructure"]
+    assert "100 Gbps" in plan.explanation and "64 CPU cores" in plan.advice
+    d3 = next(f for f in ev.fired if f.rule_id == "d3-capacity-needs-several-gpus")
+    assert d3.matched["z"]["gpus_needed"] == 3
+
+
+# ------------------------------------------------------------------ other behaviour
+def test_document_recommendations_per_use_case():
+    def recommended(name):
+        return {d["gpu_family"] for d in run(name).derived if d["t"] == "recommend"}
+    assert recommended("advise-8b-chat") == {"l40s"}
+    assert recommended("advise-8b-monthly") == {"a100"}
+    assert recommended("advise-34b-inference") == {"a100"}
+    assert recommended("advise-yearly-7b") == {"a100"}
+    assert recommended("advise-analytical-monthly") == {"h100"}
+    assert recommended("advise-70b-inference") == {"a100", "h100"}   # U3 budget vs G5/Q4
+    assert recommended("advise-70b-monthly-h100") == {"h100"}
+    assert "q4-choice-differs-from-document" not in fired("advise-8b-chat")
+
+
+#: Fields every rule may assume present (expert/facts.py always sets them); all others are optional
+#: and a rule that shows one in its text must test that it exists.
+ALWAYS_PRESENT = {
+    "t",
+    # setup
+    "gpu", "gpu_family", "gpu_grade", "gpu_memory_gb", "count", "total_vram_gb", "interconnect",
+    "form_factor", "ownership", "min_cpu_cores", "min_ram_gb", "min_network_gbps", "tensor_parallel",
+    "sxm_partial",
+    # workload
+    "model", "params_b", "precision", "requests_per_day", "requests_per_minute", "average_rps",
+    "peak_rps", "latency_target_s", "fine_tuning", "finetune_runs_per_year", "data", "sector",
+    "hosting", "deployment", "budget", "horizon_months", "critical", "allow_int4", "agents",
+    "team_hourly_rate_chf",
+    # choice
+    "source", "monthly_cost_chf", "tco_chf",
+}
+
+
+def test_rules_survive_any_optional_field_missing():
+    """Dropping any one optional field from any scenario never breaks a rule's text."""
+    for name, facts in SCENARIOS.items():
+        optional = sorted({k for fact in facts for k in fact if k not in ALWAYS_PRESENT})
+        for field in optional:
+            sparse = [{k: v for k, v in fact.items() if k != field and v is not None}
+                      for fact in facts]
+            evaluate(base(), sparse)   # raises EngineError if a placeholder has no value
+
+
+def test_any_branches_match_setup_and_choice():
+    """Every branch of an `any` works, not only the first (the engine drops `in` in later ones)."""
+    assert "tier-high-end" in fired("advise-70b-monthly-h100")          # choice branch
+    assert "tier-high-end" in fired("m1-h100-8b-idle")                  # setup branch
+    assert "g10-workstation-gpu-in-production" in fired("advise-workstation-gpu")
+    assert "g10-workstation-gpu-in-production" in fired("workstation-a6000")
+    assert "c7-tp8-over-pcie" in fired("advise-package-3")
+    assert "c7-tp4-over-pcie" in fired("tp4-pcie")
+    assert "flag-regulated-data" in fired("advise-capex-short")         # sector only
+    assert "flag-regulated-data" in fired("advise-regulated-offer-abroad")
+    assert "m4-server-location-unknown" in fired("advise-regulated-offer-unknown-location")
+    assert "m4-server-location-unknown" in fired("regulated-setup-without-hosting")
+
+
+def test_no_in_operator_inside_any():
+    for pack in packs():
+        for rule in pack.rules:
+            for cond in rule.when:
+                if isinstance(cond, AnyOf):
+                    for branch in cond.any:
+                        for test in branch.where.values():
+                            assert not (isinstance(test, Ops) and test.in_ is not None), rule.id
+
+
+def test_contradictions_are_stated_honestly():
+    tier = findings("m1-h100-8b-idle")  # tier rules are silent; read the rule text instead
+    assert "m1-overprovisioning-low-utilisation" in tier
+    rules = {r.id: r for p in packs() for r in p.rules}
+    assert "1.64×" in rules["tier-high-end"].explanation.en                  # X3
+    assert "only with quantisation" in rules["m5-7b-model-on-less-than-24gb"].explanation.en  # X4
+    assert "0.83–0.90" in rules["c8-nvlink-scaling-per-card"].explanation.en    # X5
+    assert "2-card NVLink bridge" in rules["g10-workstation-gpu-in-production"].explanation.en  # X6
+    x4 = findings("7b-on-16gb")["m5-7b-model-on-less-than-24gb"]
+    assert "16 GB" in x4.explanation and "INT8" in x4.explanation
+
+
+def test_german_findings_use_swiss_spelling_and_decimal_commas():
+    for name in ("m1-h100-8b-idle", "m3-four-gpus-starved", "m4-health-abroad",
+                 "advise-analytical-monthly"):
+        for finding in run(name, "de").findings:
+            text = finding.title + finding.explanation + finding.advice
+            assert "ß" not in text, finding.rule_id
+    pct = findings("m1-h100-8b-idle", "de")["m1-overprovisioning-low-utilisation"]
+    assert "30 % mittlerer Auslastung" in pct.explanation
+
+
+def test_no_rule_text_uses_sharp_s():
+    for pack in packs():
+        for rule in pack.rules:
+            for text in (rule.title, rule.explanation, rule.advice):
+                assert "ß" not in text.de, rule.id
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_scenarios_render_in_both_languages(name):
+    en, de = run(name, "en"), run(name, "de")
+    assert en.fired_ids() == de.fired_ids()
+    assert [f.rule_id for f in en.findings] == [f.rule_id for f in de.findings]
+
+
+def test_every_rule_fires_and_stays_silent_somewhere():
+    ids = all_rule_ids()
+    fired_somewhere: set[str] = set()
+    silent_somewhere: set[str] = set()
+    for name in SCENARIOS:
+        got = fired(name)
+        fired_somewhere |= got
+        silent_somewhere |= ids - got
+    assert ids - fired_somewhere == set(), "rules that never fire"
+    assert ids - silent_somewhere == set(), "rules that always fire"
+
+
+# ------------------------------------------------------------------ structure: negation strata
+def _patterns(rule, negated: bool):
+    for cond in rule.when:
+        if isinstance(cond, Not):
+            if negated:
+                yield cond.not_
+        elif not negated:
+            yield from (cond.any if isinstance(cond, AnyOf) else [cond])
+
+
+def _may_match(derive, pattern) -> bool:
+    """Could a fact derived by `derive` match `pattern`? (literal fields only; else: maybe)."""
+    if derive.fact != pattern.fact:
+        return False
+    for field, test in pattern.where.items():
+        value = derive.set.get(field)
+        if isinstance(value, Ref):
+            continue
+        wanted = None
+        if isinstance(test, Ops):
+            if test.exists is True and field not in derive.set:
+                return False
+            if test.eq is not None and not isinstance(test.eq, Ref):
+                wanted = [test.eq]
+            elif test.in_ is not None:
+                wanted = list(test.in_)
+        elif not isinstance(test, Ref):
+            wanted = [test]
+        if wanted is not None and value not in wanted:
+            return False
+    return True
+
+
+def test_negations_only_test_facts_derived_before_the_gate():
+    rules = [r for p in packs() for r in p.rules]
+    late = {r.id for r in rules if any(isinstance(c, Not) for c in r.when)}
+    changed = True
+    while changed:  # rules consuming what a late rule derives are late too
+        changed = False
+        for rule in rules:
+            if rule.id in late:
+                continue
+            producers = [o for o in rules if o.id in late]
+            if any(_may_match(d, p) for o in producers for d in o.then.derive
+                   for p in _patterns(rule, negated=False)):
+                late.add(rule.id)
+                changed = True
+    for rule in rules:
+        for pattern in _patterns(rule, negated=True):
+            clash = [o.id for o in rules if o.id in late
+                     for d in o.then.derive if _may_match(d, pattern)]
+            assert not clash, f"{rule.id} negates a fact derived late by {clash}"
+
+
+def test_every_derived_pattern_has_a_producer():
+    rules = [r for p in packs() for r in p.rules]
+    from expert.vocabulary import INPUT_KINDS
+    for rule in rules:
+        for negated in (False, True):
+            for pattern in _patterns(rule, negated):
+                if pattern.fact in INPUT_KINDS:
+                    continue
+                assert any(_may_match(d, pattern) for o in rules for d in o.then.derive), \
+                    f"{rule.id}: nothing derives {pattern.fact} {pattern.where}"

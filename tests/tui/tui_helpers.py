@@ -1,0 +1,40 @@
+"""Helpers for the TUI tests: type into the prompt, wait for the report, read the screen's text.
+
+Named `tui_helpers` (not `helpers`) so it cannot collide with other test directories' modules.
+"""
+
+from __future__ import annotations
+
+SIZE = (80, 24)
+"""Every TUI test runs at the smallest supported terminal."""
+
+
+async def send(pilot, text: str) -> None:
+    """Type `text` into the prompt, press Enter, and wait until the report (if any) is shown."""
+    app = pilot.app
+    await pilot.pause()
+    prompt = app.chat.query_one("#prompt")
+    prompt.focus()
+    prompt.value = text
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def settle(pilot) -> None:
+    """Wait for the report worker and the mounts it causes."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+def screen_text(app) -> str:
+    """All text of the chat log and the sentence panel (not only the visible part)."""
+    from textual.widgets import Static
+
+    from tui.widgets.cards import Card
+
+    parts = []
+    for widget in app.chat.query(Static):
+        content = widget if isinstance(widget, Card) else widget.content
+        parts.append(str(getattr(content, "plain", content)))
+    return "\n".join(parts)

@@ -1,0 +1,116 @@
+"""The slash commands of the chat screen, one `cmd_NAME(arg)` method each (see `tui.commands`).
+
+A mixin of `ChatScreen`: it uses the screen's `session`, `report`, `say`, `ask`, `start`, `apply`,
+`compute` and `autosave`. A `ValueError` or `InputError` becomes one error line in the chat.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from .. import commands as cmd
+from ..session import Session
+from ..texts import t
+from ..widgets import AnswerView
+
+
+class CommandsMixin:
+    """`/set`, `/unset`, `/load`, `/audit`, `/save`, `/export`, `/lang`, `/new`, `/cost`, `/why`,
+    `/help`, `/quit`."""
+
+    def run_command(self, c: cmd.Command) -> None:
+        handler = getattr(self, f"cmd_{c.name}", None)
+        if handler is None:
+            self.say("unclear", f"/{c.name}?", "/help")
+            return
+        try:
+            handler(c.arg)
+        except ValueError as exc:
+            self.say("error", str(exc))
+        except Exception as exc:  # noqa: BLE001 - InputError and friends: one line, no crash
+            self.say("error", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+
+    def cmd_set(self, arg: str) -> None:
+        if self.session.mode == "audit":
+            self.session.setup = cmd.setup_edit(self.session.setup, arg)
+            self.say("understood", arg)
+            self.autosave()
+            self.compute()
+        else:
+            self.apply(cmd.field_edit(arg, self.lang), arg)
+
+    def cmd_unset(self, arg: str) -> None:
+        field, _ = cmd.ALIASES.get(arg.strip().lower(), (arg.strip(), None))
+        self.session.interview.set(field, None)
+        self.say("understood", f"{field}: —")
+        self.ask()
+
+    def cmd_load(self, arg: str, audit: bool = False) -> None:
+        from ..advisor import read_file
+        from ..session import is_setup
+
+        if not arg:
+            raise ValueError("usage: /load FILE.yaml" if not audit else "usage: /audit FILE.yaml")
+        data, text = read_file(arg)
+        if audit and not is_setup(data):
+            raise ValueError(f"{arg}: not a setup file (it needs a gpu field)")
+        self.session.load(data, text)
+        self.session.source = arg
+        self.report = None
+        self.query_one("#log").remove_children(AnswerView)
+        self.say("info", t("loaded", self.lang, path=arg))
+        self.autosave()
+        self.start()
+
+    def cmd_audit(self, arg: str) -> None:
+        self.cmd_load(arg, audit=True)
+
+    def cmd_save(self, arg: str) -> None:
+        if not arg:
+            raise ValueError("usage: /save FILE.yaml")
+        path = self.session.save(arg)
+        self.say("info", t("saved", self.lang, path=path))
+
+    def cmd_export(self, arg: str) -> None:
+        from expert.report.render import render
+
+        if self.report is None:
+            raise ValueError(t("no_report", self.lang))
+        if not arg:
+            raise ValueError("usage: /export FILE.md|FILE.json")
+        path = Path(arg).expanduser()
+        fmt = "json" if path.suffix.lower() == ".json" else "markdown"
+        path.write_text(render(self.report, fmt), encoding="utf-8", newline="\n")
+        self.say("info", t("exported", self.lang, path=path))
+
+    def cmd_lang(self, arg: str) -> None:
+        if arg not in ("en", "de"):
+            raise ValueError("usage: /lang en|de")
+        self.session.set_lang(arg)
+        self.query_one("#prompt", Input).placeholder = t("placeholder", arg)
+        self.say("info", t("lang_set", arg))
+        self.autosave()
+        if self.session.mode == "audit":
+            self.start()
+        elif not self.ask() or self.report is not None:
+            self.compute()
+
+    def cmd_new(self, arg: str) -> None:
+        self.session = Session(self.lang)
+        self.report = None
+        self.query_one("#log").remove_children()
+        self.start()
+
+    def cmd_cost(self, arg: str) -> None:
+        self.action_cost()
+
+    def cmd_why(self, arg: str) -> None:
+        self.action_why()
+
+    def cmd_help(self, arg: str) -> None:
+        self.action_help()
+
+    def cmd_quit(self, arg: str) -> None:
+        self.app.exit(0)
