@@ -44,11 +44,13 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
     capacity = {"average_rps": c.average_rps, "peak_rps": c.peak_rps, "inference_time_s": c.inference_time_s,
-                "concurrent_inferences": c.concurrent_inferences, "gpus_needed": c.gpus_needed or sized.count}
+                "concurrent_inferences": c.concurrent_inferences, "inference_time_s": c.inference_time_s,
+            "gpus_needed": c.gpus_needed or sized.count, "gpus_needed": c.gpus_needed or sized.count}
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
-            "concurrent_inferences": c.concurrent_inferences,
+            "concurrent_inferences": c.concurrent_inferences, "inference_time_s": c.inference_time_s,
+            "gpus_needed": c.gpus_needed or sized.count,
             "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
                                       if g.memory_gb * 0.9 >= m.weights_gb), default=None),
             "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
@@ -81,7 +83,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
-        findings=[f.model_dump() for f in findings], fired_rules=[f.model_dump() for f in fired])
+        findings=findings, fired_rules=fired)
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

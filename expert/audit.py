@@ -39,9 +39,13 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     tp = setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
     memory = inference_memory(model, gpu, setup.count, tp, w.precision, min(w.context, model.max_context),
                               max(1, w.concurrency or 1))
-    extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits}
+    int8 = inference_memory(model, gpu, setup.count, tp, "int8", min(w.context, model.max_context),
+                            max(1, w.concurrency or 1))
+    extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits}
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
-              "total_gb": memory.total_gb}
+              "total_gb": memory.total_gb,
+              "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
+                                        if g.memory_gb * 0.9 >= memory.weights_gb), default=None)}
     if w.growth_params_b:
         grown = inference_memory(generic_model(w.growth_params_b), gpu, setup.count, tp, w.precision,
                                  min(w.context, 8192), max(1, w.concurrency or 1))
@@ -49,6 +53,9 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         sizing["growth_total_gb"] = grown.total_gb
     tuning = w.tuning
     if tuning.enabled:
+        from expert.sizing.finetune import finetune_memory
+
+        sizing["finetune_gb"] = finetune_memory(model, gpu, setup.count, tuning.method, "bf16").total_gb
         here = finetune_run(model, gpu, setup.count, tuning.method, tuning.dataset_tokens,
                             tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
         ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
@@ -57,11 +64,12 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         runs_per_month = tuning.runs_per_year / 12
         extra["finetune_hours"] = here.hours
         extra["finetune_hours_on_a100"] = ref.hours
+        extra["finetune_slowdown_vs_a100"] = here.hours / ref.hours
         extra["team_cost_extra_chf_month"] = (here.hours - ref.hours) * runs_per_month * w.team_hourly_rate_chf
         rent_here, rent_ref = _rent(catalog, gpu.id), _rent(catalog, ref_gpu.id)
         if rent_here is not None and rent_ref is not None:
             extra["gpu_saving_chf_month"] = (rent_ref - rent_here) * setup.count
-    return extra, [workload_fact(w, model), sizing]
+    return extra, [workload_fact(w, model), {k: v for k, v in sizing.items() if v is not None}]
 
 
 def describe_setup(setup: Setup, lang: str) -> str:
@@ -86,4 +94,4 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if setup.workload is not None:
         clarification += " " + render_sentence(setup.workload.model_dump(exclude_none=True), lang)
     return make_report(kind="audit", lang=lang, clarification=clarification,
-                       findings=[f.model_dump() for f in findings], fired_rules=[f.model_dump() for f in fired])
+                       findings=findings, fired_rules=fired)

@@ -45,12 +45,15 @@ def validate_file(file: str) -> str:
             validate_model(file_model, data, name)
             return f"catalog file ({kind})"
     if "rules" in data or "pack" in data:
-        from expert.engine.rulepack import load_pack_file
+        from expert.engine import load_pack
+        from expert.knowledge import check_vocabulary
 
-        load_pack_file(Path(file))
+        check_vocabulary(load_pack(Path(file)), Path(file))
         return "rule pack"
     if "gpu" in data:
+        validate_schema("setup", data, name)
         load_setup_data(data, name)
         return "setup"
+    validate_schema("workload", data, name)
     load_workload_data(data, name)
     return "workload"

@@ -4,37 +4,45 @@ from __future__ import annotations
 
 from typing import Any
 
-from expert.report.models import FiredRule, Finding, Report
+from expert.report.models import Report
 
 DECIMALS = 4  # every float in a report is rounded to 4 decimals (documented in README "JSON report")
 
 
 def rounded(value: Any) -> Any:
     """Round floats recursively; -0.0 becomes 0.0 so equal inputs print equal bytes."""
-    if isinstance(value, float):
+    kind = type(value)
+    if kind is float:
         value = round(value, DECIMALS)
         return 0.0 if value == 0 else value
-    if isinstance(value, dict):
+    if kind is dict:
         return {key: rounded(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple:
         return [rounded(item) for item in value]
     return value
 
 
 def _clean_fact(fact: dict[str, Any]) -> dict[str, Any]:
-    return {key: item for key, item in fact.items() if not key.startswith("_")}
+    return {key: item for key, item in fact.items() if key[0] != "_"}
 
 
-def trace_parts(evaluation) -> tuple[list[Finding], list[FiredRule]]:
-    """Findings and the firing trace of an engine evaluation, as report models."""
-    findings = [Finding.model_validate(rounded(f.as_dict())) for f in evaluation.findings]
-    fired = [FiredRule(rule_id=f.rule_id,
-                       matched={alias: rounded(_clean_fact(fact)) for alias, fact in f.matched.items()},
-                       derived=[rounded(_clean_fact(d)) for d in f.derived])
+def trace_parts(evaluation) -> tuple[list[dict], list[dict]]:
+    """Findings and the firing trace of an engine evaluation, as plain report-shaped dicts."""
+    findings = [{"rule_id": f.rule_id, "category": f.category, "severity": f.severity, "title": f.title,
+                 "explanation": f.explanation, "advice": f.advice,
+                 "source": {"document": f.source.document, "section": f.source.section}, "facts": f.facts}
+                for f in evaluation.findings]
+    fired = [{"rule_id": f.rule_id, "matched": {alias: _clean_fact(fact) for alias, fact in f.matched.items()},
+              "derived": [_clean_fact(d) for d in f.derived]}
              for f in evaluation.fired]
     return findings, fired
 
 
+SEVERITY_RANK = {"critical": 0, "warning": 1, "info": 2}
+
+
 def make_report(**parts: Any) -> Report:
-    """A validated Report from plain parts (dicts are rounded first)."""
+    """A validated Report from plain parts (dicts are rounded first); findings most severe first,
+    otherwise in firing order (the five mistakes fire first, in the document's order)."""
+    parts["findings"] = sorted(parts.get("findings", []), key=lambda f: SEVERITY_RANK[f["severity"]])
     return Report.model_validate(rounded(parts))
