@@ -10,11 +10,27 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from expert.catalog import Catalog
-from expert.facts import choice_fact, workload_fact
+from expert.facts import choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
+_SHARED: dict[int, tuple[Catalog, dict]] = {}
+MAX_SHARED_ENTRIES = 20_000  # bounds the per-catalog sizing cache of a long-running process (the chat)
+
+
+def shared_cache(catalog: Catalog) -> dict:
+    """The configurator's sizing caches for one catalog, kept between advice calls.
+
+    Sizing a (model, GPU, precision, TP, tokens) replica is a pure function of the catalog, so a
+    what-if in the chat or a batch of advice re-uses it; the cache is dropped when it grows large.
+    """
+    hit = _SHARED.get(id(catalog))
+    if hit is None or hit[0] is not catalog or sum(len(v) for v in hit[1].values()) > MAX_SHARED_ENTRIES:
+        if len(_SHARED) > 8:
+            _SHARED.clear()
+        hit = _SHARED[id(catalog)] = (catalog, {})
+    return hit[1]
 
 
 def _as_dict(value: Any) -> dict[str, Any] | None:
@@ -54,7 +70,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
             "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
                                       if g.memory_gb * 0.9 >= m.weights_gb), default=None),
             "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
-    return memory, capacity, {k: v for k, v in fact.items() if v is not None}
+    return memory, capacity, clean_fact(fact)
 
 
 def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en"):
@@ -66,7 +82,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.knowledge import rule_base
 
     model = resolve_model(catalog, w.model, w.params_b)
-    result = search(w, catalog)
+    result = search(w, catalog, _shared=shared_cache(catalog))
     choice = _as_dict(result.recommendation)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     memory, capacity, sizing = _summaries(w, model, catalog, choice)

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu
-from expert.facts import setup_fact, workload_fact
+from expert.facts import clean_fact, setup_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.setup import Setup
 
@@ -69,7 +69,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         rent_here, rent_ref = _rent(catalog, gpu.id), _rent(catalog, ref_gpu.id)
         if rent_here is not None and rent_ref is not None:
             extra["gpu_saving_chf_month"] = (rent_ref - rent_here) * setup.count
-    return extra, [workload_fact(w, model), {k: v for k, v in sizing.items() if v is not None}]
+    return extra, [workload_fact(w, model), clean_fact(sizing)]
 
 
 def describe_setup(setup: Setup, lang: str) -> str:

@@ -30,16 +30,21 @@ def gpu_family(gpu: Gpu) -> str:
     return "workstation" if gpu.grade == "workstation" else "other"
 
 
-def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
-    # durable-rules cannot test a null; an absent field is what `exists: false` checks
-    return {key: value for key, value in data.items() if value is not None}
+def clean_fact(data: dict[str, Any]) -> dict[str, Any]:
+    """A fact as the engine gets it: None fields dropped (durable-rules cannot test a null; an absent
+    field is what `exists: false` checks) and floats rounded as in the report, so the trace that
+    quotes facts is byte-stable without a second rounding pass."""
+    from expert.report.build import DECIMALS
+
+    return {key: (round(value, DECIMALS) + 0.0 if type(value) is float else value)
+            for key, value in data.items() if value is not None}
 
 
 def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     """The `workload` fact."""
     tuning = w.tuning
     average = w.average_rps
-    return _drop_none({
+    return clean_fact({
         "t": "workload", "model": w.model or "generic", "params_b": model.params_b,
         "active_params_b": model.decode_params_b, "precision": w.precision,
         "requests_per_day": average * 86_400, "requests_per_minute": average * 60,
@@ -97,14 +102,14 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "quantization_validated": s.quantization_validated,
     }
     fact.update(extra)
-    return _drop_none(fact)
+    return clean_fact(fact)
 
 
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
                 agrees: bool | None) -> dict[str, Any]:
     """The `choice` fact: the configurator's recommendation."""
     gpu = catalog.gpu(choice["gpu"])
-    return _drop_none({
+    return clean_fact({
         "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
         "country": choice.get("country"), "precision": choice["precision"],

@@ -44,5 +44,7 @@ SEVERITY_RANK = {"critical": 0, "warning": 1, "info": 2}
 def make_report(**parts: Any) -> Report:
     """A validated Report from plain parts (dicts are rounded first); findings most severe first,
     otherwise in firing order (the five mistakes fire first, in the document's order)."""
-    parts["findings"] = sorted(parts.get("findings", []), key=lambda f: SEVERITY_RANK[f["severity"]])
-    return Report.model_validate(rounded(parts))
+    findings = sorted(parts.pop("findings", []), key=lambda f: SEVERITY_RANK[f["severity"]])
+    fired = parts.pop("fired_rules", [])
+    # facts are rounded when built (expert.facts.clean_fact); the trace quotes them as they are
+    return Report.model_validate({**rounded(parts), "findings": findings, "fired_rules": fired})
