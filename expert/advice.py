@@ -40,33 +40,47 @@ def _as_dict(value: Any) -> dict[str, Any] | None:
 
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tuple[dict, dict, dict]:
-    """(memory, capacity, sizing fact) for the recommended configuration."""
+    """(memory, capacity, sizing fact) of the recommended configuration: its GPU, count, precision and
+    tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica."""
+    import math
+
     from expert.sizing.estimate import full_sizing
+    from expert.sizing.memory import inference_memory
 
     gpu = catalog.gpu(choice["gpu"] if choice else FALLBACK_GPU)
     count = choice["count"] if choice else None
     sized = full_sizing(w, gpu, model, count)
-    m, c = sized.memory, sized.capacity
+    c = sized.capacity
+    context = min(w.context, model.max_context)
+    if choice is not None:
+        tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
+        concurrent = choice.get("concurrent_inferences") or c.concurrent_inferences
+        sequences = max(1, math.ceil(concurrent / replicas - 1e-9), choice.get("batch_per_replica") or 1)
+        m = inference_memory(model, gpu, tp, tp, choice["precision"], context, sequences)
+    else:
+        m = sized.memory
     finetune_gb = sized.fine_tuning_memory.total_gb if sized.fine_tuning_memory else None
     growth_total = None
     if w.growth_params_b:
         from expert.sizing.architecture import generic_model
-        from expert.sizing.memory import inference_memory
 
-        grown = inference_memory(generic_model(w.growth_params_b), gpu, m.tensor_parallel * m.replicas,
-                                 m.tensor_parallel, w.precision, min(w.context, 8192), m.sequences)
+        grown = inference_memory(generic_model(w.growth_params_b), gpu, m.tensor_parallel, m.tensor_parallel,
+                                 m.precision, min(context, 8192), m.sequences)
         growth_total = grown.total_gb
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
-    capacity = {"average_rps": c.average_rps, "peak_rps": c.peak_rps, "inference_time_s": c.inference_time_s,
-                "concurrent_inferences": c.concurrent_inferences, "inference_time_s": c.inference_time_s,
-            "gpus_needed": c.gpus_needed or sized.count, "gpus_needed": c.gpus_needed or sized.count}
+    inference_time, concurrent_d3, gpus = c.inference_time_s, c.concurrent_inferences, c.gpus_needed or sized.count
+    if choice is not None:  # the recommendation's own operating point
+        inference_time = w.inference_time_s or choice.get("latency_p95_s") or inference_time
+        concurrent_d3 = choice.get("concurrent_inferences") or concurrent_d3
+        gpus = choice["count"]
+    capacity = {"average_rps": c.average_rps, "peak_rps": c.peak_rps, "inference_time_s": inference_time,
+                "concurrent_inferences": concurrent_d3, "gpus_needed": gpus}
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
-            "concurrent_inferences": c.concurrent_inferences, "inference_time_s": c.inference_time_s,
-            "gpus_needed": c.gpus_needed or sized.count,
+            "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
             "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
                                       if g.memory_gb * 0.9 >= m.weights_gb), default=None),
             "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
@@ -83,7 +97,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
     model = resolve_model(catalog, w.model, w.params_b)
     result = search(w, catalog, _shared=shared_cache(catalog))
-    choice = _as_dict(result.recommendation)
+    choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     memory, capacity, sizing = _summaries(w, model, catalog, choice)
     facts = [workload_fact(w, model), sizing]

@@ -168,5 +168,6 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             "de": f"die Dokumente wählen {name} ({label(theirs)}, {chf(theirs.objective)} CHF über {ctx.months} "
                   f"Monate); das Kostenoptimum ist {label(best)} für {chf(best.objective)} CHF, "
                   f"{chf(diff)} CHF weniger"}
-    view.text = {lang: f"{view.text[lang]}. {view.comparison[lang]}" for lang in ("en", "de")}
+    view.text = {lang: f"{view.text[lang]}. {view.comparison[lang][:1].upper()}{view.comparison[lang][1:]}"
+                 for lang in ("en", "de")}
     return view

@@ -1,23 +1,37 @@
 """The outcome of a scenario as stable, readable data for a snapshot.
 
-What is kept: the recommendation and its key numbers, the alternatives with why each lost, the
-findings with the facts behind them, and the forward-chaining trace (fired rules with the facts
-they matched and derived). Keys are sorted by the JSON snapshot writer; floats are rounded to
-2 decimals (money to the centime, memory to 10 MB); nothing volatile (paths, times, session ids)
-is included.
+What is kept:
+
+- `recommendation`: the chosen configuration and its key numbers (GPU, count, source, offer,
+  provider, hosting country, precision, monthly cost, TCO, latency, headroom);
+- `alternatives`: the same numbers for each alternative, with why it lost;
+- `memory` and `capacity` (advice) — the sizing numbers the choice rests on;
+- `findings`: rule id, category, severity, title, explanation and the facts behind each finding;
+- `fired_rules`: every rule that fired, in firing order, with the facts it matched and derived.
+  Of each matched fact only the fields the rule looks at are kept (fields tested in `when`, fields
+  named by `{ref: ...}`, by its texts and by its `facts:` list, plus the kind `t`), so a change of
+  one number shows up only where a rule depends on it.
+
+Precision: the JSON writer sorts keys; every float is rounded to `DECIMALS` = 2 decimals (money to
+the centime, memory to 10 MB, shares to one percent point), and -0.0 is written as 0.0. Nothing
+volatile is included: no paths, times, session ids or versions.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from expert.errors import InputError
 from expert.fileio import load_mapping
 
 DECIMALS = 2
-CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "precision", "tensor_parallel", "replicas",
-               "monthly_cost_chf", "tco_chf", "latency_p95_s", "headroom", "fits")
+CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision",
+               "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months",
+               "latency_p95_s", "headroom", "fits")
+FINDING_KEYS = ("rule_id", "category", "severity", "title", "explanation", "facts")
+SCENARIO_KEYS = ("description", "lang", "workload", "setup")
 
 
 def _round(value: Any) -> Any:
@@ -35,45 +49,119 @@ def _choice(choice: dict | None) -> dict | None:
     return None if choice is None else {k: choice.get(k) for k in CHOICE_KEYS if choice.get(k) is not None}
 
 
-def outcome_view(report) -> dict[str, Any]:
-    """The snapshot view of a report (see the module docstring)."""
+def _refs(value: Any, found: list[str]) -> list[str]:
+    """Every `{ref: alias.field}` target inside a dumped test or derive value."""
+    if isinstance(value, dict):
+        if isinstance(value.get("ref"), str):
+            found.append(value["ref"])
+        for item in value.values():
+            _refs(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _refs(item, found)
+    return found
+
+
+def rule_fields(rule) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(fields by alias, fields by fact kind for unaliased patterns) that a rule looks at."""
+    from expert.engine.rulepack import AnyOf, Not
+    from expert.engine.templates import placeholders
+
+    by_alias: dict[str, set[str]] = defaultdict(set)
+    by_kind: dict[str, set[str]] = defaultdict(set)
+
+    def use(path: str) -> None:
+        alias, _, field = path.partition(".")
+        by_alias[alias].add(field.split(".")[0])
+
+    for condition in rule.when:
+        if isinstance(condition, Not):
+            for path in _refs(condition.not_.model_dump(by_alias=True), []):
+                use(path)
+            continue
+        for pattern in condition.any if isinstance(condition, AnyOf) else [condition]:
+            target = by_alias[pattern.as_] if pattern.as_ else by_kind[pattern.fact]
+            for name, test in pattern.where.items():
+                target.add(name.split(".")[0])
+                dumped = test.model_dump(by_alias=True) if hasattr(test, "model_dump") else test
+                for path in _refs(dumped, []):
+                    use(path)
+    for derive in rule.then.derive:
+        for path in _refs({k: (v.model_dump() if hasattr(v, "model_dump") else v)
+                           for k, v in derive.set.items()}, []):
+            use(path)
+    for text in (rule.title, rule.explanation, rule.advice):
+        for lang_text in (text.en, text.de):
+            for placeholder in placeholders(lang_text):
+                use(placeholder.path)
+    for path in rule.facts or ():
+        use(path)
+    return dict(by_alias), dict(by_kind)
+
+
+def _rules_by_id(rules_dirs: Iterable[str | Path]) -> dict[str, Any]:
+    from expert.knowledge import load_rule_packs
+
+    return {rule.id: rule for pack in load_rule_packs(rules_dirs) for rule in pack.rules}
+
+
+def _firing(firing: dict, rules: dict[str, Any]) -> dict:
+    rule = rules.get(firing["rule_id"])
+    if rule is None:  # not one of these packs: keep the facts whole
+        return firing
+    by_alias, by_kind = rule_fields(rule)
+    matched = {}
+    for key, fact in firing["matched"].items():
+        fields = by_alias.get(key, by_kind.get(fact.get("t"), set())) if isinstance(fact, dict) else None
+        matched[key] = fact if fields is None else {f: v for f, v in fact.items() if f == "t" or f in fields}
+    return {**firing, "matched": matched}
+
+
+def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any]:
+    """The snapshot view of a report (see the module docstring); `rules_dirs` as for the report."""
     data = report.model_dump(mode="json")
+    rules = _rules_by_id(rules_dirs)
     view = {
         "kind": data["kind"],
         "recommendation": _choice(data.get("recommendation")),
         "alternatives": [{**_choice(a), "why_not": a["why_not"]} for a in data.get("alternatives", [])],
         "nothing_fits": data.get("nothing_fits"),
-        "findings": [{k: f[k] for k in ("rule_id", "category", "severity", "title", "explanation", "facts")}
-                     for f in data.get("findings", [])],
-        "fired_rules": data.get("fired_rules", []),
+        "findings": [{k: f[k] for k in FINDING_KEYS} for f in data.get("findings", [])],
+        "fired_rules": [_firing(f, rules) for f in data.get("fired_rules", [])],
     }
-    if data.get("memory"):
-        view["memory"] = data["memory"]
+    for key in ("memory", "capacity"):
+        if data.get(key):
+            view[key] = data[key]
     return _round(view)
 
 
 def scenario_outcome(path: Path, rules_dirs=(), catalog_dirs=()) -> dict[str, Any]:
-    """Evaluate one scenario file and return its outcome view."""
+    """Evaluate one scenario file and return its outcome view.
+
+    A scenario file holds `workload:` (advice) or `setup:` (audit), optionally `lang` (en | de)
+    and a `description`. Bad input raises `InputError` naming the file, the field path and the
+    reason (`workload.requests_per_day: ...`).
+    """
     from expert.api import Expert
+    from expert.knowledge import rule_base
 
     name, data = load_mapping(path)
-    unknown = set(data) - {"lang", "workload", "setup", "description"}
+    unknown = sorted(set(data) - set(SCENARIO_KEYS), key=str)
     if unknown:
-        raise InputError("unknown field", file=name, path=sorted(unknown)[0],
-                         allowed="lang, workload, setup, description")
+        raise InputError("unknown field", file=name, path=str(unknown[0]), allowed=", ".join(SCENARIO_KEYS))
     lang = data.get("lang", "en")
     if lang not in ("en", "de"):
         raise InputError(f"unknown language '{lang}'", file=name, path="lang", allowed="en, de")
     if ("workload" in data) == ("setup" in data):
         raise InputError("give exactly one of workload or setup", file=name, path="workload")
-    expert = Expert(rules_dirs=rules_dirs, catalog_dirs=catalog_dirs)
+    kind = "workload" if "workload" in data else "setup"
+    if not isinstance(data[kind], dict):
+        raise InputError(f"must be a mapping, got {type(data[kind]).__name__}", file=name, path=kind)
+    expert = Expert(rules_dirs=rules_dirs, catalog_dirs=catalog_dirs)  # a bad catalog file names itself
+    rule_base(rules_dirs)  # a bad rule pack names itself too, not the scenario
     try:
-        if "workload" in data:
-            report = expert.advise(data["workload"], lang)
-        else:
-            report = expert.audit(data["setup"], lang)
+        report = expert.advise(data[kind], lang) if kind == "workload" else expert.audit(data[kind], lang)
     except InputError as error:
-        prefix = "workload" if "workload" in data else "setup"
-        raise InputError(error.reason, file=name, path=f"{prefix}.{error.path}" if error.path else prefix,
+        raise InputError(error.reason, file=name, path=f"{kind}.{error.path}" if error.path else kind,
                          allowed=error.allowed) from None
-    return outcome_view(report)
+    return outcome_view(report, rules_dirs)
