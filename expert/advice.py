@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from expert.catalog import Catalog
+from expert.audit import smallest_single_gpu_gb
 from expert.facts import choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.workload import Workload
@@ -81,10 +82,31 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
-            "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
-                                      if g.memory_gb * 0.9 >= m.weights_gb), default=None),
+            "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m),
             "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
     return memory, capacity, clean_fact(fact)
+
+
+def pooled_view(w: Workload, model) -> Workload:
+    """A multi-agent workload seen as one: the largest agent's model, the summed request volume and
+    the most frequent fine-tuning — for the clarification sentence, the facts and the summaries."""
+    if not w.agents or w.model is not None or w.params_b is not None:
+        return w
+    volume = sum(a.requests_per_day or 0.0 for a in w.agents)
+    largest = max(w.agents, key=lambda a: model.params_b if a.model == model.id else (a.params_b or 0))
+    return w.model_copy(update={"model": largest.model, "params_b": None if largest.model else model.params_b,
+                                "requests_per_day": (w.requests_per_day or 0.0) + volume,
+                                "fine_tuning": w.most_frequent_tuning})
+
+
+def primary_model(w: Workload, catalog: Catalog):
+    """The workload's model; for a pool of agents without a top-level model, the largest agent's."""
+    from expert.api import resolve_model
+
+    if w.model is not None or w.params_b is not None or not w.agents:
+        return resolve_model(catalog, w.model, w.params_b)
+    models = [resolve_model(catalog, a.model, a.params_b, f"agents[{i}].model") for i, a in enumerate(w.agents)]
+    return max(models, key=lambda m: m.params_b)
 
 
 def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en"):
@@ -95,8 +117,9 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.interview import render_sentence
     from expert.knowledge import rule_base
 
-    model = resolve_model(catalog, w.model, w.params_b)
+    model = primary_model(w, catalog)
     result = search(w, catalog, _shared=shared_cache(catalog))
+    w = pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     memory, capacity, sizing = _summaries(w, model, catalog, choice)

@@ -124,7 +124,9 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
         data["utilization"] = utilization
         data["cost_per_busy_hour_chf"] = result.cost_per_month_chf / (hours * utilization)
     data["bands"] = {k: v.model_dump() for k, v in result.bands.items()}
-    return _rounded(data)
+    from expert.report.build import rounded
+
+    return rounded(data, 2)
 
 
 def _t4_stated(offer) -> float | None:
@@ -132,13 +134,3 @@ def _t4_stated(offer) -> float | None:
         if check.claim.startswith("T4"):
             return check.stated
     return None
-
-
-def _rounded(value: Any) -> Any:
-    if isinstance(value, float):
-        return round(value, 2)
-    if isinstance(value, dict):
-        return {k: _rounded(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_rounded(v) for v in value]
-    return value

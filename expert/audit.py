@@ -25,6 +25,16 @@ def _rent(catalog: Catalog, gpu_id: str) -> float | None:
     return None if offer is None else catalog.to_chf(offer.monthly.amount.mid, offer.monthly.currency)
 
 
+def smallest_single_gpu_gb(catalog: Catalog, memory) -> float | None:
+    """Memory of the smallest catalog GPU that holds the whole replica alone (weights, KV cache,
+    activations and runtime within its usable share), or None when none does."""
+    from expert.sizing.constants import DEFAULT
+
+    need = memory.weights_gb + memory.kv_cache_gb + memory.activation_gb + memory.overhead_gb
+    share = DEFAULT.gpu_memory_utilization.value  # vLLM's gpu_memory_utilization (sizing constants)
+    return min((g.memory_gb for g in catalog.gpus.values() if g.memory_gb * share >= need), default=None)
+
+
 def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(extra setup fields, extra facts) computed by the sizing core for the setup's workload."""
     w = setup.workload
@@ -44,8 +54,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits}
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb,
-              "min_gpu_memory_gb": min((g.memory_gb for g in catalog.gpus.values()
-                                        if g.memory_gb * 0.9 >= memory.weights_gb), default=None)}
+              "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory)}
     if w.growth_params_b:
         grown = inference_memory(generic_model(w.growth_params_b), gpu, setup.count, tp, w.precision,
                                  min(w.context, 8192), max(1, w.concurrency or 1))

@@ -42,7 +42,7 @@ def clean_fact(data: dict[str, Any]) -> dict[str, Any]:
 
 def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     """The `workload` fact."""
-    tuning = w.tuning
+    tuning = w.most_frequent_tuning  # a multi-agent pool is as demanding as its most-tuned agent
     average = w.average_rps
     return clean_fact({
         "t": "workload", "model": w.model or "generic", "params_b": model.params_b,
@@ -51,6 +51,7 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "average_rps": average, "peak_rps": average * w.peak_to_average,
         "target_utilization": w.target_utilization,
         "latency_target_s": w.latency_target_s, "context_tokens": w.context,
+        "latency_under_500ms": w.latency_target_s is not None and w.latency_target_s < 0.5,  # 000 G5
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
         "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
@@ -83,6 +84,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "gpu_memory_gb": gpu.memory_gb, "ecc": gpu.ecc, "count": s.count, "total_vram_gb": total_vram,
         "interconnect": interconnect, "form_factor": gpu.form_factor, "ownership": s.ownership,
         "cpu_cores": s.cpu_cores, "min_cpu_cores": min_cpu_cores(s.count),
+        "usable_vram_gb": total_vram * 0.9,  # vLLM's default gpu_memory_utilization (sizing constants)
         "ram_gb": s.ram_gb, "min_ram_gb": 4 * total_vram,  # 000 M3: RAM 1:4 to VRAM
         "ram_vram_ratio": s.ram_gb / total_vram if s.ram_gb is not None else None,
         "storage_type": s.storage.type if s.storage else None,

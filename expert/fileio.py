@@ -16,6 +16,10 @@ import yaml
 from expert.errors import InputError, format_loc
 
 MAX_FILE_BYTES = 1024 * 1024  # a hostile file must not exhaust memory; real files are a few KB
+MAX_DEPTH = 64          # nesting levels; real files use fewer than 8
+MAX_NODES = 200_000     # values after expanding YAML aliases (a "billion laughs" file expands to 10^9)
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # safe: builds only plain data, never objects
 
 
 def read_text(source: str | Path, *, stdin_name: str = "-") -> tuple[str, str]:
@@ -48,16 +52,62 @@ def parse_document(text: str, name: str) -> Any:
     if not text.strip():
         raise InputError("file is empty", file=name)
     try:
-        data = yaml.safe_load(text)
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()  # parse into nodes first: aliases are still shared here
+            if node is None:
+                raise InputError("file is empty", file=name)
+            _check_shape(node, name)
+            data = loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except RecursionError:
+        raise InputError(f"nested more than {MAX_DEPTH} levels deep", file=name) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "invalid syntax"
         raise InputError(f"malformed YAML/JSON{where}: {problem}", file=name) from None
-    except (ValueError, RecursionError):
+    except ValueError:
         raise InputError("malformed YAML/JSON", file=name) from None
     _reject_non_finite(data, name, ())
     return data
+
+
+def _check_shape(root: yaml.Node, name: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and documents whose aliases expand beyond MAX_NODES
+    values, before anything is built (iterative: a hostile file cannot exhaust the stack)."""
+    expanded: dict[int, int] = {}  # node id -> values it expands to (aliases share nodes)
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            on_path.discard(key)
+            expanded[key] = 1 + sum(expanded[id(child)] for child in children)
+            if expanded[key] > MAX_NODES:
+                raise InputError(f"more than {MAX_NODES} values after expanding YAML aliases "
+                                 "(anchors and *references)", file=name)
+            continue
+        if key in expanded:
+            continue
+        if key in on_path:
+            raise InputError("a YAML alias refers to itself (recursive anchor)", file=name)
+        if depth > MAX_DEPTH:
+            raise InputError(f"nested more than {MAX_DEPTH} levels deep", file=name)
+        on_path.add(key)
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in children if id(child) not in expanded)
+
+
+def _children(node: yaml.Node) -> list:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
 
 
 def load_mapping(source: str | Path) -> tuple[str, dict]:

@@ -1,8 +1,11 @@
 """The knowledge base: built-in rule packs plus an organisation's own, loaded and compiled once.
 
-Rule files are read in a canonical order (built-in directory first, then each `--rules-dir` in
-the order given, files by name inside each), so the same packs always compile to the same
-ruleset whatever order the operating system lists them in.
+Packs are compiled in a canonical order that depends on their content only: the built-in packs by
+pack name, then every `--rules-dir` pack by pack name (pack names are unique). The order of the
+directories, the names of the files and the order the operating system lists them in do not
+matter, so renaming pack files or passing `--rules-dir` in another order cannot
+change which rule fires first among rules ready at the same moment (use `priority` for that) nor
+the order of findings: the same packs always give byte-identical output.
 """
 
 from __future__ import annotations
@@ -54,7 +57,9 @@ def check_vocabulary(pack, path: Path) -> None:
 def _packs(extra: tuple[str, ...]):
     from expert.engine import load_packs
 
-    return tuple(load_packs([rules_dir(), *map(Path, extra)], check=check_vocabulary))
+    packs = load_packs([rules_dir(), *map(Path, extra)], check=check_vocabulary)  # refuses duplicates
+    builtin = {pack.pack for pack in _packs(())} if extra else {pack.pack for pack in packs}
+    return tuple(sorted(packs, key=lambda pack: (pack.pack not in builtin, pack.pack)))
 
 
 @lru_cache(maxsize=8)

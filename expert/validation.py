@@ -24,24 +24,26 @@ def validate_model(cls: type[M], data: Any, file: str | None) -> M:
 
 
 def _first_error(exc: ValidationError, file: str | None) -> InputError:
-    error = exc.errors(include_url=False)[0]
-    loc = [part for part in error["loc"] if not _is_union_tag(part)]
+    errors = exc.errors(include_url=False)
+    first = [part for part in errors[0]["loc"] if not _is_union_tag(part)]
+    same_place = [e for e in errors if [p for p in e["loc"] if not _is_union_tag(p)] == first]
+    # for a union (a mapping or a word), the word's error says what is allowed; prefer it
+    error = next((e for e in same_place if e["type"] in ("literal_error", "enum")), same_place[0])
     message = error["msg"]
     if error["type"] == "extra_forbidden":
         message = "unknown field"
     elif error["type"] == "missing":
         message = "required field is missing"
-    allowed = None
     ctx = error.get("ctx") or {}
-    if "expected" in ctx:
-        allowed = str(ctx["expected"])
-    return InputError(message, file=file, path=format_loc(loc), allowed=allowed)
+    allowed = str(ctx["expected"]) if "expected" in ctx and str(ctx["expected"]) not in message else None
+    return InputError(message, file=file, path=format_loc(first), allowed=allowed)
 
 
 def _is_union_tag(part: Any) -> bool:
-    # pydantic inserts the union member's type name into the location; users never wrote it
-    return isinstance(part, str) and (part.startswith(("function-", "tagged-union"))
-                                      or part in {"int", "float", "str", "bool", "list[", "dict["})
+    # pydantic inserts the union member's type name into the location (`FineTuning`,
+    # `literal['none','monthly']`, `function-before[...]`); users never wrote it. Field names are lowercase.
+    return isinstance(part, str) and (part[:1].isupper() or "[" in part or part.startswith(("function-", "tagged-union"))
+                                      or part in {"int", "float", "str", "bool"})
 
 
 @lru_cache(maxsize=None)

@@ -161,11 +161,22 @@ def all_sources(catalog: Catalog) -> list[Source]:
     return out
 
 
+REGULATED_SECTORS = ("finance", "health", "public")  # 000 M4: "Finanzwesen, Gesundheit, Verwaltung"
+
+
+def location_must_be_known(w: Workload) -> bool:
+    """000 M4: with sensitive data or in a regulated sector the physical server location must be
+    checked, so even with hosting 'any' an offer whose hosting country is unknown is left out."""
+    return w.hosting == "any" and (w.data == "sensitive" or w.sector in REGULATED_SECTORS)
+
+
 def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
     """The sources a workload admits (kinds, hosting, grades)."""
     kinds = source_kinds(w)
+    known = location_must_be_known(w)
     return [s for s in sources if s.kind in kinds and grade_allowed(s.gpu, w)
-            and (s.kind != "cloud" or hosting_allowed(s.country, w.hosting))]
+            and (s.kind != "cloud" or (hosting_allowed(s.country, w.hosting)
+                                       and not (known and s.country is None)))]
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:

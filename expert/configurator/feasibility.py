@@ -118,7 +118,7 @@ class Context:
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a))
-        key = (base_key, w.latency_target_s)
+        key = (base_key, w.latency_limit_s)
         p = self.profiles.get(key)
         if p is None:
             base = self.profiles.get(base_key)
@@ -126,7 +126,7 @@ class Context:
                 base = self.profiles[base_key] = build_profile(
                     self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
                     self.a, self.growth)
-            p = self.profiles[key] = with_target(base, w.latency_target_s)
+            p = self.profiles[key] = with_target(base, w.latency_limit_s)
         return p
 
     def ft_hours_one(self, gpu: Gpu) -> float:
@@ -154,9 +154,9 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
         violations.append(Violation("memory", prof.memory_ratio(1), {
             "need_gb": prof.need_gb(1) * tp, "limit_gb": prof.limit_gb * tp, "usable_gb": prof.usable_gb * tp,
             "reserve": prof.reserve, "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
-    if prof.seq_lat < 1 and prof.e2e_1 > w.latency_target_s:
-        violations.append(Violation("latency", prof.e2e_1 / w.latency_target_s,
-                                    {"latency_s": prof.e2e_1, "target_s": w.latency_target_s}))
+    if prof.seq_lat < 1 and prof.e2e_1 > w.latency_limit_s:
+        violations.append(Violation("latency", prof.e2e_1 / w.latency_limit_s,
+                                    {"latency_s": prof.e2e_1, "target_s": w.latency_limit_s}))
     concurrency = 0.0
     if not violations:
         needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)

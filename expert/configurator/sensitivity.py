@@ -32,7 +32,12 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
                 "en": f"with {FREQ['en'][new]} instead of {FREQ['en'][t.frequency]} fine-tuning",
                 "de": f"mit {FREQ['de'][new]} statt {FREQ['de'][t.frequency]} Fine-Tuning"},
                 {"fine_tuning": t.model_copy(update={"frequency": new})}))
-    for f in (0.5, 2.0):
+    if w.latency_target_s is None:  # no target given: try 000 U1's "under 2 s" and G5's "under 500 ms"
+        for v in (2.0, 0.5):
+            out.append((f"latency_target_s:{v:g}", {"en": f"with a {v:g} s latency target",
+                                                     "de": f"mit einem Latenzziel von {v:g} s"},
+                        {"latency_target_s": v}))
+    for f in ((0.5, 2.0) if w.latency_target_s is not None else ()):
         v = w.latency_target_s * f
         out.append((f"latency_target_s:{v:g}", {"en": f"with a {v:g} s instead of {w.latency_target_s:g} s latency target",
                                                  "de": f"mit {v:g} s statt {w.latency_target_s:g} s Latenzziel"},

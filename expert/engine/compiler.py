@@ -75,6 +75,7 @@ def ruleset_name(definition: Mapping[str, Any]) -> str:
 def compile_rule(rule: Rule) -> tuple[dict[str, Any], tuple[str, ...]]:
     """One rule's durable definition and the trace keys of its positive patterns."""
     used = set(positive_aliases(rule))
+    needed = _referenced_fields(rule)
     positives: list[dict[str, Any]] = []
     negations: list[dict[str, Any]] = []
     keys: list[str] = []
@@ -88,12 +89,12 @@ def compile_rule(rule: Rule) -> tuple[dict[str, Any], tuple[str, ...]]:
                 group_keys[branch.fact] = key
                 if key not in keys:
                     keys.append(key)
-                branches.append({key: _pattern(branch.fact, branch.where)})
+                branches.append({key: _pattern(branch.fact, branch.where, needed.get(branch.as_, ()))})
             positives.append({f"_any{i}$any": branches})
         else:
             key = cond.as_ or _key_for(cond.fact, used)
             keys.append(key)
-            positives.append({key: _pattern(cond.fact, cond.where)})
+            positives.append({key: _pattern(cond.fact, cond.where, needed.get(cond.as_, ()))})
     if negations:
         positives.append({"_phase": {"$and": [{"t": PHASE}, {"name": CONCLUDE}]}})
     definition: dict[str, Any] = {"all": positives + negations}
@@ -113,11 +114,38 @@ def _key_for(kind: str, used: set[str]) -> str:
     return key
 
 
-def _pattern(kind: str, where: Mapping[str, Any]) -> dict[str, Any]:
+def _pattern(kind: str, where: Mapping[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
     tests: list[dict[str, Any]] = [{"t": kind}]
     for field, test in where.items():
         tests.extend(_tests(field, test))
+    # measured: a cross-fact reference to a field the other fact lacks makes durable fail the whole
+    # assert (error 311); requiring the field on the referenced pattern turns that into "no match"
+    tests.extend({"$ex": {field: 1}} for field in required if field not in where)
     return tests[0] if len(tests) == 1 else {"$and": tests}
+
+
+def _referenced_fields(rule: Rule) -> dict[str, list[str]]:
+    """alias → fields other patterns of the rule reference with `{ref: alias.field}`."""
+    found: dict[str, list[str]] = {}
+    patterns = []
+    for cond in rule.when:
+        if isinstance(cond, Not):
+            patterns.append(cond.not_)
+        elif isinstance(cond, AnyOf):
+            patterns.extend(cond.any)
+        else:
+            patterns.append(cond)
+    for pattern in patterns:
+        for test in pattern.where.values():
+            values = [test] if not isinstance(test, Ops) else [
+                getattr(test, name) for name in ("eq", *_COMPARE) if getattr(test, name, None) is not None]
+            for value in values:
+                if isinstance(value, Ref):
+                    alias, field = value.ref.split(".", 1)
+                    found.setdefault(alias, [])
+                    if field not in found[alias]:
+                        found[alias].append(field)
+    return found
 
 
 def _tests(field: str, test: Any) -> list[dict[str, Any]]:

@@ -73,7 +73,8 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
                      f"ein Modell mit {num(value)} Milliarden Parametern"),
         "requests_per_day": (f"{num(value)} requests per day", f"{num(value)} Anfragen pro Tag"),
         "requests_per_second": (f"{num(value)} requests per second", f"{num(value)} Anfragen pro Sekunde"),
-        "latency_target_s": (f"answers within {num(value)} s", f"Antworten innert {num(value)} s"),
+        "latency_target_s": (f"answers within {num(value)} s", f"Antworten innert {num(value)} s")
+        if value is not None else ("no latency target", "kein Latenzziel"),
         "context_tokens": (f"up to {num(value)} tokens of text at once",
                            f"bis {num(value)} Tokens Text auf einmal"),
         "sector": (f"sector: {w.get(str(value), value)}", f"Branche: {w.get(str(value), value)}"),

@@ -9,16 +9,16 @@ from expert.report.models import Report
 DECIMALS = 4  # every float in a report is rounded to 4 decimals (documented in README "JSON report")
 
 
-def rounded(value: Any) -> Any:
+def rounded(value: Any, decimals: int = DECIMALS) -> Any:
     """Round floats recursively; -0.0 becomes 0.0 so equal inputs print equal bytes."""
     kind = type(value)
     if kind is float:
-        value = round(value, DECIMALS)
+        value = round(value, decimals)
         return 0.0 if value == 0 else value
     if kind is dict:
-        return {key: rounded(item) for key, item in value.items()}
+        return {key: rounded(item, decimals) for key, item in value.items()}
     if kind is list or kind is tuple:
-        return [rounded(item) for item in value]
+        return [rounded(item, decimals) for item in value]
     return value
 
 
@@ -44,7 +44,13 @@ SEVERITY_RANK = {"critical": 0, "warning": 1, "info": 2}
 def make_report(**parts: Any) -> Report:
     """A validated Report from plain parts (dicts are rounded first); findings most severe first,
     otherwise in firing order (the five mistakes fire first, in the document's order)."""
-    findings = sorted(parts.pop("findings", []), key=lambda f: SEVERITY_RANK[f["severity"]])
+    unique, seen = [], set()
+    for finding in parts.pop("findings", []):  # a rule matching two fact sets says the same thing once
+        key = (finding["rule_id"], finding["explanation"])
+        if key not in seen:
+            seen.add(key)
+            unique.append(finding)
+    findings = sorted(unique, key=lambda f: SEVERITY_RANK[f["severity"]])
     fired = parts.pop("fired_rules", [])
     # facts are rounded when built (expert.facts.clean_fact); the trace quotes them as they are
     return Report.model_validate({**rounded(parts), "findings": findings, "fired_rules": fired})

@@ -84,7 +84,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     tp = choose_tensor_parallel(model, gpu, count or 8, w.precision, context, 1, assumptions=a)
     seq_mem = max_sequences(model, gpu, tp, tp, w.precision, context, assumptions=a)
     seq_lat = latency_limited_batch(model, gpu, tp, w.precision, w.prompt_tokens, w.output_tokens,
-                                    w.latency_target_s, seq_mem, interconnect, a) if seq_mem else 0
+                                    w.latency_limit_s, seq_mem, interconnect, a) if seq_mem else 0
     # latency target unreachable even at batch 1: it cannot bind, so the memory limit sizes the replica
     seqs = min(seq_mem, seq_lat) if seq_lat else seq_mem
     batch = max(1, seqs)
@@ -93,7 +93,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     inference_time = w.inference_time_s or perf_probe.e2e_latency_s
     average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average, a)
     cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, count, seq_mem, seq_lat, a,
-                   latency_met=perf_probe.e2e_latency_s <= w.latency_target_s)
+                   latency_met=perf_probe.e2e_latency_s <= w.latency_limit_s)
     n = count or cap.gpus_needed or tp
     n = max(tp, n - n % tp)
     if count is None:

@@ -3,20 +3,31 @@
 Registered through the `pytest11` entry point, so a team needs no conftest.py at all: put scenario
 files in the test tree, run `pytest --snapshot-update` once, commit the `__snapshots__/` folder,
 and from then on every change of outcome (a price, a rule, a formula) shows up as a failing test
-with a readable JSON diff.
+with a readable JSON diff (see `expert.testing.snapshot` for what a snapshot holds). Needs pytest
+and syrupy: `pip install "gpu-expert[test]"`.
 
 A scenario file holds either a workload (advice) or a setup (audit):
 
+    description: ...    # optional, free text
     lang: en            # optional, en | de
     workload: {...}     # the workload file format, or:
     setup: {...}        # the setup file format
 
-Rule packs in a `rules/` folder and catalog files in a `catalog/` folder next to the scenario
-files are used for them (the organisation's own knowledge, see `--rules-dir`/`--catalog-dir`).
+The organisation's own knowledge (as `--rules-dir` / `--catalog-dir` on the command line):
+
+- a `rules/` folder and a `catalog/` folder in the same folder as the scenario files are used for
+  them (only that folder: parent folders are not searched);
+- `--gpu-expert-rules-dir DIR` / `--gpu-expert-catalog-dir DIR` (repeatable), or the ini options
+  `gpu_expert_rules_dirs` / `gpu_expert_catalog_dirs` (paths relative to the ini file), add
+  directories for every scenario; they come before the folder's own, so for the catalog the
+  folder's files win.
+
+A scenario with bad input fails with one line naming the file, the field path and the reason.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,6 +36,19 @@ from expert.errors import InputError
 from expert.testing.snapshot import scenario_outcome
 
 SUFFIX = ".scenario.yaml"
+
+
+def pytest_addoption(parser) -> None:
+    """Extra rule and catalog directories for every scenario (CLI and ini)."""
+    group = parser.getgroup("gpu-expert", "gpu-expert scenario snapshots")
+    group.addoption("--gpu-expert-rules-dir", action="append", default=[], metavar="DIR",
+                    help="rule packs added for every *.scenario.yaml (besides a rules/ folder beside them)")
+    group.addoption("--gpu-expert-catalog-dir", action="append", default=[], metavar="DIR",
+                    help="catalog files merged for every *.scenario.yaml (before a catalog/ folder beside them)")
+    parser.addini("gpu_expert_rules_dirs", type="paths", default=[],
+                  help="gpu-expert rule-pack directories for every scenario")
+    parser.addini("gpu_expert_catalog_dirs", type="paths", default=[],
+                  help="gpu-expert catalog directories for every scenario")
 
 
 def pytest_collect_file(parent, file_path: Path):
@@ -42,6 +66,21 @@ class ScenarioFile(pytest.File):
         yield ScenarioItem.from_parent(self, name=self.path.name[: -len(SUFFIX)])
 
 
+class OutcomeChanged(AssertionError):
+    """A scenario's outcome differs from its stored snapshot; the message is the diff."""
+
+
+def _terminal_color(config):
+    """syrupy's colouring switch for the diff (colour only where pytest colours its output)."""
+    from contextlib import nullcontext
+
+    try:
+        from syrupy import __terminal_color as switch  # type: ignore[attr-defined]
+    except ImportError:
+        return nullcontext()
+    return switch(config)
+
+
 def _scenario_function():
     """Stand-in test function: syrupy names snapshots after a test function's module and name."""
 
@@ -53,25 +92,58 @@ class ScenarioItem(pytest.Item):
         super().__init__(**kwargs)
         self.obj = _scenario_function  # read by syrupy's PyTestLocation
 
+    def knowledge_dirs(self) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+        """(rules dirs, catalog dirs) for this scenario: options and ini first, then the folder's own."""
+        config = self.config
+        folder = self.path.parent
+        rules = [*_paths(config.getoption("gpu_expert_rules_dir"), config), *config.getini("gpu_expert_rules_dirs"),
+                 *_existing(folder / "rules")]
+        catalog = [*_paths(config.getoption("gpu_expert_catalog_dir"), config),
+                   *config.getini("gpu_expert_catalog_dirs"), *_existing(folder / "catalog")]
+        return _unique(rules), _unique(catalog)
+
     def runtest(self) -> None:
         """Run the scenario and assert its outcome against the snapshot."""
+        session = getattr(self.config, "_syrupy", None)
+        if session is None:
+            raise InputError("scenario snapshots need the syrupy pytest plugin",
+                             allowed='pip install "gpu-expert[test]" (or: pip install syrupy)')
         from syrupy.assertion import SnapshotAssertion
         from syrupy.extensions.json import JSONSnapshotExtension
         from syrupy.location import PyTestLocation
 
-        folder = self.path.parent
-        outcome = scenario_outcome(self.path, rules_dirs=_existing(folder / "rules"),
-                                   catalog_dirs=_existing(folder / "catalog"))
-        session = self.config._syrupy  # type: ignore[attr-defined]
+        rules_dirs, catalog_dirs = self.knowledge_dirs()
+        display = os.path.relpath(self.path, self.config.invocation_params.dir)
+        outcome = scenario_outcome(self.path, rules_dirs=rules_dirs, catalog_dirs=catalog_dirs,
+                                   display=display if not display.startswith("..") else str(self.path))
         snapshot = SnapshotAssertion(update_snapshots=self.config.option.update_snapshots,
                                      extension_class=JSONSnapshotExtension,
                                      test_location=PyTestLocation(self), session=session)
-        assert snapshot == outcome
+        if not snapshot == outcome:
+            raise OutcomeChanged(self._diff(snapshot))
+
+    def _diff(self, snapshot) -> str:
+        """A unified diff of the stored and the new outcome (every changed line, 2 lines of context)."""
+        import difflib
+
+        result = snapshot.executions[snapshot.num_executions - 1]
+        head = f"{self.path.name}: the outcome differs from its snapshot"
+        if result.recalled_data is None or result.asserted_data is None:  # no snapshot stored yet
+            with _terminal_color(self.config):
+                lines = snapshot.get_assert_diff(diff_mode=self.config.option.diff_mode)
+            return "\n".join([head, *lines, "create it with: pytest --snapshot-update"])
+        stored = str(result.recalled_data).splitlines()
+        now = str(result.asserted_data).splitlines()
+        lines = difflib.unified_diff(stored, now, "snapshot", "now", n=2, lineterm="")
+        return "\n".join([f"{head} (- snapshot, + now); if the change is intended: pytest --snapshot-update",
+                          *lines])
 
     def repr_failure(self, excinfo, style=None):
-        """Bad scenario input: the one-line message (file, field path, reason), no traceback."""
+        """Bad input: one line (file, field path, reason); a changed outcome: the snapshot diff."""
         if isinstance(excinfo.value, InputError):
             return f"invalid scenario: {excinfo.value}"
+        if isinstance(excinfo.value, OutcomeChanged):
+            return str(excinfo.value)
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
@@ -81,3 +153,15 @@ class ScenarioItem(pytest.Item):
 
 def _existing(path: Path) -> tuple[Path, ...]:
     return (path,) if path.is_dir() else ()
+
+
+def _paths(values, config) -> list[Path]:
+    """Command-line directories, relative to the directory pytest was started in."""
+    return [Path(config.invocation_params.dir, value) for value in values]
+
+
+def _unique(paths) -> tuple[Path, ...]:
+    seen: dict[Path, None] = {}
+    for path in paths:
+        seen.setdefault(Path(path).resolve(), None)
+    return tuple(seen)

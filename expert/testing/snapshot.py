@@ -135,17 +135,18 @@ def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any
     return _round(view)
 
 
-def scenario_outcome(path: Path, rules_dirs=(), catalog_dirs=()) -> dict[str, Any]:
+def scenario_outcome(path: Path, rules_dirs=(), catalog_dirs=(), display: str | None = None) -> dict[str, Any]:
     """Evaluate one scenario file and return its outcome view.
 
     A scenario file holds `workload:` (advice) or `setup:` (audit), optionally `lang` (en | de)
     and a `description`. Bad input raises `InputError` naming the file, the field path and the
-    reason (`workload.requests_per_day: ...`).
+    reason (`workload.requests_per_day: ...`); `display` is the file name to show (default: `path`).
     """
     from expert.api import Expert
     from expert.knowledge import rule_base
 
     name, data = load_mapping(path)
+    name = display or name
     unknown = sorted(set(data) - set(SCENARIO_KEYS), key=str)
     if unknown:
         raise InputError("unknown field", file=name, path=str(unknown[0]), allowed=", ".join(SCENARIO_KEYS))

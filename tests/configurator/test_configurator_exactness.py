@@ -90,6 +90,8 @@ def brute_force(wd: dict, cat: Catalog):
         if not getattr(o, "energy_tdp_w", None) and o.monthly.source.startswith("derived"):
             tdp = next((float(d.value) for d in g.document_claims if d.field == "tdp_w"), g.tdp_w)
         ok_host = w.hosting == "any" or (o.country == "CH" if w.hosting == "ch" else o.country in EU)
+        if w.hosting == "any" and (w.data == "sensitive" or w.sector in ("finance", "health", "public")):
+            ok_host = o.country is not None  # 000 M4: the server location must be checked
         if ok_host:
             sources.append(("cloud", o.id, i, g, range(1, 9), tdp,
                             cat.to_chf(o.monthly.amount.mid, o.monthly.currency)))

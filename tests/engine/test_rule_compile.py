@@ -65,7 +65,7 @@ def test_negations_go_after_the_phase_gate_whatever_their_position() -> None:
                      priority=3)
     definition, _ = compile_rule(rule)
     assert definition == {"all": [
-        {"i": {"t": "item"}},
+        {"i": {"$and": [{"t": "item"}, {"$ex": {"name": 1}}]}},  # referenced field required
         {"_phase": {"$and": [{"t": "phase"}, {"name": "conclude"}]}},
         {"_not0$not": {"$and": [{"t": "flag"}, {"name": "x"}]}},
         {"_not2$not": {"$and": [{"t": "flag"}, {"item": {"i": "name"}}]}},
@@ -110,3 +110,20 @@ def test_compiling_leaves_no_text_for_the_engine(rulebase) -> None:
     allowed = {"all", "any", "pri", "run"}
     for definition in rulebase("twenty").definition.values():
         assert set(definition) <= allowed
+
+
+def test_regression_reference_to_missing_field_is_no_match_not_error_311() -> None:
+    """durable fails a whole assert (error 311) when a `{ref: a.f}` points at a fact without `f`;
+    the compiler requires the referenced field on the referenced pattern, so it is simply no match."""
+    from expert.engine import evaluate, parse_pack
+
+    pack = parse_pack({"pack": "p", "rules": [{
+        "id": "slow", "title": {"en": "t", "de": "t"}, "category": "underprovisioning",
+        "source": {"document": "000", "section": "s"},
+        "when": [{"fact": "workload", "as": "w"},
+                 {"fact": "setup", "as": "s", "where": {"latency_p95_s": {"gt": {"ref": "w.latency_target_s"}}}}],
+        "explanation": {"en": "x", "de": "x"}, "advice": {"en": "x", "de": "x"}}]}, "inline.yaml")
+    without = evaluate([pack], [{"t": "workload", "params_b": 8}, {"t": "setup", "latency_p95_s": 3.0}])
+    assert without.fired_ids() == []
+    with_target = evaluate([pack], [{"t": "workload", "latency_target_s": 2.0}, {"t": "setup", "latency_p95_s": 3.0}])
+    assert with_target.fired_ids() == ["slow"]

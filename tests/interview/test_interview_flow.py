@@ -98,7 +98,7 @@ def test_skip_shows_the_default_in_plain_words():
     iv.answer("1000 per day")
     iv.answer("no")
     iv.answer("no")
-    assert iv.answer("default").understood == "skipped — default: answers within 2 s"
+    assert iv.answer("default").understood == "skipped — default: no latency target"
 
 
 def test_set_what_if_edits():

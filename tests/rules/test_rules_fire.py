@@ -47,6 +47,10 @@ def workload(**kw):
                 hosting="any", deployment="any", budget="opex", horizon_months=36, critical=True,
                 allow_int4=False, agents=0, team_hourly_rate_chf=150)
     fact.update(kw)
+    # as expert/facts.py computes it (000 G5); a workload without a target has neither field
+    if fact.get("latency_target_s") is None:
+        fact.pop("latency_target_s", None)
+    fact.setdefault("latency_under_500ms", fact.get("latency_target_s", 9) < 0.5)
     return fact
 
 
@@ -72,6 +76,7 @@ def setup(*bases, **kw):
                 reserve_ratio=0.5, fits=True, growth_fits=True, fits_int8=True)
     for update in bases + (kw,):
         fact.update(update)
+    fact.setdefault("usable_vram_gb", fact["total_vram_gb"] * 0.9)  # as expert/facts.py computes it
     return fact
 
 
@@ -428,11 +433,11 @@ ALWAYS_PRESENT = {
     "t",
     # setup
     "gpu", "gpu_family", "gpu_grade", "gpu_memory_gb", "count", "total_vram_gb", "interconnect",
-    "form_factor", "ownership", "min_cpu_cores", "min_ram_gb", "min_network_gbps", "tensor_parallel",
+    "form_factor", "ownership", "usable_vram_gb", "min_cpu_cores", "min_ram_gb", "min_network_gbps", "tensor_parallel",
     "sxm_partial",
     # workload
     "model", "params_b", "precision", "requests_per_day", "requests_per_minute", "average_rps",
-    "peak_rps", "latency_target_s", "fine_tuning", "finetune_runs_per_year", "data", "sector",
+    "peak_rps", "latency_under_500ms", "fine_tuning", "finetune_runs_per_year", "data", "sector",
     "hosting", "deployment", "budget", "horizon_months", "critical", "allow_int4", "agents",
     "team_hourly_rate_chf",
     # choice

@@ -72,7 +72,8 @@ def test_full_sizing_params_only_and_capex():
 
 def test_full_sizing_unreachable_latency_uses_memory_limit():
     # L40S: 250 tokens at ≈ 26 ms each exceed 2 s even alone → latency_met False, replicas sized on memory
-    fs = full_sizing({"model": "x", "requests_per_day": 20000}, GPUS["l40s"], model=MODELS["llama-3.1-8b"])
+    fs = full_sizing({"model": "x", "requests_per_day": 20000, "latency_target_s": 2.0}, GPUS["l40s"],
+                     model=MODELS["llama-3.1-8b"])
     assert fs.capacity.latency_met is False
     assert fs.capacity.sequences_per_replica == fs.capacity.sequences_per_replica_memory
 

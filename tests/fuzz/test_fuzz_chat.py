@@ -1,0 +1,43 @@
+"""The chat's free-text parser and interview on arbitrary text: never raises, bounded time, and
+whatever it understood is a workload the advice accepts (or rejects with an InputError)."""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from expert.errors import InputError
+from expert.interview import Interview, parse_sentence
+
+PIECES = st.sampled_from(["1e309", "nan", "inf", "-5", "0", "99999999999999999999", "13b", "405b", "8x7b",
+                          "requests per day", "pro Tag", "ms", "seconds", "monthly", "monatlich", "sensitive",
+                          "nicht", "ch", "eu", "k", "mio", "million", "tokens", "context", ",", ".", " ", "\n",
+                          "llama", "qwen", "½", "١٢", "🚀", "\u202e", "\x00"])
+TEXTS = st.one_of(st.text(max_size=500), st.lists(PIECES, max_size=80).map(" ".join))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(texts=st.lists(TEXTS, min_size=1, max_size=12), lang=st.sampled_from(["en", "de"]))
+def test_interview_never_raises_and_yields_a_usable_workload(texts, lang):
+    interview = Interview(lang)
+    for text in texts:
+        start = time.perf_counter()
+        interview.answer(text)
+        assert time.perf_counter() - start < 1.0
+    workload = interview.workload()
+    assert isinstance(interview.sentence(), str)
+    if "model" in workload or "params_b" in workload:
+        from expert.inputs import load_workload_data
+        try:
+            load_workload_data(workload, "<chat>")
+        except InputError:
+            pass  # rejected cleanly is acceptable; any other exception fails the test
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=TEXTS, lang=st.sampled_from(["en", "de"]))
+def test_sentence_parser_bounded(text, lang):
+    start = time.perf_counter()
+    parse_sentence(text * 3, lang)
+    assert time.perf_counter() - start < 1.0
