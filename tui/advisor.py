@@ -41,9 +41,10 @@ class Advisor:
         return self._expert.audit(setup, lang=lang)
 
 
-    def purchase(self, gpu: str, count: int, months: int) -> tuple[float, float] | None:
-        """(purchase CHF, running CHF per month) of buying `count` × `gpu` for `months` (000 T1/T5,
-        `expert.sizing.cost.buy_cost` with the catalog's price); None when there is no price."""
+    def purchase(self, gpu: str, count: int, months: int) -> tuple[float, float, float, int] | None:
+        """(purchase CHF, running CHF per month (energy and infrastructure), resale CHF at the end,
+        months) of buying `count` × `gpu` (000 T1/T5, `expert.sizing.cost.buy_cost` with the
+        catalog's price); None when there is no price."""
         try:
             from expert.sizing.cost import buy_cost
 
@@ -54,7 +55,8 @@ class Advisor:
             result = buy_cost(catalog.gpu(gpu), price, count, months, fx=catalog.to_chf)
         except Exception:  # noqa: BLE001 - the chart then compares what the report holds
             return None
-        return result.purchase_chf, (result.total_chf - result.purchase_chf) / months
+        running = (result.energy_chf + result.infrastructure_chf) / months
+        return result.purchase_chf, running, result.resale_chf, months
 
 
 def read_file(path: str | Path) -> tuple[dict, str]:

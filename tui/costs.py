@@ -29,10 +29,14 @@ class Line:
     label: str
     upfront: float
     monthly: float
+    credit: float = 0.0
+    """Resale value received at the end of the horizon (000 T5), 0 for rentals."""
+    horizon: int | None = None
 
     def at(self, month: float) -> float:
-        """Cumulative cost after `month` months, CHF."""
-        return self.upfront + self.monthly * month
+        """Cumulative cost after `month` months, CHF (the resale is credited at the horizon)."""
+        credit = self.credit if self.horizon is not None and month >= self.horizon else 0.0
+        return self.upfront + self.monthly * month - credit
 
 
 def line_of(choice: Choice) -> Line:
@@ -60,7 +64,7 @@ def compare(report: Report, bought: Line | None = None) -> tuple[Line | None, Li
             buy = line_of(choice)
         elif not is_bought(choice) and rent is None:
             rent = line_of(choice)
-    return rent, buy or bought, rec.horizon_months
+    return rent, bought or buy, rec.horizon_months
 
 
 def break_even(rent: Line, buy: Line) -> float | None:
@@ -80,11 +84,17 @@ def _money(value: float) -> str:
     return f"{value:,.0f}".replace(",", " ")
 
 
+def _describe(line: Line, lang: str) -> str:
+    text = (f"{_money(line.upfront)} CHF + " if line.upfront >= 1 else "") + f"{_money(line.monthly)} CHF/{t('month', lang)}"
+    if line.credit:
+        text += f" − {_money(line.credit)} CHF " + ("Wiederverkauf" if lang == "de" else "resale")
+    return text
+
+
 def summary(report: Report, lang: str = "en", bought: Line | None = None) -> str:
     """One or two lines for the answer view: both options and the break-even (F2 shows the chart)."""
     rent, buy, horizon = compare(report, bought)
-    parts = [f"{name} {line.label}: " + (f"{_money(line.upfront)} CHF + " if line.upfront else "")
-             + f"{_money(line.monthly)} CHF/{t('month', lang)}"
+    parts = [f"{name} {line.label}: " + _describe(line, lang)
              for name, line in ((t("rent", lang), rent), (t("buy", lang), buy)) if line]
     if rent and buy:
         be = break_even(rent, buy)
@@ -107,8 +117,7 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
     months = sorted({min(horizon, step * i) for i in range(1, math.ceil(horizon / step) + 1)})
     bar_width = max(10, width - 30)
     unit = t("mo", lang)
-    out = [f"{name:<6}{ch * 3} {line.label}: " + (f"{_money(line.upfront)} CHF + " if line.upfront else "")
-           + f"{_money(line.monthly)} CHF/{t('month', lang)}" for name, line, ch in present]
+    out = [f"{name:<6}{ch * 3} {line.label}: " + _describe(line, lang) for name, line, ch in present]
     marked = be is None or be > horizon
     for month in months:
         if not marked and be is not None and be <= month:
