@@ -68,8 +68,9 @@ def parse_document(text: str, name: str) -> Any:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "invalid syntax"
         raise InputError(f"malformed YAML/JSON{where}: {problem}", file=name) from None
-    except ValueError:
-        raise InputError("malformed YAML/JSON", file=name) from None
+    except (ValueError, IndexError, TypeError, OverflowError, AttributeError, KeyError):  # PyYAML constructors on
+        # a tag that does not fit its value (`!!float` on nothing, `!!timestamp x`) raise these
+        raise InputError("malformed YAML/JSON: a value does not match its tag", file=name) from None
     _reject_non_finite(data, name, ())
     return data
 

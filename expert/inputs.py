@@ -8,7 +8,7 @@ from typing import Any
 from expert.catalog import Catalog, load_catalog
 from expert.fileio import load_mapping
 from expert.setup import Setup
-from expert.validation import validate_model, validate_schema
+from expert.validation import validate_model
 from expert.workload import Workload
 
 
@@ -17,9 +17,7 @@ def load_workload_data(data: Any, name: str | None, catalog: Catalog | None = No
     if isinstance(data, Workload):
         workload = data
     else:
-        workload = validate_model(Workload, data, name)
-        # pydantic's lax mode turns `true` and "12" into numbers; the schema (and `validate`) refuses them
-        validate_schema("workload", data, name)
+        workload = validate_model(Workload, data, name)  # strict types, as workload.schema.json
     check_workload_ids(workload, catalog or load_catalog(), name, "")
     return workload
 
@@ -30,8 +28,7 @@ def load_setup_data(data: Any, name: str | None, catalog: Catalog | None = None)
     if isinstance(data, Setup):
         setup = data
     else:
-        setup = validate_model(Setup, data, name)
-        validate_schema("setup", data, name)  # as for workloads: no lax coercion of wrong types
+        setup = validate_model(Setup, data, name)  # strict types, as setup.schema.json
     catalog.gpu(setup.gpu, file=name, path="gpu")
     if setup.workload is not None:
         check_workload_ids(setup.workload, catalog, name, "workload.")

@@ -18,9 +18,10 @@ RUNS_PER_YEAR: dict[str, int] = {"none": 0, "yearly": 1, "quarterly": 4, "monthl
 
 
 class Input(BaseModel):
-    """Base for user-written files: unknown fields are rejected."""
+    """Base for user-written files: unknown fields are rejected, and types are strict — `true` or
+    "12" is not a number — exactly as the shipped JSON Schemas say."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class FineTuning(Input):

@@ -63,7 +63,8 @@ def load_pack(path: str | Path) -> RulePack:
         mark = exc.problem_mark or exc.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         raise InputError(f"malformed YAML{where}: {exc.problem or exc.context}", file=name) from None
-    except (yaml.YAMLError, ValueError, RecursionError):
+    except (yaml.YAMLError, ValueError, IndexError, TypeError, OverflowError, AttributeError, KeyError,
+            RecursionError):  # PyYAML constructors raise these on a tag that does not fit its value
         raise InputError("malformed YAML", file=name) from None
     return parse_pack(data, name)
 

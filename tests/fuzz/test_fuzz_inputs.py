@@ -314,3 +314,23 @@ def test_real_entry_point_bad_option():
     proc = subprocess.run([sys.executable, "-m", "expert", "estimate", "--params-b", "nan", "--gpu", "l40s"],
                           capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
     assert proc.returncode == 2 and "--params-b" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("text", ["!!float", "!!int", "model: !!float\n", "model: llama-3.1-8b\nparams_b: !!int ''\n",
+                                  "!!timestamp x", "model: !!timestamp 2024-99-99\n"])
+@pytest.mark.parametrize("command", ["advise", "audit", "validate"])
+def test_regression_empty_tagged_scalar_internal_error(capsys, tmp_path, text, command):
+    """Found by `test_random_text_files`: a file `!!float` (a tag on an empty value) made PyYAML raise
+    IndexError, which reached the user as 'internal error' (exit 3) instead of exit 2."""
+    file = tmp_path / "w.yaml"
+    file.write_text(text)
+    code, out, err, elapsed = run_cli(capsys, command, str(file))
+    assert_clean(code, out, err, elapsed, name=str(file))
+    assert code == 2
+
+
+def test_regression_empty_tagged_scalar_in_rule_pack(capsys, tmp_path):
+    (tmp_path / "pack.yaml").write_text(RULE_PACK.replace("description: fuzzed", "description: !!float"))
+    code, out, err, elapsed = run_cli(capsys, "rules", "--rules-dir", str(tmp_path))
+    assert_clean(code, out, err, elapsed)
+    assert code == 2 and "pack.yaml" in err
