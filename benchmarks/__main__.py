@@ -1,41 +1,38 @@
-"""`python -m benchmarks` (or `make bench`): every benchmark, one table, with the machine it ran on."""
+"""`python -m benchmarks` (or `make bench`): every benchmark in its own process, one report.
+
+Each benchmark is a script that measures and prints (`python -m benchmarks.NAME`); this runs them
+one after another on an otherwise quiet machine and adds each one's peak memory. The 100 000-run
+engine soak is separate: `python -m benchmarks.soak`.
+"""
 
 from __future__ import annotations
 
-import importlib
+import os
 import resource
+import subprocess
 import sys
+import time
 
 from benchmarks.common import machine
 
-
-def _rows(name: str):
-    try:
-        module = importlib.import_module(f"benchmarks.{name}")
-    except ImportError as error:
-        return [{"benchmark": f"{name} (not available: {error})"}]
-    result = module.run()
-    return result if isinstance(result, list) else [result]
+BENCHMARKS = ("sizing", "configurator", "advice", "tui", "accuracy")
 
 
 def main() -> int:
-    """Run all benchmarks and print the table."""
+    """Run every benchmark and print its output under a heading, with time and peak memory."""
     print(f"machine: {machine()}")
-    print(f"{'benchmark':<44} {'p50 ms':>10} {'p95 ms':>10} {'target':>10}  result")
-    for name in ("sizing", "configurator", "advice", "tui"):
-        for row in _rows(name):
-            if "per_second" in row:
-                print(f"{row['benchmark']:<44} {row['per_second']:>10.0f} /s")
-                continue
-            if "p50_ms" not in row:
-                print(row["benchmark"])
-                continue
-            target = f"{row['target_ms']:g}" if row.get("target_ms") else "-"
-            verdict = "" if row.get("ok") is None else ("ok" if row["ok"] else "MISSED")
-            print(f"{row['benchmark']:<44} {row['p50_ms']:>10.2f} {row['p95_ms']:>10.2f} {target:>10}  {verdict}")
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{'peak memory (this process)':<44} {peak_mb:>10.0f} MB")
-    return 0
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")]))}
+    failed = 0
+    for name in BENCHMARKS:
+        print(f"\n== {name}")
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", f"benchmarks.{name}"], env=env, capture_output=True, text=True)
+        out = done.stdout.strip().splitlines()
+        print("\n".join(out[-40:]) if out else done.stderr.strip()[-2000:])
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"({time.perf_counter() - start:.1f} s; peak memory of the largest benchmark so far {peak:.0f} MB)")
+        failed += done.returncode != 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
