@@ -109,8 +109,9 @@ def primary_model(w: Workload, catalog: Catalog):
     return max(models, key=lambda m: m.params_b)
 
 
-def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en"):
-    """The advice report of a workload."""
+def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en",
+           sensitivity: bool = True):
+    """The advice report of a workload (`sensitivity=False`: without the sensitivity lines)."""
     from expert.api import resolve_model
     from expert.configurator import search
     from expert.engine import evaluate
@@ -118,7 +119,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.knowledge import rule_base
 
     model = primary_model(w, catalog)
-    result = search(w, catalog, _shared=shared_cache(catalog))
+    result = search(w, catalog, sensitivity=sensitivity, _shared=shared_cache(catalog))
     w = pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]

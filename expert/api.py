@@ -27,12 +27,16 @@ class Expert:
         self.catalog = catalog or load_catalog(tuple(Path(d) for d in catalog_dirs))
         self.rules_dirs = tuple(rules_dirs)
 
-    def advise(self, workload: Any, lang: str = "en") -> Report:
-        """Recommend GPUs for a workload (dict in the file format, or a `Workload`)."""
+    def advise(self, workload: Any, lang: str = "en", *, sensitivity: bool = True) -> Report:
+        """Recommend GPUs for a workload (dict in the file format, or a `Workload`).
+
+        `sensitivity=False` skips the "which single change would change the choice" sub-searches
+        (about half the time), e.g. to show an answer first and the sensitivity a moment later."""
         from expert.advice import advise
         from expert.inputs import load_workload_data
 
-        return advise(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs, lang)
+        return advise(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs, lang,
+                      sensitivity=sensitivity)
 
     def audit(self, setup: Any, lang: str = "en") -> Report:
         """Audit an existing setup (dict in the file format, or a `Setup`)."""

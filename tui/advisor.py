@@ -30,10 +30,11 @@ class Advisor:
 
         return Expert(rules_dirs=self.rules_dirs, catalog_dirs=self.catalog_dirs)
 
-    def advise(self, workload: dict, lang: str):
-        """The advice report for a workload mapping (raises `expert.errors.InputError`)."""
+    def advise(self, workload: dict, lang: str, sensitivity: bool = True):
+        """The advice report for a workload mapping (raises `expert.errors.InputError`);
+        `sensitivity=False` answers about twice as fast, without the sensitivity lines."""
         self.load()
-        return self._expert.advise(workload, lang=lang)
+        return self._expert.advise(workload, lang=lang, sensitivity=sensitivity)
 
     def audit(self, setup: dict, lang: str):
         """The audit report for a setup mapping (raises `expert.errors.InputError`)."""

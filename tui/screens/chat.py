@@ -7,6 +7,7 @@ worker and shown as one `AnswerView`, replaced (and the change marked) on every 
 
 from __future__ import annotations
 
+import inspect
 import time
 
 from textual import on, work
@@ -113,11 +114,19 @@ class ChatScreen(CommandsMixin, Screen):
 
     # -- the log -----------------------------------------------------------------------------
 
+    MAX_LOG_BUBBLES = 24
+    """Older chat bubbles leave the screen (every answer is in the session file): a long session
+    must not make each update slower, as every bubble is laid out again on each change."""
+
     def post(self, *widgets: Widget, pin: bool = True) -> None:
         """Append to the log; `pin` keeps it scrolled to the bottom as the widgets arrive."""
         log = self.query_one("#log", VerticalScroll)
         if pin:
             log.anchor()
+        bubbles = [child for child in log.children if not isinstance(child, AnswerView)]
+        excess = len(bubbles) + len(widgets) - self.MAX_LOG_BUBBLES
+        if excess > 0:
+            log.remove_children(bubbles[:excess])
         log.mount_all(widgets)
 
     def say(self, kind: str, text: str, example: str | None = None) -> None:
@@ -259,10 +268,17 @@ class ChatScreen(CommandsMixin, Screen):
 
         s = self.session
         advisor = self.app.advisor
+        # advice in two steps: the answer at once, then the sensitivity lines (half the search time)
+        two_step = s.mode != "audit" and "sensitivity" in inspect.signature(advisor.advise).parameters
         try:
             data, lang = s.data(), s.lang
             start = time.perf_counter()
-            report = advisor.audit(data, lang) if s.mode == "audit" else advisor.advise(data, lang)
+            if s.mode == "audit":
+                report = advisor.audit(data, lang)
+            elif two_step:
+                report = advisor.advise(data, lang, sensitivity=False)
+            else:
+                report = advisor.advise(data, lang)
             self.last_pipeline_s = time.perf_counter() - start
         except InputError as exc:
             self.app.call_from_thread(self.rejected, str(exc))
@@ -278,11 +294,23 @@ class ChatScreen(CommandsMixin, Screen):
                 from ..costs import Line
 
                 bought = Line(f"{rec.count}× {rec.gpu}", *got)
-        self.app.call_from_thread(self.show, report, bought)
-
-    async def show(self, report, bought=None) -> None:
-        """Replace the answer in the log; mark what changed since the previous report."""
         before = self.report
+        self.app.call_from_thread(self.show, report, bought)
+        if two_step:
+            from textual.worker import get_current_worker
+
+            try:
+                full = advisor.advise(data, lang)
+            except Exception:  # noqa: BLE001 - the answer is already shown; the extra lines are optional
+                return
+            if not get_current_worker().is_cancelled:  # a newer answer supersedes this one
+                self.app.call_from_thread(self.show, full, bought, before, False)
+
+    async def show(self, report, bought=None, before=..., measure: bool = True) -> None:
+        """Replace the answer in the log; mark what changed since the previous report (`before`:
+        the report to compare with, when a second step refines an answer already shown)."""
+        if before is ...:
+            before = self.report
         self.report, self.bought = report, bought
         lines = self.changes(before, report) if before is not None else []
         old = {f.rule_id for f in before.findings} if before is not None else None
@@ -299,7 +327,7 @@ class ChatScreen(CommandsMixin, Screen):
         # show the start of the new answer (the change line, the recommendation), not its end
         self.call_after_refresh(lambda: log.scroll_to_widget(first, top=True, animate=False,
                                                              immediate=True))
-        if self._asked_at:
+        if self._asked_at and measure:
             self.last_update_s = time.perf_counter() - self._asked_at
 
     def changes(self, before, after) -> list[str]:

@@ -120,6 +120,10 @@ class AlternativesList(Static):
                         f"{money(alt.monthly_cost_chf)}/{t('month', lang)} — {alt.why_not}")
         if len(report.alternatives) > limit:
             text.append(f"\n  + {len(report.alternatives) - limit} {t('more', lang)}")
+        if report.document_recommendation:
+            text.append(f"\n◆ {report.document_recommendation}")
+        for line in report.sensitivity[:3]:
+            text.append(f"\n↻ {line}")
         super().__init__(text)
 
 
