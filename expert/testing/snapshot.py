@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from expert.errors import InputError
+from expert.report.build import rounded
 from expert.fileio import load_mapping
 
 DECIMALS = 2
@@ -32,17 +33,6 @@ CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "countr
                "latency_p95_s", "headroom", "fits")
 FINDING_KEYS = ("rule_id", "category", "severity", "title", "explanation", "facts")
 SCENARIO_KEYS = ("description", "lang", "workload", "setup")
-
-
-def _round(value: Any) -> Any:
-    if isinstance(value, float):
-        value = round(value, DECIMALS)
-        return 0.0 if value == 0 else value
-    if isinstance(value, dict):
-        return {key: _round(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_round(item) for item in value]
-    return value
 
 
 def _choice(choice: dict | None) -> dict | None:
@@ -132,7 +122,7 @@ def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any
     for key in ("memory", "capacity"):
         if data.get(key):
             view[key] = data[key]
-    return _round(view)
+    return rounded(view, DECIMALS)
 
 
 def scenario_outcome(path: Path, rules_dirs=(), catalog_dirs=(), display: str | None = None) -> dict[str, Any]:
