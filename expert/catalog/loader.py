@@ -142,7 +142,7 @@ def _read(directory: Path, kind: str, *, required: bool):
     return validate_model(file_model, data, name)
 
 
-def _merge_entries(base: dict, extra: list, file: str) -> dict:
+def _merge_entries(base: dict, extra: list) -> dict:
     merged = dict(base)
     for entry in extra:
         merged[entry.id] = entry
@@ -191,7 +191,7 @@ def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
         for kind in ("gpus", "models", "packages", "offers"):
             loaded = _read(directory, kind, required=False)
             if loaded is not None:
-                tables[kind] = _merge_entries(tables[kind], getattr(loaded, kind), str(directory))
+                tables[kind] = _merge_entries(tables[kind], getattr(loaded, kind))
         loaded = _read(directory, "tariffs", required=False)
         if loaded is not None:
             keys = {k for k in loaded.tariffs.model_fields_set if getattr(loaded.tariffs, k) is not None}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from expert.cli.options import (BATCH, COUNT, FORMATS_TEXT_JSON, PARAMS_B, PRECISIONS, TOKENS,
                                 catalog_from, common_parent)
-from expert.errors import InputError
 from expert.fileio import dumps_json
 
 
@@ -61,8 +60,3 @@ def _text(result) -> str:
         lines.append(f"fine-tuning run: {f.hours:.1f} h ({f.days:.1f} days) for {f.dataset_tokens:,.0f} tokens")
     return "\n".join(lines)
 
-
-def check_count(count: int, gpu_id: str) -> None:
-    """Reject GPU counts the command cannot size."""
-    if count > 64:
-        raise InputError(f"{count} GPUs is beyond one system", path="--count", allowed="1-64")

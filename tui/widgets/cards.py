@@ -63,6 +63,12 @@ def chain(fired: list[FiredRule], rule_id: str, depth: int = 4) -> list[str]:
     return lines
 
 
+def dec(value: float, lang: str, digits: int = 1) -> str:
+    """A decimal number as the language writes it: 8.0 in English, 8,0 in German."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 class RecommendationCard(Static):
     """What to rent or buy, how many, precision, monthly and total cost, memory and headroom."""
 
@@ -88,11 +94,11 @@ class RecommendationCard(Static):
                     f"{money(rec.tco_chf)} {t('total_over', lang, m=rec.horizon_months)}")
         if report.memory:
             m = report.memory
-            text.append(f"\n{t('memory', lang)}: {t('weights', lang)} {m.weights_gb:.1f} + KV "
-                        f"{m.kv_cache_gb:.1f} + {t('overhead', lang)} {m.overhead_gb:.1f} = "
-                        f"{m.total_gb:.1f} GB")
+            text.append(f"\n{t('memory', lang)}: {t('weights', lang)} {dec(m.weights_gb, lang)} + KV "
+                        f"{dec(m.kv_cache_gb, lang)} + {t('overhead', lang)} {dec(m.overhead_gb, lang)} = "
+                        f"{dec(m.total_gb, lang)} GB")
             if m.fine_tuning_gb:
-                text.append(f", {t('fine_tuning', lang)} {m.fine_tuning_gb:.1f} GB")
+                text.append(f", {t('fine_tuning', lang)} {dec(m.fine_tuning_gb, lang)} GB")
         extra = []
         if rec.headroom is not None:
             extra.append(f"{t('headroom', lang)}: {rec.headroom:.0%}")
@@ -101,7 +107,7 @@ class RecommendationCard(Static):
         if extra:
             text.append("\n" + ", ".join(extra))
         if rec.latency_p95_s is not None:
-            text.append(f" · p95 {rec.latency_p95_s:.2f} s")
+            text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
         if report.nothing_fits:
             text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits}")
         return text
