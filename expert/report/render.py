@@ -34,6 +34,12 @@ def render(report: Report, fmt: str) -> str:
     return _document(report, markdown=(fmt == "markdown"))
 
 
+def dec(value: float, lang: str, digits: int = 1) -> str:
+    """A decimal number as the language writes it: 0.23 in English, 0,23 in German."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def chf(value: float, lang: str = "en") -> str:
     """'12 345 CHF' with a space as thousands separator (both languages)."""
     return f"{value:,.0f}".replace(",", " ") + " CHF"
@@ -70,18 +76,19 @@ def _document(report: Report, markdown: bool) -> str:
     if report.memory:
         m = report.memory
         head(t["memory"])
-        parts = [f"{t['weights']} {m.weights_gb:.1f} GB", f"{t['kv']} {m.kv_cache_gb:.1f} GB",
-                 f"{t['overhead']} {m.overhead_gb:.1f} GB", f"{t['total']} {m.total_gb:.1f} GB"]
+        lang = report.lang
+        parts = [f"{t['weights']} {dec(m.weights_gb, lang)} GB", f"{t['kv']} {dec(m.kv_cache_gb, lang)} GB",
+                 f"{t['overhead']} {dec(m.overhead_gb, lang)} GB", f"{t['total']} {dec(m.total_gb, lang)} GB"]
         if m.fine_tuning_gb:
-            parts.append(f"{t['finetune']} {m.fine_tuning_gb:.1f} GB")
+            parts.append(f"{t['finetune']} {dec(m.fine_tuning_gb, lang)} GB")
         if m.reserve_ratio is not None:
             parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
         item(", ".join(parts))
     if report.capacity:
         c = report.capacity
         head(t["capacity"])
-        item(f"{t['avg']} {c.average_rps:.2f} req/s, {t['peak']} {c.peak_rps:.2f} req/s, "
-             f"{t['conc']} {c.concurrent_inferences:.1f}, {t['gpus']} {c.gpus_needed}")
+        item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
+             f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
     if report.recommendation or report.nothing_fits:
         head(t["recommendation"])
         if report.recommendation:
