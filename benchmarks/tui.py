@@ -75,7 +75,8 @@ async def updates(rounds: int) -> list[tuple[float, float]]:
             app.chat.query_one("#prompt").value = text
             await pilot.press("enter")
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await pilot.pause(0.2)  # as a person would: the refinement of the answer finishes first
+            await app.workers.wait_for_complete()
 
         await send("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per "
                    "day, needs fine-tuning no, with non-sensitive data.")

@@ -19,6 +19,11 @@ class Advisor:
         self._expert: Any = None
         self._lock = threading.Lock()
 
+    @property
+    def loaded(self) -> bool:
+        """True once the pipeline is imported and built (then an answer takes milliseconds)."""
+        return self._expert is not None
+
     def load(self) -> None:
         """Import the pipeline and build the expert (catalog, rule packs, engine); idempotent."""
         with self._lock:

@@ -255,3 +255,16 @@ async def test_the_other_commands(make_app):
         assert app.chat.report is None and len(app.chat.query(QuestionBubble)) == 1
         await send(pilot, "/quit")
     assert app.return_code == 0
+
+
+async def test_answer_first_then_the_sensitivity_lines(make_app):
+    """The answer is shown at once; the refinement adds the documents' pick and the sensitivity
+    lines (the report then holds them) without marking a second change."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        report = app.chat.report
+        assert report is not None and report.sensitivity, "the refined report has sensitivity lines"
+        assert "↻" in screen_text(app)
+        assert len(app.chat.query(ChangeBubble)) == 0   # a first answer marks no change

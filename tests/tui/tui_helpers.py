@@ -21,7 +21,9 @@ async def send(pilot, text: str) -> None:
 
 
 async def settle(pilot) -> None:
-    """Wait for the report worker and the mounts it causes."""
+    """Wait for the report worker, the refinement that follows it, and the mounts they cause."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause(0.1)  # the refinement (sensitivity lines) starts 50 ms after the answer
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()

@@ -60,6 +60,8 @@ class ChatScreen(CommandsMixin, Screen):
         self.last_pipeline_s: float | None = None
         """Seconds of that spent in the pipeline (advise / audit) itself."""
         self._asked_at = 0.0
+        self._generation = 0
+        """Counts answers asked for; a refinement shows only if no newer answer was asked."""
         self._undo = None
 
     @property
@@ -261,10 +263,75 @@ class ChatScreen(CommandsMixin, Screen):
         except OSError:
             pass
 
-    @work(thread=True, exclusive=True, group="report")
     def compute(self) -> None:
+        """Advise or audit. Once the pipeline is loaded, the answer (without the sensitivity lines)
+        is computed right here, in about 10-30 ms: a worker thread would share the interpreter with
+        the screen's own work and take two to three times as long. The rest runs in a worker."""
+        s = self.session
+        advisor = self.app.advisor
+        fast = (s.mode != "audit" and getattr(advisor, "loaded", False)
+                and "sensitivity" in inspect.signature(advisor.advise).parameters)
+        if not fast:
+            self.compute_in_thread()
+            return
+        from expert.errors import InputError
+
+        try:
+            data, lang = s.data(), s.lang
+            start = time.perf_counter()
+            report = advisor.advise(data, lang, sensitivity=False)
+            self.last_pipeline_s = time.perf_counter() - start
+        except InputError as exc:
+            self.rejected(str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - the chat must survive a pipeline bug
+            self.say("error", f"{type(exc).__name__}: {exc}")
+            return
+        before = self.report
+        self._generation += 1
+        generation = self._generation
+
+        async def show_then_refine() -> None:
+            await self.show(report, self.bought_for(report))
+            # after the answer is painted: the worker would otherwise slow the painting down
+            self.set_timer(0.05, lambda: self.refine(data, lang, before, generation))
+
+        self.run_worker(show_then_refine(), group="show", exclusive=True)
+
+    def bought_for(self, report):
+        """Buying the recommended GPUs, for the cost comparison (None without a price)."""
+        advisor, rec = self.app.advisor, report.recommendation
+        if rec is None or not hasattr(advisor, "purchase"):
+            return None
+        got = advisor.purchase(rec.gpu, rec.count, rec.horizon_months)
+        if got is None:
+            return None
+        from ..costs import Line
+
+        return Line(f"{rec.count}× {rec.gpu}", *got)
+
+    @work(thread=True, exclusive=True, group="report")
+    def refine(self, data: dict, lang: str, before, generation: int) -> None:
+        """The full report (with the sensitivity lines), shown quietly over the fast one, unless a
+        newer answer has been asked for meanwhile."""
+        if generation != self._generation:
+            return
+        try:
+            full = self.app.advisor.advise(data, lang)
+        except Exception:  # noqa: BLE001 - the answer is already shown; the extra lines are optional
+            return
+        self.app.call_from_thread(self._show_if_current, full, before, generation)
+
+    async def _show_if_current(self, report, before, generation: int) -> None:
+        if generation == self._generation:
+            await self.show(report, self.bought, before, False)
+
+    @work(thread=True, exclusive=True, group="report")
+    def compute_in_thread(self) -> None:
         """Advise (or audit) in a thread; the result comes back through `show`."""
         from expert.errors import InputError
+
+        self._generation += 1
 
         s = self.session
         advisor = self.app.advisor
