@@ -109,8 +109,6 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
     if mode == "buy" and purchase is None:
         raise InputError(f"no purchase price for {card.id} in the catalog", path="--gpu",
                          allowed=", ".join(sorted({p.gpu for p in catalog.tariffs.purchase})))
-    if mode == "rent" and chosen is not None and chosen.energy_tdp_w:
-        card = card.model_copy(update={"tdp_w": chosen.energy_tdp_w})  # the TDP the offer's price assumes
     result = cost(card, mode, count, months, chosen, purchase, catalog.to_chf)
     data = {key: getattr(result, key) for key in (
         "gpu", "count", "months", "mode", "monthly_rent_chf", "purchase_chf", "energy_chf", "infrastructure_chf",

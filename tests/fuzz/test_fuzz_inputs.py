@@ -162,16 +162,7 @@ def test_mutated_catalog_dir(capsys, data, file, action, value):
     kind = file.split(".")[0]
     original = yaml.safe_load((knowledge_dir() / file).read_text(encoding="utf-8"))
     path = data.draw(st.sampled_from(_first_entry_paths(kind, original)))
-    mutated = json.loads(json.dumps(original))
-    target = mutated
-    for key in path[:-1]:
-        target = target[key]
-    if action == "set":
-        target[path[-1]] = value
-    elif action == "delete":
-        target.pop(path[-1], None)
-    else:
-        target["unknown_field"] = value
+    mutated = _mutate(original, path, action, value)
     with tempfile.TemporaryDirectory() as directory:
         Path(directory, file).write_text(yaml.safe_dump(mutated, allow_unicode=True), encoding="utf-8")
         from expert.catalog.loader import _load
