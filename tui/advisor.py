@@ -6,6 +6,7 @@ Tests may pass any object with the same three methods (`load`, `advise`, `audit`
 
 from __future__ import annotations
 
+import gc
 import threading
 from typing import Any
 
@@ -17,6 +18,7 @@ class Advisor:
         self.catalog_dirs = tuple(catalog_dirs or ())
         self.rules_dirs = tuple(rules_dirs or ())
         self._expert: Any = None
+        self._aliases: dict[str, str] | None = None
         self._lock = threading.Lock()
 
     @property
@@ -29,11 +31,27 @@ class Advisor:
         with self._lock:
             if self._expert is None:
                 self._expert = self._build()
+                # the catalog, rule base and libraries live as long as the app: moving them out of
+                # the collector's reach makes every later collection (Textual makes many) cheaper
+                gc.freeze()
 
     def _build(self) -> Any:
         from expert.api import Expert
 
         return Expert(rules_dirs=self.rules_dirs, catalog_dirs=self.catalog_dirs)
+
+    def model_aliases(self) -> dict[str, str] | None:
+        """Every name the catalog knows for its models (id, name, aliases → id), including the
+        organisation's own from `--catalog-dir`; None until the pipeline is loaded."""
+        if self._expert is None:
+            return None
+        if self._aliases is None:
+            names: dict[str, str] = {}
+            for model in self._expert.catalog.models.values():
+                for name in (model.id, model.name, *model.aliases):
+                    names.setdefault(name, model.id)
+            self._aliases = names
+        return self._aliases
 
     def advise(self, workload: dict, lang: str, sensitivity: bool = True):
         """The advice report for a workload mapping (raises `expert.errors.InputError`);

@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from expert.numbers import dec, grouped
+
 from .texts import t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
@@ -75,19 +77,10 @@ def break_even(rent: Line, buy: Line) -> float | None:
     return buy.upfront / saving if saving > 0 else None
 
 
-def _months(value: float, lang: str) -> str:
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
-def _money(value: float) -> str:
-    return f"{value:,.0f}".replace(",", " ")
-
-
 def _describe(line: Line, lang: str) -> str:
-    text = (f"{_money(line.upfront)} CHF + " if line.upfront >= 1 else "") + f"{_money(line.monthly)} CHF/{t('month', lang)}"
+    text = (f"{grouped(line.upfront)} CHF + " if line.upfront >= 1 else "") + f"{grouped(line.monthly)} CHF/{t('month', lang)}"
     if line.credit:
-        text += f" − {_money(line.credit)} CHF " + ("Wiederverkauf" if lang == "de" else "resale")
+        text += f" − {grouped(line.credit)} CHF " + ("Wiederverkauf" if lang == "de" else "resale")
     return text
 
 
@@ -98,7 +91,7 @@ def summary(report: Report, lang: str = "en", bought: Line | None = None) -> str
              for name, line in ((t("rent", lang), rent), (t("buy", lang), buy)) if line]
     if rent and buy:
         be = break_even(rent, buy)
-        parts.append("◆ " + (t("break_even", lang, m=_months(be, lang)) if be is not None and be <= horizon
+        parts.append("◆ " + (t("break_even", lang, m=dec(be, lang)) if be is not None and be <= horizon
                              else t("no_break_even", lang, m=horizon)))
     return " · ".join(parts) + f"  ({t('chart_key', lang)})"
 
@@ -121,13 +114,13 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
     marked = be is None or be > horizon
     for month in months:
         if not marked and be is not None and be <= month:
-            out.append(f"{'':>7}◆ {t('break_even', lang, m=_months(be, lang))} ◆")
+            out.append(f"{'':>7}◆ {t('break_even', lang, m=dec(be, lang))} ◆")
             marked = True
         for i, (name, line, ch) in enumerate(present):
             value = line.at(month)
             bar = ch * max(1, round(value / top * bar_width))
             head = f"{month:>3} {unit:<3}" if i == 0 else " " * 7
-            out.append(f"{head} {name:<6}{bar:<{bar_width}} {_money(value):>9}")
+            out.append(f"{head} {name:<6}{bar:<{bar_width}} {grouped(value):>9}")
     if rent and buy:
         if be is None or be > horizon:
             out.append("◆ " + t("no_break_even", lang, m=horizon))

@@ -35,13 +35,21 @@ def is_setup(data: dict) -> bool:
 class Session:
     """One chat's answers: `mode` is `advice` (an `Interview`) or `audit` (a setup mapping)."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", models: dict[str, str] | None = None) -> None:
         self.lang = "de" if lang == "de" else "en"
-        self.interview = Interview(self.lang)
+        self.models = models
+        """The model names the interview understands (the catalog's, once loaded; else the
+        contract's built-in list)."""
+        self.interview = Interview(self.lang, models)
         self.mode = "advice"
         self.setup: dict = {}
         self.source: str | None = None
         """The file the setup came from (audit), for messages."""
+
+    def use_models(self, models: dict[str, str]) -> None:
+        """Understand these model names (alias → catalog id) from now on."""
+        self.models = models
+        self.interview.models = models
 
     def set_lang(self, lang: str) -> None:
         """Switch the language of the questions, the sentence and the report."""
@@ -84,7 +92,7 @@ class Session:
         if meta:
             self.set_lang(meta.group(1))
         self.mode, self.setup = "advice", {}
-        self.interview = Interview(self.lang)
+        self.interview = Interview(self.lang, self.models)
         for name, value in data.items():
             self.interview.set(name, value)
         if meta:

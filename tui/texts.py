@@ -29,6 +29,7 @@ _T: dict[str, tuple[str, str]] = {
     "unchanged": ("recommendation unchanged", "Empfehlung unverändert"),
     "new_rules": ("new", "neu"),
     "gone_rules": ("no longer", "entfällt"),
+    "now": ("now", "jetzt"),
     "example": ("Example", "Beispiel"),
     "not_understood": ("Not understood", "Nicht verstanden"),
     "understood": ("Understood", "Verstanden"),

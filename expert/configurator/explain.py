@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from expert.configurator.feasibility import PERIOD_WORD, Candidate, Violation
 from expert.configurator.models import ParetoPoint
-
-
-def chf(x: float) -> str:
-    """1234567.8 → '1 234 568' (space as thousands separator, both languages)."""
-    return f"{x:,.0f}".replace(",", " ")
+from expert.numbers import grouped as chf  # noqa: F401 - the configurator's name for it
 
 
 def num(x: float, digits: int = 1) -> str:

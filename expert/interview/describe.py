@@ -1,36 +1,22 @@
 """Workload fields in plain words, for telling the user what was understood.
 
 `describe({"requests_per_day": 20000}, "de")` → `20 000 Anfragen pro Tag`. `DEFAULTS` are the
-values assumed when a question is skipped, read from the workload schema so the two never disagree.
+values assumed when a question is skipped (the workload schema's defaults).
 """
 
 from __future__ import annotations
 
 from .numbers import fmt
 
-_FALLBACK: dict[str, object] = {
-    "latency_target_s": 2.0, "context_tokens": 1750, "fine_tuning": "none", "data": "non_sensitive",
+DEFAULTS: dict[str, object] = {
+    "latency_target_s": None, "context_tokens": 1750, "fine_tuning": "none", "data": "non_sensitive",
     "sector": "other", "hosting": "any", "budget": "opex", "horizon_months": 36,
     "fine_tuning_method": "lora",
 }
-
-
-def _defaults() -> dict[str, object]:
-    """The workload schema's defaults (`expert.workload`), or the contract's when unavailable."""
-    try:
-        from expert.workload import FineTuning, Workload
-        fields = Workload.model_fields
-        out = {name: fields[name].default for name in _FALLBACK if name in fields}
-        if out.get("context_tokens") is None:  # default: prompt + output tokens
-            out["context_tokens"] = fields["prompt_tokens"].default + fields["output_tokens"].default
-        out["fine_tuning_method"] = FineTuning.model_fields["method"].default
-        return {**_FALLBACK, **out}
-    except Exception:  # noqa: BLE001 - the interview works without the schema module
-        return dict(_FALLBACK)
-
-
-DEFAULTS: dict[str, object] = _defaults()
-"""What a skipped question falls back to, as shown to the user (the workload schema's defaults)."""
+"""What a skipped question falls back to, as shown to the user: the workload schema's defaults
+(`expert.workload`; `context_tokens` is its default prompt + output tokens). Written out rather
+than read from the schema, so the chat starts without loading pydantic;
+tests/interview/test_interview_defaults.py keeps the two equal."""
 
 _WORDS = {
     "en": {"sensitive": "sensitive data", "non_sensitive": "non-sensitive data",

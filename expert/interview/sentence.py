@@ -62,6 +62,21 @@ def _kind(rest: str, had_model: bool) -> set[str]:
     return kinds
 
 
+def _yes_no_part(rest: str, last: str, lang: str) -> set[str]:
+    """The part a clause of only "yes"/"nein" (+ a frequency or method) answers, after `last`.
+
+    A bare "yes"/"nein" belongs to the part before it when that part takes one (fine-tuning, data);
+    after the model or the volume it is the sentence's next blank, fine-tuning [yes/no]. So is "ja
+    monatlich" or "yes, weekly LoRA" — a yes/no with what `parse_fine_tuning` reads as a schedule.
+    """
+    if re.fullmatch(r"[\s:]*", lx.YES.sub("", lx.NO.sub("", rest))):
+        return {last} if last in ("fine_tuning", "data") else {"fine_tuning"}
+    starts = re.match(r"\s*(?:%s|%s)" % (lx.YES.pattern, lx.NO.pattern), rest)
+    if starts and not nb.scan(rest) and parse_fine_tuning(rest, lang).ok:
+        return {"fine_tuning"}
+    return set()
+
+
 @safe("model")
 def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = None) -> Parsed:
     """The whole clarification sentence → fields of all parts found (`ok` if at least one)."""
@@ -77,8 +92,8 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
             notes += [n for n in (model.note, model.reason) if n]
         rest = clause[:start] + " " * (end - start) + clause[end:] if had_model else clause
         kinds = _kind(rest, had_model)
-        if not kinds and last and re.fullmatch(r"[\s:]*", lx.YES.sub("", lx.NO.sub("", rest))):
-            kinds = {last}  # a bare "yes"/"nein" belongs to the part before it
+        if not kinds and last:
+            kinds = _yes_no_part(rest, last, lang)
         for kind in kinds:
             if kind != "volume" and "volume" in kinds:
                 a, b = _volume_span(rest)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from expert.fileio import dumps_json
+from expert.numbers import chf, dec
 from expert.report.models import Choice, Report
 
 LABELS = {
@@ -32,17 +33,6 @@ def render(report: Report, fmt: str) -> str:
     if fmt == "json":
         return dumps_json(report.model_dump(mode="json"))
     return _document(report, markdown=(fmt == "markdown"))
-
-
-def dec(value: float, lang: str, digits: int = 1) -> str:
-    """A decimal number as the language writes it: 0.23 in English, 0,23 in German."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
-def chf(value: float, lang: str = "en") -> str:
-    """'12 345 CHF' with a space as thousands separator (both languages)."""
-    return f"{value:,.0f}".replace(",", " ") + " CHF"
 
 
 def choice_line(choice: Choice, lang: str) -> str:

@@ -37,6 +37,18 @@ SENTENCES = [
     ("Llama 3.1 405B und 50k Anfragen täglich, kein Fine-Tuning und Bankdaten",
      {"model": "llama-3.1-405b", "requests_per_day": 50000, "fine_tuning": "none",
       "data": "sensitive", "sector": "finance"}),
+    # the four blanks as a bare list: a yes/no after the volume answers the fine-tuning blank
+    ("13B, 5000 pro Tag, ja monatlich, sensible Daten",
+     {"params_b": 13, "requests_per_day": 5000, "fine_tuning": "monthly", "data": "sensitive"}),
+    ("Mein KI-Agent nutzt ein Modell der Größe 13B, verarbeitet 5000 Anfragen pro Tag, ja "
+     "wöchentlich mit LoRA, mit sensiblen Daten.",
+     {"params_b": 13, "requests_per_day": 5000, "fine_tuning": {"frequency": "weekly", "method": "lora"},
+      "data": "sensitive"}),
+    ("llama 3.1 8b, 20000 requests per day, no, non-sensitive data",
+     {"model": "llama-3.1-8b", "requests_per_day": 20000, "fine_tuning": "none",
+      "data": "non_sensitive"}),
+    ("My AI agent uses a 13B model, 5000 requests per day, yes monthly, sensitive data",
+     {"params_b": 13, "requests_per_day": 5000, "fine_tuning": "monthly", "data": "sensitive"}),
 ]
 
 

@@ -40,9 +40,11 @@ def test_interview_view(snap_compare):
 
 
 def test_what_if_view(snap_compare):
-    """After the what-if "/set latency 0.3": ✓ answers within 0.3 s; the change line
-    `changed: 1× l40s → 1× h100-nvl`, `1 450 CHF → 3 100 CHF per month`, `+ new: H100 justified`;
-    the recommendation card marked "(changed)" (double border) with 1× h100-nvl, cost, memory."""
+    """After the what-if "/set latency 0.3", the log anchored at its end: the refilled answer's
+    cost line (rent 1× h100-nvl 3 100 CHF/month), the rule cards with `★ new ▲ WARNING H100
+    justified`, the trace card, and under them the change line `changed: 1× l40s → 1× h100-nvl`,
+    `1 450 CHF → 3 100 CHF per month`, `now: 1× h100-nvl (example-cloud, CH), fp16, p95 …`,
+    `+ new: H100 justified`, right above the prompt."""
     async def run_before(pilot) -> None:
         await answered(pilot)
         await send(pilot, "/set latency 0.3")

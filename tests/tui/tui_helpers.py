@@ -23,7 +23,8 @@ async def send(pilot, text: str) -> None:
 async def settle(pilot) -> None:
     """Wait for the report worker, the refinement that follows it, and the mounts they cause."""
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause(0.1)  # the refinement (sensitivity lines) starts 50 ms after the answer
+    while pilot.app.chat.refining:  # the refinement (sensitivity lines) starts after the paint
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()

@@ -1,16 +1,16 @@
 """The chat screen (Elia's shape): sentence panel, a scrolling log pinned to the bottom, a prompt.
 
 The log is not focusable; the prompt keeps the focus, Tab reaches the rule cards. Every answer goes
-through `Interview.answer`; commands through `tui.commands`; reports are computed in a thread
-worker and shown as one `AnswerView`, replaced (and the change marked) on every what-if edit.
+through `Interview.answer`; commands through `tui.commands` (`chat_commands`); the report is
+computed and shown by `chat_report`, in one `AnswerView` refilled (and the change marked) on every
+what-if edit.
 """
 
 from __future__ import annotations
 
-import inspect
 import time
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -21,16 +21,16 @@ from textual.widgets import Footer, Input
 from .. import commands as cmd
 from ..session import Session
 from ..texts import t
-from ..widgets import (AnswerView, ChangeBubble, QuestionBubble, ReplyBubble, SentencePanel,
-                       UserBubble)
-from ..widgets.cards import Card, choice_title, money
+from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
+from ..widgets.cards import Card
 from .chat_commands import CommandsMixin
+from .chat_report import ReportMixin
 from .cost import CostScreen
 from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(CommandsMixin, Screen):
+class ChatScreen(CommandsMixin, ReportMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
     BINDINGS = [
@@ -56,10 +56,12 @@ class ChatScreen(CommandsMixin, Screen):
         self.bought = None
         """A purchase of the recommended GPUs at catalog price (`tui.costs.Line`), for the chart."""
         self.last_update_s: float | None = None
-        """Seconds from the last answer to the updated view (for `benchmarks/tui.py`)."""
+        """Seconds from the last answer (Enter) to the answer view holding the new report (for
+        `benchmarks/tui.py`, which adds the time to the screen's next paint)."""
         self.last_pipeline_s: float | None = None
         """Seconds of that spent in the pipeline (advise / audit) itself."""
         self._asked_at = 0.0
+        """`perf_counter()` at the last Enter."""
         self._generation = 0
         """Counts answers asked for; a refinement shows only if no newer answer was asked."""
         self._undo = None
@@ -166,6 +168,7 @@ class ChatScreen(CommandsMixin, Screen):
     def handle(self, text: str) -> None:
         """One line from the prompt: a command or an answer."""
         self._asked_at = time.perf_counter()
+        self.know_models()
         self.post(UserBubble(text))
         command = cmd.parse_command(text)
         if command is not None:
@@ -174,6 +177,14 @@ class ChatScreen(CommandsMixin, Screen):
             self.say("info", "audit: /set FIELD VALUE, /save, /export, /new")
         else:
             self.answer(text)
+
+    def know_models(self) -> None:
+        """Once the pipeline is loaded, understand every model name of the catalog (the
+        organisation's own models from `--catalog-dir` too), not only the built-in list."""
+        if self.session.models is None:
+            names = getattr(self.app.advisor, "model_aliases", lambda: None)()
+            if names:
+                self.session.use_models(names)
 
     def answer(self, text: str) -> None:
         """Give `text` to the interview; fall back to a keyword what-if after the interview."""
@@ -241,19 +252,6 @@ class ChatScreen(CommandsMixin, Screen):
         log = self.query_one("#log", VerticalScroll)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
 
-    # -- the report ----------------------------------------------------------------------------
-
-    def rejected(self, message: str) -> None:
-        """The pipeline refused the input: say why, and undo the what-if edit that caused it."""
-        self.say("error", message)
-        undo, self._undo = self._undo, None
-        if undo is not None and self.report is not None and self.session.mode == "advice":
-            iv = self.session.interview
-            iv.answers, iv.done, iv.provisional = undo
-            self.query_one(SentencePanel).show(iv.sentence(), self.lang)
-            self.say("info", t("undone", self.lang))
-            self.autosave()
-
     def autosave(self) -> None:
         """Save the answers so far; a failing disk never stops the chat."""
         from ..session import autosave_path
@@ -262,161 +260,3 @@ class ChatScreen(CommandsMixin, Screen):
             self.session.save(autosave_path(), meta=True)
         except OSError:
             pass
-
-    def compute(self) -> None:
-        """Advise or audit. Once the pipeline is loaded, the answer (without the sensitivity lines)
-        is computed right here, in about 10-30 ms: a worker thread would share the interpreter with
-        the screen's own work and take two to three times as long. The rest runs in a worker."""
-        s = self.session
-        advisor = self.app.advisor
-        fast = (s.mode != "audit" and getattr(advisor, "loaded", False)
-                and "sensitivity" in inspect.signature(advisor.advise).parameters)
-        if not fast:
-            self.compute_in_thread()
-            return
-        from expert.errors import InputError
-
-        try:
-            data, lang = s.data(), s.lang
-            start = time.perf_counter()
-            report = advisor.advise(data, lang, sensitivity=False)
-            self.last_pipeline_s = time.perf_counter() - start
-        except InputError as exc:
-            self.rejected(str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - the chat must survive a pipeline bug
-            self.say("error", f"{type(exc).__name__}: {exc}")
-            return
-        before = self.report
-        self._generation += 1
-        generation = self._generation
-
-        async def show_then_refine() -> None:
-            await self.show(report, self.bought_for(report))
-            # after the answer is painted: the worker would otherwise slow the painting down
-            self.set_timer(0.05, lambda: self.refine(data, lang, before, generation))
-
-        self.run_worker(show_then_refine(), group="show", exclusive=True)
-
-    def bought_for(self, report):
-        """Buying the recommended GPUs, for the cost comparison (None without a price)."""
-        advisor, rec = self.app.advisor, report.recommendation
-        if rec is None or not hasattr(advisor, "purchase"):
-            return None
-        got = advisor.purchase(rec.gpu, rec.count, rec.horizon_months)
-        if got is None:
-            return None
-        from ..costs import Line
-
-        return Line(f"{rec.count}× {rec.gpu}", *got)
-
-    @work(thread=True, exclusive=True, group="report")
-    def refine(self, data: dict, lang: str, before, generation: int) -> None:
-        """The full report (with the sensitivity lines), shown quietly over the fast one, unless a
-        newer answer has been asked for meanwhile."""
-        if generation != self._generation:
-            return
-        try:
-            full = self.app.advisor.advise(data, lang)
-        except Exception:  # noqa: BLE001 - the answer is already shown; the extra lines are optional
-            return
-        self.app.call_from_thread(self._show_if_current, full, before, generation)
-
-    async def _show_if_current(self, report, before, generation: int) -> None:
-        if generation == self._generation:
-            await self.show(report, self.bought, before, False)
-
-    @work(thread=True, exclusive=True, group="report")
-    def compute_in_thread(self) -> None:
-        """Advise (or audit) in a thread; the result comes back through `show`."""
-        from expert.errors import InputError
-
-        self._generation += 1
-
-        s = self.session
-        advisor = self.app.advisor
-        # advice in two steps: the answer at once, then the sensitivity lines (half the search time)
-        two_step = s.mode != "audit" and "sensitivity" in inspect.signature(advisor.advise).parameters
-        try:
-            data, lang = s.data(), s.lang
-            start = time.perf_counter()
-            if s.mode == "audit":
-                report = advisor.audit(data, lang)
-            elif two_step:
-                report = advisor.advise(data, lang, sensitivity=False)
-            else:
-                report = advisor.advise(data, lang)
-            self.last_pipeline_s = time.perf_counter() - start
-        except InputError as exc:
-            self.app.call_from_thread(self.rejected, str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - the chat must survive a pipeline bug
-            self.app.call_from_thread(self.say, "error", f"{type(exc).__name__}: {exc}")
-            return
-        bought = None
-        rec = report.recommendation
-        if rec is not None and hasattr(advisor, "purchase"):
-            got = advisor.purchase(rec.gpu, rec.count, rec.horizon_months)
-            if got is not None:
-                from ..costs import Line
-
-                bought = Line(f"{rec.count}× {rec.gpu}", *got)
-        before = self.report
-        self.app.call_from_thread(self.show, report, bought)
-        if two_step:
-            from textual.worker import get_current_worker
-
-            try:
-                full = advisor.advise(data, lang)
-            except Exception:  # noqa: BLE001 - the answer is already shown; the extra lines are optional
-                return
-            if not get_current_worker().is_cancelled:  # a newer answer supersedes this one
-                self.app.call_from_thread(self.show, full, bought, before, False)
-
-    async def show(self, report, bought=None, before=..., measure: bool = True) -> None:
-        """Replace the answer in the log; mark what changed since the previous report (`before`:
-        the report to compare with, when a second step refines an answer already shown)."""
-        if before is ...:
-            before = self.report
-        self.report, self.bought = report, bought
-        lines = self.changes(before, report) if before is not None else []
-        old = {f.rule_id for f in before.findings} if before is not None else None
-        new_rules = frozenset(f.rule_id for f in report.findings) - old if old is not None else frozenset()
-        rec_changed = before is not None and before.recommendation != report.recommendation and (
-            report.recommendation is not None)
-        log = self.query_one("#log", VerticalScroll)
-        await log.remove_children(AnswerView)
-        top = ChangeBubble(lines) if lines else None
-        answer = AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules, bought=bought)
-        log.anchor(False)
-        await log.mount_all([w for w in (top, answer) if w is not None])
-        first = top or answer
-        # show the start of the new answer (the change line, the recommendation), not its end
-        self.call_after_refresh(lambda: log.scroll_to_widget(first, top=True, animate=False,
-                                                             immediate=True))
-        if self._asked_at and measure:
-            self.last_update_s = time.perf_counter() - self._asked_at
-
-    def changes(self, before, after) -> list[str]:
-        """`changed: 1× l40s → 1× h100-nvl` (+ cost), then rules that came and went."""
-        lines: list[str] = []
-        a, b = before.recommendation, after.recommendation
-        if after.kind == "audit" and a is None and b is None:
-            return self.rule_changes(before, after) or [t("changed", self.lang) + ": —"]
-        name = lambda c: choice_title(c) if c else t("nothing_fits", self.lang)  # noqa: E731
-        if name(a) != name(b):
-            lines.append(f"{t('changed', self.lang)}: {name(a)} → {name(b)}")
-        else:
-            lines.append(t("unchanged", self.lang) + f": {name(b)}")
-        if a and b and round(a.monthly_cost_chf) != round(b.monthly_cost_chf):
-            lines.append(f"  {money(a.monthly_cost_chf)} → {money(b.monthly_cost_chf)} "
-                         f"{t('per_month', self.lang)}")
-        return lines + self.rule_changes(before, after)
-
-    def rule_changes(self, before, after) -> list[str]:
-        """`+ new: title (rule)` and `− no longer: title (rule)`, in rule-id order."""
-        was = {f.rule_id: f.title for f in before.findings}
-        now = {f.rule_id: f.title for f in after.findings}
-        lines = [f"  + {t('new_rules', self.lang)}: {now[r]}" for r in sorted(now.keys() - was.keys())]
-        lines += [f"  − {t('gone_rules', self.lang)}: {was[r]}" for r in sorted(was.keys() - now.keys())]
-        return lines

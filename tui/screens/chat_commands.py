@@ -13,7 +13,6 @@ from textual.widgets import Input
 from .. import commands as cmd
 from ..session import Session
 from ..texts import t
-from ..widgets import AnswerView
 
 
 class CommandsMixin:
@@ -58,8 +57,7 @@ class CommandsMixin:
             raise ValueError(f"{arg}: not a setup file (it needs a gpu field)")
         self.session.load(data, text)
         self.session.source = arg
-        self.report = None
-        self.query_one("#log").remove_children(AnswerView)
+        self.forget_report()
         self.say("info", t("loaded", self.lang, path=arg))
         self.autosave()
         self.start()
@@ -98,8 +96,8 @@ class CommandsMixin:
             self.compute()
 
     def cmd_new(self, arg: str) -> None:
-        self.session = Session(self.lang)
-        self.report = None
+        self.session = Session(self.lang, self.session.models)
+        self.forget_report()
         self.query_one("#log").remove_children()
         self.start()
 

@@ -2,9 +2,10 @@
 
 from .answer import AnswerView
 from .bubbles import ChangeBubble, QuestionBubble, ReplyBubble, UserBubble
-from .cards import AlternativesList, RecommendationCard, RuleCard, TraceCard
+from .cards import RuleCard, TraceCard
 from .cost_chart import CostChart, CostSummary
 from .findings import FindingList
+from .recommendation import AlternativesList, RecommendationCard
 from .sentence import SentencePanel
 
 __all__ = ["AlternativesList", "AnswerView", "ChangeBubble", "CostChart", "CostSummary", "FindingList",

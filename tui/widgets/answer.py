@@ -8,16 +8,21 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from ..costs import Line
-from .cards import AlternativesList, RecommendationCard, TraceCard
+from .cards import TraceCard
 from .cost_chart import CostSummary
 from .findings import FindingList
+from .recommendation import AlternativesList, RecommendationCard
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Report
 
 
 class AnswerView(Vertical):
-    """Recommendation, alternatives, cost summary, rule cards and the trace (advice); findings (audit)."""
+    """Recommendation, alternatives, cost summary, rule cards and the trace (advice); findings (audit).
+
+    Built once; `show` puts a newer report into the same widgets (a what-if edit then costs a few
+    milliseconds of layout, not the mounting of a new view). Parts a report lacks are hidden.
+    """
 
     def __init__(self, report: Report, lang: str, changed: bool = False,
                  new_rules: frozenset[str] = frozenset(), bought: Line | None = None,
@@ -27,13 +32,31 @@ class AnswerView(Vertical):
         self.bought, self.max_alternatives = bought, max_alternatives
 
     def compose(self) -> ComposeResult:
-        r = self.report
-        if r.kind == "advice" or r.recommendation is not None:
-            yield RecommendationCard(r, self.lang, self.changed)
-            if r.alternatives:
-                yield AlternativesList(r, self.lang, self.max_alternatives)
-            if r.recommendation:
-                yield CostSummary(r, self.lang, self.bought)
-        yield FindingList(r, self.lang, self.new_rules)
-        if r.fired_rules:
-            yield TraceCard(r.fired_rules, self.lang)
+        yield RecommendationCard(self.report, self.lang, self.changed)
+        yield AlternativesList(self.report, self.lang, self.max_alternatives)
+        yield CostSummary(self.report, self.lang, self.bought)
+        yield FindingList(self.report, self.lang, self.new_rules)
+        yield TraceCard(self.report.fired_rules, self.lang)
+
+    def on_mount(self) -> None:
+        self._show_parts(self.report)
+
+    def _show_parts(self, report: Report) -> None:
+        """Hide the recommendation and the cost line of an audit without a recommendation."""
+        advice = report.kind == "advice" or report.recommendation is not None
+        self.query_one(RecommendationCard).display = advice
+        self.query_one(CostSummary).display = advice and report.recommendation is not None
+        if not advice:
+            self.query_one(AlternativesList).display = False
+
+    async def show(self, report: Report, lang: str, changed: bool = False,
+                   new_rules: frozenset[str] = frozenset(), bought: Line | None = None) -> None:
+        """Show `report` in place of the one on screen."""
+        self.report, self.lang, self.changed, self.new_rules = report, lang, changed, new_rules
+        self.bought = bought
+        self.query_one(RecommendationCard).show(report, lang, changed)
+        self.query_one(AlternativesList).show(report, lang)
+        self.query_one(CostSummary).show(report, lang, bought)
+        self.query_one(TraceCard).show(report.fired_rules, lang)
+        self._show_parts(report)
+        await self.query_one(FindingList).show(report, lang, new_rules)

@@ -1,4 +1,4 @@
-"""Cards of the answer: the recommendation, the alternatives, one collapsible card per rule.
+"""Collapsible cards of the answer: one per fired rule's finding, and the whole trace.
 
 A `RuleCard` shows a finding's title, its explanation with the user's numbers, the advice, the
 source document and section, and the chain of derived facts that led to it (from the report's
@@ -7,9 +7,9 @@ source document and section, and the chain of derived facts that led to it (from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
 from textual.binding import Binding
@@ -19,17 +19,7 @@ from textual.widgets import Static
 from ..texts import severity, t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
-    from expert.report.models import Choice, Finding, FiredRule, Report
-
-
-def money(value: float) -> str:
-    """`12 345 CHF`."""
-    return f"{value:,.0f}".replace(",", " ") + " CHF"
-
-
-def choice_title(choice: Choice) -> str:
-    """`1× l40s` — the short name used in change lines."""
-    return f"{choice.count}× {choice.gpu}"
+    from expert.report.models import Finding, FiredRule
 
 
 def fact_text(fact: dict, limit: int = 66) -> str:
@@ -63,91 +53,50 @@ def chain(fired: list[FiredRule], rule_id: str, depth: int = 4) -> list[str]:
     return lines
 
 
-def dec(value: float, lang: str, digits: int = 1) -> str:
-    """A decimal number as the language writes it: 8.0 in English, 8,0 in German."""
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
-class RecommendationCard(Static):
-    """What to rent or buy, how many, precision, monthly and total cost, memory and headroom."""
-
-    can_focus = False
-
-    def __init__(self, report: Report, lang: str, changed: bool = False) -> None:
-        super().__init__(self.body(report, lang, changed), classes="changed" if changed else "")
-
-    @staticmethod
-    def body(report: Report, lang: str, changed: bool) -> Text:
-        rec = report.recommendation
-        text = Text.assemble(("★ " + t("recommendation", lang), "bold"))
-        if changed:
-            text.append(f"  ({t('changed', lang)})", "bold")
-        if rec is None:
-            text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits or '—'}")
-            return text
-        where = f"package {rec.package}" if rec.package else (rec.provider or rec.source)
-        text.append(f"\n{rec.count}× {rec.gpu}", "bold")
-        text.append(f"  ({where}{', ' + rec.country if rec.country else ''}), {rec.precision}, "
-                    f"{rec.interconnect}")
-        text.append(f"\n{money(rec.monthly_cost_chf)} {t('per_month', lang)} · "
-                    f"{money(rec.tco_chf)} {t('total_over', lang, m=rec.horizon_months)}")
-        if report.memory:
-            m = report.memory
-            text.append(f"\n{t('memory', lang)}: {t('weights', lang)} {dec(m.weights_gb, lang)} + KV "
-                        f"{dec(m.kv_cache_gb, lang)} + {t('overhead', lang)} {dec(m.overhead_gb, lang)} = "
-                        f"{dec(m.total_gb, lang)} GB")
-            if m.fine_tuning_gb:
-                text.append(f", {t('fine_tuning', lang)} {dec(m.fine_tuning_gb, lang)} GB")
-        extra = []
-        if rec.headroom is not None:
-            extra.append(f"{t('headroom', lang)}: {rec.headroom:.0%}")
-        if rec.usable_per_gpu_gb:
-            extra.append(t("usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
-        if extra:
-            text.append("\n" + ", ".join(extra))
-        if rec.latency_p95_s is not None:
-            text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
-        if report.nothing_fits:
-            text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits}")
-        return text
-
-
-class AlternativesList(Static):
-    """The alternatives that lost, each with its cost and why it lost."""
-
-    can_focus = False
-
-    def __init__(self, report: Report, lang: str, limit: int = 4) -> None:
-        text = Text.assemble((t("alternatives", lang), "bold"))
-        for alt in report.alternatives[:limit]:
-            where = alt.provider or (f"package {alt.package}" if alt.package else alt.source)
-            text.append(f"\n• {choice_title(alt)} ({where}) "
-                        f"{money(alt.monthly_cost_chf)}/{t('month', lang)} — {alt.why_not}")
-        if len(report.alternatives) > limit:
-            text.append(f"\n  + {len(report.alternatives) - limit} {t('more', lang)}")
-        if report.document_recommendation:
-            text.append(f"\n◆ {report.document_recommendation}")
-        for line in report.sensitivity[:3]:
-            text.append(f"\n↻ {line}")
-        super().__init__(text)
-
-
 class Card(Static, can_focus=True):
     """A collapsible card in one widget (cheap to mount, dozens per answer): a title line, and the
-    body below it when open. Enter, Space or a click toggles it."""
+    body below it when open. Enter, Space or a click toggles it.
+
+    The text is handed to `Static.update` when it changes, not built in `render()`: Textual keeps
+    an updated Static's converted text, while `render()` runs again on every layout and paint (with
+    a dozen cards that was most of the time a what-if edit took to reach the screen)."""
 
     BINDINGS = [Binding("enter,space", "toggle", "Open/close", show=False)]
 
     collapsed: reactive[bool] = reactive(True)
 
-    def __init__(self, title: str, body: Text, classes: str = "") -> None:
+    def __init__(self, title: str = "", body: Text | Callable[[], Text] | None = None,
+                 classes: str = "") -> None:
         super().__init__(classes=f"card {classes}".strip())
-        self.title, self.body = title, body
+        self.title = title
+        self._body, self._make_body = (None, body) if callable(body) else (body, None)
+        self._drawn: tuple | None = None
+        self._redraw()
 
-    def render(self) -> RenderableType:
+    @property
+    def body(self) -> Text:
+        """The text below the title (built on first use when it was given as a function)."""
+        if self._body is None:
+            self._body = self._make_body() if self._make_body is not None else Text()
+        return self._body
+
+    def set_card(self, title: str, body: Text | Callable[[], Text], classes: str = "") -> None:
+        """Show another title and body (kept open or closed as it is); `classes` replace the old.
+        `body` may be a function: it is called only when the card is open (most never are)."""
+        self.title = title
+        self._body, self._make_body = (None, body) if callable(body) else (body, None)
+        wanted = {"card", *classes.split()} | ({"-open"} if not self.collapsed else set())
+        if set(self.classes) != wanted:
+            self.set_classes(wanted)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        drawn = (self.title,) if self.collapsed else None  # an open card is always drawn anew
+        if drawn is not None and drawn == self._drawn:
+            return
+        self._drawn = drawn
         head = Text.assemble(("▶ " if self.collapsed else "▼ ", "bold"), (self.title, "bold"))
-        return head if self.collapsed else Group(head, Padding(self.body, (0, 0, 0, 2)))
+        self.update(head if self.collapsed else Group(head, Padding(self.body, (0, 0, 0, 2))))
 
     @property
     def plain(self) -> str:
@@ -156,6 +105,7 @@ class Card(Static, can_focus=True):
 
     def watch_collapsed(self, collapsed: bool) -> None:
         self.set_class(not collapsed, "-open")
+        self._redraw()
 
     def action_toggle(self) -> None:
         self.collapsed = not self.collapsed
@@ -169,8 +119,25 @@ class RuleCard(Card):
 
     def __init__(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False) -> None:
         self.finding = finding
+        super().__init__(*self.parts(finding, fired, lang, new))
+
+    def show(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False) -> None:
+        """Show `finding` (with the derivation chain from `fired`); `new` marks a rule that came
+        with the latest what-if edit."""
+        self.finding = finding
+        self.set_card(*self.parts(finding, fired, lang, new))
+
+    def parts(self, finding: Finding, fired: list[FiredRule], lang: str,
+              new: bool) -> tuple[str, Callable[[], Text], str]:
+        """(title, body function, classes) of the card for `finding`."""
         mark = f"★ {t('new_rules', lang)} " if new else ""
         title = f"{mark}{severity(finding.severity, lang)}  {finding.title}"
+        return (title, lambda: self.explanation(finding, fired, lang),
+                f"rule {finding.severity}" + (" new" if new else ""))
+
+    @staticmethod
+    def explanation(finding: Finding, fired: list[FiredRule], lang: str) -> Text:
+        """The open card: explanation, advice, source, rule id and the chain of derived facts."""
         body = Text()
         body.append(finding.explanation)
         body.append(f"\n{t('advice', lang)}: ", "bold")
@@ -182,16 +149,30 @@ class RuleCard(Card):
         if lines:
             body.append(f"\n{t('trace', lang)}:", "bold")
             body.append("\n" + "\n".join(lines))
-        super().__init__(title, body, classes=f"rule {finding.severity}" + (" new" if new else ""))
+        return body
 
 
 class TraceCard(Card):
     """Every fired rule in firing order, with what it derived."""
 
     def __init__(self, fired: list[FiredRule], lang: str) -> None:
+        super().__init__(*self.parts(fired, lang))
+        self.display = bool(fired)
+
+    def show(self, fired: list[FiredRule], lang: str) -> None:
+        """Show the trace `fired` (hidden when no rule fired)."""
+        self.set_card(*self.parts(fired, lang))
+        self.display = bool(fired)
+
+    def parts(self, fired: list[FiredRule], lang: str) -> tuple[str, Callable[[], Text], str]:
+        """(title, body function, classes) of the trace card."""
+        return f"{t('trace', lang)} ({len(fired)})", lambda: self.listing(fired), "trace"
+
+    @staticmethod
+    def listing(fired: list[FiredRule]) -> Text:
+        """One line per fired rule: its number, id and what it derived."""
         lines = []
         for n, rule in enumerate(fired, 1):
             derived = "; ".join(fact_text(d, 50) for d in rule.derived)
             lines.append(f"{n:>2}. {rule.rule_id}" + (f" → {derived}" if derived else ""))
-        super().__init__(f"{t('trace', lang)} ({len(fired)})", Text("\n".join(lines) or "—"),
-                         classes="trace")
+        return Text("\n".join(lines) or "—")

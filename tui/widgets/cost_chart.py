@@ -31,4 +31,10 @@ class CostSummary(Static):
     can_focus = False
 
     def __init__(self, report: Report, lang: str, bought: Line | None = None) -> None:
-        super().__init__(Text.assemble((t("cost", lang) + ": ", "bold"), summary(report, lang, bought)))
+        super().__init__()
+        self.show(report, lang, bought)
+
+    def show(self, report: Report, lang: str, bought: Line | None = None) -> None:
+        """Show the cost comparison of `report` (against buying as `bought`, when given)."""
+        if report.recommendation is not None:
+            self.update(Text.assemble((t("cost", lang) + ": ", "bold"), summary(report, lang, bought)))

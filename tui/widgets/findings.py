@@ -19,19 +19,68 @@ ORDER = ("critical", "warning", "info")
 
 
 class FindingList(Vertical):
-    """A heading with the counts per severity, then one card per finding, most severe first."""
+    """A heading with the counts per severity, then one card per finding, most severe first.
+
+    `show` keeps the cards of rules that still fire (a what-if edit changes a few findings, not
+    all), so an update mounts or removes only the difference; an open card stays open.
+    """
 
     def __init__(self, report: Report, lang: str, new_rules: frozenset[str] = frozenset()) -> None:
         super().__init__(classes="findings")
         self.report, self.lang, self.new_rules = report, lang, new_rules
 
     def compose(self) -> ComposeResult:
-        findings = sorted(self.report.findings, key=lambda f: ORDER.index(f.severity))
-        counts = ", ".join(f"{sum(f.severity == s for f in findings)} {severity(s, self.lang)}"
-                           for s in ORDER)
-        head = t("why", self.lang) if self.report.kind == "advice" else t("findings", self.lang)
-        yield Static(Text.assemble((head, "bold"), f"\n{counts}" if findings else
-                                   f"\n{t('no_findings', self.lang)}"), classes="heading")
-        for finding in findings:
+        yield Static(self.heading(self.report, self.lang), classes="heading")
+        for finding in self.ordered(self.report):
             yield RuleCard(finding, self.report.fired_rules, self.lang,
                            new=finding.rule_id in self.new_rules)
+
+    @staticmethod
+    def ordered(report: Report) -> list:
+        """The findings, most severe first (stable within a severity)."""
+        return sorted(report.findings, key=lambda f: ORDER.index(f.severity))
+
+    @staticmethod
+    def heading(report: Report, lang: str) -> Text:
+        """`Why` (advice) or `Findings` (audit), and the counts per severity."""
+        findings = report.findings
+        counts = ", ".join(f"{sum(f.severity == s for f in findings)} {severity(s, lang)}" for s in ORDER)
+        head = t("why", lang) if report.kind == "advice" else t("findings", lang)
+        return Text.assemble((head, "bold"), f"\n{counts}" if findings else f"\n{t('no_findings', lang)}")
+
+    async def show(self, report: Report, lang: str, new_rules: frozenset[str] = frozenset()) -> None:
+        """Show `report`'s findings. A card whose rule still fires is kept (text refreshed, open
+        or closed as it was); cards of rules that no longer fire go, new ones are mounted in place."""
+        self.report, self.lang, self.new_rules = report, lang, new_rules
+        heading = self.query_one(".heading", Static)
+        heading.update(self.heading(report, lang))
+        kept = {key: card for key, card in zip(_keys(c.finding for c in self.query_children(RuleCard)),
+                                                self.query_children(RuleCard))}
+        findings = self.ordered(report)
+        keys = _keys(findings)
+        gone = [card for key, card in kept.items() if key not in keys]
+        if gone:
+            await self.remove_children(gone)
+        previous, mounting = heading, []
+        for key, finding in zip(keys, findings):
+            card = kept.get(key)
+            if card is None:
+                card = RuleCard(finding, report.fired_rules, lang, new=finding.rule_id in new_rules)
+                mounting.append(self.mount(card, after=previous))
+            else:
+                card.show(finding, report.fired_rules, lang, new=finding.rule_id in new_rules)
+                if self.children[self.children.index(previous) + 1] is not card:
+                    self.move_child(card, after=previous)
+            previous = card
+        for mounted in mounting:
+            await mounted
+
+
+def _keys(findings) -> list[tuple[str, int]]:
+    """(rule id, how many earlier findings came from the same rule): a finding's identity."""
+    seen: dict[str, int] = {}
+    keys = []
+    for finding in findings:
+        seen[finding.rule_id] = seen.get(finding.rule_id, -1) + 1
+        keys.append((finding.rule_id, seen[finding.rule_id]))
+    return keys

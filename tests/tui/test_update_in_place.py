@@ -1,0 +1,90 @@
+"""A what-if edit refills the answer on screen instead of building a new one, and the screen hold
+that makes it one paint is always released.
+
+The answer view, its rule cards and the change line are reused (an open card stays open while its
+rule still fires); the refinement of an answer updates its change line instead of adding a second;
+a rejected edit or a new session leaves no held screen, paused collector or pending refinement.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from tui_helpers import SIZE, send
+from tui_fakes import FakeAdvisor
+from tui.widgets import AnswerView, ChangeBubble, RuleCard
+
+SENTENCE = ("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per day, "
+            "needs fine-tuning no, with non-sensitive data.")
+
+
+async def answered(pilot) -> None:
+    await send(pilot, SENTENCE)
+    while pilot.app.chat.session.interview.next_question() is not None:
+        await send(pilot, "skip")
+
+
+def released(app) -> bool:
+    """Nothing held: the app paints, the collector runs, no refinement is pending."""
+    return app._batch_count == 0 and gc.isenabled() and not app.chat.refining
+
+
+async def test_what_if_refills_the_same_view_and_keeps_an_open_card_open(make_app):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        view = app.chat.query_one(AnswerView)
+        (chat_card,) = app.chat.query(RuleCard)           # FakeAdvisor: one INFO finding at 2 s
+        chat_card.collapsed = False
+        await send(pilot, "/set latency 0.3")             # FakeAdvisor: H100, + "H100 justified"
+        assert app.chat.query_one(AnswerView) is view
+        cards = list(app.chat.query(RuleCard))
+        assert [c.finding.rule_id for c in cards] == ["h100-justified", "use-case-chat"]  # warning first
+        # the open card followed its rule to the second place; the new card is closed and marked
+        assert [c.collapsed for c in cards] == [True, False]
+        assert cards[0].title.startswith("★ new")
+        log = app.chat.query_one("#log")
+        assert log.children[-1] is app.chat.query_one(ChangeBubble)    # the change line is last
+        assert log.children[-2] is view
+        assert released(app)
+
+
+async def test_refinement_updates_the_change_line_instead_of_adding_one(make_app):
+    app = make_app()                                      # the real pipeline: it refines
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        await send(pilot, "actually 70B")
+        assert app.chat.report.sensitivity                # the refined report is on screen
+        assert len(app.chat.query(ChangeBubble)) == 1
+        assert len(app.chat.query(AnswerView)) == 1
+        await send(pilot, "actually 8B")
+        assert len(app.chat.query(ChangeBubble)) == 2     # one per edit
+        assert released(app)
+
+
+async def test_a_rejected_edit_releases_the_screen(make_app):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        report = app.chat.report
+        await send(pilot, "/set horizon 0")               # FakeAdvisor raises InputError
+        assert app.chat.report is report and released(app)
+        await send(pilot, "/set latency 0.3")             # and the next edit still paints
+        assert app.chat.report is not report and released(app)
+
+
+async def test_new_session_drops_the_answer_and_its_pending_refinement(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        await send(pilot, "/set latency 0.5")
+        app.chat.handle("/set latency 0.4")               # no waiting: its refinement is pending
+        assert app.chat.refining
+        app.chat.handle("/new")
+        assert app.chat.report is None and not app.chat.refining
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(app.chat.REFINE_DELAY_S + 0.2)  # the dropped refinement would land now
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.chat.report is None and not app.chat.query(AnswerView)
+        assert released(app)

@@ -1,0 +1,102 @@
+"""The top of an answer: the recommendation card and the alternatives that lost.
+
+Both are a single `Static` whose text is rebuilt by `show`, so a what-if edit updates them in place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Static
+
+from expert.numbers import chf, dec
+
+from ..texts import t
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Choice, Report
+
+
+def choice_title(choice: Choice) -> str:
+    """`1× l40s` — the short name used in change lines."""
+    return f"{choice.count}× {choice.gpu}"
+
+
+class RecommendationCard(Static):
+    """What to rent or buy, how many, precision, monthly and total cost, memory and headroom."""
+
+    can_focus = False
+
+    def __init__(self, report: Report, lang: str, changed: bool = False) -> None:
+        super().__init__()
+        self.show(report, lang, changed)
+
+    def show(self, report: Report, lang: str, changed: bool = False) -> None:
+        """Show `report`'s recommendation; `changed` marks it (border and words) as new."""
+        self.set_class(changed, "changed")
+        self.update(self.body(report, lang, changed))
+
+    @staticmethod
+    def body(report: Report, lang: str, changed: bool) -> Text:
+        """The card's text."""
+        rec = report.recommendation
+        text = Text.assemble(("★ " + t("recommendation", lang), "bold"))
+        if changed:
+            text.append(f"  ({t('changed', lang)})", "bold")
+        if rec is None:
+            text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits or '—'}")
+            return text
+        where = f"package {rec.package}" if rec.package else (rec.provider or rec.source)
+        text.append(f"\n{rec.count}× {rec.gpu}", "bold")
+        text.append(f"  ({where}{', ' + rec.country if rec.country else ''}), {rec.precision}, "
+                    f"{rec.interconnect}")
+        text.append(f"\n{chf(rec.monthly_cost_chf)} {t('per_month', lang)} · "
+                    f"{chf(rec.tco_chf)} {t('total_over', lang, m=rec.horizon_months)}")
+        if report.memory:
+            m = report.memory
+            text.append(f"\n{t('memory', lang)}: {t('weights', lang)} {dec(m.weights_gb, lang)} + KV "
+                        f"{dec(m.kv_cache_gb, lang)} + {t('overhead', lang)} {dec(m.overhead_gb, lang)} = "
+                        f"{dec(m.total_gb, lang)} GB")
+            if m.fine_tuning_gb:
+                text.append(f", {t('fine_tuning', lang)} {dec(m.fine_tuning_gb, lang)} GB")
+        extra = []
+        if rec.headroom is not None:
+            extra.append(f"{t('headroom', lang)}: {rec.headroom:.0%}")
+        if rec.usable_per_gpu_gb:
+            extra.append(t("usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
+        if extra:
+            text.append("\n" + ", ".join(extra))
+        if rec.latency_p95_s is not None:
+            text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
+        if report.nothing_fits:
+            text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits}")
+        return text
+
+
+class AlternativesList(Static):
+    """The alternatives that lost, each with its cost and why it lost; the documents' own pick and
+    the first sensitivity lines below them."""
+
+    can_focus = False
+
+    def __init__(self, report: Report, lang: str, limit: int = 4) -> None:
+        super().__init__()
+        self.limit = limit
+        self.show(report, lang)
+
+    def show(self, report: Report, lang: str) -> None:
+        """Show `report`'s alternatives (hidden when there are none)."""
+        text = Text.assemble((t("alternatives", lang), "bold"))
+        for alt in report.alternatives[:self.limit]:
+            where = alt.provider or (f"package {alt.package}" if alt.package else alt.source)
+            text.append(f"\n• {choice_title(alt)} ({where}) "
+                        f"{chf(alt.monthly_cost_chf)}/{t('month', lang)} — {alt.why_not}")
+        if len(report.alternatives) > self.limit:
+            text.append(f"\n  + {len(report.alternatives) - self.limit} {t('more', lang)}")
+        if report.document_recommendation:
+            text.append(f"\n◆ {report.document_recommendation}")
+        for line in report.sensitivity[:3]:
+            text.append(f"\n↻ {line}")
+        self.display = bool(report.alternatives)
+        self.update(text)
