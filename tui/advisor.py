@@ -18,7 +18,7 @@ class Advisor:
         self.catalog_dirs = tuple(catalog_dirs or ())
         self.rules_dirs = tuple(rules_dirs or ())
         self._expert: Any = None
-        self._aliases: dict[str, str] | None = None
+        self._aliases: dict[str, dict[str, str]] = {}
         self._lock = threading.Lock()
 
     @property
@@ -43,15 +43,22 @@ class Advisor:
     def model_aliases(self) -> dict[str, str] | None:
         """Every name the catalog knows for its models (id, name, aliases → id), including the
         organisation's own from `--catalog-dir`; None until the pipeline is loaded."""
+        return self._names("models")
+
+    def gpu_aliases(self) -> dict[str, str] | None:
+        """The same for the catalog's GPUs (`H100` → `h100-sxm`)."""
+        return self._names("gpus")
+
+    def _names(self, table: str) -> dict[str, str] | None:
         if self._expert is None:
             return None
-        if self._aliases is None:
+        if table not in self._aliases:
             names: dict[str, str] = {}
-            for model in self._expert.catalog.models.values():
-                for name in (model.id, model.name, *model.aliases):
-                    names.setdefault(name, model.id)
-            self._aliases = names
-        return self._aliases
+            for entry in getattr(self._expert.catalog, table).values():
+                for name in (entry.id, entry.name, *entry.aliases):
+                    names.setdefault(name, entry.id)
+            self._aliases[table] = names
+        return self._aliases[table]
 
     def advise(self, workload: dict, lang: str, sensitivity: bool = True):
         """The advice report for a workload mapping (raises `expert.errors.InputError`);

@@ -19,7 +19,7 @@ from expert.interview.flow import WORKLOAD_FIELDS
 COMMANDS = {
     "set": ("/set FIELD VALUE", "change one answer (what-if), e.g. /set latency 0.4"),
     "unset": ("/unset FIELD", "forget an answer; its question comes back"),
-    "audit": ("/audit FILE.yaml", "audit an existing setup file"),
+    "audit": ("/audit [FILE.yaml]", "audit an existing setup: a setup file, or answer its questions"),
     "load": ("/load FILE.yaml", "load a saved workload or setup"),
     "save": ("/save FILE.yaml", "save the answers as a workload/setup file for the CLI"),
     "export": ("/export FILE.md|.json", "write the report as Markdown or JSON"),

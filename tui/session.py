@@ -14,6 +14,8 @@ from pathlib import Path
 import yaml
 
 from expert.interview import Interview
+from expert.interview.setup_flow import SetupInterview
+from expert.interview.setup_questions import SETUP_ORDER
 
 AUTOSAVE_NAME = "autosave.yaml"
 _META = re.compile(r"^# gpu-expert session: lang=(en|de) asked=([\w,]*)\s*$", re.MULTILINE)
@@ -33,23 +35,40 @@ def is_setup(data: dict) -> bool:
 
 
 class Session:
-    """One chat's answers: `mode` is `advice` (an `Interview`) or `audit` (a setup mapping)."""
+    """One chat's answers: `mode` is `advice` (an `Interview` of the workload) or `audit` (a
+    `SetupInterview` of an existing setup, answered or loaded from a file)."""
 
-    def __init__(self, lang: str = "en", models: dict[str, str] | None = None) -> None:
+    def __init__(self, lang: str = "en", models: dict[str, str] | None = None,
+                 gpus: dict[str, str] | None = None) -> None:
         self.lang = "de" if lang == "de" else "en"
-        self.models = models
-        """The model names the interview understands (the catalog's, once loaded; else the
-        contract's built-in list)."""
-        self.interview = Interview(self.lang, models)
+        self.models, self.gpus = models, gpus
+        """The model and GPU names the interviews understand (the catalog's, once loaded; else
+        the built-in lists)."""
+        self.interview: Interview | SetupInterview = Interview(self.lang, models)
         self.mode = "advice"
-        self.setup: dict = {}
         self.source: str | None = None
         """The file the setup came from (audit), for messages."""
 
-    def use_models(self, models: dict[str, str]) -> None:
-        """Understand these model names (alias → catalog id) from now on."""
-        self.models = models
-        self.interview.models = models
+    def start_audit(self) -> None:
+        """Switch to the audit interview (its first question is the GPU)."""
+        self.mode = "audit"
+        self.interview = SetupInterview(self.lang, self.models, self.gpus)
+
+    @property
+    def setup(self) -> dict:
+        """The setup mapping (audit); empty in advice mode."""
+        return self.interview.setup() if self.mode == "audit" else {}
+
+    @setup.setter
+    def setup(self, mapping: dict) -> None:
+        self.interview.replace(mapping)
+
+    def use_names(self, models: dict[str, str] | None, gpus: dict[str, str] | None) -> None:
+        """Understand these model and GPU names (alias → catalog id) from now on."""
+        self.models, self.gpus = models or self.models, gpus or self.gpus
+        self.interview.models = self.models or self.interview.models
+        if isinstance(self.interview, SetupInterview) and self.gpus:
+            self.interview.gpus = self.gpus
 
     def set_lang(self, lang: str) -> None:
         """Switch the language of the questions, the sentence and the report."""
@@ -58,12 +77,12 @@ class Session:
 
     @property
     def complete(self) -> bool:
-        """True when no question is left (advice) or a setup is loaded (audit)."""
-        return self.mode == "audit" or self.interview.next_question() is None
+        """True when no question is left."""
+        return self.interview.next_question() is None
 
     def data(self) -> dict:
         """The workload (advice) or setup (audit) mapping, as the CLI reads it."""
-        return dict(self.setup) if self.mode == "audit" else self.interview.workload()
+        return self.interview.setup() if self.mode == "audit" else self.interview.workload()
 
     def to_yaml(self, meta: bool = False) -> str:
         """The YAML file text; `meta` adds the autosave comment line (language, questions asked)."""
@@ -85,21 +104,23 @@ class Session:
 
         An autosave comment in `text` restores the language and exactly the questions asked.
         """
-        if is_setup(data):
-            self.mode, self.setup = "audit", dict(data)
-            return
         meta = _META.search(text)
         if meta:
             self.set_lang(meta.group(1))
-        self.mode, self.setup = "advice", {}
-        self.interview = Interview(self.lang, self.models)
-        for name, value in data.items():
-            self.interview.set(name, value)
+        if is_setup(data):
+            self.start_audit()
+            self.interview.replace(data)
+            order = SETUP_ORDER
+        else:
+            self.mode = "advice"
+            self.interview = Interview(self.lang, self.models)
+            for name, value in data.items():
+                self.interview.set(name, value)
+            from expert.interview.questions import ORDER as order
         if meta:
             self.interview.done.update(q for q in meta.group(2).split(",") if q)
         elif complete:
-            from expert.interview.questions import ORDER
-            self.interview.done.update(ORDER)
+            self.interview.done.update(order)
 
 
 def autosave_path() -> Path:

@@ -30,6 +30,8 @@ _T: dict[str, tuple[str, str]] = {
     "new_rules": ("new", "neu"),
     "gone_rules": ("no longer", "entfällt"),
     "now": ("now", "jetzt"),
+    "audit_start": ("Audit of a setup you already run: a few questions, then the findings.",
+                    "Audit eines bestehenden Setups: ein paar Fragen, dann die Befunde."),
     "example": ("Example", "Beispiel"),
     "not_understood": ("Not understood", "Nicht verstanden"),
     "understood": ("Understood", "Verstanden"),

@@ -121,3 +121,15 @@ def detect_lang(text: str, default: str = "en") -> str:
     if de == en:
         return default if default in ("en", "de") else "en"
     return "de" if de > en else "en"
+
+
+_CLAUSE_SEP = re.compile(r"[,;()]|\. |(?<![\w])(?:and|und|but|aber|while|während|whereas|jedoch|"
+                         r"sowie)(?![\w])")
+
+
+def clause_around(t: str, start: int, end: int, spans: list[tuple[int, int]] = ()) -> tuple[int, int]:
+    """The clause around t[start:end]: bounded by commas, brackets, `and`, `but`, `aber` …
+    (separators inside `spans`, e.g. a decimal comma, do not count)."""
+    seps = [m for m in _CLAUSE_SEP.finditer(t) if not any(a <= m.start() < b for a, b in spans)]
+    return (max([m.end() for m in seps if m.end() <= start], default=0),
+            min([m.start() for m in seps if m.start() >= end], default=len(t)))

@@ -155,9 +155,12 @@ ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "fine_t
 
 
 def question(qid: str, lang: str = "en") -> Question:
-    """The question `qid` in `lang` (`en` or `de`, anything else falls back to English)."""
-    text, example, help_text = _Q[qid]["de" if lang == "de" else "en"]
-    return Question(qid, text, example, help_text, skippable=qid != "model")
+    """The question `qid` in `lang` (`en` or `de`, anything else falls back to English); the audit
+    interview's questions (`setup_questions`) too."""
+    from .setup_questions import SETUP_QUESTIONS
+
+    text, example, help_text = (_Q.get(qid) or SETUP_QUESTIONS[qid])["de" if lang == "de" else "en"]
+    return Question(qid, text, example, help_text, skippable=qid not in ("model", "gpu"))
 
 
 def example(qid: str, lang: str = "en") -> str:

@@ -80,7 +80,8 @@ def test_cost_view(snap_compare):
 
 
 def test_audit_view(snap_compare, tmp_path):
-    """/audit of a setup: counts per severity, then ✖ CRITICAL "Sensitive data hosted abroad",
+    """/audit of a setup file: the panel says `Audit (setup.yaml): You run 2× h100-sxm,
+    utilisation 15%.`; counts per severity, then ✖ CRITICAL "Sensitive data hosted abroad",
     ▲ WARNING "GPUs mostly idle", ℹ INFO "Storage is fast enough" — severity as word and icon."""
     path = tmp_path / "setup.yaml"
     path.write_text(yaml.safe_dump({"gpu": "h100-sxm", "count": 2,

@@ -6,20 +6,13 @@ import json
 
 import yaml
 
-from tui_helpers import SIZE, screen_text, send, settle
+from tui_helpers import SETUP, SIZE, screen_text, send, settle
 from tui.app import GpuExpertApp
 from tui.screens import HelpScreen, ResumeScreen
 from tui.widgets import AnswerView, ChangeBubble, RecommendationCard, RuleCard
 
 SENTENCE = ("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per day, "
             "needs fine-tuning no, with non-sensitive data.")
-SETUP = {"gpu": "h100-sxm", "count": 2, "interconnect": "pcie", "ownership": "rented",
-         "cpu_cores": 8, "ram_gb": 64, "storage": {"type": "hdd", "read_mb_s": 150},
-         "hosting": {"country": "US", "provider_seat": "US"},
-         "utilization": {"mean": 0.15, "peak": 0.3}, "latency_p95_s": 0.9, "monitoring": False,
-         "backups": False,
-         "workload": {"model": "llama-3.1-8b", "requests_per_day": 20000, "data": "sensitive",
-                      "sector": "health"}}
 
 
 async def finish(pilot) -> None:

@@ -8,6 +8,16 @@ from __future__ import annotations
 SIZE = (80, 24)
 """Every TUI test runs at the smallest supported terminal."""
 
+SETUP = {"gpu": "h100-sxm", "count": 2, "interconnect": "pcie", "ownership": "rented",
+         "cpu_cores": 8, "ram_gb": 64, "storage": {"type": "hdd", "read_mb_s": 150},
+         "hosting": {"country": "US", "provider_seat": "US"},
+         "utilization": {"mean": 0.15, "peak": 0.3}, "latency_p95_s": 0.9, "monitoring": False,
+         "backups": False,
+         "workload": {"model": "llama-3.1-8b", "requests_per_day": 20000, "data": "sensitive",
+                      "sector": "health"}}
+"""A setup with one of each of the five mistakes of document 000 (idle H100s, HDD and 8 cores,
+patient data in the US, no monitoring) for the audit tests."""
+
 
 async def send(pilot, text: str) -> None:
     """Type `text` into the prompt, press Enter, and wait until the report (if any) is shown."""

@@ -88,8 +88,7 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
         elif self._saved is not None and self._ask_resume:
             probe = Session(self.lang)
             probe.load(*self._saved, complete=False)
-            summary = (probe.interview.sentence() if probe.mode == "advice"
-                       else f"setup: {probe.setup.get('count', 1)}× {probe.setup.get('gpu')}")
+            summary = probe.interview.sentence()
             self.app.push_screen(ResumeScreen(summary, self.lang),
                                  lambda yes: self.restore(self._saved) if yes else self.start())
         elif self._saved is not None:
@@ -101,8 +100,7 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
         """Continue the autosaved session: its answers, language and the questions already asked."""
         self.session.load(*saved, complete=False)
         self.query_one("#prompt", Input).placeholder = t("placeholder", self.lang)
-        self.say("info", self.session.interview.sentence() if self.session.mode == "advice"
-                 else t("audit", self.lang))
+        self.say("info", self.session.interview.sentence())
         self.start()
 
     def prefill(self, text: str) -> None:
@@ -139,21 +137,21 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
     def ask(self) -> bool:
         """Post the next question; False when the interview is complete."""
         q = self.session.interview.next_question()
-        self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang)
+        self.show_sentence()
         if q is not None:
             self.post(QuestionBubble(q.text, q.example, self.lang))
         return q is not None
 
+    def show_sentence(self) -> None:
+        """The clarification sentence (advice) or the setup line (audit) in the top panel."""
+        audit = self.session.mode == "audit"
+        label = f"{t('audit', self.lang)}{f' ({self.session.source})' if self.session.source else ''}"
+        self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang,
+                                           label=label if audit else None)
+
     def start(self) -> None:
         """Ask the first open question, or compute the answer when nothing is open."""
-        self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang)
-        if self.session.mode == "audit":
-            setup = self.session.setup
-            self.query_one(SentencePanel).show(
-                f"{setup.get('count', 1)}× {setup.get('gpu')} ({self.session.source or 'setup'})",
-                self.lang, label=t("audit", self.lang))
-            self.compute()
-        elif not self.ask():
+        if not self.ask():
             self.compute()
 
     # -- input ---------------------------------------------------------------------------------
@@ -173,24 +171,24 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
         command = cmd.parse_command(text)
         if command is not None:
             self.run_command(command)
-        elif self.session.mode == "audit":
-            self.say("info", "audit: /set FIELD VALUE, /save, /export, /new")
         else:
             self.answer(text)
 
     def know_models(self) -> None:
-        """Once the pipeline is loaded, understand every model name of the catalog (the
-        organisation's own models from `--catalog-dir` too), not only the built-in list."""
-        if self.session.models is None:
-            names = getattr(self.app.advisor, "model_aliases", lambda: None)()
-            if names:
-                self.session.use_models(names)
+        """Once the pipeline is loaded, understand every model and GPU name of the catalog (the
+        organisation's own from `--catalog-dir` too), not only the built-in lists."""
+        if self.session.models is None or self.session.gpus is None:
+            advisor = self.app.advisor
+            models = getattr(advisor, "model_aliases", lambda: None)()
+            gpus = getattr(advisor, "gpu_aliases", lambda: None)()
+            if models or gpus:
+                self.session.use_names(models, gpus)
 
     def answer(self, text: str) -> None:
         """Give `text` to the interview; fall back to a keyword what-if after the interview."""
         iv = self.session.interview
         reply = iv.answer(text)
-        if not reply.ok and self.report is not None:
+        if not reply.ok and self.report is not None and self.session.mode == "advice":
             fields = cmd.what_if(text, self.lang)
             if fields:
                 self.apply(fields, text)

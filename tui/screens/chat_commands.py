@@ -36,12 +36,15 @@ class CommandsMixin:
             self.session.setup = cmd.setup_edit(self.session.setup, arg)
             self.say("understood", arg)
             self.autosave()
-            self.compute()
+            if not self.ask():
+                self.compute()
         else:
             self.apply(cmd.field_edit(arg, self.lang), arg)
 
     def cmd_unset(self, arg: str) -> None:
-        field, _ = cmd.ALIASES.get(arg.strip().lower(), (arg.strip(), None))
+        field = arg.strip()
+        if self.session.mode == "advice":
+            field, _ = cmd.ALIASES.get(field.lower(), (field, None))
         self.session.interview.set(field, None)
         self.say("understood", f"{field}: —")
         self.ask()
@@ -63,7 +66,16 @@ class CommandsMixin:
         self.start()
 
     def cmd_audit(self, arg: str) -> None:
-        self.cmd_load(arg, audit=True)
+        """`/audit FILE.yaml` audits a setup file; `/audit` alone asks about the setup instead."""
+        if arg:
+            self.cmd_load(arg, audit=True)
+            return
+        self.session = Session(self.lang, self.session.models, self.session.gpus)
+        self.session.start_audit()
+        self.forget_report()
+        self.say("info", t("audit_start", self.lang))
+        self.autosave()
+        self.start()
 
     def cmd_save(self, arg: str) -> None:
         if not arg:
@@ -96,7 +108,7 @@ class CommandsMixin:
             self.compute()
 
     def cmd_new(self, arg: str) -> None:
-        self.session = Session(self.lang, self.session.models)
+        self.session = Session(self.lang, self.session.models, self.session.gpus)
         self.forget_report()
         self.query_one("#log").remove_children()
         self.start()

@@ -74,7 +74,7 @@ class ReportMixin:
         if undo is not None and self.report is not None and self.session.mode == "advice":
             iv = self.session.interview
             iv.answers, iv.done, iv.provisional = undo
-            self.query_one(SentencePanel).show(iv.sentence(), self.lang)
+            self.show_sentence()
             self.say("info", t("undone", self.lang))
             self.autosave()
 

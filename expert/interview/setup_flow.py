@@ -1,0 +1,213 @@
+"""The audit interview: the questions about a setup someone already runs, for when there is no
+setup file (`/audit` alone in the chat).
+
+Same shape as `Interview` (`answer`, `next_question`, `set`, `sentence`, `done`), so the chat
+drives either one. The answers build the setup file of CONTRACT.md; the workload that runs on the
+GPUs is asked as document 000's clarification sentence and read by `parse_sentence`.
+"""
+
+from __future__ import annotations
+
+from . import aliases, lexicon as lx, numbers as nb
+from . import setup_parse as sp
+from .describe import describe
+from .flow import Reply
+from .questions import Question, question
+from .result import Parsed, say
+from .sentence import parse_sentence
+from .setup_questions import SETUP_ORDER
+
+SETUP_FIELDS: dict[str, tuple[str, ...]] = {
+    "gpu": ("gpu", "count"), "ownership": ("ownership",), "workload": ("workload",),
+    "utilization": ("utilization",), "latency_p95": ("latency_p95_s",), "location": ("hosting",),
+    "interconnect": ("interconnect",), "operations": ("monitoring", "backups"),
+    "host": ("cpu_cores", "ram_gb", "storage"),
+}
+"""The setup fields each question fills."""
+
+CONTRACT_ORDER = ("name", "gpu", "count", "interconnect", "ownership", "cpu_cores", "ram_gb", "storage",
+                  "network_gbps", "hosting", "utilization", "latency_p95_s", "tensor_parallel",
+                  "monitoring", "backups", "deployment_months", "usage_pattern", "inference_engine",
+                  "quantization_validated", "workload")
+"""Setup fields in the contract's order (the order of `setup()`)."""
+
+_PARSERS = {"ownership": sp.parse_ownership, "utilization": sp.parse_utilization,
+            "latency_p95": sp.parse_latency_p95, "location": sp.parse_location,
+            "interconnect": sp.parse_interconnect, "operations": sp.parse_operations,
+            "host": sp.parse_host}
+
+
+class SetupInterview:
+    """The audit interview's state: the setup answered so far, and which questions are done."""
+
+    def __init__(self, lang: str = "en", models: dict[str, str] | None = None,
+                 gpus: dict[str, str] | None = None) -> None:
+        self.lang = "de" if lang == "de" else "en"
+        self.models = models or aliases.DEFAULT_MODEL_ALIASES
+        self.gpus = gpus or sp.DEFAULT_GPU_ALIASES
+        self.answers: dict = {}
+        self.done: set[str] = set()
+        self.provisional: set[str] = set()  # (the advice interview's; kept for the same shape)
+
+    def _applies(self, qid: str) -> bool:
+        if qid in self.done:
+            return False
+        if qid == "workload":
+            w = self.answers.get("workload") or {}
+            return "model" not in w and "params_b" not in w
+        if qid == "interconnect" and self.answers.get("count", 1) < 2:
+            return False
+        return not any(f in self.answers for f in SETUP_FIELDS[qid])
+
+    def next_question(self) -> Question | None:
+        """The next question in `self.lang`, or None when every applicable one is answered."""
+        qid = next((q for q in SETUP_ORDER if self._applies(q)), None)
+        return question(qid, self.lang) if qid else None
+
+    def answer(self, text: str) -> Reply:
+        """Take the answer to the current question and move on."""
+        q = self.next_question()
+        t = nb.normalize(text)
+        lang = lx.detect_lang(t, self.lang)
+        if q is None:
+            return Reply("unclear", None, reason=say(
+                lang, "All questions are answered; change a value with /set, e.g. /set utilization.mean 0.6",
+                "Alle Fragen sind beantwortet; Werte ändern mit /set, z. B. /set utilization.mean 0.6"),
+                example="/set latency_p95_s 0.8")
+        if t.strip() in ("?", "??", "help", "hilfe") or lx.only(lx.HELP, t):
+            return Reply("help", q.id, help=f"{q.help}\n{say(self.lang, 'Example', 'Beispiel')}: {q.example}")
+        if lx.only(lx.SKIP, t) or lx.only(lx.DONT_KNOW, t):
+            return self._skip(q)
+        got = self._parse(q.id, text, lang)
+        if not got.ok:
+            return Reply("unclear", q.id, reason=got.reason, example=got.example or q.example)
+        changed = self._merge(got.fields)
+        self.done.add(q.id)
+        return Reply("answer", q.id, describe_setup(got.fields, self.lang), changed, note=got.note)
+
+    def _parse(self, qid: str, text: str, lang: str) -> Parsed:
+        if qid == "gpu":
+            return sp.parse_gpu(text, lang, gpus=self.gpus)
+        if qid == "workload":
+            got = parse_sentence(text, lang, models=self.models)
+            if got.ok and not {"model", "params_b"} & got.fields.keys():
+                self._merge({"workload": got.fields})  # kept; the model is asked for again
+                return Parsed({}, False, say(lang, "Which model runs on the GPUs?",
+                                             "Welches Modell läuft auf den GPUs?"),
+                              "Llama 3.1 8B", lang=lang)
+            return Parsed({"workload": got.fields}, lang=lang, note=got.note) if got.ok else got
+        return _PARSERS[qid](text, lang)
+
+    def _merge(self, fields: dict) -> dict:
+        changed = {}
+        for name, value in fields.items():
+            if name == "workload":
+                value = {**(self.answers.get("workload") or {}), **value}
+                for a, b in (("model", "params_b"), ("requests_per_day", "requests_per_second")):
+                    if b in fields["workload"]:
+                        value.pop(a, None)
+                    elif a in fields["workload"]:
+                        value.pop(b, None)
+            if self.answers.get(name) != value:
+                changed[name] = value
+            self.answers[name] = value
+        return changed
+
+    def _skip(self, q: Question) -> Reply:
+        if not q.skippable:
+            return Reply("unclear", q.id, reason=say(self.lang, "The audit needs to know the GPU.",
+                                                     "Für das Audit braucht es die GPU."),
+                         example=q.example)
+        self.done.add(q.id)
+        return Reply("skip", q.id, say(self.lang, "skipped — the audit checks less",
+                                       "übersprungen — das Audit prüft dann weniger"))
+
+    def set(self, name: str, value: object) -> dict:
+        """Edit one setup field (`None` removes it and its question comes back)."""
+        if name not in CONTRACT_ORDER:
+            raise ValueError(f"unknown setup field {name!r}; allowed: {', '.join(CONTRACT_ORDER)}")
+        if value is None:
+            self.done -= {q for q, names in SETUP_FIELDS.items() if name in names}
+            return {name: None} if self.answers.pop(name, None) is not None else {}
+        return self._merge({name: value})
+
+    def replace(self, setup: dict) -> None:
+        """Take a whole setup mapping (a loaded file, or one edited with `/set`)."""
+        self.answers = dict(setup)
+
+    def setup(self) -> dict:
+        """The answers as a CONTRACT setup mapping, in the contract's order."""
+        known = [k for k in CONTRACT_ORDER if k in self.answers]
+        return {k: self.answers[k] for k in known + [k for k in self.answers if k not in known]}
+
+    def sentence(self) -> str:
+        """One line describing the setup so far, `[…]` blanks for what is still open."""
+        return render_setup(self.answers, self.lang, self.done)
+
+
+def describe_setup(fields: dict, lang: str = "en") -> str:
+    """Setup fields in plain words (`2× h100-sxm, rented, utilisation 35 % (peak 60 %)`)."""
+    de, parts = lang == "de", []
+    for name, value in fields.items():
+        if name == "gpu":
+            parts.append(f"{fields.get('count', 1)}× {value}")
+        elif name == "ownership":
+            parts.append({"rented": say(lang, "rented", "gemietet"), "owned": say(lang, "owned", "eigene")}[value])
+        elif name == "workload":
+            parts.append(describe(value, lang))
+        elif name == "utilization":
+            peak = value.get("peak")
+            parts.append(say(lang, "utilisation", "Auslastung") + f" {value['mean']:.0%}"
+                         + (f" ({say(lang, 'peak', 'Spitze')} {peak:.0%})" if peak is not None else ""))
+        elif name == "latency_p95_s":
+            parts.append(f"p95 {nb.fmt(value, lang)} s")
+        elif name == "hosting":
+            seat = value.get("provider_seat")
+            parts.append(say(lang, "servers in ", "Server in ") + value.get("country", "?")
+                         + (say(lang, f", provider seat {seat}", f", Anbietersitz {seat}") if seat else ""))
+        elif name in ("monitoring", "backups"):
+            word = {"monitoring": "Monitoring", "backups": "Backups"}[name]
+            parts.append(f"{word} {say(lang, 'yes', 'ja') if value else say(lang, 'no', 'nein')}")
+        elif name == "cpu_cores":
+            parts.append(f"{value} {'Kerne' if de else 'cores'}")
+        elif name == "ram_gb":
+            parts.append(f"{nb.fmt(value, lang)} GB RAM")
+        elif name == "storage":
+            parts.append(str(value.get("type", "")).upper().replace("SATA-SSD", "SATA SSD"))
+        elif name != "count":
+            parts.append(f"{name}: {value}")
+    return ", ".join(parts)
+
+
+def render_setup(a: dict, lang: str = "en", done: set[str] | frozenset[str] = frozenset()) -> str:
+    """`You run 2× h100-sxm (rented) for llama-3.1-8b with 20 000 requests per day, utilisation
+    35 %, servers in CH.` — `[…]` blanks for parts still to ask; parts skipped are left out."""
+    w = a.get("workload") or {}
+
+    def part(qid: str, value: str | None, blank_en: str, blank_de: str) -> str | None:
+        if value is not None:
+            return value
+        return None if qid in done else say(lang, blank_en, blank_de)
+
+    gpu = part("gpu", f"{a.get('count', 1)}× {a['gpu']}" if a.get("gpu") else None, "[GPU]", "[GPU]")
+    own = part("ownership", describe_setup({"ownership": a["ownership"]}, lang) if a.get("ownership")
+               else None, "[rented/owned]", "[gemietet/eigene]")
+    model = w.get("model") or (f"{w['params_b']:g}B" if w.get("params_b") else None)
+    volume = w.get("requests_per_day") or (w["requests_per_second"] * 86400
+                                           if w.get("requests_per_second") else None)
+    use = part("utilization", f"{a['utilization']['mean']:.0%}" if a.get("utilization") else None,
+               "[%]", "[%]")
+    where = part("location", a["hosting"].get("country", "?") if a.get("hosting") else None,
+                 "[country]", "[Land]")
+    de = lang == "de"
+    text = (f"Sie betreiben {gpu}" if de else f"You run {gpu}") + (f" ({own})" if own else "")
+    if model or "workload" not in done:
+        text += (" für " if de else " for ") + (model or say(lang, "[model]", "[Modell]"))
+        if volume or "workload" not in done:
+            load = nb.fmt(round(volume), lang) if volume else "[Y]"
+            text += f" mit {load} Anfragen pro Tag" if de else f" with {load} requests per day"
+    if use:
+        text += f", Auslastung {use}" if de else f", utilisation {use}"
+    if where:
+        text += f", Server in {where}" if de else f", servers in {where}"
+    return text + "."

@@ -1,0 +1,126 @@
+"""The machine around the GPUs: the audit interview's interconnect, operations and host answers.
+
+NVLink or PCIe; monitoring and backups (each yes or no); CPU cores, system RAM and storage.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lexicon as lx, numbers as nb
+from .result import Parsed, fail, num, safe, say
+
+_BRIDGE = lx.words("nv-?link[- ]?(?:bridge|brücke)\\w*", "bridge\\w*", "brücke\\w*")
+_NVLINK = lx.words("nv-?link\\w*", "nv-?switch\\w*", "sxm\\d?", "hgx", "dgx")
+_NO_NVLINK = lx.words("(?:no|not|kein\\w*|ohne|without|nicht)(?: \\w+)? nv-?link\\w*")
+_PCIE = lx.words("pci\\w*", "slots?", "steckplätze?n?")             # `PCI Express`, `normal slots`
+_MONITORING = lx.words("monitor\\w*", "überwach\\w*", "ueberwach\\w*", "grafana", "prometheus",
+                       "dcgm", "datadog", "zabbix", "nagios")
+_BACKUPS = lx.words("back-?ups?\\w*", "back up", "(?:daten|system|modell)?sicherung\\w*",
+                    "gesichert", "snapshots?")
+_NEG = lx.words("no", "not", "nicht", "nein", "kein\\w*", "none", "never", "nie", "without", "ohne",
+                "neither", "nor", "weder", "nope", "nichts", "nothing", "fehl\\w*", "missing",
+                "don'?t", "doesn'?t")
+_BOTH = lx.words("both", "beide\\w*", "yes", "ja", "yep", "sure", "klar", "jep", "all", "alles")
+_ONLY = lx.words("only", "just", "nur", "lediglich", "bloss", "ausschliesslich")
+
+_CORES = re.compile(r"[ -]?(?:(?:physical |physische |cpu[- ]?)?(?:cores?|kerne?n?|threads?)|"
+                    r"vcpus?)(?![a-z])")
+_SIZE = re.compile(r" ?(gb|gib|g|tb|tib)(?![a-z/])")
+_SPEED = re.compile(r" ?(mb|gb)(?:/s|ps| per second| pro sekunde)")
+_RAM_AFTER = re.compile(r" ?(?:of |ddr\d |ecc )*(?:ram|memory|arbeitsspeicher|hauptspeicher|ddr\d)")
+_RAM_BEFORE = re.compile(r"(?<![a-z])(?:ram|memory|arbeitsspeicher|hauptspeicher)[:= ]*$")
+_NOT_RAM = re.compile(r" ?(?:\w+ )?(?:vram|gpu|hbm|nvme|ssd|hdd|disk|platte|festplatte|storage|"
+                      r"speicherplatz|nfs|ceph|nas|san|network|netzwerk)")
+_STORAGE = {
+    "nvme": lx.words("nvme\\w*", "m\\.2", "u\\.2"),
+    "network": lx.words("network\\w*", "netzwerk\\w*", "nfs", "ceph", "s3", "nas", "san", "lustre",
+                        "gpfs", "iscsi", "ebs", "block storage", "object storage"),
+    "hdd": lx.words("hdds?", "sata hdds?", "hard ?(?:disk|drive)s?", "festplatten?",
+                    "spinning \\w+"),
+    "sata-ssd": lx.words("ssds?", "sata(?: ssds?)?"),
+}
+
+
+@safe("interconnect")
+def parse_interconnect(t: str, lang: str = "en") -> Parsed:
+    """GPU link → `{interconnect: nvlink|pcie|pcie-bridge}`: `NVLink`, `SXM`, `HGX`, `PCIe`, or
+    `NVLink bridge` (a bridge joining pairs of PCIe cards); `kein NVLink` reads as PCIe."""
+    if lx.has(_BRIDGE, t):
+        kind = "pcie-bridge"
+    elif lx.has(_NVLINK, t) and not lx.has(_NO_NVLINK, t):
+        kind = "nvlink"
+    elif lx.has(_PCIE, t) or lx.has(_NO_NVLINK, t):
+        kind = "pcie"
+    else:
+        return fail("interconnect", lang, "NVLink or PCIe?", "NVLink oder PCIe?")
+    return Parsed({"interconnect": kind}, lang=lang)
+
+
+@safe("operations")
+def parse_operations(t: str, lang: str = "en") -> Parsed:
+    """Monitoring and backups → `{monitoring: bool, backups: bool}`, only the ones talked about.
+
+    Each is true unless its clause negates it (`backups no`, `keine Backups`); `only …` / `nur …`
+    makes the other false; a bare `yes` / `both` sets both true, a bare `no` / `neither` both
+    false.
+    """
+    fields = {}
+    for name, pattern in (("monitoring", _MONITORING), ("backups", _BACKUPS)):
+        m = pattern.search(t)
+        if m:
+            lo, hi = lx.clause_around(t, m.start(), m.end())
+            fields[name] = not lx.has(_NEG, t[lo:hi])
+    if len(fields) == 1 and lx.has(_ONLY, t):
+        fields[{"monitoring": "backups", "backups": "monitoring"}[next(iter(fields))]] = False
+    if not fields and (lx.has(_NEG, t) or lx.has(_BOTH, t)):
+        both = not lx.has(_NEG, t)
+        fields = {"monitoring": both, "backups": both}
+    if not fields:
+        return fail("operations", lang, "Monitoring yes or no, backups yes or no?",
+                    "Monitoring ja oder nein, Backups ja oder nein?")
+    return Parsed(fields, lang=lang)
+
+
+def _storage(t: str, nums: list[nb.Number]) -> dict:
+    """`{type, read_mb_s}` from the first storage word and a speed (`3500 MB/s`, `3,5 GB/s`)."""
+    hits = [(m.start(), -len(m.group()), kind)                   # first mention, longest wins
+            for kind, pattern in _STORAGE.items() for m in pattern.finditer(t)]
+    if not hits:
+        return {}
+    storage = {"type": min(hits)[2]}
+    for n in nums:
+        speed = _SPEED.match(t, n.end)
+        if speed:
+            storage["read_mb_s"] = num(n.value * (1000 if speed.group(1) == "gb" else 1))
+            break
+    return {"storage": storage}
+
+
+@safe("host")
+def parse_host(t: str, lang: str = "en") -> Parsed:
+    """Host server → `{cpu_cores, ram_gb, storage: {type, read_mb_s}}`, whichever are named.
+
+    `32 cores, 384 GB RAM, NVMe`, `64 Kerne, 1 TB Arbeitsspeicher, SSD`; `2× 32 cores` = 64;
+    a size in GB without `RAM` next to it counts as RAM when no other is marked (with a note).
+    """
+    nums, fields, note, loose = nb.scan(t, scales=False), {}, None, []
+    for i, n in enumerate(nums):
+        size = _SIZE.match(t, n.end)
+        if _CORES.match(t, n.end) and "cpu_cores" not in fields:
+            pair = i and re.fullmatch(r" ?[x×*] ?", t[nums[i - 1].end:n.start])
+            fields["cpu_cores"] = int(n.value * (nums[i - 1].value if pair else 1))
+        elif size:
+            gb = n.value * (1024 if size.group(1).startswith("t") else 1)
+            if _RAM_AFTER.match(t, size.end()) or _RAM_BEFORE.search(t[:n.start].rstrip()):
+                fields.setdefault("ram_gb", num(gb))
+            elif not _NOT_RAM.match(t, size.end()):
+                loose.append(gb)
+    if "ram_gb" not in fields and loose:
+        fields["ram_gb"] = num(loose[0])
+        note = say(lang, "the size in GB is read as RAM", "die Grösse in GB gilt als RAM")
+    fields |= _storage(t, nums)
+    if not fields:
+        return fail("host", lang, "No CPU cores, RAM or storage found.",
+                    "Keine CPU-Kerne, kein RAM und kein Speicher gefunden.")
+    return Parsed(fields, lang=lang, note=note)

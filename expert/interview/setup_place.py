@@ -1,0 +1,99 @@
+"""Where the servers are and where their provider is based: the audit interview's location answer.
+
+`parse_location("Frankfurt, AWS")` → servers in DE, provider seat US. Countries and data-centre
+cities in English and German, matched as whole tokens; a hyperscaler implies a US seat.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lexicon as lx
+from .result import Parsed, fail, safe, say
+
+# Server country and provider seat: ISO 3166-1 alpha-2 codes. Names are matched as whole tokens
+# after folding (ä → ae, ö → oe, ü → ue, é → e); a trailing `*` matches any ending.
+COUNTRIES: dict[str, str] = {
+    "CH": "ch switzerland schweiz suisse svizzera swiss schweizer schweizerisch* zurich zuerich "
+          "geneva genf geneve bern basel lausanne lugano",
+    "DE": "de germany deutschland german deutsch* frankfurt berlin munich muenchen nuremberg "
+          "nuernberg falkenstein",
+    "AT": "austria oesterreich austrian oesterreichisch* vienna wien",
+    "FR": "france frankreich french franzoesisch* paris",
+    "IT": "italy italien italian italienisch* milan mailand milano",
+    "NL": "nl netherlands niederlande holland dutch niederlaendisch* amsterdam",
+    "IE": "ireland irland irish irisch* dublin",
+    "SE": "sweden schweden swedish schwedisch* stockholm",
+    "FI": "finland finnland finnish finnisch* helsinki",
+    "BE": "belgium belgien belgian belgisch* brussels bruessel",
+    "LU": "luxembourg luxemburg",
+    "ES": "spain spanien spanish spanisch* madrid",
+    "PL": "poland polen polish polnisch* warsaw warschau",
+    "GB": "uk united_kingdom great_britain grossbritannien britain british britisch* england "
+          "london",
+    "US": "us usa america amerika american amerikanisch* united_states "
+          "vereinigte_staaten vereinigten_staaten virginia ohio oregon california kalifornien "
+          "texas iowa",
+    "CA": "canada kanada canadian kanadisch* toronto montreal",
+    "JP": "japan japanese japanisch* tokyo tokio",
+    "SG": "singapore singapur",
+}
+_PLACES = {n.replace("_", " "): c for c, names in COUNTRIES.items() for n in names.split()}
+_STEMS = {n[:-1]: c for n, c in _PLACES.items() if n.endswith("*")}
+_HYPERSCALERS = {"aws", "amazon", "azure", "microsoft", "google", "gcp", "oracle", "oci"}
+_SEAT = {"provider", "providers", "company", "based", "seat", "headquarters", "headquartered",
+         "hq", "vendor", "hoster", "operator", "anbieter", "anbieters", "sitz", "firmensitz",
+         "hauptsitz", "firma", "unternehmen", "betreiber"}
+_SERVER = re.compile(r"server|host|rechenzentr|data ?cent|datacent|region|stehen|located|gpu")
+_US_PRONOUN = {"to", "for", "with", "by", "of", "let", "about", "among", "between", "tell", "give"}
+_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "é": "e", "è": "e", "à": "a"})
+
+
+def _places(t: str) -> tuple[list[tuple[str, bool]], bool]:
+    """The places named, in order, as (ISO code, is the provider seat); and whether a hyperscaler
+    is named."""
+    t = re.sub(r"(?<![\w])u\.s\.(?:a\.)?", "usa ", t.translate(_FOLD))
+    toks = [(m.group(), m.start(), m.end()) for m in re.finditer(r"[a-z]+", t)]
+    words = [w for w, _, _ in toks]
+    used, places, end = set(), [], 0
+    for i, (w, start, _) in enumerate(toks):
+        hit = next(((k, _PLACES[" ".join(words[i:i + k])]) for k in (3, 2, 1)
+                    if i + k <= len(words) and " ".join(words[i:i + k]) in _PLACES), None)
+        hit = hit or next(((1, c) for s, c in _STEMS.items() if w.startswith(s)), None)
+        if i < end or not hit or (w == "us" and i and words[i - 1] in _US_PRONOUN
+                                  and words[i + 1:i + 2] != ["provider"]):
+            continue
+        end = i + hit[0]
+        lo, hi = lx.clause_around(t, start, toks[end - 1][2])
+        seat = end < len(toks) and words[end] in _SEAT and end not in used and toks[end][1] < hi
+        if seat:
+            used.add(end)
+        else:
+            marks = [j for j in range(i) if words[j] in _SEAT - {"based"} and j not in used
+                     and toks[j][1] >= lo and not _SERVER.search(t, toks[j][2], start)]
+            seat = bool(marks)
+            used.update(marks[-1:])
+        places.append((hit[1], seat))
+    return places, any(w in _HYPERSCALERS for w in words)
+
+
+@safe("location")
+def parse_location(t: str, lang: str = "en") -> Parsed:
+    """Server country and provider seat → `{hosting: {country, provider_seat}}` (ISO codes).
+
+    The first place is the servers' country; a place next to `provider`, `Sitz`, `based` … or a
+    second, different country is the provider's seat; AWS, Azure, Google, Oracle imply `US`.
+    """
+    places, hyperscaler = _places(t)
+    servers = [c for c, seat in places if not seat]
+    if not servers:
+        return fail("location", lang, "In which country are the servers?",
+                    "In welchem Land stehen die Server?")
+    seats = [c for c, seat in places if seat] + [c for c in servers[1:] if c != servers[0]]
+    hosting, note = {"country": servers[0]}, None
+    if seats:
+        hosting["provider_seat"] = seats[0]
+    elif hyperscaler:
+        hosting["provider_seat"] = "US"
+        note = say(lang, "hyperscaler: provider seat US", "Hyperscaler: Anbietersitz USA")
+    return Parsed({"hosting": hosting}, lang=lang, note=note)

@@ -1,0 +1,71 @@
+"""Audit mode without a setup file: `/audit` alone asks about the setup, one question at a time,
+and ends in the same audit as the equivalent setup file would."""
+
+from __future__ import annotations
+
+import yaml
+
+from tui_helpers import SETUP, SIZE, screen_text, send
+from tui.widgets import QuestionBubble, RuleCard
+
+
+ANSWERS_EN = ["2× H100 SXM", "rented", "Llama 3.1 8B, 20000 requests per day, patient data",
+              "15 %, peak 30 %", "0.9 s", "servers in the US, provider in the US too", "PCIe",
+              "no monitoring, no backups", "8 cores, 64 GB RAM, HDD with 150 MB/s"]
+
+
+def question_ids(app) -> str | None:
+    q = app.chat.session.interview.next_question()
+    return q.id if q else None
+
+
+async def test_audit_interview_in_english_builds_the_setup_file_and_audits_it(make_app, tmp_path):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await send(pilot, "/audit")
+        assert app.chat.session.mode == "audit" and question_ids(app) == "gpu"
+        asked = []
+        for answer in ANSWERS_EN:
+            asked.append(question_ids(app))
+            await send(pilot, answer)
+        assert asked == ["gpu", "ownership", "workload", "utilization", "latency_p95", "location",
+                         "interconnect", "operations", "host"]
+        assert app.chat.session.data() == SETUP
+        report = app.chat.report
+        assert report is not None and report.kind == "audit"
+        # the same findings as auditing the equivalent file
+        path = tmp_path / "setup.yaml"
+        path.write_text(yaml.safe_dump(SETUP), encoding="utf-8")
+        from_file = app.advisor.audit(SETUP, "en")
+        assert [f.rule_id for f in report.findings] == [f.rule_id for f in from_file.findings]
+        categories = {f.category for f in report.findings}
+        assert {"overprovisioning", "data-sovereignty", "non-gpu-bottleneck", "operations"} <= categories
+        assert len(app.chat.query(RuleCard)) == len(report.findings)
+        await send(pilot, f"/save {tmp_path / 'saved.yaml'}")
+        assert yaml.safe_load((tmp_path / "saved.yaml").read_text(encoding="utf-8")) == SETUP
+
+
+async def test_audit_interview_in_german_with_skips_and_a_what_if(make_app):
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await send(pilot, "/audit")
+        assert "Welche GPUs" in str(app.chat.query(QuestionBubble).last().content)
+        await send(pilot, "überspringen")                     # the GPU cannot be skipped
+        assert question_ids(app) == "gpu" and "braucht es die GPU" in screen_text(app)
+        await send(pilot, "eine L40S")
+        await send(pilot, "gehört uns")
+        await send(pilot, "Mistral 7B, 3000 Anfragen pro Tag, keine sensiblen Daten")
+        await send(pilot, "im Schnitt 70 %, Spitze 90 %")
+        while question_ids(app) is not None:                  # the rest: skipped
+            await send(pilot, "weiss nicht")
+        data = app.chat.session.data()
+        assert data["gpu"] == "l40s" and data["count"] == 1 and data["ownership"] == "owned"
+        assert data["utilization"] == {"mean": 0.7, "peak": 0.9}
+        assert "interconnect" not in data                    # one GPU: not asked
+        report = app.chat.report
+        assert report is not None and report.kind == "audit" and report.lang == "de"
+        await send(pilot, "/set utilization.mean 0.2")       # a what-if on the audited setup
+        assert app.chat.report is not report
+        assert app.chat.session.data()["utilization"]["mean"] == 0.2
