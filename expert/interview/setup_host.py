@@ -22,6 +22,7 @@ _NEG = lx.words("no", "not", "nicht", "nein", "kein\\w*", "none", "never", "nie"
                 "neither", "nor", "weder", "nope", "nichts", "nothing", "fehl\\w*", "missing",
                 "don'?t", "doesn'?t")
 _BOTH = lx.words("both", "beide\\w*", "yes", "ja", "yep", "sure", "klar", "jep", "all", "alles")
+_JOINED = re.compile(r" ?(?:and|und|&|/|plus|sowie|as well as) ?")
 _ONLY = lx.words("only", "just", "nur", "lediglich", "bloss", "ausschliesslich")
 
 _CORES = re.compile(r"[ -]?(?:(?:physical |physische |cpu[- ]?)?(?:cores?|kerne?n?|threads?)|"
@@ -61,10 +62,16 @@ def parse_interconnect(t: str, lang: str = "en") -> Parsed:
 def parse_operations(t: str, lang: str = "en") -> Parsed:
     """Monitoring and backups → `{monitoring: bool, backups: bool}`, only the ones talked about.
 
-    Each is true unless its clause negates it (`backups no`, `keine Backups`); `only …` / `nur …`
-    makes the other false; a bare `yes` / `both` sets both true, a bare `no` / `neither` both
-    false.
+    Each is true unless its clause negates it (`backups no`, `keine Backups`); both named
+    together (`monitoring and backups: no`) share the answer; `only …` / `nur …` makes the other
+    false; a bare `yes` / `both` sets both true, a bare `no` / `neither` both false.
     """
+    mon, bak = _MONITORING.search(t), _BACKUPS.search(t)
+    if mon and bak:
+        first, second = sorted((mon, bak), key=lambda m: m.start())
+        if _JOINED.fullmatch(t, first.end(), second.start()):  # "monitoring and backups: no"
+            both = not lx.has(_NEG, t)
+            return Parsed({"monitoring": both, "backups": both}, lang=lang)
     fields = {}
     for name, pattern in (("monitoring", _MONITORING), ("backups", _BACKUPS)):
         m = pattern.search(t)

@@ -225,6 +225,9 @@ def test_interconnect(text: str, kind: str) -> None:
 
 
 OPERATIONS = [
+    ("monitoring and backups: no", {"monitoring": False, "backups": False}),
+    ("Monitoring und Backups: ja", {"monitoring": True, "backups": True}),
+    ("neither monitoring nor backups", {"monitoring": False, "backups": False}),
     ("yes", {"monitoring": True, "backups": True}),
     ("ja", {"monitoring": True, "backups": True}),
     ("both", {"monitoring": True, "backups": True}),
