@@ -88,3 +88,23 @@ async def test_new_session_drops_the_answer_and_its_pending_refinement(make_app)
         await pilot.pause()
         assert app.chat.report is None and not app.chat.query(AnswerView)
         assert released(app)
+
+
+async def test_the_refinement_of_a_first_answer_keeps_its_start_in_view(make_app):
+    app = make_app()                                      # the real pipeline: it refines
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        assert app.chat.report.sensitivity               # refined
+        log = app.chat.query_one("#log")
+        view = app.chat.query_one(AnswerView)
+        assert not log.is_anchored                       # not pulled down to the answer's end
+        assert log.scroll_y == view.virtual_region_with_margin.y   # the recommendation on top
+
+
+def test_findings_of_one_rule_are_numbered():
+    from types import SimpleNamespace
+
+    from tui.widgets.findings import _nths
+
+    findings = [SimpleNamespace(rule_id=r) for r in ("a", "g13", "b", "g13")]
+    assert _nths(findings) == ["", "1/2", "", "2/2"]

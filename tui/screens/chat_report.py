@@ -233,10 +233,11 @@ class ReportMixin:
             await answer.show(report, self.lang, changed=rec_changed, new_rules=new_rules, bought=bought)
             if change is not None:   # the refinement of this answer: same place, final numbers
                 change.update(Text("\n".join(lines)))
-            elif lines:
+            elif lines and not refining:
                 self._change = ChangeBubble(lines)
                 await log.mount(self._change)
-            log.anchor()
+            if not refining:         # a refinement leaves the view where the reader is
+                log.anchor()
         if self._asked_at and measure:
             self.last_update_s = time.perf_counter() - self._asked_at
 

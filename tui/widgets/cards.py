@@ -117,21 +117,23 @@ class Card(Static, can_focus=True):
 class RuleCard(Card):
     """One finding as a card: closed shows severity and title; open shows the whole explanation."""
 
-    def __init__(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False) -> None:
+    def __init__(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False,
+                 nth: str = "") -> None:
         self.finding = finding
-        super().__init__(*self.parts(finding, fired, lang, new))
+        super().__init__(*self.parts(finding, fired, lang, new, nth))
 
-    def show(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False) -> None:
+    def show(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool = False,
+             nth: str = "") -> None:
         """Show `finding` (with the derivation chain from `fired`); `new` marks a rule that came
-        with the latest what-if edit."""
+        with the latest what-if edit; `nth` (`1/2`) tells findings of one rule apart."""
         self.finding = finding
-        self.set_card(*self.parts(finding, fired, lang, new))
+        self.set_card(*self.parts(finding, fired, lang, new, nth))
 
-    def parts(self, finding: Finding, fired: list[FiredRule], lang: str,
-              new: bool) -> tuple[str, Callable[[], Text], str]:
+    def parts(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool,
+              nth: str = "") -> tuple[str, Callable[[], Text], str]:
         """(title, body function, classes) of the card for `finding`."""
         mark = f"★ {t('new_rules', lang)} " if new else ""
-        title = f"{mark}{severity(finding.severity, lang)}  {finding.title}"
+        title = f"{mark}{severity(finding.severity, lang)}  {finding.title}" + (f" ({nth})" if nth else "")
         return (title, lambda: self.explanation(finding, fired, lang),
                 f"rule {finding.severity}" + (" new" if new else ""))
 

@@ -31,9 +31,10 @@ class FindingList(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(self.heading(self.report, self.lang), classes="heading")
-        for finding in self.ordered(self.report):
+        findings = self.ordered(self.report)
+        for finding, nth in zip(findings, _nths(findings)):
             yield RuleCard(finding, self.report.fired_rules, self.lang,
-                           new=finding.rule_id in self.new_rules)
+                           new=finding.rule_id in self.new_rules, nth=nth)
 
     @staticmethod
     def ordered(report: Report) -> list:
@@ -62,13 +63,14 @@ class FindingList(Vertical):
         if gone:
             await self.remove_children(gone)
         previous, mounting = heading, []
-        for key, finding in zip(keys, findings):
+        for key, finding, nth in zip(keys, findings, _nths(findings)):
             card = kept.get(key)
             if card is None:
-                card = RuleCard(finding, report.fired_rules, lang, new=finding.rule_id in new_rules)
+                card = RuleCard(finding, report.fired_rules, lang, new=finding.rule_id in new_rules,
+                                nth=nth)
                 mounting.append(self.mount(card, after=previous))
             else:
-                card.show(finding, report.fired_rules, lang, new=finding.rule_id in new_rules)
+                card.show(finding, report.fired_rules, lang, new=finding.rule_id in new_rules, nth=nth)
                 if self.children[self.children.index(previous) + 1] is not card:
                     self.move_child(card, after=previous)
             previous = card
@@ -84,3 +86,10 @@ def _keys(findings) -> list[tuple[str, int]]:
         seen[finding.rule_id] = seen.get(finding.rule_id, -1) + 1
         keys.append((finding.rule_id, seen[finding.rule_id]))
     return keys
+
+
+def _nths(findings) -> list[str]:
+    """`1/2`, `2/2` for findings of a rule that fired more than once (same title, other facts)."""
+    keys = _keys(findings)
+    total = {rule: n + 1 for rule, n in keys}
+    return [f"{n + 1}/{total[rule]}" if total[rule] > 1 else "" for rule, n in keys]
