@@ -69,3 +69,28 @@ async def test_audit_interview_in_german_with_skips_and_a_what_if(make_app):
         await send(pilot, "/set utilization.mean 0.2")       # a what-if on the audited setup
         assert app.chat.report is not report
         assert app.chat.session.data()["utilization"]["mean"] == 0.2
+
+
+async def test_an_audit_interview_quit_halfway_resumes_where_it_stopped(make_app, state_dir):
+    from tui.screens import ResumeScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await send(pilot, "/audit")
+        await send(pilot, "4x A100 80GB SXM")
+        await send(pilot, "owned")
+        await pilot.press("ctrl+q")
+    saved = yaml.safe_load((state_dir / "autosave.yaml").read_text(encoding="utf-8"))
+    assert saved == {"gpu": "a100-80gb-sxm", "count": 4, "ownership": "owned"}
+
+    app = make_app(resume=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.chat.session.mode == "audit"
+        assert app.chat.session.data() == saved
+        assert question_ids(app) == "workload"              # continues where it stopped
+        assert app.chat.report is None                       # no audit before the questions end
