@@ -1,7 +1,8 @@
 """The clarification sentence of document 000 ("Methodik der Bedarfsklärung"), both ways.
 
 `parse_sentence` reads the whole sentence — or a loose list like "llama 3.1 8b, 300 pro Minute,
-monatliches Fine-Tuning, Gesundheitsdaten" — into the four parts at once. The text is cut into
+monatliches Fine-Tuning, Gesundheitsdaten" — into the four parts at once (and a latency target
+when one is named: "latency 0.3 s" typed as a change after the interview). The text is cut into
 clauses; the model is taken out of each clause first (so its digits never count as volume), then each
 clause goes to the parser of the part it talks about. `render_sentence` writes the sentence back
 with the parts known so far and `[X]`-style blanks for the rest.
@@ -13,6 +14,7 @@ import re
 
 from . import aliases, lexicon as lx, numbers as nb
 from .model import find_model
+from .followups import parse_latency
 from .parse import TIME_UNIT, parse_data, parse_fine_tuning, parse_volume, time_unit
 from .result import Parsed, safe
 
@@ -23,6 +25,13 @@ PARTS = {"model": ("model", "params_b"), "volume": ("requests_per_day", "request
 _SPLIT = re.compile(r"(;|\n|, |,(?=[a-zäöü])| (?:and|und|with|mit|plus|sowie|&) |\. )")
 _ABBREV = {"mrd", "mio", "mia", "tsd", "ca", "bzw", "evtl", "inkl", "max", "min", "std", "sek",
            "z", "b", "d", "h", "u", "usw", "vs", "approx", "e", "g", "i", "etc", "param", "params"}
+_LATENCY = lx.words("latenc\\w*", "latenz\\w*", "antwortzeit\\w*", "reaktionszeit\\w*",
+                    "response times?", "p95", "answers? within", "antworten? innert",
+                    "antworten? innerhalb")
+_DURATION = re.compile(r"\d ?(?:ms|msec|millisec\w*|millisek\w*|s|sec|secs|seconds?|sek|sekunden?)"
+                       r"(?![a-zäöü/])")
+"""A latency clause: `latency 0.3 s`, `Antwortzeit unter 1 s`, `answers within 500 ms` — a time
+span, not a rate (`per second` is a rate: the volume)."""
 _DATAISH = (lx.DATA, lx.SENSITIVE, lx.NON_SENSITIVE, *(p for s, p in lx.SECTORS.items() if s != "other"))
 
 
@@ -54,6 +63,9 @@ def _kind(rest: str, had_model: bool) -> set[str]:
     if any(lx.has(p, rest) for p in _DATAISH):
         kinds.add("data")
     has_number = bool(nb.scan(rest))
+    if has_number and not kinds and not time_unit(rest) and (
+            lx.has(_LATENCY, rest) or _DURATION.search(rest)):
+        return {"latency"}
     rate = lx.has(lx.REQUESTS, rest) or ("fine_tuning" not in kinds and time_unit(rest))
     if has_number and rate:
         kinds.add("volume")
@@ -82,7 +94,7 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
     """The whole clarification sentence → fields of all parts found (`ok` if at least one)."""
     models = models or aliases.DEFAULT_MODEL_ALIASES
     fields: dict = {}
-    groups: dict[str, list[str]] = {"volume": [], "fine_tuning": [], "data": []}
+    groups: dict[str, list[str]] = {"volume": [], "fine_tuning": [], "data": [], "latency": []}
     notes, last = [], None
     for clause in clauses(t):
         model, start, end = find_model(clause, lang, models, strict=True)
@@ -103,7 +115,7 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
         last = next(iter(kinds)) if len(kinds) == 1 else last
     follow = None
     for kind, parser in (("volume", parse_volume), ("fine_tuning", parse_fine_tuning),
-                         ("data", parse_data)):
+                         ("data", parse_data), ("latency", parse_latency)):
         if groups[kind]:
             got = parser(", ".join(groups[kind]), lang)
             if got.ok:

@@ -49,6 +49,14 @@ SENTENCES = [
       "data": "non_sensitive"}),
     ("My AI agent uses a 13B model, 5000 requests per day, yes monthly, sensitive data",
      {"params_b": 13, "requests_per_day": 5000, "fine_tuning": "monthly", "data": "sensitive"}),
+    # a time span is a latency target, a rate is the volume
+    ("llama 3.1 8b, 20000 per day, latency 0.5 s",
+     {"model": "llama-3.1-8b", "requests_per_day": 20000, "latency_target_s": 0.5}),
+    ("latency 0.3 s", {"latency_target_s": 0.3}),
+    ("Latenz 0,3 s", {"latency_target_s": 0.3}),
+    ("answers within 500 ms", {"latency_target_s": 0.5}),
+    ("Antwortzeit unter 1 Sekunde", {"latency_target_s": 1}),
+    ("300 pro Sekunde", {"requests_per_second": 300}),
 ]
 
 

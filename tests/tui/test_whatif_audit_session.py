@@ -261,3 +261,17 @@ async def test_answer_first_then_the_sensitivity_lines(make_app):
         assert report is not None and report.sensitivity, "the refined report has sensitivity lines"
         assert "↻" in screen_text(app)
         assert len(app.chat.query(ChangeBubble)) == 0   # a first answer marks no change
+
+
+async def test_a_typed_latency_change_sets_the_target_not_the_volume(make_app):
+    """"latency 0.3 s" after the interview once became 0 requests per day (a bare number was read
+    as the volume); a time span is the latency target, in either language."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, SENTENCE)
+        await finish(pilot)
+        await send(pilot, "Latenz 0,3 s")
+        workload = app.chat.session.interview.workload()
+        assert workload["latency_target_s"] == 0.3 and workload["requests_per_day"] == 20000
+        await send(pilot, "answers within 2 seconds")
+        assert app.chat.session.interview.workload()["latency_target_s"] == 2

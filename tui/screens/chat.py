@@ -229,7 +229,7 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
     # -- actions -------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.lang))
 
     def action_cost(self) -> None:
         if self.report is None or self.report.recommendation is None:
