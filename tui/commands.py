@@ -49,7 +49,7 @@ ALIASES: dict[str, tuple[str, str | None]] = {
     "context": ("context_tokens", "context"), "fine_tuning": ("fine_tuning", "fine_tuning"),
     "finetuning": ("fine_tuning", "fine_tuning"), "ft": ("fine_tuning", "fine_tuning"),
     "data": ("data", "data"), "sector": ("sector", "sector"), "hosting": ("hosting", "hosting"),
-    "deployment": ("deployment", None), "budget": ("budget", "budget"),
+    "deployment": ("deployment", "deployment"), "budget": ("budget", "budget"),
     "horizon": ("horizon_months", "horizon"), "growth": ("growth_params_b", "growth"),
 }
 """Short names for `/set` → (workload field, interview question whose parser reads the value)."""
@@ -57,7 +57,7 @@ ALIASES: dict[str, tuple[str, str | None]] = {
 PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
            "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
-           "horizon": p.parse_horizon, "growth": p.parse_growth}
+           "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment}
 
 _KEYWORDS = (
     ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b"),
@@ -66,6 +66,8 @@ _KEYWORDS = (
     ("budget", r"\b(rent|buy|miete\w*|kauf\w*|capex|opex)\b"),
     ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
     ("sector", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
+    ("growth", r"grow\w*|wachs\w*|wächst|grösser|bigger|larger"),
+    ("deployment", r"on[- ]?prem\w*|cloud|rechenzentrum|data ?cent(er|re)|eigene\w* server"),
 )
 
 

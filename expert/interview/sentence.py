@@ -32,6 +32,12 @@ _DURATION = re.compile(r"\d ?(?:ms|msec|millisec\w*|millisek\w*|s|sec|secs|secon
                        r"(?![a-zäöü/])")
 """A latency clause: `latency 0.3 s`, `Antwortzeit unter 1 s`, `answers within 500 ms` — a time
 span, not a rate (`per second` is a rate: the volume)."""
+_FOLLOW_UPS = lx.words("context\\w*", "kontext\\w*", "tokens?", "months?", "monate?n?", "years?",
+                       "jahre?n?", "horizon\\w*", "horizont\\w*", "grow\\w*", "wachs\\w*",
+                       "wächst", "grösser", "bigger", "larger")
+"""Words of the follow-up questions (context, horizon, growth): a number next to them is not the
+request volume (`context 8k`, `over 24 months`); `tui.commands.what_if` reads those."""
+_GROWTH = lx.words("grow\\w*", "wachs\\w*", "wächst", "grösser", "bigger", "larger")
 _DATAISH = (lx.DATA, lx.SENSITIVE, lx.NON_SENSITIVE, *(p for s, p in lx.SECTORS.items() if s != "other"))
 
 
@@ -63,6 +69,9 @@ def _kind(rest: str, had_model: bool) -> set[str]:
     if any(lx.has(p, rest) for p in _DATAISH):
         kinds.add("data")
     has_number = bool(nb.scan(rest))
+    if has_number and not kinds and not lx.has(lx.REQUESTS, rest) and lx.has(_FOLLOW_UPS, rest) \
+            and not time_unit(rest):
+        return set()
     if has_number and not kinds and not time_unit(rest) and (
             lx.has(_LATENCY, rest) or _DURATION.search(rest)):
         return {"latency"}
@@ -97,6 +106,8 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
     groups: dict[str, list[str]] = {"volume": [], "fine_tuning": [], "data": [], "latency": []}
     notes, last = [], None
     for clause in clauses(t):
+        if lx.has(_GROWTH, clause):
+            continue  # "growing to 70B" is the growth question's, not the model
         model, start, end = find_model(clause, lang, models, strict=True)
         had_model = start >= 0
         if "model" not in fields and "params_b" not in fields and had_model:
