@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import aliases, lexicon as lx, numbers as nb
 from . import setup_parse as sp
-from .describe import describe
+from .setup_describe import describe_setup, render_setup
 from .flow import Reply
 from .questions import Question, question
 from .result import Parsed, say
@@ -81,9 +81,23 @@ class SetupInterview:
         got = self._parse(q.id, text, lang)
         if not got.ok:
             return Reply("unclear", q.id, reason=got.reason, example=got.example or q.example)
-        changed = self._merge(got.fields)
+        fields = {**got.fields, **self._also_said(q.id, text, lang)}
+        changed = self._merge(fields)
         self.done.add(q.id)
-        return Reply("answer", q.id, describe_setup(got.fields, self.lang), changed, note=got.note)
+        return Reply("answer", q.id, describe_setup(fields, self.lang), changed, note=got.note)
+
+    def _also_said(self, qid: str, text: str, lang: str) -> dict:
+        """What an answer about the GPUs says besides (`2 H100 rented from AWS in Frankfurt`):
+        ownership and location, read by their own parsers, which need a clear word or place."""
+        if qid != "gpu":
+            return {}
+        extra = {}
+        for other in ("ownership", "location"):
+            got = _PARSERS[other](text, lang)
+            if got.ok and self._applies(other):
+                extra.update(got.fields)
+                self.done.add(other)
+        return extra
 
     def _parse(self, qid: str, text: str, lang: str) -> Parsed:
         if qid == "gpu":
@@ -143,71 +157,3 @@ class SetupInterview:
     def sentence(self) -> str:
         """One line describing the setup so far, `[…]` blanks for what is still open."""
         return render_setup(self.answers, self.lang, self.done)
-
-
-def describe_setup(fields: dict, lang: str = "en") -> str:
-    """Setup fields in plain words (`2× h100-sxm, rented, utilisation 35 % (peak 60 %)`)."""
-    de, parts = lang == "de", []
-    for name, value in fields.items():
-        if name == "gpu":
-            parts.append(f"{fields.get('count', 1)}× {value}")
-        elif name == "ownership":
-            parts.append({"rented": say(lang, "rented", "gemietet"), "owned": say(lang, "owned", "eigene")}[value])
-        elif name == "workload":
-            parts.append(describe(value, lang))
-        elif name == "utilization":
-            peak = value.get("peak")
-            parts.append(say(lang, "utilisation", "Auslastung") + f" {value['mean']:.0%}"
-                         + (f" ({say(lang, 'peak', 'Spitze')} {peak:.0%})" if peak is not None else ""))
-        elif name == "latency_p95_s":
-            parts.append(f"p95 {nb.fmt(value, lang)} s")
-        elif name == "hosting":
-            seat = value.get("provider_seat")
-            parts.append(say(lang, "servers in ", "Server in ") + value.get("country", "?")
-                         + (say(lang, f", provider seat {seat}", f", Anbietersitz {seat}") if seat else ""))
-        elif name in ("monitoring", "backups"):
-            word = {"monitoring": "Monitoring", "backups": "Backups"}[name]
-            parts.append(f"{word} {say(lang, 'yes', 'ja') if value else say(lang, 'no', 'nein')}")
-        elif name == "cpu_cores":
-            parts.append(f"{value} {'Kerne' if de else 'cores'}")
-        elif name == "ram_gb":
-            parts.append(f"{nb.fmt(value, lang)} GB RAM")
-        elif name == "storage":
-            parts.append(str(value.get("type", "")).upper().replace("SATA-SSD", "SATA SSD"))
-        elif name != "count":
-            parts.append(f"{name}: {value}")
-    return ", ".join(parts)
-
-
-def render_setup(a: dict, lang: str = "en", done: set[str] | frozenset[str] = frozenset()) -> str:
-    """`You run 2× h100-sxm (rented) for llama-3.1-8b with 20 000 requests per day, utilisation
-    35 %, servers in CH.` — `[…]` blanks for parts still to ask; parts skipped are left out."""
-    w = a.get("workload") or {}
-
-    def part(qid: str, value: str | None, blank_en: str, blank_de: str) -> str | None:
-        if value is not None:
-            return value
-        return None if qid in done else say(lang, blank_en, blank_de)
-
-    gpu = part("gpu", f"{a.get('count', 1)}× {a['gpu']}" if a.get("gpu") else None, "[GPU]", "[GPU]")
-    own = part("ownership", describe_setup({"ownership": a["ownership"]}, lang) if a.get("ownership")
-               else None, "[rented/owned]", "[gemietet/eigene]")
-    model = w.get("model") or (f"{w['params_b']:g}B" if w.get("params_b") else None)
-    volume = w.get("requests_per_day") or (w["requests_per_second"] * 86400
-                                           if w.get("requests_per_second") else None)
-    use = part("utilization", f"{a['utilization']['mean']:.0%}" if a.get("utilization") else None,
-               "[%]", "[%]")
-    where = part("location", a["hosting"].get("country", "?") if a.get("hosting") else None,
-                 "[country]", "[Land]")
-    de = lang == "de"
-    text = (f"Sie betreiben {gpu}" if de else f"You run {gpu}") + (f" ({own})" if own else "")
-    if model or "workload" not in done:
-        text += (" für " if de else " for ") + (model or say(lang, "[model]", "[Modell]"))
-        if volume or "workload" not in done:
-            load = nb.fmt(round(volume), lang) if volume else "[Y]"
-            text += f" mit {load} Anfragen pro Tag" if de else f" with {load} requests per day"
-    if use:
-        text += f", Auslastung {use}" if de else f", utilisation {use}"
-    if where:
-        text += f", Server in {where}" if de else f", servers in {where}"
-    return text + "."

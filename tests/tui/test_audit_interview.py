@@ -94,3 +94,20 @@ async def test_an_audit_interview_quit_halfway_resumes_where_it_stopped(make_app
         assert app.chat.session.data() == saved
         assert question_ids(app) == "workload"              # continues where it stopped
         assert app.chat.report is None                       # no audit before the questions end
+
+
+def test_an_answer_about_the_gpus_also_fills_ownership_and_location():
+    from expert.catalog.loader import load_catalog
+    from expert.interview.setup_flow import SetupInterview
+
+    catalog = load_catalog()
+    gpus = {n: g.id for g in catalog.gpus.values() for n in (g.id, g.name, *g.aliases)}
+    iv = SetupInterview("en", gpus=gpus)
+    reply = iv.answer("2 H100 rented from AWS in Frankfurt")
+    assert iv.setup() == {"gpu": "h100-sxm", "count": 2, "ownership": "rented",
+                          "hosting": {"country": "DE", "provider_seat": "US"}}
+    assert reply.understood == "2× h100-sxm, rented, servers in DE, provider seat US"
+    assert iv.next_question().id == "workload"          # ownership and location not asked again
+    iv = SetupInterview("en", gpus=gpus)
+    iv.answer("2x H100 SXM")                             # nothing else said: nothing else set
+    assert iv.setup() == {"gpu": "h100-sxm", "count": 2} and iv.next_question().id == "ownership"
