@@ -42,25 +42,45 @@ def _as_dict(value: Any) -> dict[str, Any] | None:
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tuple[dict, dict, dict]:
     """(memory, capacity, sizing fact) of the recommended configuration: its GPU, count, precision and
-    tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica."""
+    tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica. The
+    configurator's record already holds the operating point; only when nothing fits (or a pool of
+    agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
 
-    from expert.sizing.estimate import full_sizing
     from expert.sizing.memory import inference_memory
 
     gpu = catalog.gpu(choice["gpu"] if choice else FALLBACK_GPU)
-    count = choice["count"] if choice else None
-    sized = full_sizing(w, gpu, model, count)
-    c = sized.capacity
     context = min(w.context, model.max_context)
+    known = choice is not None and choice.get("latency_p95_s") is not None and choice.get(
+        "concurrent_inferences")
+    if known:  # the recommendation's own operating point
+        from expert.sizing.capacity import request_rates
+        from expert.sizing.finetune import finetune_memory
+
+        average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average)
+        inference_time = w.inference_time_s or choice["latency_p95_s"]
+        concurrent_d3, gpus = choice["concurrent_inferences"], choice["count"]
+        tuning = w.tuning
+        finetune_gb = finetune_memory(model, gpu, gpus, tuning.method, "bf16").total_gb \
+            if tuning.enabled else None
+    else:
+        from expert.sizing.estimate import full_sizing
+
+        sized = full_sizing(w, gpu, model, choice["count"] if choice else None)
+        c = sized.capacity
+        average, peak, inference_time = c.average_rps, c.peak_rps, c.inference_time_s
+        concurrent_d3, gpus = c.concurrent_inferences, c.gpus_needed or sized.count
+        if choice is not None:
+            inference_time = w.inference_time_s or choice.get("latency_p95_s") or inference_time
+            concurrent_d3 = choice.get("concurrent_inferences") or concurrent_d3
+            gpus = choice["count"]
+        finetune_gb = sized.fine_tuning_memory.total_gb if sized.fine_tuning_memory else None
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
-        concurrent = choice.get("concurrent_inferences") or c.concurrent_inferences
-        sequences = max(1, math.ceil(concurrent / replicas - 1e-9), choice.get("batch_per_replica") or 1)
+        sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1)
         m = inference_memory(model, gpu, tp, tp, choice["precision"], context, sequences)
     else:
         m = sized.memory
-    finetune_gb = sized.fine_tuning_memory.total_gb if sized.fine_tuning_memory else None
     growth_total = None
     if w.growth_params_b:
         from expert.sizing.architecture import generic_model
@@ -71,12 +91,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
-    inference_time, concurrent_d3, gpus = c.inference_time_s, c.concurrent_inferences, c.gpus_needed or sized.count
-    if choice is not None:  # the recommendation's own operating point
-        inference_time = w.inference_time_s or choice.get("latency_p95_s") or inference_time
-        concurrent_d3 = choice.get("concurrent_inferences") or concurrent_d3
-        gpus = choice["count"]
-    capacity = {"average_rps": c.average_rps, "peak_rps": c.peak_rps, "inference_time_s": inference_time,
+    capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
                 "concurrent_inferences": concurrent_d3, "gpus_needed": gpus}
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
