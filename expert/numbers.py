@@ -1,6 +1,7 @@
-"""How numbers are written for people, in every output (CLI reports, the configurator's reasons,
-the chat): thousands grouped with a space in both languages (`1 234 568`), decimals with the
-language's mark (8.5 in English, 8,5 in German).
+"""How figures are written for people in reports, the configurator's reasons and the chat's
+cards: thousands grouped with a space in both languages (`1 234 568`), decimals with the
+language's mark (8.5 in English, 8,5 in German). (The clarification sentence keeps its own
+`expert.interview.numbers.fmt`: `20,000` in English, as the sentence is written.)
 
 Kept free of imports so the chat can use it before the pipeline is loaded.
 """

@@ -120,12 +120,17 @@ def what_if(text: str, lang: str = "en") -> dict:
 
 
 def setup_edit(setup: dict, arg: str) -> dict:
-    """`/set count 2` or `/set utilization.mean 0.6` on a setup mapping; returns the new mapping."""
+    """`/set count 2` or `/set utilization.mean 0.6` on a setup mapping; returns the new mapping.
+    An unknown field or a value of the wrong type raises ValueError naming the field."""
+    from expert.interview.setup_flow import CONTRACT_ORDER
+
     name, _, value = arg.strip().partition(" ")
     if not name or not value.strip():
         raise ValueError("usage: /set FIELD VALUE, e.g. /set count 2")
-    out = yaml.safe_load(yaml.safe_dump(setup))
     node, *path = name.split(".")
+    if node not in CONTRACT_ORDER:
+        raise ValueError(f"unknown setup field {node!r}; allowed: {', '.join(CONTRACT_ORDER)}")
+    out = yaml.safe_load(yaml.safe_dump(setup))
     target = out
     for part in [node, *path][:-1]:
         target = target.setdefault(part, {})
@@ -135,4 +140,21 @@ def setup_edit(setup: dict, arg: str) -> dict:
         target[name.split(".")[-1]] = yaml.safe_load(value)
     except yaml.YAMLError:
         target[name.split(".")[-1]] = value.strip()
+    _check_setup_field(out, node)
     return out
+
+
+def _check_setup_field(setup: dict, node: str) -> None:
+    """Raise ValueError when the setup schema rejects field `node` (other problems, such as a
+    field not answered yet, are left to the audit)."""
+    from pydantic import ValidationError
+
+    from expert.errors import format_loc
+    from expert.setup import Setup
+
+    try:
+        Setup.model_validate(setup)
+    except ValidationError as exc:
+        for error in exc.errors(include_url=False):
+            if error["loc"] and error["loc"][0] == node:
+                raise ValueError(f"{format_loc(error['loc'])}: {error['msg']}") from None

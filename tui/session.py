@@ -18,7 +18,8 @@ from expert.interview.setup_flow import SetupInterview
 from expert.interview.setup_questions import SETUP_ORDER
 
 AUTOSAVE_NAME = "autosave.yaml"
-_META = re.compile(r"^# gpu-expert session: lang=(en|de) asked=([\w,]*)\s*$", re.MULTILINE)
+_META = re.compile(r"^# gpu-expert session: lang=(en|de)(?: mode=(advice|audit))? asked=([\w,]*)\s*$",
+                   re.MULTILINE)
 
 
 def state_dir() -> Path:
@@ -89,7 +90,7 @@ class Session:
         text = yaml.safe_dump(self.data(), sort_keys=False, allow_unicode=True)
         if meta:
             asked = ",".join(sorted(self.interview.done))
-            text = f"# gpu-expert session: lang={self.lang} asked={asked}\n" + text
+            text = f"# gpu-expert session: lang={self.lang} mode={self.mode} asked={asked}\n" + text
         return text
 
     def save(self, path: str | Path, meta: bool = False) -> Path:
@@ -102,12 +103,14 @@ class Session:
     def load(self, data: dict, text: str = "", complete: bool = True) -> None:
         """Take a workload or setup mapping; `complete` marks every question as asked (a saved file).
 
-        An autosave comment in `text` restores the language and exactly the questions asked.
+        An autosave comment in `text` restores the language, the mode (a half-answered audit has
+        no `gpu` yet after `/unset gpu`) and exactly the questions asked. Raises ValueError for
+        fields the mode does not know.
         """
         meta = _META.search(text)
         if meta:
             self.set_lang(meta.group(1))
-        if is_setup(data):
+        if meta and meta.group(2) == "audit" or not (meta and meta.group(2)) and is_setup(data):
             self.start_audit()
             self.interview.replace(data)
             order = SETUP_ORDER
@@ -118,7 +121,7 @@ class Session:
                 self.interview.set(name, value)
             from expert.interview.questions import ORDER as order
         if meta:
-            self.interview.done.update(q for q in meta.group(2).split(",") if q)
+            self.interview.done.update(q for q in meta.group(3).split(",") if q)
         elif complete:
             self.interview.done.update(order)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from expert.catalog.loader import Catalog
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
-from expert.configurator.explain import chf
+from expert.numbers import grouped
 from expert.configurator.feasibility import FT_PERIOD_SHARE, Context
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
@@ -349,13 +349,13 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
         diff = homo.objective - hyb.objective
         result.pool_comparison = {
             "homogeneous": pool_summary(ps, homo), "hybrid": pool_summary(ps, hyb),
-            "text": {"en": f"best homogeneous pool {describe(homo)} costs {chf(homo.objective)} CHF, best hybrid "
-                           f"{describe(hyb)} {chf(hyb.objective)} CHF over {w.horizon_months} months "
-                           f"({'hybrid saves' if diff > 0 else 'homogeneous saves'} {chf(abs(diff))} CHF; "
+            "text": {"en": f"best homogeneous pool {describe(homo)} costs {grouped(homo.objective)} CHF, best hybrid "
+                           f"{describe(hyb)} {grouped(hyb.objective)} CHF over {w.horizon_months} months "
+                           f"({'hybrid saves' if diff > 0 else 'homogeneous saves'} {grouped(abs(diff))} CHF; "
                            f"the hybrid needs more complex orchestration, 000 T3)",
-                     "de": f"bester homogener Pool {describe(homo)} kostet {chf(homo.objective)} CHF, bester hybrider "
-                           f"{describe(hyb)} {chf(hyb.objective)} CHF über {w.horizon_months} Monate "
-                           f"({'der hybride spart' if diff > 0 else 'der homogene spart'} {chf(abs(diff))} CHF; "
+                     "de": f"bester homogener Pool {describe(homo)} kostet {grouped(homo.objective)} CHF, bester hybrider "
+                           f"{describe(hyb)} {grouped(hyb.objective)} CHF über {w.horizon_months} Monate "
+                           f"({'der hybride spart' if diff > 0 else 'der homogene spart'} {grouped(abs(diff))} CHF; "
                            f"der hybride braucht aufwendigere Orchestrierung, 000 T3)"}}
     seen, alts = {best.key}, []
     for o in options[1:]:
@@ -365,9 +365,9 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
         seen.add(sig)
         diff = o.objective - best.objective
         alts.append(_group_choice(ps, o, o.groups[0], ConfiguredAlternative,
-                                  why_not={"en": f"{o.kind} pool {describe(o)} costs {chf(diff)} CHF more over "
+                                  why_not={"en": f"{o.kind} pool {describe(o)} costs {grouped(diff)} CHF more over "
                                                  f"{w.horizon_months} months",
-                                           "de": f"{o.kind}-Pool {describe(o)} kostet {chf(diff)} CHF mehr über "
+                                           "de": f"{o.kind}-Pool {describe(o)} kostet {grouped(diff)} CHF mehr über "
                                                  f"{w.horizon_months} Monate"}))
         if len(alts) >= 8:
             break

@@ -135,7 +135,8 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
 
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
-    from expert.configurator.explain import chf, label
+    from expert.configurator.explain import label
+    from expert.numbers import grouped
     from expert.configurator.search import family_best
     family, multi, text, sections = document_pick(w, catalog, a, ctx.model)
     if w.critical:
@@ -156,18 +157,18 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     if theirs is None:
         view.comparison = {
             "en": f"the documents pick {name}, but no {name} configuration fits this workload here; "
-                  f"the cost optimum is {label(best)} at {chf(best.objective)} CHF",
+                  f"the cost optimum is {label(best)} at {grouped(best.objective)} CHF",
             "de": f"die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
-                  f"ist {label(best)} für {chf(best.objective)} CHF"}
+                  f"ist {label(best)} für {grouped(best.objective)} CHF"}
     else:
         diff = theirs.objective - best.objective
         view.comparison = {
-            "en": f"the documents pick {name} ({label(theirs)}, {chf(theirs.objective)} CHF over {ctx.months} "
-                  f"months); the cost optimum is {label(best)} at {chf(best.objective)} CHF, "
-                  f"{chf(diff)} CHF less",
-            "de": f"die Dokumente wählen {name} ({label(theirs)}, {chf(theirs.objective)} CHF über {ctx.months} "
-                  f"Monate); das Kostenoptimum ist {label(best)} für {chf(best.objective)} CHF, "
-                  f"{chf(diff)} CHF weniger"}
+            "en": f"the documents pick {name} ({label(theirs)}, {grouped(theirs.objective)} CHF over {ctx.months} "
+                  f"months); the cost optimum is {label(best)} at {grouped(best.objective)} CHF, "
+                  f"{grouped(diff)} CHF less",
+            "de": f"die Dokumente wählen {name} ({label(theirs)}, {grouped(theirs.objective)} CHF über {ctx.months} "
+                  f"Monate); das Kostenoptimum ist {label(best)} für {grouped(best.objective)} CHF, "
+                  f"{grouped(diff)} CHF weniger"}
     view.text = {lang: f"{view.text[lang]}. {view.comparison[lang][:1].upper()}{view.comparison[lang][1:]}"
                  for lang in ("en", "de")}
     return view

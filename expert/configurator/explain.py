@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from expert.configurator.feasibility import PERIOD_WORD, Candidate, Violation
 from expert.configurator.models import ParetoPoint
-from expert.numbers import grouped as chf  # noqa: F401 - the configurator's name for it
+from expert.numbers import grouped
 
 
 def num(x: float, digits: int = 1) -> str:
@@ -23,17 +23,17 @@ def violation_text(v: Violation) -> dict[str, str]:
     f = v.facts
     if v.kind == "memory":
         if f.get("growth_gb") and f["growth_gb"] > f["usable_gb"]:
-            return {"en": f"the grown model needs {chf(f['growth_gb'])} GB, has {chf(f['usable_gb'])} usable",
-                    "de": f"das gewachsene Modell braucht {chf(f['growth_gb'])} GB, verfügbar sind "
-                          f"{chf(f['usable_gb'])}"}
+            return {"en": f"the grown model needs {grouped(f['growth_gb'])} GB, has {grouped(f['usable_gb'])} usable",
+                    "de": f"das gewachsene Modell braucht {grouped(f['growth_gb'])} GB, verfügbar sind "
+                          f"{grouped(f['usable_gb'])}"}
         r = round(f["reserve"] * 100)
         if r:
-            return {"en": f"needs {chf(f['need_gb'])} GB, has {chf(f['limit_gb'])} after the {r} % growth reserve "
-                          f"({chf(f['usable_gb'])} usable)",
-                    "de": f"braucht {chf(f['need_gb'])} GB, verfügbar sind {chf(f['limit_gb'])} nach {r} % "
-                          f"Wachstumsreserve ({chf(f['usable_gb'])} nutzbar)"}
-        return {"en": f"needs {chf(f['need_gb'])} GB, has {chf(f['usable_gb'])}",
-                "de": f"braucht {chf(f['need_gb'])} GB, verfügbar sind {chf(f['usable_gb'])}"}
+            return {"en": f"needs {grouped(f['need_gb'])} GB, has {grouped(f['limit_gb'])} after the {r} % growth reserve "
+                          f"({grouped(f['usable_gb'])} usable)",
+                    "de": f"braucht {grouped(f['need_gb'])} GB, verfügbar sind {grouped(f['limit_gb'])} nach {r} % "
+                          f"Wachstumsreserve ({grouped(f['usable_gb'])} nutzbar)"}
+        return {"en": f"needs {grouped(f['need_gb'])} GB, has {grouped(f['usable_gb'])}",
+                "de": f"braucht {grouped(f['need_gb'])} GB, verfügbar sind {grouped(f['usable_gb'])}"}
     if v.kind == "latency":
         over = f["latency_s"] - f["target_s"]
         return {"en": f"p95 {num(f['latency_s'], 2)} s over the {f['target_s']:g} s target "
@@ -53,8 +53,8 @@ def violation_text(v: Violation) -> dict[str, str]:
                 "de": f"ein Fine-Tuning-Lauf dauert {num(f['hours'] / 24)} Tage, mehr als die Hälfte seines "
                       f"{PERIOD_WORD['de'][freq]} Intervalls"}
     if v.kind == "budget":
-        return {"en": f"costs {chf(f['cost_chf'])} CHF, over the {chf(f['limit_chf'])} CHF budget limit",
-                "de": f"kostet {chf(f['cost_chf'])} CHF, über der Budgetgrenze von {chf(f['limit_chf'])} CHF"}
+        return {"en": f"costs {grouped(f['cost_chf'])} CHF, over the {grouped(f['limit_chf'])} CHF budget limit",
+                "de": f"kostet {grouped(f['cost_chf'])} CHF, über der Budgetgrenze von {grouped(f['limit_chf'])} CHF"}
     return {"en": v.kind, "de": v.kind}
 
 
@@ -75,10 +75,10 @@ def why_not(c: Candidate, best: Candidate | None, months: int) -> dict[str, str]
         extra_en = extra_de = ""
         if c.team_monthly > 0 or best.team_monthly > 0:
             team = (c.team_monthly - best.team_monthly) * months
-            extra_en = f" (of which team time waiting on fine-tuning {'+' if team >= 0 else '−'}{chf(abs(team))} CHF)"
-            extra_de = f" (davon Teamzeit für das Warten auf Fine-Tuning {'+' if team >= 0 else '−'}{chf(abs(team))} CHF)"
-        return {"en": f"costs {chf(diff)} CHF more over {months} months{extra_en}",
-                "de": f"kostet {chf(diff)} CHF mehr über {months} Monate{extra_de}"}
+            extra_en = f" (of which team time waiting on fine-tuning {'+' if team >= 0 else '−'}{grouped(abs(team))} CHF)"
+            extra_de = f" (davon Teamzeit für das Warten auf Fine-Tuning {'+' if team >= 0 else '−'}{grouped(abs(team))} CHF)"
+        return {"en": f"costs {grouped(diff)} CHF more over {months} months{extra_en}",
+                "de": f"kostet {grouped(diff)} CHF mehr über {months} Monate{extra_de}"}
     if c.precision != best.precision and c.key[1] > best.key[1]:
         return {"en": f"same cost, but quantised to {c.precision} instead of {best.precision}",
                 "de": f"gleiche Kosten, aber auf {c.precision} statt {best.precision} quantisiert"}

@@ -9,7 +9,8 @@ the main search.
 
 from __future__ import annotations
 
-from expert.configurator.explain import chf, label
+from expert.configurator.explain import label
+from expert.numbers import grouped
 from expert.configurator.models import Sensitivity
 from expert.workload import Workload
 
@@ -84,12 +85,12 @@ def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[s
         if best is None:
             text = {"en": f"{desc['en']}, nothing fits", "de": f"{desc['de']} passt nichts"}
         elif out.best is None:
-            text = {"en": f"{desc['en']}, {label(best)} fits ({chf(best.objective)} CHF over {ctx2.months} months)",
-                    "de": f"{desc['de']} passt {label(best)} ({chf(best.objective)} CHF über {ctx2.months} Monate)"}
+            text = {"en": f"{desc['en']}, {label(best)} fits ({grouped(best.objective)} CHF over {ctx2.months} months)",
+                    "de": f"{desc['de']} passt {label(best)} ({grouped(best.objective)} CHF über {ctx2.months} Monate)"}
         elif changed:
-            text = {"en": f"{desc['en']}, {label(best)} becomes cheapest ({chf(best.objective)} CHF over "
+            text = {"en": f"{desc['en']}, {label(best)} becomes cheapest ({grouped(best.objective)} CHF over "
                           f"{ctx2.months} months)",
-                    "de": f"{desc['de']} wird {label(best)} am günstigsten ({chf(best.objective)} CHF über "
+                    "de": f"{desc['de']} wird {label(best)} am günstigsten ({grouped(best.objective)} CHF über "
                           f"{ctx2.months} Monate)"}
         else:
             text = {"en": f"{desc['en']}, the choice stays the same", "de": f"{desc['de']} bleibt die Wahl gleich"}

@@ -34,10 +34,10 @@ _DURATION = re.compile(r"\d ?(?:ms|msec|millisec\w*|millisek\w*|s|sec|secs|secon
 span, not a rate (`per second` is a rate: the volume)."""
 _FOLLOW_UPS = lx.words("context\\w*", "kontext\\w*", "tokens?", "months?", "monate?n?", "years?",
                        "jahre?n?", "horizon\\w*", "horizont\\w*", "grow\\w*", "wachs\\w*",
-                       "wächst", "grösser", "bigger", "larger")
+                       "wächst")
 """Words of the follow-up questions (context, horizon, growth): a number next to them is not the
 request volume (`context 8k`, `over 24 months`); `tui.commands.what_if` reads those."""
-_GROWTH = lx.words("grow\\w*", "wachs\\w*", "wächst", "grösser", "bigger", "larger")
+_GROWTH = lx.words("grow\\w*", "wachs\\w*", "wächst")
 _DATAISH = (lx.DATA, lx.SENSITIVE, lx.NON_SENSITIVE, *(p for s, p in lx.SECTORS.items() if s != "other"))
 
 
@@ -87,7 +87,7 @@ def _yes_no_part(rest: str, last: str, lang: str) -> set[str]:
     """The part a clause of only "yes"/"nein" (+ a frequency or method) answers, after `last`.
 
     A bare "yes"/"nein" belongs to the part before it when that part takes one (fine-tuning, data);
-    after the model or the volume it is the sentence's next blank, fine-tuning [yes/no]. So is "ja
+    after the volume it is the sentence's next blank, fine-tuning [yes/no]. So is "ja
     monatlich" or "yes, weekly LoRA" — a yes/no with what `parse_fine_tuning` reads as a schedule.
     """
     if re.fullmatch(r"[\s:]*", lx.YES.sub("", lx.NO.sub("", rest))):
@@ -106,8 +106,8 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
     groups: dict[str, list[str]] = {"volume": [], "fine_tuning": [], "data": [], "latency": []}
     notes, last = [], None
     for clause in clauses(t):
-        if lx.has(_GROWTH, clause):
-            continue  # "growing to 70B" is the growth question's, not the model
+        if lx.has(_GROWTH, clause) and not lx.has(lx.REQUESTS, clause) and not time_unit(clause):
+            continue  # "growing to 70B" is the growth question's; "traffic grows to 100k/day" is not
         model, start, end = find_model(clause, lang, models, strict=True)
         had_model = start >= 0
         if "model" not in fields and "params_b" not in fields and had_model:

@@ -8,6 +8,8 @@ GPUs is asked as document 000's clarification sentence and read by `parse_senten
 
 from __future__ import annotations
 
+import re
+
 from . import aliases, lexicon as lx, numbers as nb
 from . import setup_parse as sp
 from .setup_describe import describe_setup, render_setup
@@ -47,7 +49,6 @@ class SetupInterview:
         self.gpus = gpus or sp.DEFAULT_GPU_ALIASES
         self.answers: dict = {}
         self.done: set[str] = set()
-        self.provisional: set[str] = set()  # (the advice interview's; kept for the same shape)
 
     def _applies(self, qid: str) -> bool:
         if qid in self.done:
@@ -55,7 +56,10 @@ class SetupInterview:
         if qid == "workload":
             w = self.answers.get("workload") or {}
             return "model" not in w and "params_b" not in w
-        if qid == "interconnect" and self.answers.get("count", 1) < 2:
+        if qid == "gpu":  # the count alone (after `/unset gpu`) does not answer it
+            return "gpu" not in self.answers
+        count = self.answers.get("count", 1)
+        if qid == "interconnect" and not (isinstance(count, int) and count >= 2):
             return False
         return not any(f in self.answers for f in SETUP_FIELDS[qid])
 
@@ -88,12 +92,15 @@ class SetupInterview:
 
     def _also_said(self, qid: str, text: str, lang: str) -> dict:
         """What an answer about the GPUs says besides (`2 H100 rented from AWS in Frankfurt`):
-        ownership and location, read by their own parsers, which need a clear word or place."""
+        ownership and location, read by their own parsers, which need a clear word or a place
+        name (not a two-letter code)."""
         if qid != "gpu":
             return {}
         extra = {}
         for other in ("ownership", "location"):
-            got = _PARSERS[other](text, lang)
+            # a place only by its name: "us" and "de" are words too ("serving us", "de facto")
+            said = re.sub(r"(?<![\w])\w{1,2}(?![\w])", " ", text) if other == "location" else text
+            got = _PARSERS[other](said, lang)
             if got.ok and self._applies(other):
                 extra.update(got.fields)
                 self.done.add(other)
@@ -138,11 +145,11 @@ class SetupInterview:
 
     def set(self, name: str, value: object) -> dict:
         """Edit one setup field (`None` removes it and its question comes back)."""
-        if name not in CONTRACT_ORDER:
-            raise ValueError(f"unknown setup field {name!r}; allowed: {', '.join(CONTRACT_ORDER)}")
-        if value is None:
+        if value is None:  # any field present may go, even one the schema does not know
             self.done -= {q for q, names in SETUP_FIELDS.items() if name in names}
             return {name: None} if self.answers.pop(name, None) is not None else {}
+        if name not in CONTRACT_ORDER:
+            raise ValueError(f"unknown setup field {name!r}; allowed: {', '.join(CONTRACT_ORDER)}")
         return self._merge({name: value})
 
     def replace(self, setup: dict) -> None:

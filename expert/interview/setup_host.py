@@ -23,10 +23,19 @@ _NEG = lx.words("no", "not", "nicht", "nein", "kein\\w*", "none", "never", "nie"
                 "don'?t", "doesn'?t")
 _BOTH = lx.words("both", "beide\\w*", "yes", "ja", "yep", "sure", "klar", "jep", "all", "alles")
 _JOINED = re.compile(r" ?(?:and|und|&|/|plus|sowie|as well as) ?")
+EACH = lx.words("each", "je(?! nach)", "jeweils", "à", "apiece", "(?:pro|per|in each|in jedem) "
+                "(?:server|node|knoten|machine|maschine|host|rechner|box|cpu|socket|sockel|"
+                "prozessor|processor)\\w*")
+"""Words that make a count per unit (`8 H100 each`, `je 32 Kerne`, `pro Server`, `à 4`)."""
+SERVERS = re.compile(r" ?(?:x )?(?:(?:gpu|dgx|hgx)[- ]?)?(?:server\w*|serveurs?|nodes?|knoten|"
+                     r"machines?|maschinen?|hosts?|rechner|boxe?s?)(?![a-z])")
+"""Server words after a number (`2 servers`, `3 Knoten`): the unit a GPU count can be per."""
+_MEMORY_EACH = re.compile(r"(?:\(|with|mit) ?\d+ ?(?:gb|gib|tb)\W*$")  # `(80 GB each)`: memory
 _ONLY = lx.words("only", "just", "nur", "lediglich", "bloss", "ausschliesslich")
 
 _CORES = re.compile(r"[ -]?(?:(?:physical |physische |cpu[- ]?)?(?:cores?|kerne?n?|threads?)|"
                     r"vcpus?)(?![a-z])")
+_SOCKETS = re.compile(r" ?(?:x )?(?:cpus?|sockets?|sockel|prozessor(?:en)?|processors?)(?![a-z])")
 _SIZE = re.compile(r" ?(gb|gib|g|tb|tib)(?![a-z/])")
 _SPEED = re.compile(r" ?(mb|gb)(?:/s|ps| per second| pro sekunde)")
 _RAM_AFTER = re.compile(r" ?(?:of |ddr\d |ecc )*(?:ram|memory|arbeitsspeicher|hauptspeicher|ddr\d)")
@@ -104,19 +113,35 @@ def _storage(t: str, nums: list[nb.Number]) -> dict:
     return {"storage": storage}
 
 
+def per_unit(t: str, units: re.Pattern[str], at: int, after: int) -> int:
+    """How many units a count is per: the number before a `units` word (`2 servers`, `zwei CPUs`)
+    when a per-unit word goes with the count starting at `at`, just before it (`je 4`, `à 32`) or
+    after `after` with no number between (`8 H100 each`, `64 cores per CPU`); else 1."""
+    def tied(m: re.Match[str]) -> bool:
+        if m.end() <= at:
+            return re.fullmatch(r" ?(?:with |mit |having )?", t[m.end():at]) is not None
+        return (m.start() >= after and not re.search(r"\d", t[after:m.start()])
+                and not _MEMORY_EACH.search(t, 0, m.start()))
+    found = [n.value for n in nb.scan(t, scales=False, words=True) if units.match(t, n.end)]
+    each = any(tied(m) for m in EACH.finditer(t))
+    return int(found[0]) if each and found and found[0] == int(found[0]) >= 1 else 1
+
+
 @safe("host")
 def parse_host(t: str, lang: str = "en") -> Parsed:
     """Host server → `{cpu_cores, ram_gb, storage: {type, read_mb_s}}`, whichever are named.
 
-    `32 cores, 384 GB RAM, NVMe`, `64 Kerne, 1 TB Arbeitsspeicher, SSD`; `2× 32 cores` = 64;
-    a size in GB without `RAM` next to it counts as RAM when no other is marked (with a note).
+    `32 cores, 384 GB RAM, NVMe`, `64 Kerne, 1 TB Arbeitsspeicher, SSD`; `2× 32 cores` = 64
+    and so is `2 CPUs with 32 cores each`; a size in GB without `RAM` next to it counts as RAM
+    when no other is marked (with a note).
     """
     nums, fields, note, loose = nb.scan(t, scales=False), {}, None, []
     for i, n in enumerate(nums):
         size = _SIZE.match(t, n.end)
         if _CORES.match(t, n.end) and "cpu_cores" not in fields:
             pair = i and re.fullmatch(r" ?[x×*] ?", t[nums[i - 1].end:n.start])
-            fields["cpu_cores"] = int(n.value * (nums[i - 1].value if pair else 1))
+            per = nums[i - 1].value if pair else per_unit(t, _SOCKETS, n.start, n.end)
+            fields["cpu_cores"] = int(n.value * per)
         elif size:
             gb = n.value * (1024 if size.group(1).startswith("t") else 1)
             if _RAM_AFTER.match(t, size.end()) or _RAM_BEFORE.search(t[:n.start].rstrip()):

@@ -4,7 +4,7 @@ Each parser reads one answer to a question of `setup_questions` (English or Germ
 `Parsed` whose `fields` use the setup file's field names (`gpu`, `count`, `ownership`,
 `utilization`, `latency_p95_s`, `hosting`, `interconnect`, `monitoring`, `backups`, `cpu_cores`,
 `ram_gb`, `storage`). Same contract as the other parsers: text in, `Parsed` out, never an exception.
-Here: the GPU and its count, ownership, utilisation, p95 latency; `setup_place` reads the location,
+Here: the GPU and its count, utilisation, p95 latency; `setup_place` reads ownership and location,
 `setup_host` the interconnect, operations and host (all re-exported below).
 """
 
@@ -15,6 +15,7 @@ import re
 from . import aliases, lexicon as lx, numbers as nb
 from .followups import parse_latency
 from .result import Parsed, fail, num, safe, say
+from .setup_host import SERVERS, per_unit
 
 CONTRACT_GPU_IDS = (
     "l4", "a10", "l40s", "a100-40gb-pcie", "a100-40gb-sxm", "a100-80gb-pcie", "a100-80gb-sxm",
@@ -24,19 +25,26 @@ CONTRACT_GPU_IDS = (
 )
 """The GPU ids every catalog has (CONTRACT.md)."""
 
-DEFAULT_GPU_ALIASES: dict[str, str] = {gpu_id: gpu_id for gpu_id in CONTRACT_GPU_IDS}
-"""Alias → catalog id when no catalog aliases are passed: each contract id maps to itself."""
+# Short names, each to the id the aliases of knowledge/gpus.yaml give it (a test keeps them equal);
+# names equal to an id up to case and separators (`L40S`, `H200`, `MI300X`) come with the ids.
+_SHORT_NAMES = {
+    "h100-sxm": ("H100", "H100 SXM", "H100 SXM5", "H100 80GB"), "h100-pcie": ("H100 PCIe",),
+    "h100-nvl": ("H100 NVL", "H100 94GB"), "a100-40gb-pcie": ("A100 40GB", "A100 40GB PCIe"),
+    "a100-80gb-pcie": ("A100", "A100 80GB", "A100 PCIe", "A100 80GB PCIe"),
+    "a100-40gb-sxm": ("A100 40GB SXM",), "a100-80gb-sxm": ("A100 SXM", "A100 80GB SXM"),
+    "rtx-4090": ("RTX 4090", "4090"), "rtx-5090": ("RTX 5090", "5090"),
+    "rtx-a5000": ("RTX A5000", "A5000"), "rtx-a6000": ("RTX A6000", "A6000"),
+    "rtx-6000-ada": ("RTX 6000 Ada", "6000 Ada"), "rtx-pro-6000": ("RTX PRO 6000",),
+    "rtx-pro-6000-server": ("RTX PRO 6000 Server",), "gaudi2": ("Gaudi 2",), "gaudi3": ("Gaudi 3",),
+}
+DEFAULT_GPU_ALIASES: dict[str, str] = ({gpu_id: gpu_id for gpu_id in CONTRACT_GPU_IDS}
+                                       | {n: i for i, names in _SHORT_NAMES.items() for n in names})
+"""Alias → catalog id when no catalog aliases are passed: the contract ids and the short names."""
 
 _NOT_COUNT = re.compile(r" ?(?:gb|gib|g|tb|w|%|gbit|ghz|mhz|cores?|kerne?|nodes?|knoten|server\w*"
                         r"|jahre?|years?|months?|monate?)(?![a-z])")
 _ONE = lx.words("a single", "single", "eine?", "einzige\\w*")
-_RENTED = lx.words("rent\\w*", "miet\\w*", "gemietet\\w*", "leas\\w*", "geleast", "cloud\\w*",
-                   "aws", "amazon", "azure", "gcp", "google", "hyperscaler", "on[- ]demand",
-                   "pay[- ]as[- ]you[- ]go")
-_OWNED = lx.words("own", "owned", "bought", "buy", "purchas\\w*", "gekauft", "kauf\\w*",
-                  "eigen(?:e[nmrs]?)?", "eigentum\\w*", "eigentüm\\w*", "gehör\\w* uns",
-                  "uns gehör\\w*", "on[- ]?prem\\w*", "in[- ]house", "besitz\\w*", "capex")
-_NEGATED = re.compile(r"(?<![\w])(?:not|nicht|no|kein\w*|never|nie|don'?t|do not)(?: \w+)? $")
+_MEM = re.compile(r" ?(?:gb|gib|g)(?![a-z])(?! ?(?:ram|arbeitsspeicher|hauptspeicher|ddr))")
 _PCT = re.compile(r" ?(?:%|prozent|percent|pct)")
 _PEAK = lx.words("peak\\w*", "max\\w*", "spitze\\w*", "höchst\\w*", "up to", "bis zu", "top")
 _MEAN = lx.words("average", "avg", "mean", "\\w*mittel\\w*", "\\w*schnitt\\w*", "typical\\w*",
@@ -44,19 +52,38 @@ _MEAN = lx.words("average", "avg", "mean", "\\w*mittel\\w*", "\\w*schnitt\\w*", 
 _SHARES = ((lx.words("a third", "one third", "ein drittel", "drittel"), 1 / 3),
            (lx.words("half", "halb\\w*", "hälfte"), 0.5),
            (lx.words("a quarter", "one quarter", "viertel"), 0.25))
-_NOT_TIME = re.compile(r"(?<![\w])p ?\d\d(?![\w])|\d+ ?(?:%|prozent|percent)|"
-                       r"\d+(?:th|\.)? ?(?:percentile|perzentil)\w*")
+_PCTL = (r"(?<![\w.,])(?:p ?{0}|{0}(?:th|\.|-?te[ns]?)?[- ]?(?:percentile|perzentil)\w*|"
+         r"{0} ?(?:%|prozent|percent))(?![\w])")
+_P95 = re.compile(_PCTL.format("95"))
+_NOT_TIME = re.compile(_PCTL.format(r"\d{1,3}(?:\.\d+)?"))     # `p95`, `95 %`, `99th percentile`
+_STAT = re.compile("|".join(p.pattern for p in (_NOT_TIME, _MEAN, lx.words(
+    "max\\w*", "peak\\w*", "spitze\\w*", "worst\\w*"))))
 
-def _count(t: str, span: tuple[int, int]) -> int | None:
-    """The number of cards: the count number nearest the GPU name, 1 when none is given."""
+
+def _count(t: str, span: tuple[int, int]) -> tuple[int | None, int]:
+    """(cards, where that count starts): the count nearest the GPU name; (1, -1) when none."""
     found = [(n.start, n.end, n.value) for n in nb.scan(t, scales=False, words=True)
              if not (span[0] <= n.start < span[1]) and not _NOT_COUNT.match(t, n.end)]
     found += [(m.start(), m.end(), 1) for m in _ONE.finditer(t)]
     if not found:
-        return 1
+        return 1, -1
     dist = lambda f: span[0] - f[1] if f[1] <= span[0] else f[0] - span[1] + 0.5  # noqa: E731
-    value = min(found, key=dist)[2]
-    return int(value) if value == int(value) and 1 <= value <= 4096 else None
+    start, _, value = min(found, key=dist)
+    return (int(value) if value == int(value) and 1 <= value <= 4096 else None), start
+
+
+def _variant(t: str, hit: tuple[str, int, int], gpus: dict[str, str]) -> str:
+    """The GPU id, or the variant with the memory size stated next to the name (`A100 mit 40 GB`
+    → alias `A100 40GB`) when `gpus` has one: the size is tried after each word of the name."""
+    gpu_id, start, end = hit
+    near = sorted((max(n.start - end, start - m.end()), n.value) for n in nb.scan(t, scales=False)
+                  if (m := _MEM.match(t, n.end)) and not start <= n.start < end)
+    if not near or near[0][0] > 20 or near[0][1] != int(near[0][1]):
+        return gpu_id
+    keys = {aliases.key(name): i for name, i in gpus.items()}
+    words, size = re.findall(r"[a-z0-9]+", t[start:end]), f"{int(near[0][1])}gb"
+    tries = ("".join(words[:k]) + size + "".join(words[k:]) for k in range(len(words), 0, -1))
+    return next((keys[c] for c in tries if c in keys), gpu_id)
 
 
 @safe("gpu")
@@ -64,7 +91,9 @@ def parse_gpu(t: str, lang: str = "en", gpus: dict[str, str] | None = None) -> P
     """GPU model and count → `{gpu: id, count: N}`: `2× H100 SXM`, `zwei L40S`, `H100 x 4`.
 
     The longest alias of `gpus` (alias → catalog id; default `DEFAULT_GPU_ALIASES`) is matched as
-    a run of whole words, so the digits of the name (`4090`, `80GB`) never count as the count.
+    a run of whole words, so the digits of the name (`4090`, `80GB`) never count as the count; a
+    memory size next to it picks that variant (`A100 mit 40 GB`); a count per server multiplies
+    (`2 servers with 8 H100 each` = 16).
     """
     gpus = gpus or DEFAULT_GPU_ALIASES
     for text in (t, re.sub(r"(?<=\d)s(?![a-z])", "", t)):          # plural: `4 H100s`
@@ -74,26 +103,12 @@ def parse_gpu(t: str, lang: str = "en", gpus: dict[str, str] | None = None) -> P
     if not hit:
         return fail("gpu", lang, "Which GPU? e.g. H100, A100 80GB, L40S.",
                     "Welche GPU? z. B. H100, A100 80GB, L40S.")
-    count = _count(text, hit[1:])
-    if count is None:
+    count, at = _count(text, hit[1:])
+    count = count and count * per_unit(text, SERVERS, at, hit[2])
+    if count is None or count > 4096:
         return fail("gpu", lang, "How many cards? e.g. 2× H100.",
                     "Wie viele Karten? z. B. 2× H100.")
-    return Parsed({"gpu": hit[0], "count": count}, lang=lang)
-
-
-def _votes(t: str, pattern: re.Pattern[str], value: str, other: str) -> list[tuple[int, str]]:
-    """(position, value) for each match; a negated match (`not rented`) votes for `other`."""
-    return [(m.start(), other if _NEGATED.search(t[max(0, m.start() - 20):m.start()]) else value)
-            for m in pattern.finditer(t)]
-
-
-@safe("ownership")
-def parse_ownership(t: str, lang: str = "en") -> Parsed:
-    """Rented or owned → `{ownership: rented|owned}` (`cloud`, `gemietet`, `bought`, `eigene`)."""
-    votes = sorted(_votes(t, _RENTED, "rented", "owned") + _votes(t, _OWNED, "owned", "rented"))
-    if not votes:
-        return fail("ownership", lang, "Rented (cloud) or owned?", "Gemietet (Cloud) oder gekauft?")
-    return Parsed({"ownership": votes[0][1]}, lang=lang)
+    return Parsed({"gpu": _variant(text, hit, gpus), "count": count}, lang=lang)
 
 
 def _label(t: str, start: int, end: int, spans: list, before_first: bool) -> str | None:
@@ -150,14 +165,35 @@ def parse_utilization(t: str, lang: str = "en") -> Parsed:
     return Parsed({"utilization": util}, lang=lang, note=note)
 
 
+def _times(t: str) -> list[nb.Number]:
+    """The numbers in t outside labels (`p95`, `median`)."""
+    return nb.scan(_STAT.sub(lambda m: " " * len(m.group()), t), scales=False, words=True)
+
+
+def _p95_part(t: str) -> str:
+    """The text that gives the p95 (`median 300 ms, p95 1.2 s` → ` 1.2 s`): what follows a p95
+    label up to the next label, or what precedes it when labels follow their numbers (`1.2 s
+    p95, 300 ms median`); the whole text without a p95 label."""
+    labels = list(_STAT.finditer(t))
+    i = next((k for k, m in enumerate(labels) if _P95.fullmatch(m.group())), None)
+    if i is None:
+        return t
+    after = t[labels[i].end():labels[i + 1].start() if i + 1 < len(labels) else len(t)]
+    before = t[labels[i - 1].end() if i else 0:labels[i].start()]
+    first = _times(t)
+    parts = (before, after) if first and first[0].start < labels[0].start() else (after, before)
+    return next((part for part in parts if _times(part)), t)
+
+
 @safe("latency_p95")
 def parse_latency_p95(t: str, lang: str = "en") -> Parsed:
     """Measured p95 response time → `{latency_p95_s: x}`: `0.9 s`, `900 ms`, `0,9 Sekunden`.
 
-    Read by `followups.parse_latency`; a range counts with its upper value, and an answer without
-    a number (`egal`, `real time`) fails: a measurement is asked, not a target.
+    Read by `followups.parse_latency`; the time labelled p95 wins over the others (`median 300 ms,
+    p95 1.2 s` → 1.2); a range counts with its upper value, and an answer without a number
+    (`egal`, `real time`) fails: a measurement is asked, not a target.
     """
-    t = _NOT_TIME.sub(" ", t)                       # `95 % under 0.9 s`, `p95 = 900 ms`
+    t = _NOT_TIME.sub(" ", _p95_part(t))            # `95 % under 0.9 s`, `p95 = 900 ms`
     nums = nb.scan(t, scales=False, words=True)
     rng = nb.first_range(t, nums)
     got = parse_latency(t[rng[1].start:] if rng else t, lang)
@@ -172,4 +208,4 @@ def parse_latency_p95(t: str, lang: str = "en") -> Parsed:
 
 # the other answers, re-exported so callers find every setup parser here
 from .setup_host import parse_host, parse_interconnect, parse_operations  # noqa: E402
-from .setup_place import COUNTRIES, parse_location  # noqa: E402
+from .setup_place import parse_location, parse_ownership  # noqa: E402

@@ -1,7 +1,8 @@
-"""Where the servers are and where their provider is based: the audit interview's location answer.
+"""Whose the servers are and where: the audit interview's ownership and location answers.
 
-`parse_location("Frankfurt, AWS")` → servers in DE, provider seat US. Countries and data-centre
-cities in English and German, matched as whole tokens; a hyperscaler implies a US seat.
+`parse_ownership("gemietet")` → rented; `parse_location("Frankfurt, AWS")` → servers in DE,
+provider seat US. Countries and data-centre cities in English and German, matched as whole
+tokens; a hyperscaler implies a US seat.
 """
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ _SEAT = {"provider", "providers", "company", "based", "seat", "headquarters", "h
          "hauptsitz", "firma", "unternehmen", "betreiber"}
 _SERVER = re.compile(r"server|host|rechenzentr|data ?cent|datacent|region|stehen|located|gpu")
 _US_PRONOUN = {"to", "for", "with", "by", "of", "let", "about", "among", "between", "tell", "give"}
+_RENTED = lx.words("rent\\w*", "miet\\w*", "gemietet\\w*", "leas\\w*", "geleast", "cloud\\w*",
+                   "aws", "amazon", "azure", "gcp", "google", "hyperscaler", "on[- ]demand",
+                   "pay[- ]as[- ]you[- ]go")
+_OWNED = lx.words("own", "owned", "bought", "buy", "purchas\\w*", "gekauft", "kauf\\w*",
+                  "eigen(?:e[nmrs]?)?", "eigentum\\w*", "eigentüm\\w*", "gehör\\w* uns",
+                  "uns gehör\\w*", "on[- ]?prem\\w*", "in[- ]house", "besitz\\w*", "capex")
+_NEGATED = re.compile(r"(?<![\w])(?:not|nicht|no|kein\w*|never|nie|don'?t|do not)(?: \w+)? $")
+_STOP = r"(?:und|and|aber|but|sondern)(?![\w])"
+_NEGATED_AFTER = re.compile(rf"(?: (?!{_STOP})[\w']+){{0,3}} nicht(?= *(?:$|[,.;:!?)]|{_STOP}))")
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "é": "e", "è": "e", "à": "a"})
 
 
@@ -75,6 +85,22 @@ def _places(t: str) -> tuple[list[tuple[str, bool]], bool]:
             used.update(marks[-1:])
         places.append((hit[1], seat))
     return places, any(w in _HYPERSCALERS for w in words)
+
+
+def _votes(t: str, pattern: re.Pattern[str], value: str, other: str) -> list[tuple[int, str]]:
+    """(position, value) for each match; a negated match (`not rented`, `mieten sie nicht`,
+    `gehören uns nicht`) votes for `other`."""
+    return [(m.start(), other if _NEGATED.search(t[max(0, m.start() - 20):m.start()])
+             or _NEGATED_AFTER.match(t, m.end()) else value) for m in pattern.finditer(t)]
+
+
+@safe("ownership")
+def parse_ownership(t: str, lang: str = "en") -> Parsed:
+    """Rented or owned → `{ownership: rented|owned}` (`cloud`, `gemietet`, `bought`, `eigene`)."""
+    votes = sorted(_votes(t, _RENTED, "rented", "owned") + _votes(t, _OWNED, "owned", "rented"))
+    if not votes:
+        return fail("ownership", lang, "Rented (cloud) or owned?", "Gemietet (Cloud) oder gekauft?")
+    return Parsed({"ownership": votes[0][1]}, lang=lang)
 
 
 @safe("location")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from expert.catalog.loader import load_catalog
-from expert.interview import setup_parse as sp
+from expert.interview import aliases, setup_parse as sp
 from expert.interview.setup_questions import SETUP_QUESTIONS
 
 
@@ -45,6 +45,23 @@ GPU = [
     ("wir haben 4 L40S mit je 48 GB", {"gpu": "l40s", "count": 4}),
     ("one node with 8 H100", {"gpu": "h100-sxm", "count": 8}),
     ("nvidia-smi says NVIDIA H100 80GB HBM3, 8 of them", {"gpu": "h100-sxm", "count": 8}),
+    # a count per server multiplies; cards counted directly do not
+    ("2 servers with 8 H100 each", {"gpu": "h100-sxm", "count": 16}),
+    ("3 Server mit je 4 L40S", {"gpu": "l40s", "count": 12}),
+    ("2 Server mit 8 H100 pro Server", {"gpu": "h100-sxm", "count": 16}),
+    ("2 servers with 4 A100 per server", {"gpu": "a100-80gb-pcie", "count": 8}),
+    ("2 Server à 4 H100", {"gpu": "h100-sxm", "count": 8}),
+    ("zwei Knoten, jeweils 8 H100", {"gpu": "h100-sxm", "count": 16}),
+    ("2 DGX servers with 8 H100 80GB each", {"gpu": "h100-sxm", "count": 16}),
+    ("8 H100 in 2 servers", {"gpu": "h100-sxm", "count": 8}),
+    ("8 H100 (80 GB each) in 2 servers", {"gpu": "h100-sxm", "count": 8}),
+    # a memory size next to the name picks the catalog variant with it
+    ("Wir haben 3 A100 mit 40 GB", {"gpu": "a100-40gb-pcie", "count": 3}),
+    ("3 A100 with 40GB", {"gpu": "a100-40gb-pcie", "count": 3}),
+    ("3 A100, 40 GB version", {"gpu": "a100-40gb-pcie", "count": 3}),
+    ("2 A100 SXM with 40GB", {"gpu": "a100-40gb-sxm", "count": 2}),
+    ("2 H100 with 94 GB", {"gpu": "h100-nvl", "count": 2}),
+    ("3 A100 with 512 GB RAM", {"gpu": "a100-80gb-pcie", "count": 3}),
 ]
 
 
@@ -56,13 +73,33 @@ def test_gpu(text: str, fields: dict, gpus: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize(("text", "fields"), [
+    ("2× H100 SXM", {"gpu": "h100-sxm", "count": 2}),
+    ("2x H100", {"gpu": "h100-sxm", "count": 2}),
+    ("A100 80GB", {"gpu": "a100-80gb-pcie", "count": 1}),
+    ("A100", {"gpu": "a100-80gb-pcie", "count": 1}),
+    ("L40S", {"gpu": "l40s", "count": 1}),
+    ("RTX 4090", {"gpu": "rtx-4090", "count": 1}),
+    ("2x 4090", {"gpu": "rtx-4090", "count": 2}),
+    ("H100 NVL", {"gpu": "h100-nvl", "count": 1}),
+    ("4 H100 PCIe", {"gpu": "h100-pcie", "count": 4}),
+    ("Wir haben 3 A100 mit 40 GB", {"gpu": "a100-40gb-pcie", "count": 3}),
     ("2x h100-sxm", {"gpu": "h100-sxm", "count": 2}),
-    ("4 L40S", {"gpu": "l40s", "count": 4}),
     ("RTX-PRO-6000-server", {"gpu": "rtx-pro-6000-server", "count": 1}),
 ])
-def test_gpu_default_aliases_are_the_contract_ids(text: str, fields: dict) -> None:
-    assert set(sp.DEFAULT_GPU_ALIASES) == set(sp.CONTRACT_GPU_IDS)
+def test_gpu_default_aliases(text: str, fields: dict) -> None:
+    """Before the chat has loaded the catalog, the short names are understood."""
     assert sp.parse_gpu(text).fields == fields
+
+
+def test_gpu_default_aliases_mirror_the_catalog() -> None:
+    """Every default alias names the id the shipped catalog gives that name (no drift)."""
+    cat = load_catalog()
+    named = {aliases.key(n): g.id for g in cat.gpus.values() for n in (g.id, g.name, *g.aliases)}
+    assert set(sp.CONTRACT_GPU_IDS) <= set(sp.DEFAULT_GPU_ALIASES)
+    drift = {alias: (gpu_id, named.get(aliases.key(alias)))
+             for alias, gpu_id in sp.DEFAULT_GPU_ALIASES.items()
+             if named.get(aliases.key(alias)) != gpu_id}
+    assert drift == {}
 
 
 @pytest.mark.parametrize(("text", "lang", "reason"), [
@@ -82,6 +119,11 @@ OWNERSHIP = [
     ("owned", "owned"), ("we bought them", "owned"), ("gekauft", "owned"),
     ("eigene Server", "owned"), ("die gehören uns", "owned"), ("on-prem", "owned"),
     ("Eigentum", "owned"), ("not rented, we bought them", "owned"),
+    # German negation after the verb
+    ("Wir mieten sie nicht", "owned"), ("Wir mieten die Server nicht, sie gehören uns", "owned"),
+    ("gehören uns nicht", "rented"), ("Die GPUs gehören uns nicht, wir mieten sie", "rented"),
+    ("gemietet, nicht gekauft", "rented"), ("gemietet und nicht gekauft", "rented"),
+    ("Wir kaufen nicht, wir mieten", "rented"),
 ]
 
 
@@ -139,6 +181,11 @@ LATENCY = [
     ("0.9 s", 0.9), ("900 ms", 0.9), ("0,9 Sekunden", 0.9), ("about 2 seconds", 2), ("1.5s", 1.5),
     ("p95 = 900 ms", 0.9), ("95 % unter 0,9 s", 0.9), ("800-1200 ms", 1.2), ("1 to 2 seconds", 2),
     ("half a second", 0.5), ("etwa zwei Sekunden", 2), ("2", 2),
+    # the time labelled p95 wins over the others
+    ("median 300 ms, p95 1.2 s", 1.2), ("p50 0.4 s, p95 0.9 s, p99 2 s", 0.9),
+    ("P95: 900 ms (median 250 ms)", 0.9), ("1.2 s (p95), 300 ms median", 1.2),
+    ("95th percentile 1.5 s, average 0.4 s", 1.5), ("im Mittel 0,3 s, 95. Perzentil 1,1 s", 1.1),
+    ("p95 800-1200 ms, p50 400 ms", 1.2),
 ]
 
 
@@ -271,6 +318,12 @@ HOST = [
     ("SATA HDD", {"storage": {"type": "hdd"}}),
     ("Festplatte", {"storage": {"type": "hdd"}}),
     ("Ceph", {"storage": {"type": "network"}}),
+    # cores per CPU multiply
+    ("2 CPUs with 64 cores each", {"cpu_cores": 128}),
+    ("2 × 32 Kerne", {"cpu_cores": 64}),
+    ("2 Sockel mit je 32 Kernen, 1 TB RAM", {"cpu_cores": 64, "ram_gb": 1024}),
+    ("64 cores per CPU, 2 CPUs", {"cpu_cores": 128}),
+    ("32 cores, 2 CPUs", {"cpu_cores": 32}),
 ]
 
 

@@ -71,29 +71,77 @@ async def test_audit_interview_in_german_with_skips_and_a_what_if(make_app):
         assert app.chat.session.data()["utilization"]["mean"] == 0.2
 
 
-async def test_an_audit_interview_quit_halfway_resumes_where_it_stopped(make_app, state_dir):
-    from tui.screens import ResumeScreen
-
+async def quit_during_audit_then_resume(make_app, answers: list[str]):
+    """Answer the audit interview with `answers`, quit (Ctrl+Q); return a new app that will offer
+    to resume."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await send(pilot, "/audit")
-        await send(pilot, "4x A100 80GB SXM")
-        await send(pilot, "owned")
+        for answer in answers:
+            await send(pilot, answer)
         await pilot.press("ctrl+q")
+    app = make_app(resume=None)
+    return app
+
+
+async def resume(app, pilot) -> None:
+    """Accept the offer to resume the autosaved session."""
+    from tui.screens import ResumeScreen
+
+    await pilot.pause()
+    assert isinstance(app.screen, ResumeScreen)
+    await pilot.press("y")
+    await pilot.pause()
+
+
+async def test_an_audit_interview_quit_halfway_resumes_where_it_stopped(make_app, state_dir):
+    app = await quit_during_audit_then_resume(make_app, ["4x A100 80GB SXM", "owned"])
     saved = yaml.safe_load((state_dir / "autosave.yaml").read_text(encoding="utf-8"))
     assert saved == {"gpu": "a100-80gb-sxm", "count": 4, "ownership": "owned"}
-
-    app = make_app(resume=None)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await resume(app, pilot)
         assert app.chat.session.mode == "audit"
         assert app.chat.session.data() == saved
         assert question_ids(app) == "workload"              # continues where it stopped
         assert app.chat.report is None                       # no audit before the questions end
+
+
+async def test_audit_edits_are_checked_and_undone_when_refused(make_app, tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(SETUP), encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await send(pilot, f"/audit {path}")
+        report = app.chat.report
+        await send(pilot, "/set count two")                   # wrong type: refused at once
+        assert "count" in screen_text(app) and app.chat.session.data() == SETUP
+        await send(pilot, "/set utilisation 0.5")             # not a setup field
+        assert "unknown setup field 'utilisation'" in screen_text(app)
+        await send(pilot, "/set gpu h999")                    # the audit refuses it: undone
+        assert app.chat.session.data() == SETUP and app.chat.report is report
+        await send(pilot, "/unset hosting")                   # its question comes back …
+        assert question_ids(app) == "location"
+        await send(pilot, "skip")                             # … and skipping it re-audits
+        assert app.chat.report is not report
+        assert "hosting" not in app.chat.session.data()
+
+
+async def test_unset_gpu_then_resume_asks_for_the_gpu(make_app, state_dir):
+    app = await quit_during_audit_then_resume(make_app, ["2x H100 SXM", "/unset gpu"])
+    async with app.run_test(size=SIZE) as pilot:
+        await resume(app, pilot)
+        assert app.chat.session.mode == "audit" and question_ids(app) == "gpu"
+
+
+def test_a_gpu_answer_does_not_take_words_for_places():
+    from expert.interview.setup_flow import SetupInterview
+
+    for text in ("2 H100 serving us since 2023", "4x A100 80GB SXM, de facto idle"):
+        iv = SetupInterview("en")
+        iv.answer(text)
+        assert "hosting" not in iv.setup(), text
 
 
 def test_an_answer_about_the_gpus_also_fills_ownership_and_location():
@@ -111,3 +159,4 @@ def test_an_answer_about_the_gpus_also_fills_ownership_and_location():
     iv = SetupInterview("en", gpus=gpus)
     iv.answer("2x H100 SXM")                             # nothing else said: nothing else set
     assert iv.setup() == {"gpu": "h100-sxm", "count": 2} and iv.next_question().id == "ownership"
+

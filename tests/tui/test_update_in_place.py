@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gc
 
-from tui_helpers import SIZE, send
+from tui_helpers import SIZE, screen_text, send
 from tui_fakes import FakeAdvisor
 from tui.widgets import AnswerView, ChangeBubble, RuleCard
 
@@ -108,3 +108,59 @@ def test_findings_of_one_rule_are_numbered():
 
     findings = [SimpleNamespace(rule_id=r) for r in ("a", "g13", "b", "g13")]
     assert _nths(findings) == ["", "1/2", "", "2/2"]
+
+
+async def test_the_fast_path_holds_the_screen_and_always_lets_go(make_app, monkeypatch):
+    from tui.screens.screen_hold import HoldMixin
+
+    holds = []
+    hold = HoldMixin.hold_screen
+    monkeypatch.setattr(HoldMixin, "hold_screen", lambda self: (holds.append(1), hold(self)))
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        await send(pilot, "/set latency 0.3")
+        assert holds and released(app)                    # held for the answers, released after
+
+
+async def test_an_error_while_showing_an_answer_is_one_line_not_the_end(make_app, monkeypatch):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+
+        async def broken(self, *args, **kwargs):
+            raise RuntimeError("display bug")
+
+        monkeypatch.setattr(AnswerView, "show", broken)
+        await send(pilot, "/set latency 0.3")
+        assert app.is_running and "RuntimeError: display bug" in screen_text(app)
+        assert released(app)
+
+
+async def test_a_thread_result_for_an_older_session_is_dropped(make_app, tmp_path):
+    import yaml
+
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump({"gpu": "h100-sxm", "count": 2, "workload": {
+        "model": "llama-3.1-8b", "requests_per_day": 20000}}), encoding="utf-8")
+    app = make_app()                                      # audits run in a thread
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        app.chat.handle(f"/audit {path}")
+        app.chat.handle("/new")                           # before the audit came back
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.2)
+        assert app.chat.report is None and app.chat.session.mode == "advice"
+        assert "Error" not in screen_text(app) and "✗" not in screen_text(app)
+
+
+def test_an_open_card_keeps_its_finding_when_a_twin_of_its_rule_goes():
+    from types import SimpleNamespace as F
+
+    from tui.widgets.findings import _keys
+
+    a = F(rule_id="g13", facts={"f.reason": "finetuning"})
+    b = F(rule_id="g13", facts={"f.reason": "large-model"})
+    before, after = _keys([a, b]), _keys([b])
+    assert before[0] != before[1] and after[0] not in before  # b's card is not a's card reused
+    assert _keys([F(rule_id="x", facts={"n": 1})]) == _keys([F(rule_id="x", facts={"n": 2})])

@@ -32,10 +32,13 @@ def _finding(rule_id: str, severity: str, title: str, category: str = "cost",
 class FakeAdvisor:
     """Same methods as `tui.advisor.Advisor`; reports built by hand."""
 
+    loaded = True
+    """Like a loaded `Advisor`: the chat computes on the UI thread and holds the screen."""
+
     def load(self) -> None:
         pass
 
-    def advise(self, workload: dict, lang: str) -> Report:
+    def advise(self, workload: dict, lang: str, sensitivity: bool = True) -> Report:
         from expert.errors import InputError
 
         if workload.get("horizon_months", 36) < 1:

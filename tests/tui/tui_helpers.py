@@ -33,8 +33,12 @@ async def send(pilot, text: str) -> None:
 async def settle(pilot) -> None:
     """Wait for the report worker, the refinement that follows it, and the mounts they cause."""
     await pilot.app.workers.wait_for_complete()
-    while pilot.app.chat.refining:  # the refinement (sensitivity lines) starts after the paint
+    for _ in range(500):            # the refinement (sensitivity lines) starts after the paint
+        if not pilot.app.chat.refining:
+            break
         await pilot.pause(0.02)
+    else:
+        raise AssertionError("the answer's refinement never ended (`refining` stuck)")
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()

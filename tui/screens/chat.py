@@ -23,14 +23,16 @@ from ..session import Session
 from ..texts import t
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
+from .chat_answers import AnswersMixin
 from .chat_commands import CommandsMixin
 from .chat_report import ReportMixin
+from .screen_hold import HoldMixin
 from .cost import CostScreen
 from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(CommandsMixin, ReportMixin, Screen):
+class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
     BINDINGS = [
@@ -87,7 +89,11 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
             self.handle(f"/load {self._load}")
         elif self._saved is not None and self._ask_resume:
             probe = Session(self.lang)
-            probe.load(*self._saved, complete=False)
+            try:
+                probe.load(*self._saved, complete=False)
+            except Exception:  # noqa: BLE001 - an autosave this version cannot read: start afresh
+                self.start()
+                return
             summary = probe.interview.sentence()
             self.app.push_screen(ResumeScreen(summary, self.lang),
                                  lambda yes: self.restore(self._saved) if yes else self.start())
@@ -97,8 +103,12 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
             self.start()
 
     def restore(self, saved: tuple[dict, str]) -> None:
-        """Continue the autosaved session: its answers, language and the questions already asked."""
-        self.session.load(*saved, complete=False)
+        """Continue the autosaved session: its answers, language and the questions already asked
+        (an autosave that cannot be read is left alone and a new interview starts)."""
+        try:
+            self.session.load(*saved, complete=False)
+        except Exception:  # noqa: BLE001 - one bad file must not keep the chat from starting
+            self.session = Session(self.lang, self.session.models, self.session.gpus)
         self.query_one("#prompt", Input).placeholder = t("placeholder", self.lang)
         self.say("info", self.session.interview.sentence())
         self.start()
@@ -173,58 +183,6 @@ class ChatScreen(CommandsMixin, ReportMixin, Screen):
             self.run_command(command)
         else:
             self.answer(text)
-
-    def know_models(self) -> None:
-        """Once the pipeline is loaded, understand every model and GPU name of the catalog (the
-        organisation's own from `--catalog-dir` too), not only the built-in lists."""
-        if self.session.models is None or self.session.gpus is None:
-            advisor = self.app.advisor
-            models = getattr(advisor, "model_aliases", lambda: None)()
-            gpus = getattr(advisor, "gpu_aliases", lambda: None)()
-            if models or gpus:
-                self.session.use_names(models, gpus)
-
-    def answer(self, text: str) -> None:
-        """Give `text` to the interview; fall back to a keyword what-if after the interview."""
-        iv = self.session.interview
-        reply = iv.answer(text)
-        if not reply.ok and self.report is not None and self.session.mode == "advice":
-            fields = cmd.what_if(text, self.lang)
-            if fields:
-                self.apply(fields, text)
-                return
-        if reply.kind == "unclear":
-            self.say("unclear", reply.reason or "", reply.example)
-            self.ask()
-            return
-        if reply.kind == "help":
-            self.say("help", reply.help or "")
-            return
-        kind = "skip" if reply.kind == "skip" else "understood"
-        self.say(kind, reply.understood + (f" ({reply.note})" if reply.note else ""))
-        self.autosave()
-        more = self.ask()
-        if not more and self.report is None:
-            self.say("info", t("complete", self.lang))
-        if (not more or self.report is not None) and (reply.changed or self.report is None):
-            self.compute()
-
-    def apply(self, fields: dict, said: str = "") -> None:
-        """A what-if edit of workload fields: set them, say so, recompute."""
-        import copy
-
-        from expert.interview import describe
-
-        iv = self.session.interview
-        self._undo = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional))
-        changed: dict = {}
-        for name, value in fields.items():
-            changed.update(self.session.interview.set(name, value))
-        self.say("understood", describe(fields, self.lang) or said)
-        self.autosave()
-        self.ask()
-        if changed and (self.report is not None or self.session.complete):
-            self.compute()
 
     # -- actions -------------------------------------------------------------------------------
 

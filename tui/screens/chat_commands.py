@@ -33,7 +33,9 @@ class CommandsMixin:
 
     def cmd_set(self, arg: str) -> None:
         if self.session.mode == "audit":
-            self.session.setup = cmd.setup_edit(self.session.setup, arg)
+            before = self.session.setup
+            self.session.setup = cmd.setup_edit(before, arg)
+            self._undo = before
             self.say("understood", arg)
             self.autosave()
             if not self.ask():
@@ -45,9 +47,12 @@ class CommandsMixin:
         field = arg.strip()
         if self.session.mode == "advice":
             field, _ = cmd.ALIASES.get(field.lower(), (field, None))
-        self.session.interview.set(field, None)
+        if self.session.interview.set(field, None):
+            self.stale = True   # recomputed once its question is answered or skipped again
         self.say("understood", f"{field}: —")
-        self.ask()
+        self.autosave()
+        if not self.ask() and self.stale:
+            self.compute()
 
     def cmd_load(self, arg: str, audit: bool = False) -> None:
         from ..advisor import read_file

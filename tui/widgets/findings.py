@@ -78,18 +78,26 @@ class FindingList(Vertical):
             await mounted
 
 
-def _keys(findings) -> list[tuple[str, int]]:
-    """(rule id, how many earlier findings came from the same rule): a finding's identity."""
-    seen: dict[str, int] = {}
-    keys = []
+def _keys(findings) -> list:
+    """A finding's identity across reports: its rule, and when the rule fired more than once,
+    also the facts it fired on (so an open card keeps showing the same finding)."""
+    findings = list(findings)
+    fired = {}
     for finding in findings:
-        seen[finding.rule_id] = seen.get(finding.rule_id, -1) + 1
-        keys.append((finding.rule_id, seen[finding.rule_id]))
-    return keys
+        fired[finding.rule_id] = fired.get(finding.rule_id, 0) + 1
+    return [f.rule_id if fired[f.rule_id] == 1 else (f.rule_id, repr(sorted(f.facts.items())))
+            for f in findings]
 
 
 def _nths(findings) -> list[str]:
     """`1/2`, `2/2` for findings of a rule that fired more than once (same title, other facts)."""
-    keys = _keys(findings)
-    total = {rule: n + 1 for rule, n in keys}
-    return [f"{n + 1}/{total[rule]}" if total[rule] > 1 else "" for rule, n in keys]
+    total: dict[str, int] = {}
+    for finding in findings:
+        total[finding.rule_id] = total.get(finding.rule_id, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for finding in findings:
+        seen[finding.rule_id] = seen.get(finding.rule_id, 0) + 1
+        n = total[finding.rule_id]
+        out.append(f"{seen[finding.rule_id]}/{n}" if n > 1 else "")
+    return out

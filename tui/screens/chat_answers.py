@@ -1,0 +1,70 @@
+"""What the user types that is not a command: an answer to the interview (advice or audit),
+or a change after it: a mixin of `ChatScreen`.
+
+The interview reads the text first; after the interview, what it does not understand goes to the
+keyword reader `tui.commands.what_if` ("latency 0.3 s", "buy instead"). Each answer is autosaved
+before anything is computed.
+"""
+
+from __future__ import annotations
+
+from .. import commands as cmd
+from ..texts import t
+
+
+class AnswersMixin:
+    """`answer` and `apply`; uses the screen's `session`, `report`, `say`, `ask`, `autosave`,
+    `compute` and the app's `advisor`."""
+
+    def know_models(self) -> None:
+        """Once the pipeline is loaded, understand every model and GPU name of the catalog (the
+        organisation's own from `--catalog-dir` too), not only the built-in lists."""
+        if self.session.models is None or self.session.gpus is None:
+            advisor = self.app.advisor
+            models = getattr(advisor, "model_aliases", lambda: None)()
+            gpus = getattr(advisor, "gpu_aliases", lambda: None)()
+            if models or gpus:
+                self.session.use_names(models, gpus)
+
+    def answer(self, text: str) -> None:
+        """Give `text` to the interview; fall back to a keyword what-if after the interview."""
+        iv = self.session.interview
+        reply = iv.answer(text)
+        if not reply.ok and self.report is not None and self.session.mode == "advice":
+            fields = cmd.what_if(text, self.lang)
+            if fields:
+                self.apply(fields, text)
+                return
+        if reply.kind == "unclear":
+            self.say("unclear", reply.reason or "", reply.example)
+            self.ask()
+            return
+        if reply.kind == "help":
+            self.say("help", reply.help or "")
+            return
+        kind = "skip" if reply.kind == "skip" else "understood"
+        self.say(kind, reply.understood + (f" ({reply.note})" if reply.note else ""))
+        self.autosave()
+        more = self.ask()
+        if not more and self.report is None:
+            self.say("info", t("complete", self.lang))
+        if (not more or self.report is not None) and (reply.changed or self.report is None
+                                                      or (self.stale and not more)):
+            self.compute()
+
+    def apply(self, fields: dict, said: str = "") -> None:
+        """A what-if edit of workload fields: set them, say so, recompute."""
+        import copy
+
+        from expert.interview import describe
+
+        iv = self.session.interview
+        self._undo = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional))
+        changed: dict = {}
+        for name, value in fields.items():
+            changed.update(self.session.interview.set(name, value))
+        self.say("understood", describe(fields, self.lang) or said)
+        self.autosave()
+        self.ask()
+        if changed and (self.report is not None or self.session.complete):
+            self.compute()
