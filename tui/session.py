@@ -14,8 +14,6 @@ from pathlib import Path
 import yaml
 
 from expert.interview import Interview
-from expert.interview.setup_flow import SetupInterview
-from expert.interview.setup_questions import SETUP_ORDER
 
 AUTOSAVE_NAME = "autosave.yaml"
 _META = re.compile(r"^# gpu-expert session: lang=(en|de)(?: mode=(advice|audit))? asked=([\w,]*)\s*$",
@@ -45,13 +43,16 @@ class Session:
         self.models, self.gpus = models, gpus
         """The model and GPU names the interviews understand (the catalog's, once loaded; else
         the built-in lists)."""
-        self.interview: Interview | SetupInterview = Interview(self.lang, models)
+        self.interview = Interview(self.lang, models)
+        """An `Interview` (advice) or a `SetupInterview` (audit; imported on first use)."""
         self.mode = "advice"
         self.source: str | None = None
         """The file the setup came from (audit), for messages."""
 
     def start_audit(self) -> None:
         """Switch to the audit interview (its first question is the GPU)."""
+        from expert.interview.setup_flow import SetupInterview
+
         self.mode = "audit"
         self.interview = SetupInterview(self.lang, self.models, self.gpus)
 
@@ -68,7 +69,7 @@ class Session:
         """Understand these model and GPU names (alias → catalog id) from now on."""
         self.models, self.gpus = models or self.models, gpus or self.gpus
         self.interview.models = self.models or self.interview.models
-        if isinstance(self.interview, SetupInterview) and self.gpus:
+        if self.mode == "audit" and self.gpus:
             self.interview.gpus = self.gpus
 
     def set_lang(self, lang: str) -> None:
@@ -111,9 +112,10 @@ class Session:
         if meta:
             self.set_lang(meta.group(1))
         if meta and meta.group(2) == "audit" or not (meta and meta.group(2)) and is_setup(data):
+            from expert.interview.setup_questions import SETUP_ORDER as order
+
             self.start_audit()
             self.interview.replace(data)
-            order = SETUP_ORDER
         else:
             self.mode = "advice"
             self.interview = Interview(self.lang, self.models)
