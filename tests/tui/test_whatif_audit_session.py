@@ -275,3 +275,16 @@ async def test_a_typed_latency_change_sets_the_target_not_the_volume(make_app):
         assert workload["latency_target_s"] == 0.3 and workload["requests_per_day"] == 20000
         await send(pilot, "answers within 2 seconds")
         assert app.chat.session.interview.workload()["latency_target_s"] == 2
+
+
+async def test_the_key_bar_speaks_the_session_language(make_app):
+    def labels(app) -> set[str]:
+        return {active.binding.description for active in app.screen.active_bindings.values()
+                if active.binding.show}
+
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert {"Hilfe", "Kosten", "Regelkarten"} <= labels(app)
+        await send(pilot, "/lang en")
+        assert {"Help", "Cost", "Rule cards"} <= labels(app) and "Hilfe" not in labels(app)

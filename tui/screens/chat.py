@@ -82,6 +82,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
 
     def on_mount(self) -> None:
         self.query_one("#log").anchor()
+        self.label_keys()
         # the pipeline loads after the first paint, so it does not delay the first question
         self.set_timer(0.05, self.app.preload)
         self.say("info", t("welcome", self.lang))
@@ -109,6 +110,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
             self.session.load(*saved, complete=False)
         except Exception:  # noqa: BLE001 - one bad file must not keep the chat from starting
             self.session = Session(self.lang, self.session.models, self.session.gpus)
+        self.label_keys()
         self.query_one("#prompt", Input).placeholder = t("placeholder", self.lang)
         self.say("info", self.session.interview.sentence())
         self.start()
@@ -151,6 +153,25 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
         if q is not None:
             self.post(QuestionBubble(q.text, q.example, self.lang))
         return q is not None
+
+    FOOTER_LABELS = {"help": ("Help", "Hilfe"), "cost": ("Cost", "Kosten"),
+                     "why": ("Rule cards", "Regelkarten")}
+    """The key bar's words per language (action → English, German)."""
+
+    def label_keys(self) -> None:
+        """Put the key bar in the session's language (Textual keeps one description per binding;
+        they are swapped here — if a Textual version stores them differently, English stays)."""
+        from dataclasses import replace
+
+        de = self.lang == "de"
+        try:
+            keys = self._bindings.key_to_bindings
+            for key, bindings in keys.items():
+                keys[key] = [replace(b, description=self.FOOTER_LABELS[b.action][de])
+                             if b.action in self.FOOTER_LABELS else b for b in bindings]
+            self.refresh_bindings()
+        except (AttributeError, TypeError):
+            pass
 
     def show_sentence(self) -> None:
         """The clarification sentence (advice) or the setup line (audit) in the top panel."""

@@ -19,7 +19,7 @@ KEYS = (
     ("F3", "open / close all rule cards", "alle Regelkarten öffnen / schliessen"),
     ("Tab / Shift+Tab", "move between the prompt and the rule cards",
      "zwischen Eingabe und Regelkarten wechseln"),
-    ("Enter on a card", "open or close it", "Karte öffnen oder schliessen"),
+    ("Enter (card)", "open or close the card", "Karte öffnen oder schliessen"),
     ("PgUp / PgDn", "scroll the chat", "im Chat blättern"),
     ("Esc", "back to the prompt / close this screen", "zurück zur Eingabe / diese Ansicht schliessen"),
     ("Ctrl+P", "command palette (save, export, language, audit, …)",
