@@ -127,7 +127,6 @@ def primary_model(w: Workload, catalog: Catalog):
 def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en",
            sensitivity: bool = True):
     """The advice report of a workload (`sensitivity=False`: without the sensitivity lines)."""
-    from expert.api import resolve_model
     from expert.configurator import search
     from expert.engine import evaluate
     from expert.interview import render_sentence

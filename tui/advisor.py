@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from pathlib import Path
 from typing import Any
 
 

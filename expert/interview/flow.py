@@ -71,6 +71,11 @@ class Reply:
         return self.kind != "unclear"
 
 
+def help_reply(q: Question, lang: str) -> Reply:
+    """The explanation of question `q` and its example answer."""
+    return Reply("help", q.id, help=f"{q.help}\n{'Beispiel' if lang == 'de' else 'Example'}: {q.example}")
+
+
 class Interview:
     """The interview state: the answers so far as a workload dict, and which questions are done."""
 
@@ -138,10 +143,9 @@ class Interview:
         qid = q.id if q else None
         t = nb.normalize(text)
         lang = lx.detect_lang(t, self.lang)
-        if q and (t.strip() in ("?", "??", "help", "hilfe") or lx.only(lx.HELP, t)):
-            return Reply("help", qid, help=f"{q.help}\n{'Example' if self.lang == 'en' else 'Beispiel'}: "
-                                           f"{q.example}")
-        if q and (lx.only(lx.SKIP, t) or lx.only(lx.DONT_KNOW, t)):
+        if q and lx.asks_help(t):
+            return help_reply(q, self.lang)
+        if q and lx.skips(t):
             return self._skip(q, lang)
         whole = parse_sentence(text, lang, models=self.models)
         if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):

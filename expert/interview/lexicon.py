@@ -92,6 +92,16 @@ def only(pattern: re.Pattern[str], text: str) -> bool:
     return pattern.search(text) is not None and not rest
 
 
+def asks_help(text: str) -> bool:
+    """`?`, `help`, `was heisst das` … — the user asks what the question means."""
+    return text.strip() in ("?", "??", "help", "hilfe") or only(HELP, text)
+
+
+def skips(text: str) -> bool:
+    """`skip`, `weiss nicht` … — the user leaves the question to its default."""
+    return only(SKIP, text) or only(DONT_KNOW, text)
+
+
 def sector_of(text: str, *, with_other: bool = False) -> str | None:
     """The sector named in the text (`health`, `finance`, `public`, optionally `other`)."""
     for sector, pattern in SECTORS.items():

@@ -13,7 +13,7 @@ import re
 from . import aliases, lexicon as lx, numbers as nb
 from . import setup_parse as sp
 from .setup_describe import describe_setup, render_setup
-from .flow import Reply
+from .flow import Reply, help_reply
 from .questions import Question, question
 from .result import Parsed, say
 from .sentence import parse_sentence
@@ -78,9 +78,9 @@ class SetupInterview:
                 lang, "All questions are answered; change a value with /set, e.g. /set utilization.mean 0.6",
                 "Alle Fragen sind beantwortet; Werte ändern mit /set, z. B. /set utilization.mean 0.6"),
                 example="/set latency_p95_s 0.8")
-        if t.strip() in ("?", "??", "help", "hilfe") or lx.only(lx.HELP, t):
-            return Reply("help", q.id, help=f"{q.help}\n{say(self.lang, 'Example', 'Beispiel')}: {q.example}")
-        if lx.only(lx.SKIP, t) or lx.only(lx.DONT_KNOW, t):
+        if lx.asks_help(t):
+            return help_reply(q, self.lang)
+        if lx.skips(t):
             return self._skip(q)
         got = self._parse(q.id, text, lang)
         if not got.ok:

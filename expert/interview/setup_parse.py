@@ -207,5 +207,5 @@ def parse_latency_p95(t: str, lang: str = "en") -> Parsed:
 
 
 # the other answers, re-exported so callers find every setup parser here
-from .setup_host import parse_host, parse_interconnect, parse_operations  # noqa: E402
-from .setup_place import parse_location, parse_ownership  # noqa: E402
+from .setup_host import parse_host, parse_interconnect, parse_operations  # noqa: E402, F401
+from .setup_place import parse_location, parse_ownership  # noqa: E402, F401

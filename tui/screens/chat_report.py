@@ -21,6 +21,12 @@ from ..widgets import AnswerView, ChangeBubble
 from .change_lines import change_lines
 
 
+def _two_step(advisor, mode: str) -> bool:
+    """Whether an advice can come in two steps: the answer first, its sensitivity lines after
+    (an advisor whose `advise` takes `sensitivity`; audits come in one)."""
+    return mode != "audit" and "sensitivity" in inspect.signature(advisor.advise).parameters
+
+
 class ReportMixin:
     """`compute` and `show`; uses the screen's `session`, `report`, `say`, `autosave`,
     `show_sentence`, `hold_screen`/`release_screen` and the app's `advisor`."""
@@ -67,8 +73,7 @@ class ReportMixin:
         s, advisor = self.session, self.app.advisor
         data, lang, before = s.data(), s.lang, self.report
         self.stale = False
-        fast = (s.mode != "audit" and getattr(advisor, "loaded", False)
-                and "sensitivity" in inspect.signature(advisor.advise).parameters)
+        fast = _two_step(advisor, s.mode) and getattr(advisor, "loaded", False)
         if not fast:
             self._generation += 1
             self.refining = False
@@ -143,7 +148,7 @@ class ReportMixin:
         from expert.errors import InputError
 
         advisor = self.app.advisor
-        two_step = mode != "audit" and "sensitivity" in inspect.signature(advisor.advise).parameters
+        two_step = _two_step(advisor, mode)
         call = self.app.call_from_thread
         try:
             start = time.perf_counter()

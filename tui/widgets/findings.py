@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -55,8 +56,8 @@ class FindingList(Vertical):
         self.report, self.lang, self.new_rules = report, lang, new_rules
         heading = self.query_one(".heading", Static)
         heading.update(self.heading(report, lang))
-        kept = {key: card for key, card in zip(_keys(c.finding for c in self.query_children(RuleCard)),
-                                                self.query_children(RuleCard))}
+        cards = list(self.query_children(RuleCard))
+        kept = dict(zip(_keys([c.finding for c in cards]), cards))
         findings = self.ordered(report)
         keys = _keys(findings)
         gone = [card for key, card in kept.items() if key not in keys]
@@ -78,26 +79,19 @@ class FindingList(Vertical):
             await mounted
 
 
-def _keys(findings) -> list:
+def _keys(findings: list) -> list:
     """A finding's identity across reports: its rule, and when the rule fired more than once,
     also the facts it fired on (so an open card keeps showing the same finding)."""
-    findings = list(findings)
-    fired = {}
-    for finding in findings:
-        fired[finding.rule_id] = fired.get(finding.rule_id, 0) + 1
+    fired = Counter(f.rule_id for f in findings)
     return [f.rule_id if fired[f.rule_id] == 1 else (f.rule_id, repr(sorted(f.facts.items())))
             for f in findings]
 
 
-def _nths(findings) -> list[str]:
+def _nths(findings: list) -> list[str]:
     """`1/2`, `2/2` for findings of a rule that fired more than once (same title, other facts)."""
-    total: dict[str, int] = {}
+    total, seen, out = Counter(f.rule_id for f in findings), Counter(), []
     for finding in findings:
-        total[finding.rule_id] = total.get(finding.rule_id, 0) + 1
-    seen: dict[str, int] = {}
-    out = []
-    for finding in findings:
-        seen[finding.rule_id] = seen.get(finding.rule_id, 0) + 1
+        seen[finding.rule_id] += 1
         n = total[finding.rule_id]
         out.append(f"{seen[finding.rule_id]}/{n}" if n > 1 else "")
     return out
