@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from expert.catalog.loader import load_catalog  # noqa: E402
@@ -31,12 +33,9 @@ WORKLOADS = [
     {"params_b": 13, "requests_per_day": 30_000, "deployment": "on_premise", "critical": False},
     {"model": "llama-3.1-405b", "latency_target_s": 0.1, "budget_limit_chf": 1000},
 ]
-T3 = {"hosting": "ch", "output_tokens": 100, "latency_target_s": 4.0, "agents": [
-    {"name": "faq", "model": "mistral-7b", "requests_per_day": 5000},
-    {"name": "rag", "model": "llama-3.1-8b", "requests_per_day": 5000},
-    {"name": "docs", "model": "llama-2-13b", "requests_per_day": 3000},
-    {"name": "analyst", "model": "qwen2.5-14b", "requests_per_day": 2000, "fine_tuning": "monthly"},
-    {"name": "risk", "params_b": 20, "requests_per_day": 1000, "fine_tuning": "monthly"}]}
+T3 = yaml.safe_load((Path(__file__).resolve().parents[1] / "examples" / "agent-pool-t3.yaml")
+                    .read_text(encoding="utf-8"))
+"""000 T3's five agents on one pool (the example file)."""
 
 
 def timed(fn, n: int) -> tuple[float, float, float]:

@@ -8,7 +8,10 @@ tokens; the speed model's end-to-end latency is used, so answers are kept short 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from expert.catalog.loader import load_catalog
 from expert.configurator import search
@@ -159,12 +162,9 @@ def test_on_premise_cheapest_package_holding_model_and_context(model, context, c
     assert r.recommendation.tco_chf <= best.tco_chf   # an individual purchase may undercut the packages
 
 
-T3 = {"hosting": "ch", "output_tokens": 100, "latency_target_s": 4.0, "agents": [
-    {"name": "faq", "model": "mistral-7b", "requests_per_day": 5000},
-    {"name": "rag", "model": "llama-3.1-8b", "requests_per_day": 5000},
-    {"name": "docs", "model": "llama-2-13b", "requests_per_day": 3000},
-    {"name": "analyst", "model": "qwen2.5-14b", "requests_per_day": 2000, "fine_tuning": "monthly"},
-    {"name": "risk", "params_b": 20, "requests_per_day": 1000, "fine_tuning": "monthly"}]}
+T3 = yaml.safe_load((Path(__file__).resolve().parents[2] / "examples" / "agent-pool-t3.yaml")
+                    .read_text(encoding="utf-8"))
+"""000 T3's five agents on one pool (the example file)."""
 
 
 def test_t3_hybrid_saving_and_configurator_choice():
