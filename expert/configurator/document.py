@@ -22,8 +22,8 @@ Always (G11): no consumer GPU for critical production.
 from __future__ import annotations
 
 from expert.catalog.loader import Catalog
-from expert.catalog.models import Gpu
 from expert.configurator.models import DocumentView
+from expert.facts import gpu_family
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
@@ -39,21 +39,6 @@ H100_SPEEDUP = 2.8  # 000 G4 / U2
 FREQUENT = ("monthly", "weekly")
 AT_LEAST_A100 = {"a100", "h100", "h200", "b200"}  # M2: "at least an A100"
 NAMES = {"l40s": "L40S", "a100": "A100 80 GB", "h100": "H100"}
-_PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
-             ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),
-             ("a10", "entry"))
-
-
-def family_of(gpu: Gpu) -> str:
-    """Coarse GPU family (same vocabulary as the rules' `gpu_family`)."""
-    if gpu.grade == "consumer":
-        return "consumer"
-    for prefix, family in _PREFIXES:
-        if gpu.id.startswith(prefix):
-            return family
-    return "workstation" if gpu.grade == "workstation" else "other"
-
-
 def _swiss_monthly(catalog: Catalog, gpu_prefix: str, a: Assumptions) -> float | None:
     from expert.configurator.candidates import offer_energy_tdp
     for offer in catalog.offers.values():
@@ -147,7 +132,7 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     if best is None:
         return view
     accepted = {family} | (AT_LEAST_A100 if S_M2 in sections and family == "a100" else set())
-    view.agrees = family_of(best.source.gpu) in accepted and (not multi or best.count > 1)
+    view.agrees = gpu_family(best.source.gpu) in accepted and (not multi or best.count > 1)
     if view.agrees:
         view.comparison = {"en": f"the cost optimum ({label(best)}) agrees with the documents",
                            "de": f"das Kostenoptimum ({label(best)}) stimmt mit den Dokumenten überein"}

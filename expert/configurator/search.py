@@ -256,9 +256,9 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
 
 def family_best(out: Outcome, family: str) -> Candidate | None:
     """Cheapest feasible candidate of a GPU family (for the document comparison)."""
-    from expert.configurator.document import family_of
+    from expert.facts import gpu_family
     best = None
     for c in out.group_best.values():
-        if family_of(c.source.gpu) == family and (best is None or c.key < best.key):
+        if gpu_family(c.source.gpu) == family and (best is None or c.key < best.key):
             best = c
     return best

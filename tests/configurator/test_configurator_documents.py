@@ -16,7 +16,8 @@ import yaml
 from expert.catalog.loader import load_catalog
 from expert.configurator import search
 from expert.configurator.agents import evaluate_pool
-from expert.configurator.document import document_recommendation, family_of
+from expert.configurator.document import document_recommendation
+from expert.facts import gpu_family
 
 CAT = load_catalog()
 U1 = {"hosting": "ch", "prompt_tokens": 1500, "output_tokens": 100, "latency_target_s": 2.0,
@@ -25,7 +26,7 @@ RAG_DATASET = 40_000_000                           # tokens per monthly run (see
 
 
 def fam(result) -> str:
-    return family_of(CAT.gpu(result.recommendation.gpu))
+    return gpu_family(CAT.gpu(result.recommendation.gpu))
 
 
 @pytest.mark.parametrize("model", ["mistral-7b", "qwen2.5-7b", "llama-3.1-8b"])
