@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from expert.agentloop import AgentLoop
+
 Precision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 Frequency = Literal["none", "yearly", "quarterly", "monthly", "weekly"]
 FineTuneMethod = Literal["full", "lora", "qlora"]
@@ -109,6 +111,8 @@ class Workload(Input):
         default=False, description="consider AMD and Intel GPUs: 000 D4 asks for framework compatibility "
                                    "and G12 calls ROCm less mature than CUDA and Gaudi little adopted")
     agents: list[Agent] = Field(default=[], max_length=50)
+    agent: AgentLoop | None = Field(default=None, description="an agent running a multi-step tool loop "
+                                    "(docs/agents.md); requests_per_day then counts tasks")
 
     @model_validator(mode="after")
     def _check(self) -> "Workload":
@@ -118,6 +122,11 @@ class Workload(Input):
             raise ValueError("give either model or params_b, not both")
         if self.requests_per_day is not None and self.requests_per_second is not None:
             raise ValueError("give either requests_per_day or requests_per_second, not both")
+        if self.agent is not None and self.agents:
+            raise ValueError("agent (one agent's tool loop) and agents (a pool of models) cannot be combined")
+        if self.agent is not None and self.agent.tasks_per_day is not None and (
+                self.requests_per_day is not None or self.requests_per_second is not None):
+            raise ValueError("give the volume once: agent.tasks_per_day or requests_per_day/requests_per_second")
         return self
 
     @property

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
+from expert.configurator.agent_demand import AgentDemand, held_per_replica, ttft_shift, with_held
 from expert.configurator.candidates import Source
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, with_target
@@ -87,8 +88,10 @@ class Context:
     """Everything fixed for one search: workload numbers, resolved model, caches."""
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions, model: LlmModel,
-                 profiles: dict | None = None, ft_cache: dict | None = None, serving: dict | None = None):
+                 profiles: dict | None = None, ft_cache: dict | None = None, serving: dict | None = None,
+                 agent: AgentDemand | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
+        self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
         self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)
@@ -117,15 +120,18 @@ class Context:
         latency-limited batch per target)."""
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
-                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a))
+                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a),
+                    self.agent.key if self.agent else None)
         key = (base_key, w.latency_limit_s)
         p = self.profiles.get(key)
         if p is None:
             base = self.profiles.get(base_key)
             if base is None:
+                shift = 0.0 if self.agent is None else ttft_shift(
+                    self.agent, self.model, gpu, tp, precision, column, w.prompt_tokens, self.a)
                 base = self.profiles[base_key] = build_profile(
                     self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
-                    self.a, self.growth)
+                    self.a, self.growth, shift)
             p = self.profiles[key] = with_target(base, w.latency_limit_s)
         return p
 
@@ -148,6 +154,7 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
         return hit
     w = ctx.w
     replicas = count // tp
+    prof = with_held(prof, held_per_replica(ctx.agent, replicas))  # agent sessions waiting on tools
     violations = []
     batch, latency = 1, prof.e2e_1
     if prof.seq_mem < 1:
@@ -218,6 +225,7 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
           checked: tuple) -> Candidate:
     """The candidate from `check`'s result."""
     violations, (_, batch, latency, concurrency), (_, team_monthly, ft_hours, ft_mem), cost = checked
+    prof = with_held(prof, held_per_replica(ctx.agent, count // tp))
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
                      cost + team_monthly * ctx.months, list(violations), need, prof.usable_gb,

@@ -92,6 +92,7 @@ class SearchResult(BaseModel):
     document: DocumentView | None = None
     pool: dict | None = None
     pool_comparison: dict | None = None
+    agent: dict | None = None
     evaluated: int = 0
     feasible: int = 0
     notes: list[str] = []

@@ -52,6 +52,7 @@ class ReplicaProfile:
     latency_target: float
     a: Assumptions
     growth: LlmModel | None = None
+    ttft_shift: float = 0.0         # agent loops: cached-prefix prefill minus full prefill (agent_demand.py)
     base_gb: float = 0.0            # per GPU without KV: weights/TP + activation + overhead
     kv_seq_gb: float = 0.0          # KV per sequence per GPU
     usable_gb: float = 0.0          # memory × 0.9
@@ -76,13 +77,13 @@ class ReplicaProfile:
         self._eta = tp_efficiency(self.tp, self.column, self.a)[0]
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
         s1 = self._point(1)
-        self._ttft = s1["ttft_s"]
+        self._ttft = s1["ttft_s"] + self.ttft_shift
         if not self._moe:  # dense: memory time is affine in the batch, compute time linear
             s2 = self._point(2)
             self._mem_b = s2["mem"] - s1["mem"]
             self._mem_a = s1["mem"] - self._mem_b
             self._comp_1 = s1["comp"]
-        self._e2e[1] = s1["e2e_latency_s"]
+        self._e2e[1] = s1["e2e_latency_s"] + self.ttft_shift
 
     def e2e(self, batch: int) -> float:
         """End-to-end latency (TTFT + output × TPOT) at `batch` sequences per replica, s."""
@@ -90,7 +91,7 @@ class ReplicaProfile:
         if hit is not None:
             return hit
         if self._moe:
-            value = self._point(batch)["e2e_latency_s"]
+            value = self._point(batch)["e2e_latency_s"] + self.ttft_shift
         else:
             value = self._ttft + self.output * (max(self._mem_a + self._mem_b * batch, self._comp_1 * batch)
                                                 / self._eta)
@@ -159,9 +160,10 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
                   context: int, latency_target: float | None, a: Assumptions,
-                  growth: LlmModel | None = None) -> ReplicaProfile:
+                  growth: LlmModel | None = None, ttft_shift: float = 0.0) -> ReplicaProfile:
     """Compute the profile (memory limits, latency-limited batch) once."""
-    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, latency_target, a, growth)
+    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, latency_target, a, growth,
+                       ttft_shift)
     act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
     over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
     act, over = act_c.value * GIB, over_c.value * GIB

@@ -193,8 +193,13 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     With `optimum_only` only `Outcome.best` is filled (`best_only`)."""
     shared = {} if shared is None else shared
     model = resolve_model(w, catalog)
+    agent = None
+    if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
+        from expert.configurator.agent_demand import demand, equivalent
+        agent = demand(w, model)
+        w = equivalent(w, agent)
     ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                  shared.setdefault("serving", {}))
+                  shared.setdefault("serving", {}), agent)
     sources = admissible_sources(catalog_sources(catalog), w)
     if optimum_only:
         out = Outcome()
@@ -234,6 +239,9 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
     result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
     if out.best is not None:
         result.recommendation = to_choice(out.best, ctx)
+        if ctx.agent is not None:
+            from expert.configurator.agent_report import figures
+            result.agent = figures(ctx, out.best)
     else:
         if not sources:
             kinds = ", ".join(source_kinds(w))

@@ -1,0 +1,110 @@
+"""The configurator's hook for agent loops: an `agent:` workload as the demand the search checks.
+
+`demand()` sizes the loop once (`expert.sizing.agent_loop`); `equivalent()` turns it into the
+single-request workload the search already understands:
+- requests = LLM steps (task rate × mean steps), peak over average as the workload's;
+- prompt = the mean input a step reads (decode reads the KV of the whole context), output = visible
+  + reasoning tokens per step, context = the mean context a live session holds;
+- latency target = per step: (task target − tool time) / steps; without a task target the
+  workload's `latency_target_s` applies to each step.
+Two small hooks change what the search checks for such a workload (`feasibility.py`):
+- `ttft_shift`: a step prefills only its uncached tokens after the cached prefix
+  (`agent_loop.prefill_s`), not the whole prompt;
+- `with_held`: sessions waiting on a tool keep their KV on the GPU (`kv_during_tools: gpu`); at
+  the peak they are `held` = peak task rate × steps × tool time (Little's law), spread over the
+  replicas, and take memory without decoding.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+
+from expert.agentloop import ResolvedAgent
+from expert.catalog.models import Gpu, LlmModel
+from expert.sizing import agent_loop as loop
+from expert.sizing.constants import Assumptions
+from expert.workload import Workload
+
+
+@dataclass(frozen=True)
+class AgentDemand:
+    """An agent workload's loop, load and cache figures, independent of the GPU."""
+
+    agent: ResolvedAgent
+    shape: loop.LoopShape
+    average_task_rate: float     # tasks per second over the day
+    peak_task_rate: float
+    held_peak: float             # sessions waiting on a tool with their KV on the GPU, at the peak
+    step_target_s: float | None  # per-step latency target
+    affinity: bool
+    kv_during_tools: str
+    context_limit: int
+    kind: str = "conversational"
+
+    @property
+    def key(self) -> tuple:
+        """What the sized replicas depend on beyond the equivalent workload's tokens."""
+        return (round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6))
+
+
+def demand(w: Workload, model: LlmModel) -> AgentDemand:
+    """The loop of `w.agent` with the workload's model and volume (module docstring)."""
+    spec = w.agent
+    agent = spec.resolved()
+    limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
+    reuse = spec.session_affinity and spec.kv_during_tools != "drop"
+    shape = loop.loop_shape(agent, agent.steps_mean, limit, reuse)
+    if spec.concurrent_users is not None:
+        # closed loop: each user starts a task, waits for it, thinks; generation time is left out of
+        # the cycle, so the rate is an upper bound (conservative for sizing)
+        cycle = agent.steps_mean * agent.tool_time_s + agent.think_time_s
+        peak = spec.concurrent_users / cycle if cycle > 0 else 0.0
+        average = peak / w.peak_to_average
+    else:
+        average = (spec.tasks_per_day / 86_400) if spec.tasks_per_day is not None else w.average_rps
+        peak = average * w.peak_to_average
+    held = peak * agent.steps_mean * agent.tool_time_s if spec.kv_during_tools == "gpu" else 0.0
+    target = w.latency_target_s
+    if spec.task_latency_target_s is not None:
+        target = (spec.task_latency_target_s - agent.steps_mean * agent.tool_time_s) / agent.steps_mean
+    return AgentDemand(agent, shape, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
+                       limit, spec.kind)
+
+
+def equivalent(w: Workload, d: AgentDemand) -> Workload:
+    """The per-step workload the search sizes (module docstring)."""
+    a = d.agent
+    return w.model_copy(update={
+        "agent": None, "requests_per_day": None, "requests_per_second": d.average_task_rate * a.steps_mean,
+        "prompt_tokens": max(1, round(d.shape.mean_input)), "output_tokens": a.output_tokens + a.reasoning_tokens,
+        "context_tokens": max(1, round(d.shape.mean_held)), "concurrency": None,
+        "latency_target_s": d.step_target_s})
+
+
+def ttft_shift(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
+               a: Assumptions) -> float:
+    """Cached-prefix prefill minus the core's full-prompt prefill of the equivalent workload, s."""
+    new = d.shape.mean_uncached
+    cached = max(0.0, d.shape.mean_input - new)
+    return loop.prefill_s(model, gpu, tp, precision, column, new, cached, a) \
+        - loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a)
+
+
+def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
+    """Tool-waiting sessions each replica holds at the peak (0 without an agent)."""
+    if d is None or d.held_peak <= 0 or replicas < 1:
+        return 0
+    return math.ceil(d.held_peak / replicas - 1e-9)
+
+
+def with_held(prof, held: int):
+    """A copy of a replica profile whose memory already holds `held` idle sessions' KV."""
+    if held <= 0:
+        return prof
+    p = copy.copy(prof)
+    p.base_gb = prof.base_gb + held * prof.kv_seq_gb
+    p.growth_base_gb = prof.growth_base_gb + held * prof.growth_kv_seq_gb
+    p.seq_mem = max(0, prof.seq_mem - held)  # floor(F/kv − held) = floor(F/kv) − held, growth model too
+    return p

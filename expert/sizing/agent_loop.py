@@ -1,0 +1,133 @@
+"""Sizing an agent's tool loop: growing context, prefix-cache hits, KV held across tool waits,
+sessions by Little's law, task latency and cost per task (shared/notes/modelling-anchors.md §5.3).
+
+Step s of a task (s = 1..n) reads I_s tokens: I_1 = system + task, I_{s+1} = I_s + output + appended
+(reasoning tokens are generated but not kept). When I_{s+1} would pass the context limit, the agent
+compacts its history to half the limit (own estimate of a summarising compaction).
+Uncached tokens (what prefill computes) of step s:
+- step 1: the task tokens (the system prompt and tool definitions are shared by every session, so
+  they stay cached on every replica);
+- later steps, session affinity and KV kept on GPU or CPU during the tool: only the appended
+  tokens (the previous input and output are in the prefix cache; vLLM caches generated blocks too);
+- without affinity (steps spread over replicas without a shared cache), with the KV dropped during
+  tools, or right after a compaction: everything but the system prompt (Mooncake measured 1.7 %
+  hits, only the system prompt, without a shared pool).
+Hit rate = 1 − Σ uncached / Σ input. A fractional mean step count interpolates linearly between the
+neighbouring whole counts. Sessions (Little's law): task rate × task duration; the sessions waiting
+on a tool hold their KV on the GPU only with `kv_during_tools: gpu`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from expert.catalog.models import Gpu, LlmModel
+from expert.agentloop import ResolvedAgent
+from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.memory import weights_gb
+from expert.sizing.parallel import tp_efficiency
+from expert.sizing.speed import compute_tflops, weight_only
+
+SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
+COMPACT_TO = 0.5  # own estimate: a compaction summarises the history to half the limit
+
+
+@dataclass(frozen=True)
+class LoopShape:
+    """Token totals and means of one task of `steps` steps."""
+
+    steps: float
+    total_input: float       # Σ I_s
+    total_uncached: float    # Σ uncached tokens (prefill work)
+    total_held: float        # Σ (I_s + output): context held while the step runs and its tool waits
+    max_context: int         # largest I_s + output
+    compactions: float
+
+    @property
+    def mean_input(self) -> float:
+        """Mean tokens a step reads."""
+        return self.total_input / self.steps
+
+    @property
+    def mean_uncached(self) -> float:
+        """Mean tokens a step prefills."""
+        return self.total_uncached / self.steps
+
+    @property
+    def mean_held(self) -> float:
+        """Mean context a live session holds (KV per session)."""
+        return self.total_held / self.steps
+
+    @property
+    def hit_rate(self) -> float:
+        """Share of input tokens served from the prefix cache."""
+        return 1 - self.total_uncached / self.total_input if self.total_input else 0.0
+
+
+def _whole(agent: ResolvedAgent, n: int, limit: int, reuse: bool) -> LoopShape:
+    system, out = agent.system_tokens, agent.output_tokens
+    context = system + agent.task_tokens
+    total_in = total_unc = total_held = 0.0
+    biggest, compactions, fresh = 0, 0, True
+    for s in range(n):
+        if s > 0:
+            context += out + agent.appended_tokens
+            if context + out > limit:  # compaction: history summarised, its cache lost
+                context = max(system, int(limit * COMPACT_TO))
+                compactions, fresh = compactions + 1, True
+        uncached = agent.task_tokens if s == 0 else (
+            agent.appended_tokens if reuse and not fresh else context - system)
+        fresh = False
+        total_in, total_unc, total_held = total_in + context, total_unc + uncached, total_held + context + out
+        biggest = max(biggest, context + out)
+    return LoopShape(n, total_in, total_unc, total_held, biggest, compactions)
+
+
+def loop_shape(agent: ResolvedAgent, steps: float, limit: int, reuse: bool = True) -> LoopShape:
+    """One task's token shape (module docstring); `reuse`: the previous step's KV is found again
+    (session affinity and KV kept during the tool)."""
+    if steps < 1:
+        raise ValueError("an agent task has at least one step")
+    lo = _whole(agent, math.floor(steps), limit, reuse)
+    if steps == math.floor(steps):
+        return lo
+    hi, f = _whole(agent, math.ceil(steps), limit, reuse), steps - math.floor(steps)
+
+    def mix(a: float, b: float) -> float:
+        return a + f * (b - a)
+
+    return LoopShape(steps, mix(lo.total_input, hi.total_input), mix(lo.total_uncached, hi.total_uncached),
+                     mix(lo.total_held, hi.total_held), hi.max_context, mix(lo.compactions, hi.compactions))
+
+
+def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, new: float, cached: float,
+              assumptions: Assumptions | None = None) -> float:
+    """Time to prefill `new` tokens after `cached` tokens already in the prefix cache (one sequence, no
+    queueing): the roofline of `speed._scenario` with attention over the cached prefix, i.e. work =
+    2·active·new + L·d_attn·(new² + 2·cached·new) (Kaplan et al. arXiv:2001.08361 §2.1); with
+    cached = 0 it equals the core's TTFT."""
+    a = resolve(assumptions)
+    eta = tp_efficiency(tp, column, a)[0]
+    wo = a.weight_only_efficiency.value if weight_only(gpu, precision) else 1.0
+    flops = compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * wo
+    bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * wo
+    work = 2 * model.decode_params_b * 1e9 * new + model.layers * model.heads * model.head_dim * (
+        new * new + 2 * cached * new)
+    return max(work / tp / flops, weights_gb(model, precision, a) * 1e9 / tp / bw) / eta
+
+
+def task_latency_s(steps: float, step_s: float, tool_s: float) -> float:
+    """A task's wall time: Σ over steps of (step time + tool time) (notes §5.3)."""
+    return steps * (step_s + tool_s)
+
+
+def sessions(task_rate: float, steps: float, step_s: float, tool_s: float) -> float:
+    """Little's law: live sessions = task rate × task duration."""
+    return task_rate * task_latency_s(steps, step_s, tool_s)
+
+
+def cost_per_task(monthly_cost: float, average_task_rate: float) -> float | None:
+    """Monthly cost over the tasks of a month (None when no volume is given)."""
+    tasks = average_task_rate * SECONDS_PER_MONTH
+    return monthly_cost / tasks if tasks > 0 else None
