@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.audit import smallest_single_gpu_gb
-from expert.facts import choice_fact, clean_fact, workload_fact
+from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.workload import Workload
 
@@ -40,9 +40,11 @@ def _as_dict(value: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else value.model_dump()
 
 
-def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tuple[dict, dict, dict]:
+def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
+               held: int = 0) -> tuple[dict, dict, dict]:
     """(memory, capacity, sizing fact) of the recommended configuration: its GPU, count, precision and
-    tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica. The
+    tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica (plus `held`
+    agent sessions per replica that wait on a tool with their KV on the GPU). The
     configurator's record already holds the operating point; only when nothing fits (or a pool of
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
@@ -77,7 +79,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
         finetune_gb = sized.fine_tuning_memory.total_gb if sized.fine_tuning_memory else None
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
-        sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1)
+        sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1) + held
         m = inference_memory(model, gpu, tp, tp, choice["precision"], context, sequences)
     else:
         m = sized.memory
@@ -100,6 +102,18 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m),
             "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
     return memory, capacity, clean_fact(fact)
+
+
+def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int]:
+    """The workload the summaries size, and the agent sessions each replica holds during tools: an
+    agent loop is sized as its per-step equivalent (`configurator.agent_demand`)."""
+    if w.agent is None:
+        return w, 0
+    from expert.configurator.agent_demand import demand, equivalent, held_per_replica
+
+    d = demand(w, model)
+    replicas = max(1, choice.get("replicas", 1)) if choice else 1
+    return equivalent(w, d), held_per_replica(d, replicas)
 
 
 def pooled_view(w: Workload, model) -> Workload:
@@ -137,21 +151,27 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     w = pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
-    memory, capacity, sizing = _summaries(w, model, catalog, choice)
+    sized, held = _sized_view(w, model, choice)
+    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
     facts = [workload_fact(w, model), sizing]
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),
                                  getattr(document, "agrees", None)))
+    if getattr(result, "agent", None) is not None:
+        facts.append(agent_fact(result.agent))
     evaluation = evaluate(rule_base(rules_dirs), facts, lang=lang)
     findings, fired = trace_parts(evaluation)
+    sentence = w.model_dump(exclude_none=True)
+    if getattr(result, "agent", None) is not None:  # an agent's volume is counted in tasks
+        sentence["requests_per_day"] = result.agent["tasks_per_day"]
     return make_report(
-        kind="advice", lang=lang, clarification=render_sentence(w.model_dump(exclude_none=True), lang),
+        kind="advice", lang=lang, clarification=render_sentence(sentence, lang),
         memory=memory, capacity=capacity, recommendation=_choice_fields(choice),
         alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
-        findings=findings, fired_rules=fired)
+        agent=getattr(result, "agent", None), findings=findings, fired_rules=fired)
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

@@ -81,6 +81,37 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     return extra, [workload_fact(w, model), clean_fact(sizing)]
 
 
+SPREADING = ("round-robin", "least-loaded", "random")  # may send a session's next step elsewhere
+
+
+def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
+    """The `agent` fact of an audit: measured cache hit rate and routing beside what the agent's loop
+    allows with session affinity (`expert.sizing.agent_loop`); None when nothing is about agents."""
+    w = setup.workload
+    spec = w.agent if w is not None else None
+    if spec is None and setup.prefix_cache_hit_rate is None and setup.routing is None:
+        return None
+    from expert.facts import clean_fact
+
+    replicas = max(1, setup.count // setup.tensor_parallel)
+    spreads = setup.routing in SPREADING and replicas > 1
+    fact: dict[str, Any] = {"t": "agent", "origin": "audit", "measured_cache_hit_rate": setup.prefix_cache_hit_rate,
+                            "routing": setup.routing, "spreads_sessions": spreads, "replicas": replicas}
+    if setup.routing is not None:
+        fact["session_affinity"] = not spreads
+    if spec is not None:
+        from expert.api import resolve_model
+        from expert.sizing.agent_loop import loop_shape
+
+        model = resolve_model(catalog, w.model, w.params_b, "workload.model")
+        agent = spec.resolved()
+        limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
+        fact.update({"kind": spec.kind, "steps_mean": agent.steps_mean, "kv_during_tools": spec.kv_during_tools,
+                     "expected_cache_hit_rate": loop_shape(agent, agent.steps_mean, limit).hit_rate})
+        fact.setdefault("session_affinity", spec.session_affinity)
+    return clean_fact(fact)
+
+
 def describe_setup(setup: Setup, lang: str) -> str:
     """One line naming the audited setup, in the report's language."""
     gpu = f"{setup.count}× {setup.gpu}"
@@ -97,6 +128,9 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
+    agent = agent_audit_fact(setup, catalog)
+    if agent is not None:
+        facts.append(agent)
     evaluation = evaluate(rule_base(rules_dirs), [setup_fact(setup, gpu, extra), *facts], lang=lang)
     findings, fired = trace_parts(evaluation)
     clarification = describe_setup(setup, lang)

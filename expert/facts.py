@@ -107,6 +107,19 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
     return clean_fact(fact)
 
 
+AGENT_FACT_FIELDS = ("kind", "steps_mean", "cache_hit_rate", "session_affinity", "kv_during_tools",
+                     "sessions_peak", "sessions_on_gpu_peak", "kv_per_session_gb", "kv_sessions_gb", "kv_bound",
+                     "tool_share", "compactions_per_task", "task_latency_s", "step_latency_s", "ttft_step_s",
+                     "ttft_step_uncached_s", "max_context_tokens", "context_limit_tokens", "offload_gpu",
+                     "offload_count", "offload_monthly_saving_chf")
+
+
+def agent_fact(figures: dict[str, Any]) -> dict[str, Any]:
+    """The `agent` fact of an advice: the agent loop's figures at the recommended configuration
+    (`expert.configurator.agent_report`)."""
+    return clean_fact({"t": "agent", "origin": "advice", **{k: figures.get(k) for k in AGENT_FACT_FIELDS}})
+
+
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
                 agrees: bool | None) -> dict[str, Any]:
     """The `choice` fact: the configurator's recommendation."""

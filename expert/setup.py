@@ -60,4 +60,9 @@ class Setup(Input):
     usage_pattern: Literal["steady", "fluctuating"] | None = None
     inference_engine: Literal["vllm", "tensorrt-llm", "sglang", "tgi", "transformers", "other"] | None = None
     quantization_validated: bool | None = None
+    prefix_cache_hit_rate: float | None = Field(
+        default=None, ge=0, le=1, description="measured share of prompt tokens served from the prefix cache "
+                                              "(vLLM: prefix cache hits / queries), 0..1")
+    routing: Literal["session-affinity", "prefix-aware", "round-robin", "least-loaded", "random"] | None = Field(
+        default=None, description="how the router spreads requests over the replicas")
     workload: Workload | None = None

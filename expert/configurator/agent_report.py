@@ -8,22 +8,22 @@ Step time = the chosen configuration's end-to-end latency of one step at its ope
 
 from __future__ import annotations
 
-from expert.configurator.agent_demand import held_per_replica, with_held
 from expert.sizing import agent_loop as loop
 
 
-def _replicas_needed(ctx, prof, held: bool) -> int:
-    """Fewest replicas serving the peak steps, with (or without) the tool-waiting sessions' KV."""
-    for r in range(1, 4097):
-        p = with_held(prof, held_per_replica(ctx.agent, r)) if held else prof
-        need = p.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-        if 0 < need <= r:
-            return r
-    return 4097
+def offload_optimum(w, catalog, a, shared, ctx, run):
+    """The optimum of the same workload with the tool-waiting sessions' KV offloaded to CPU memory
+    (`kv_during_tools: cpu`), or None when no session waits on the GPU. It tells whether KV residency,
+    not compute, sets the configuration."""
+    if ctx.agent.held_peak <= 0:
+        return None
+    spec = w.agent.model_copy(update={"kv_during_tools": "cpu"})
+    return run(w.model_copy(update={"agent": spec}), catalog, a, shared, optimum_only=True)[1].best
 
 
-def figures(ctx, best) -> dict:
-    """The report's `agent` part for candidate `best` of an agent search (`ctx.agent` set)."""
+def figures(ctx, best, offload=None) -> dict:
+    """The report's `agent` part for candidate `best` of an agent search (`ctx.agent` set); `offload`
+    is the optimum with idle sessions' KV in CPU memory (`offload_optimum`)."""
     d, a = ctx.agent, ctx.agent.agent
     gpu, tp = best.source.gpu, best.tp
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
@@ -37,7 +37,7 @@ def figures(ctx, best) -> dict:
     task = loop.task_latency_s(a.steps_mean, step, a.tool_time_s)
     monthly = best.objective / ctx.months
     per_task = loop.cost_per_task(monthly, d.average_task_rate)
-    kv_bound = _replicas_needed(ctx, prof, True) > _replicas_needed(ctx, prof, False)
+    kv_bound = offload is not None and offload.objective < best.objective - 0.5
     return {
         "kind": d.kind,
         "steps_mean": a.steps_mean, "steps_p90": a.steps_p90,
@@ -58,6 +58,9 @@ def figures(ctx, best) -> dict:
         "sessions_peak": live, "sessions_on_gpu_peak": on_gpu,
         "kv_per_session_gb": kv_session, "kv_sessions_gb": on_gpu * kv_session,
         "kv_bound": kv_bound,
+        "offload_gpu": offload.source.gpu.id if kv_bound else None,
+        "offload_count": offload.count if kv_bound else None,
+        "offload_monthly_saving_chf": (best.objective - offload.objective) / ctx.months if kv_bound else None,
         "cost_per_task_chf": per_task,
         "cost_per_1000_tasks_chf": None if per_task is None else per_task * 1000,
         "defaults": {k: v for k, v in a.sources.items() if v != "given"},

@@ -148,7 +148,8 @@ class Context:
 
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     """The source-independent serving part of a candidate: (violations, batch, latency, concurrency)."""
-    key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf,
+           ctx.agent.held_peak if ctx.agent else 0.0)
     hit = ctx.serving.get(key)
     if hit is not None:
         return hit

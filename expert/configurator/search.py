@@ -240,8 +240,8 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
     if out.best is not None:
         result.recommendation = to_choice(out.best, ctx)
         if ctx.agent is not None:
-            from expert.configurator.agent_report import figures
-            result.agent = figures(ctx, out.best)
+            from expert.configurator.agent_report import figures, offload_optimum
+            result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run))
     else:
         if not sources:
             kinds = ", ".join(source_kinds(w))

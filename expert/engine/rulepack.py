@@ -97,6 +97,9 @@ class Source(Strict):
     document: str = Field(min_length=1, description='Document number as text, e.g. "000".')
     section: str = Field(min_length=1)
     claim: str = _optional(description="Inventory claim id, e.g. M1.")
+    reference: str = _optional(description="A published source beyond the documents (URL or "
+                               "owner/repo@commit:path) for knowledge they do not cover; the document "
+                               "and section then name where the documents' guidance applies.")
 
 
 class Ref(Strict):

@@ -47,7 +47,8 @@ def explain_rule(rule, lang: str = "en") -> str:
     lines = [f"{rule.id}: {getattr(rule.title, lang)}",
              f"  {w['category']} {rule.category}, {w['severity']} {rule.severity}",
              f"  {w['source']}: {rule.source.document}, {rule.source.section}"
-             + (f" [{rule.source.claim}]" if getattr(rule.source, "claim", None) else ""),
+             + (f" [{rule.source.claim}]" if getattr(rule.source, "claim", None) else "")
+             + (f"; {rule.source.reference}" if getattr(rule.source, "reference", None) else ""),
              f"{w['when']}:"]
     for condition in rule.when:
         if isinstance(condition, Not):

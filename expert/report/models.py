@@ -39,6 +39,46 @@ class CapacitySummary(ReportPart):
     gpus_needed: int
 
 
+class AgentSummary(ReportPart):
+    """An agent loop at the recommended configuration (docs/agents.md): per step, per task, sessions,
+    KV and cache; `defaults` names the source of every value the workload left out."""
+
+    kind: str
+    steps_mean: float
+    steps_p90: float
+    tasks_per_day: float
+    peak_tasks_per_s: float
+    input_tokens_per_step: float = Field(description="mean tokens a step reads (its whole context)")
+    prefill_tokens_per_step: float = Field(description="mean tokens a step prefills (not in the prefix cache)")
+    output_tokens_per_step: int
+    input_output_ratio: float
+    max_context_tokens: int
+    context_limit_tokens: int
+    compactions_per_task: float
+    cache_hit_rate: float = Field(description="share of input tokens served from the prefix cache")
+    session_affinity: bool
+    kv_during_tools: str
+    ttft_step_s: float = Field(description="prefill of a step's uncached tokens, no queueing")
+    ttft_step_uncached_s: float = Field(description="the same step without any prefix cache")
+    step_latency_s: float
+    tool_time_s: float
+    task_latency_s: float = Field(description="steps × (step latency + tool time), mean steps")
+    task_latency_p90_s: float
+    tool_share: float
+    sessions_peak: float = Field(description="live sessions at the peak (Little's law)")
+    sessions_on_gpu_peak: float
+    kv_per_session_gb: float
+    kv_sessions_gb: float
+    kv_bound: bool = Field(description="KV residency, not compute, sets the configuration: offloading idle "
+                                       "sessions' KV to CPU memory would allow a cheaper one")
+    offload_gpu: str | None = None
+    offload_count: int | None = None
+    offload_monthly_saving_chf: float | None = None
+    cost_per_task_chf: float | None = None
+    cost_per_1000_tasks_chf: float | None = None
+    defaults: dict[str, str] = {}
+
+
 class Choice(ReportPart):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
@@ -110,5 +150,6 @@ class Report(ReportPart):
     nothing_fits: str | None = Field(default=None, description="why no configuration fits, if none does")
     document_recommendation: str | None = None
     sensitivity: list[str] = []
+    agent: AgentSummary | None = None
     findings: list[Finding] = []
     fired_rules: list[FiredRule] = []

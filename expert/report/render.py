@@ -15,7 +15,7 @@ LABELS = {
            "months": "months", "weights": "weights", "kv": "KV cache", "overhead": "overhead",
            "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
            "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
-           "headroom": "headroom", "p95": "p95 latency"},
+           "headroom": "headroom", "p95": "p95 latency", "agent": "Agent loop"},
     "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
            "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
            "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
@@ -24,7 +24,7 @@ LABELS = {
            "months": "Monate", "weights": "Gewichte", "kv": "KV-Cache", "overhead": "Overhead",
            "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
            "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
-           "headroom": "Reserve", "p95": "P95-Latenz"},
+           "headroom": "Reserve", "p95": "P95-Latenz", "agent": "Agentenschleife"},
 }
 
 
@@ -47,6 +47,36 @@ def choice_line(choice: Choice, lang: str) -> str:
     if choice.latency_p95_s is not None:
         line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
     return line
+
+
+def agent_lines(g, lang: str) -> list[str]:
+    """The agent loop's figures as four lines (per step, per task, sessions and KV, cost)."""
+    def n(value: float, places: int = 1) -> str:
+        return dec(value, lang, places)
+
+    de = lang == "de"
+    lines = [
+        (f"{n(g.steps_mean)} Schritte je Aufgabe (P90 {n(g.steps_p90, 0)}), {n(g.input_tokens_per_step, 0)} "
+         f"Eingabe-Tokens je Schritt, davon {n(g.prefill_tokens_per_step, 0)} neu berechnet "
+         f"(Cache-Trefferquote {g.cache_hit_rate:.0%}), TTFT {n(g.ttft_step_s, 2)} s "
+         f"(ohne Cache {n(g.ttft_step_uncached_s, 2)} s), Schritt {n(g.step_latency_s, 2)} s") if de else
+        (f"{n(g.steps_mean)} steps per task (p90 {n(g.steps_p90, 0)}), {n(g.input_tokens_per_step, 0)} input "
+         f"tokens per step, {n(g.prefill_tokens_per_step, 0)} of them prefilled (cache hit rate "
+         f"{g.cache_hit_rate:.0%}), TTFT {n(g.ttft_step_s, 2)} s (uncached {n(g.ttft_step_uncached_s, 2)} s), "
+         f"step {n(g.step_latency_s, 2)} s"),
+        (f"Aufgabe {n(g.task_latency_s)} s im Mittel, {n(g.task_latency_p90_s)} s bei P90-Schrittzahl, "
+         f"davon Werkzeuge {g.tool_share:.0%}") if de else
+        (f"task {n(g.task_latency_s)} s mean, {n(g.task_latency_p90_s)} s at the p90 step count, "
+         f"tools {g.tool_share:.0%} of it"),
+        (f"{n(g.sessions_peak)} Sitzungen zur Spitzenzeit, {n(g.sessions_on_gpu_peak)} davon mit KV auf der GPU, "
+         f"{n(g.kv_per_session_gb)} GB KV je Sitzung, {n(g.kv_sessions_gb)} GB gesamt") if de else
+        (f"{n(g.sessions_peak)} sessions at the peak, {n(g.sessions_on_gpu_peak)} with their KV on the GPUs, "
+         f"{n(g.kv_per_session_gb)} GB KV per session, {n(g.kv_sessions_gb)} GB in all"),
+    ]
+    if g.cost_per_task_chf is not None:
+        lines.append(f"{chf(g.cost_per_1000_tasks_chf)} " + ("je 1000 Aufgaben" if de else "per 1000 tasks")
+                     + f" ({dec(g.cost_per_task_chf, lang, 3)} CHF " + ("je Aufgabe)" if de else "per task)"))
+    return lines
 
 
 def _document(report: Report, markdown: bool) -> str:
@@ -79,6 +109,10 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["capacity"])
         item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
              f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
+    if report.agent:
+        head(t["agent"])
+        for line in agent_lines(report.agent, report.lang):
+            item(line)
     if report.recommendation or report.nothing_fits:
         head(t["recommendation"])
         if report.recommendation:

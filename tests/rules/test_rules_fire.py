@@ -88,6 +88,18 @@ def choice(**kw):
     return fact
 
 
+def agent(**kw):
+    """The `agent` fact of an advice: a coding agent on 4 × RTX PRO 6000 (numbers as
+    `gpu-expert advise` computes them for qwen2.5-32b fp8, 2 000 coding tasks a day)."""
+    fact = dict(t="agent", origin="advice", kind="coding", steps_mean=7.8, cache_hit_rate=0.92,
+                session_affinity=True, kv_during_tools="gpu", sessions_peak=11.8, sessions_on_gpu_peak=11.8,
+                kv_per_session_gb=10.0, kv_sessions_gb=117.7, kv_bound=False, tool_share=0.3,
+                compactions_per_task=0.0, task_latency_s=169.7, step_latency_s=4.95, ttft_step_s=0.16,
+                ttft_step_uncached_s=1.68, max_context_tokens=46336, context_limit_tokens=131072)
+    fact.update(kw)
+    return fact
+
+
 H100 = dict(gpu="h100-sxm", gpu_family="h100", gpu_memory_gb=80, total_vram_gb=80,
             interconnect="nvlink", form_factor="sxm", ram_gb=384, min_ram_gb=320, ram_vram_ratio=4.8)
 A100 = dict(gpu="a100-80gb-sxm", gpu_family="a100", gpu_memory_gb=80, total_vram_gb=80,
@@ -252,6 +264,22 @@ SCENARIOS: dict[str, list[dict]] = {
     "advise-workstation-gpu": [workload(), sizing(),
                                choice(gpu="rtx-a6000", gpu_family="other",
                                       gpu_grade="workstation")],
+    "advise-coding-agent-kv-bound": [
+        workload(), sizing(), choice(gpu="rtx-pro-6000-server", gpu_family="rtx-pro-6000", count=4),
+        agent(tool_share=0.772, kv_bound=True, offload_gpu="h200", offload_count=1,
+              offload_monthly_saving_chf=2668.0)],
+    "advise-agent-spread-and-dropped": [
+        workload(), sizing(), choice(),
+        agent(session_affinity=False, kv_during_tools="drop", compactions_per_task=1.5,
+              context_limit_tokens=32768, cache_hit_rate=0.05)],
+    "audit-agent-low-hit-round-robin": [
+        workload(), sizing(), setup(),
+        dict(t="agent", origin="audit", measured_cache_hit_rate=0.35, expected_cache_hit_rate=0.93,
+             routing="round-robin", spreads_sessions=True, session_affinity=False, replicas=2)],
+    "audit-agent-healthy": [
+        workload(), sizing(), setup(),
+        dict(t="agent", origin="audit", measured_cache_hit_rate=0.95, routing="prefix-aware",
+             spreads_sessions=False, session_affinity=True, replicas=2)],
 }
 
 
@@ -477,6 +505,26 @@ def test_no_in_operator_inside_any():
                     for branch in cond.any:
                         for test in branch.where.values():
                             assert not (isinstance(test, Ops) and test.in_ is not None), rule.id
+
+
+def test_agent_rules_fire_on_their_shapes_with_the_measured_effect_sizes():
+    kv = findings("advise-coding-agent-kv-bound")
+    assert {"agent-kv-offload-during-tools", "agent-kv-residency-bound", "agent-tool-time-dominates"} <= set(kv)
+    assert not {"agent-no-session-affinity", "agent-kv-dropped-during-tools", "agent-context-compaction",
+                "agent-low-cache-hit-rate"} & set(kv)
+    assert "1 × h200" in kv["agent-kv-residency-bound"].explanation
+    assert "2 668 CHF" in kv["agent-kv-residency-bound"].explanation
+    spread = findings("advise-agent-spread-and-dropped")
+    assert {"agent-no-session-affinity", "agent-kv-dropped-during-tools", "agent-context-compaction"} <= set(spread)
+    assert "1.7 %" in spread["agent-no-session-affinity"].explanation      # Mooncake, only the system prompt
+    assert "46×" in spread["agent-no-session-affinity"].explanation
+    low = findings("audit-agent-low-hit-round-robin")
+    assert {"agent-low-cache-hit-rate", "agent-no-session-affinity"} <= set(low)
+    assert "35 %" in low["agent-low-cache-hit-rate"].explanation
+    assert "5.3×" in low["agent-low-cache-hit-rate"].explanation           # TraceLab prefill amplification
+    de = findings("audit-agent-low-hit-round-robin", "de")["agent-low-cache-hit-rate"]
+    assert "35 %" in de.explanation and "5,3-fache" in de.explanation
+    assert not {r for r in fired("audit-agent-healthy") if r.startswith("agent-")}
 
 
 def test_contradictions_are_stated_honestly():
