@@ -1,0 +1,88 @@
+"""The configurator on agent workloads (expert/configurator/agent_demand.py): the recommendation holds
+the sessions waiting on tools, steps prefill only their uncached tokens, and the report shows the
+agent figures beside every field it had before."""
+
+from __future__ import annotations
+
+import pytest
+
+from expert.api import Expert
+from expert.catalog import load_catalog
+from expert.configurator import search
+from expert.configurator.agent_demand import demand, equivalent
+from expert.configurator.profile import build_profile
+from expert.sizing.constants import DEFAULT
+from expert.workload import Workload
+
+CATALOG = load_catalog()
+CODING = {"model": "qwen2.5-32b", "precision": "fp8", "agent": {"kind": "coding", "tasks_per_day": 2000}}
+
+
+def _with(**agent):
+    return {**CODING, "agent": {**CODING["agent"], **agent}}
+
+
+@pytest.fixture(scope="module")
+def coding():
+    return search(CODING, CATALOG, sensitivity=False)
+
+
+def test_recommendation_holds_the_tool_waiting_sessions(coding):
+    rec, figures = coding.recommendation, coding.agent
+    model, gpu = CATALOG.model("qwen2.5-32b"), CATALOG.gpu(rec.gpu)
+    # per GPU = weights/TP + activation + overhead + KV per sequence × (batch + sessions held during tools)
+    # held at the peak = 2 000 × 3 / 86 400 × 7.8 steps × 16.8 s = 9.1 sessions → ceil(9.1 / replicas) each
+    given = Workload.model_validate(CODING)
+    w = equivalent(given, demand(given, model))
+    column = "sxm" if gpu.form_factor == "sxm" else "pcie"
+    prof = build_profile(model, gpu, rec.precision, rec.tensor_parallel, column, w.prompt_tokens, w.output_tokens,
+                         w.context_tokens, None, DEFAULT)
+    held = -(-9.1 // rec.replicas)
+    expected = prof.base_gb + prof.kv_seq_gb * (rec.batch_per_replica + held)
+    assert rec.memory_per_gpu_gb == pytest.approx(expected, abs=2e-3)
+    assert figures["kv_per_session_gb"] == pytest.approx(prof.kv_seq_gb * rec.tensor_parallel, rel=1e-9)
+
+
+def test_offloading_idle_kv_never_needs_more(coding):
+    cpu = search(_with(kv_during_tools="cpu"), CATALOG, sensitivity=False)
+    assert cpu.recommendation.tco_chf <= coding.recommendation.tco_chf
+    assert cpu.agent["sessions_on_gpu_peak"] < coding.agent["sessions_on_gpu_peak"]
+    # the search saw it: KV residency, not compute, set the GPU configuration
+    assert coding.agent["kv_bound"] is (cpu.recommendation.tco_chf < coding.recommendation.tco_chf - 0.5)
+
+
+def test_cached_steps_are_faster_than_uncached_ones(coding):
+    f = coding.agent
+    assert f["ttft_step_s"] < f["ttft_step_uncached_s"]
+    dropped = search(_with(kv_during_tools="drop"), CATALOG, sensitivity=False).agent
+    # dropping the KV during tools: every step re-prefills all but the 20 k system prompt
+    assert dropped["cache_hit_rate"] < 0.6 < f["cache_hit_rate"]
+    assert dropped["prefill_tokens_per_step"] > 5 * f["prefill_tokens_per_step"]
+
+
+def test_task_latency_sums_steps_and_tools(coding):
+    f = coding.agent
+    # task = 7.8 × (step + 16.8 s); p90 = 20 × (step + 16.8 s)
+    assert f["task_latency_s"] == pytest.approx(7.8 * (f["step_latency_s"] + 16.8))
+    assert f["task_latency_p90_s"] == pytest.approx(20 * (f["step_latency_s"] + 16.8))
+    assert f["step_latency_s"] == pytest.approx(coding.recommendation.latency_p95_s, abs=1e-4)
+
+
+def test_task_latency_target_is_met_per_step():
+    # 300 s per task: (300 − 7.8 × 16.8) / 7.8 = 21.66 s per step at most
+    r = search(_with(task_latency_target_s=300), CATALOG, sensitivity=False)
+    assert r.recommendation.latency_p95_s <= 21.6616
+    assert r.agent["task_latency_s"] <= 300 + 1e-6
+
+
+def test_report_keeps_old_fields_and_adds_the_agent_part():
+    report = Expert(catalog=CATALOG).advise(CODING, sensitivity=False).model_dump(mode="json")
+    for key in ("clarification", "memory", "capacity", "recommendation", "alternatives", "findings", "fired_rules"):
+        assert report[key] is not None
+    agent = report["agent"]
+    assert agent["cache_hit_rate"] == pytest.approx(0.9189, abs=1e-4)
+    assert agent["sessions_peak"] > agent["sessions_on_gpu_peak"] - 1e-9 > 0
+    assert "2,000 requests per day" in report["clarification"]
+    assert "agent-kv-offload-during-tools" in {f["rule_id"] for f in report["findings"]}
+    plain = Expert(catalog=CATALOG).advise({"model": "llama-3.1-8b"}, sensitivity=False).model_dump(mode="json")
+    assert plain["agent"] is None
