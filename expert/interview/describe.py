@@ -70,11 +70,27 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
     }
     if name == "fine_tuning":
         return _fine_tuning(value, w, de)
+    if name == "agent" and isinstance(value, dict):
+        return _agent(value, lang)
     if name in texts:
         return texts[name][1 if de else 0]
     if name == "hosting" and value == "any":
         return "servers anywhere" if not de else "Serverstandort egal"
     return w.get(str(value), f"{name}: {value}")
+
+
+def _agent(value: dict, lang: str) -> str:
+    """`an agent using tools (coding), 8 steps per task (up to 20), 2 s per tool call`."""
+    de = lang == "de"
+    parts = [("ein Agent mit Werkzeugen" if de else "an agent using tools")
+             + (f" ({value['kind']})" if "kind" in value else "")]
+    if "steps_mean" in value:
+        parts.append(f"{fmt(value['steps_mean'], lang)} " + ("Schritte pro Aufgabe" if de else "steps per task")
+                     + (f" ({'bis' if de else 'up to'} {fmt(value['steps_p90'], lang)})" if "steps_p90" in value
+                        else ""))
+    if "tool_time_s" in value:
+        parts.append(f"{fmt(value['tool_time_s'], lang)} s " + ("pro Werkzeugaufruf" if de else "per tool call"))
+    return ", ".join(parts)
 
 
 def describe(fields: dict, lang: str = "en") -> str:

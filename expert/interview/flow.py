@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import aliases, lexicon as lx, numbers as nb, parse as p
+from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
 from .describe import DEFAULTS, describe, describe_field
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
@@ -30,8 +30,11 @@ WORKLOAD_FIELDS = (
     "model", "params_b", "precision", "requests_per_day", "requests_per_second", "peak_to_average",
     "latency_target_s", "prompt_tokens", "output_tokens", "context_tokens", "inference_time_s",
     "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
-    "horizon_months", "growth_params_b", "team_hourly_rate_chf")
-"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`)."""
+    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "agent")
+"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`), and
+the `agent:` block of an agent that uses tools."""
+AGENT_QUESTIONS = {"agent_steps": "steps_mean", "agent_tool_time": "tool_time_s"}
+"""Asked only when the user's description mentions tools (then `agent` is in the answers)."""
 
 REGULATED = ("finance", "health", "public")
 _EXCLUSIVE = {"model": "params_b", "params_b": "model",
@@ -40,7 +43,8 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
             "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
             "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
-            "horizon": p.parse_horizon, "growth": p.parse_growth}
+            "horizon": p.parse_horizon, "growth": p.parse_growth,
+            "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
 
 _SKIPPED = {"growth": ("no growth assumed", "kein Wachstum angenommen"),
             "fine_tuning_method": (f"method {DEFAULTS['fine_tuning_method']}",
@@ -109,6 +113,10 @@ class Interview:
             return a.get("data") == "sensitive" or a.get("sector") in REGULATED
         if qid == "horizon":
             return a.get("budget") == "capex"
+        if qid in AGENT_QUESTIONS:
+            return isinstance(a.get("agent"), dict) and AGENT_QUESTIONS[qid] not in a["agent"]
+        if qid == "context" and "agent" in a:
+            return False  # an agent's context grows step by step: the loop sizes it
         return True
 
     def next_question(self) -> Question | None:
@@ -128,7 +136,9 @@ class Interview:
                 method = nm or method
                 fields["fine_tuning"] = {"frequency": freq, "method": method} if method else freq
         changed = {}
-        self._applied = fields
+        self._applied = dict(fields)  # what this answer said (the agent block before merging)
+        if isinstance(fields.get("agent"), dict) and isinstance(self.answers.get("agent"), dict):
+            fields["agent"] = {**self.answers["agent"], **fields["agent"]}  # one agent block, answered in parts
         for name, value in fields.items():
             if name in _EXCLUSIVE:
                 self.answers.pop(_EXCLUSIVE[name], None)
@@ -157,6 +167,8 @@ class Interview:
             got, parts = self._parse(qid, text, lang), [qid]
         if not got.ok:
             return Reply("unclear", qid, reason=got.reason, example=got.example, note=got.note)
+        if "agent" not in self.answers and followups.mentions_tools(t):  # an agent that uses tools
+            got.fields.setdefault("agent", {"kind": followups.agent_kind(t)})
         changed = self._merge(qid, got.fields)
         self.done.update(parts)
         follow_up_q = qid in ("fine_tuning_frequency", "fine_tuning_method")

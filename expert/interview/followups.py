@@ -132,3 +132,50 @@ def parse_growth(t: str, lang: str = "en", models: dict[str, str] | None = None,
     if lx.has(lx.NO, t) or lx.has(lx.DONT_KNOW, t) or lx.has(_SAME, t):
         return nothing(lang)
     return fail("growth", lang, "What size then, e.g. 70B?", "Welche Grösse dann, z. B. 70B?")
+
+
+# --- agents that use tools (docs/agents.md): asked only when the description mentions tools ---
+_TOOLS = lx.words("tools?", "tool[- ]?calls?", "tool[- ]?use", "function[- ]?call\\w*", "werkzeug\\w*",
+                  "agentic", "multi[- ]?step", "mehrstufig\\w*", "coding[- ]?agent\\w*", "code[- ]?agent\\w*",
+                  "api[- ]?calls?", "api[- ]?aufruf\\w*")
+_CODING = lx.words("cod\\w*", "programm\\w*", "software\\w*", "devops", "operations?", "betrieb\\w*")
+_ANALYTICAL = lx.words("analy\\w*", "auswert\\w*", "report\\w*", "bericht\\w*")
+P90_PER_MEAN = 2.6  # TraceLab: steps per request p90 20 over mean 7.8 (uw-syfi/TraceLab@0b8a262)
+
+
+def mentions_tools(t: str) -> bool:
+    """Whether a (normalized) description calls for the agent questions: it uses tools."""
+    return lx.has(_TOOLS, t)
+
+
+def agent_kind(t: str) -> str:
+    """The agent kind a description suggests: coding, analytical or conversational."""
+    return "coding" if lx.has(_CODING, t) else "analytical" if lx.has(_ANALYTICAL, t) else "conversational"
+
+
+@safe("agent_steps")
+def parse_agent_steps(t: str, lang: str = "en") -> Parsed:
+    """Model calls per task → `{agent: {steps_mean, steps_p90}}`; `about 8, up to 20`, `5-10`.
+
+    Two numbers are the typical and the high count; one number gets TraceLab's p90 / mean ratio 2.6.
+    """
+    nums = [n for n in nb.scan(t, scales=False, words=True) if 1 <= n.value <= 1000]
+    if not nums:
+        if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t):
+            return nothing(lang)
+        return fail("agent_steps", lang, "How many steps, e.g. 8?", "Wie viele Schritte, z. B. 8?")
+    mean = nums[0].value
+    if len(nums) > 1 and nums[1].value >= mean:
+        return Parsed({"agent": {"steps_mean": num(mean), "steps_p90": num(nums[1].value)}}, lang=lang)
+    return Parsed({"agent": {"steps_mean": num(mean), "steps_p90": num(round(mean * P90_PER_MEAN, 1))}},
+                  lang=lang, note=say(lang, "high count: 2.6 × typical (TraceLab)",
+                                      "hohe Zahl: 2,6 × typisch (TraceLab)"))
+
+
+@safe("agent_tool_time")
+def parse_tool_time(t: str, lang: str = "en") -> Parsed:
+    """Time of one tool call → `{agent: {tool_time_s: x}}`; read like a latency (`2 s`, `500 ms`)."""
+    got = parse_latency(t, lang)
+    if not got.ok or "latency_target_s" not in got.fields:
+        return got if not got.ok else nothing(lang)
+    return Parsed({"agent": {"tool_time_s": got.fields["latency_target_s"]}}, lang=lang, note=got.note)

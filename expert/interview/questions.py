@@ -147,10 +147,31 @@ _Q: dict[str, dict[str, tuple[str, str, str]]] = {
                "(nein / weiss nicht geht auch)", "ja, auf 70B",
                "Modelle wachsen oft; heute gekaufte Hardware kann nächstes Jahr zu klein sein."),
     },
+    # asked only when the description mentions tools (docs/agents.md)
+    "agent_steps": {
+        "en": ("Your agent uses tools: how many model calls (steps) does one task take — typically, and "
+               "at most?", "about 8, up to 20",
+               "After every tool result the model is called again and re-reads the growing conversation. "
+               "Coding agents take about 8 steps per request, 20 at the 90th percentile (TraceLab)."),
+        "de": ("Ihr Agent nutzt Werkzeuge: wie viele Modellaufrufe (Schritte) braucht eine Aufgabe — "
+               "typisch und höchstens?", "etwa 8, bis 20",
+               "Nach jedem Werkzeugergebnis wird das Modell erneut aufgerufen und liest das wachsende "
+               "Gespräch neu. Coding-Agenten brauchen etwa 8 Schritte pro Anfrage, 20 beim 90. Perzentil "
+               "(TraceLab)."),
+    },
+    "agent_tool_time": {
+        "en": ("How long does one tool call take, typically?", "2 seconds",
+               "While a tool runs the conversation stays in GPU memory; long tools mean many sessions "
+               "held at once. Coding agents' tools took 16.8 s on average (TraceLab)."),
+        "de": ("Wie lange dauert ein Werkzeugaufruf typischerweise?", "2 Sekunden",
+               "Während ein Werkzeug läuft, bleibt das Gespräch im GPU-Speicher; lange Werkzeuge "
+               "bedeuten viele gleichzeitig gehaltene Sitzungen. Bei Coding-Agenten dauerten sie im "
+               "Mittel 16,8 s (TraceLab)."),
+    },
 }
 
-ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "fine_tuning_frequency",
-         "fine_tuning_method", "sector", "hosting", "budget", "horizon", "growth")
+ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "agent_steps", "agent_tool_time",
+         "fine_tuning_frequency", "fine_tuning_method", "sector", "hosting", "budget", "horizon", "growth")
 """Every question id, in interview order (the flow skips those that do not apply)."""
 
 
