@@ -9,7 +9,7 @@ single-request workload the search already understands:
   workload's `latency_target_s` applies to each step.
 Two small hooks change what the search checks for such a workload (`feasibility.py`):
 - `ttft_shift`: a step prefills only its uncached tokens after the cached prefix
-  (`agent_loop.prefill_s`), not the whole prompt;
+  (`agent_loop.prefill_s`), not the whole prompt (plus the copy from CPU memory when offloaded);
 - `with_held`: sessions waiting on a tool keep their KV on the GPU (`kv_during_tools: gpu`); at
   the peak they are `held` = peak task rate × steps × tool time (Little's law), spread over the
   replicas, and take memory without decoding.
@@ -83,12 +83,22 @@ def equivalent(w: Workload, d: AgentDemand) -> Workload:
         "latency_target_s": d.step_target_s})
 
 
-def ttft_shift(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
-               a: Assumptions) -> float:
-    """Cached-prefix prefill minus the core's full-prompt prefill of the equivalent workload, s."""
+def step_ttft(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str,
+              a: Assumptions) -> float:
+    """A mean step's time to first token (no queueing): prefill of its uncached tokens after the
+    cached prefix, plus the copy of that prefix back from CPU memory when it was offloaded."""
     new = d.shape.mean_uncached
     cached = max(0.0, d.shape.mean_input - new)
-    return loop.prefill_s(model, gpu, tp, precision, column, new, cached, a) \
+    ttft = loop.prefill_s(model, gpu, tp, precision, column, new, cached, a)
+    if d.kv_during_tools == "cpu" and d.affinity:
+        ttft += loop.reload_s(model, tp, cached, a)
+    return ttft
+
+
+def ttft_shift(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
+               a: Assumptions) -> float:
+    """`step_ttft` minus the core's full-prompt prefill of the equivalent workload, s."""
+    return step_ttft(d, model, gpu, tp, precision, column, a) \
         - loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a)
 
 

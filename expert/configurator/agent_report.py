@@ -8,6 +8,7 @@ Step time = the chosen configuration's end-to-end latency of one step at its ope
 
 from __future__ import annotations
 
+from expert.configurator.agent_demand import step_ttft
 from expert.sizing import agent_loop as loop
 
 
@@ -29,7 +30,7 @@ def figures(ctx, best, offload=None) -> dict:
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
     step = best.latency
     shape = d.shape
-    new, cached = shape.mean_uncached, max(0.0, shape.mean_input - shape.mean_uncached)
+    new = shape.mean_uncached
     kv_session = prof.kv_seq_gb * tp
     live = loop.sessions(d.peak_task_rate, a.steps_mean, step, a.tool_time_s)
     generating = ctx.peak_rps * step
@@ -48,7 +49,7 @@ def figures(ctx, best, offload=None) -> dict:
         "max_context_tokens": shape.max_context, "context_limit_tokens": d.context_limit,
         "compactions_per_task": shape.compactions,
         "cache_hit_rate": shape.hit_rate, "session_affinity": d.affinity, "kv_during_tools": d.kv_during_tools,
-        "ttft_step_s": loop.prefill_s(ctx.model, gpu, tp, best.precision, best.source.column, new, cached, ctx.a),
+        "ttft_step_s": step_ttft(d, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a),
         "ttft_step_uncached_s": loop.prefill_s(ctx.model, gpu, tp, best.precision, best.source.column,
                                                shape.mean_input, 0, ctx.a),
         "step_latency_s": step, "tool_time_s": a.tool_time_s,

@@ -14,7 +14,8 @@ Uncached tokens (what prefill computes) of step s:
   hits, only the system prompt, without a shared pool).
 Hit rate = 1 − Σ uncached / Σ input. A fractional mean step count interpolates linearly between the
 neighbouring whole counts. Sessions (Little's law): task rate × task duration; the sessions waiting
-on a tool hold their KV on the GPU only with `kv_during_tools: gpu`.
+on a tool hold their KV on the GPU only with `kv_during_tools: gpu`; with `cpu` each step first copies
+its cached KV back from CPU memory (`reload_s`).
 """
 
 from __future__ import annotations
@@ -25,12 +26,15 @@ from dataclasses import dataclass
 from expert.catalog.models import Gpu, LlmModel
 from expert.agentloop import ResolvedAgent
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.memory import weights_gb
+from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
 from expert.sizing.speed import compute_tflops, weight_only
 
 SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
 COMPACT_TO = 0.5  # own estimate: a compaction summarises the history to half the limit
+#: Host-to-GPU copy rate for KV offloaded to CPU memory, GB/s per GPU: own estimate, the effective
+#: rate of PCIe Gen4 x16 (32 GB/s per direction raw, PCI-SIG); Gen5 hosts double it.
+HOST_LINK_GBS = 25.0
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,14 @@ def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, n
     work = 2 * model.decode_params_b * 1e9 * new + model.layers * model.heads * model.head_dim * (
         new * new + 2 * cached * new)
     return max(work / tp / flops, weights_gb(model, precision, a) * 1e9 / tp / bw) / eta
+
+
+def reload_s(model: LlmModel, tp: int, cached: float, assumptions: Assumptions | None = None) -> float:
+    """Time to copy a session's cached KV back from CPU memory before its next step (each GPU of the
+    replica loads its share over its own link at `HOST_LINK_GBS`)."""
+    per_gpu = kv_cache_gb(model, max(0, round(cached)), 1, "fp16", assumptions) \
+        * kv_heads_per_gpu(model, tp) / model.kv_heads
+    return per_gpu / HOST_LINK_GBS
 
 
 def task_latency_s(steps: float, step_s: float, tool_s: float) -> float:

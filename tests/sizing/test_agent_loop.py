@@ -186,3 +186,11 @@ def test_more_steps_or_more_appended_tokens_never_lower_memory_or_latency(steps,
         assert bigger[0] >= base[0] - 1e-12      # KV per live session
         assert bigger[1] >= base[1]              # prefill work per task
         assert bigger[2] >= base[2] - 1e-9       # task latency
+
+
+def test_reload_from_cpu_memory_by_hand():
+    # qwen2.5-32b: 2 (K, V) × 64 layers × 8 KV heads × 128 dims × 2 bytes = 262 144 bytes per token
+    # 10 000 cached tokens = 2.62144 GB over 25 GB/s = 0.1048576 s; TP 4 splits the 8 KV heads: ÷ 4
+    model = CATALOG.model("qwen2.5-32b")
+    assert loop.reload_s(model, 1, 10_000, DEFAULT) == pytest.approx(0.1048576)
+    assert loop.reload_s(model, 4, 10_000, DEFAULT) == pytest.approx(0.0262144)
