@@ -86,3 +86,39 @@ def test_report_keeps_old_fields_and_adds_the_agent_part():
     assert "agent-kv-offload-during-tools" in {f["rule_id"] for f in report["findings"]}
     plain = Expert(catalog=CATALOG).advise({"model": "llama-3.1-8b"}, sensitivity=False).model_dump(mode="json")
     assert plain["agent"] is None
+
+
+def _audit(**setup):
+    base = {"gpu": "h100-sxm", "count": 2, "workload": {"model": "llama-3.1-8b", "agent": {"kind": "coding"}}}
+    report = Expert(catalog=CATALOG).audit({**base, **setup}).model_dump(mode="json")
+    agent = next(f["matched"]["g"] for f in report["fired_rules"] if f["rule_id"].startswith("agent-")) \
+        if any(f["rule_id"].startswith("agent-") for f in report["fired_rules"]) else None
+    return {f["rule_id"] for f in report["findings"]}, agent
+
+
+def test_audit_flags_low_hit_rate_and_spreading_router():
+    ids, agent = _audit(prefix_cache_hit_rate=0.017, routing="round-robin")
+    assert {"agent-low-cache-hit-rate", "agent-no-session-affinity"} <= ids
+    # llama-3.1-8b with the coding defaults: hit rate with affinity = 0.918928 (same token shape as
+    # tests/sizing/test_agent_loop.py::test_coding_defaults_fractional_steps_by_hand)
+    assert agent["expected_cache_hit_rate"] == pytest.approx(0.9189, abs=1e-4)
+    assert agent["spreads_sessions"] is True and agent["replicas"] == 2
+
+
+def test_audit_is_quiet_with_prefix_aware_routing_and_high_hits():
+    ids, _ = _audit(prefix_cache_hit_rate=0.96, routing="prefix-aware")
+    assert not {i for i in ids if i.startswith("agent-")}
+    # one replica: round-robin cannot spread a session
+    ids, _ = _audit(count=1, routing="round-robin")
+    assert "agent-no-session-affinity" not in ids
+
+
+def test_bad_agent_field_is_one_clear_line(tmp_path, capsys):
+    from expert.cli.main import main
+
+    bad = tmp_path / "w.yaml"
+    bad.write_text("model: llama-3.1-8b\nagent:\n  kv_during_tools: disk\n")
+    assert main(["advise", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "field agent.kv_during_tools: Input should be 'gpu', 'cpu' or 'drop'" in err
+    assert "Traceback" not in err
