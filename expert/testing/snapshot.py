@@ -5,7 +5,8 @@ What is kept:
 - `recommendation`: the chosen configuration and its key numbers (GPU, count, source, offer,
   provider, hosting country, precision, monthly cost, TCO, latency, headroom);
 - `alternatives`: the same numbers for each alternative, with why it lost;
-- `memory` and `capacity` (advice) — the sizing numbers the choice rests on;
+- `memory` and `capacity` (advice) — the sizing numbers the choice rests on; `agent` for an agent
+  loop (sessions, KV per session, cache hit rate, task latency; docs/agents.md);
 - `findings`: rule id, category, severity, title, explanation and the facts behind each finding;
 - `fired_rules`: every rule that fired, in firing order, with the facts it matched and derived.
   Of each matched fact only the fields the rule looks at are kept (fields tested in `when`, fields
@@ -119,7 +120,7 @@ def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any
         "findings": [{k: f[k] for k in FINDING_KEYS} for f in data.get("findings", [])],
         "fired_rules": [_firing(f, rules) for f in data.get("fired_rules", [])],
     }
-    for key in ("memory", "capacity"):
+    for key in ("memory", "capacity", "agent"):
         if data.get(key):
             view[key] = data[key]
     return rounded(view, DECIMALS)
