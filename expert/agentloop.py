@@ -98,6 +98,8 @@ class AgentLoop(BaseModel):
         r = self.resolved()
         if r.steps_p90 < r.steps_mean:
             raise ValueError(f"steps_p90 ({r.steps_p90:g}) must be at least steps_mean ({r.steps_mean:g})")
+        if self.concurrent_users is not None and r.steps_mean * r.tool_time_s + r.think_time_s <= 0:
+            raise ValueError("concurrent_users needs tool_time_s or think_time_s above 0 (a user's cycle)")
         if self.task_latency_target_s is not None and self.task_latency_target_s <= r.steps_mean * r.tool_time_s:
             raise ValueError(f"task_latency_target_s ({self.task_latency_target_s:g} s) leaves no time for the "
                              f"model: the tools alone take {r.steps_mean * r.tool_time_s:g} s per task")

@@ -147,6 +147,7 @@ def test_cached_prefix_adds_only_attention_over_it():
     ({"kind": "coding", "task_latency_target_s": 100}, "tools alone take 131.04 s"),
     ({"kind": "chatbot"}, "kind"),
     ({"steps": 3}, "steps"),
+    ({"concurrent_users": 5, "tool_time_s": 0, "think_time_s": 0}, "a user's cycle"),
 ])
 def test_bad_agent_blocks_are_refused_with_the_field(fields, message):
     with pytest.raises(ValueError, match=message):
