@@ -47,10 +47,17 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
 
     model = resolve_model(catalog, w.model, w.params_b, "workload.model")
     tp = setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
-    memory = inference_memory(model, gpu, setup.count, tp, w.precision, min(w.context, model.max_context),
-                              max(1, w.concurrency or 1))
-    int8 = inference_memory(model, gpu, setup.count, tp, "int8", min(w.context, model.max_context),
-                            max(1, w.concurrency or 1))
+    context, sequences = min(w.context, model.max_context), max(1, w.concurrency or 1)
+    if w.agent is not None:  # an agent loop: its live sessions' context, held through tool waits
+        import math
+
+        from expert.configurator.agent_demand import demand, equivalent
+
+        d = demand(w, model)
+        context = min(equivalent(w, d).context_tokens, model.max_context)
+        sequences = max(sequences, math.ceil(d.held_peak - 1e-9))
+    memory = inference_memory(model, gpu, setup.count, tp, w.precision, context, sequences)
+    int8 = inference_memory(model, gpu, setup.count, tp, "int8", context, sequences)
     extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits}
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb,

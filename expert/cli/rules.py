@@ -33,7 +33,8 @@ def run_rules(args) -> int:
     """Print the rule list."""
     rules = _all_rules(args)
     rows = [{"rule_id": r.id, "title": getattr(r.title, args.lang), "category": r.category,
-             "severity": r.severity, "source": {"document": r.source.document, "section": r.source.section}}
+             "severity": r.severity, "source": {"document": r.source.document, "section": r.source.section,
+                                                **({"reference": r.source.reference} if r.source.reference else {})}}
             for r in rules]
     if args.format == "json":
         print(dumps_json(rows), end="")
