@@ -47,6 +47,11 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
         upd = {"requests_per_second": w.requests_per_second * 2} if w.requests_per_second is not None \
             else {"requests_per_day": (w.requests_per_day or 0) * 2}
         out.append(("requests:x2", {"en": "with twice the requests", "de": "mit doppelt so vielen Anfragen"}, upd))
+    elif w.agent is not None and (w.agent.tasks_per_day or w.agent.concurrent_users):  # agent volume
+        a = w.agent
+        upd = {"agent": a.model_copy(update={"tasks_per_day": a.tasks_per_day * 2} if a.tasks_per_day
+                                     else {"concurrent_users": a.concurrent_users * 2})}
+        out.append(("requests:x2", {"en": "with twice the tasks", "de": "mit doppelt so vielen Aufgaben"}, upd))
     for m in (12, 60):
         if m != w.horizon_months:
             out.append((f"horizon_months:{m}", {"en": f"over {m} instead of {w.horizon_months} months",
