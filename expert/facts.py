@@ -90,7 +90,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "storage_type": s.storage.type if s.storage else None,
         "storage_read_mb_s": s.storage.read_mb_s if s.storage else None,
         "network_gbps": s.network_gbps, "min_network_gbps": min_network_gbps(s.count),
-        "country": hosting.country.upper() if hosting else None,
+        "country": hosting.country.upper() if hosting else (s.site_country.upper() if s.site_country else None),
         "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
         "iso27001": ("iso27001" in certs) if hosting else None,
         "hds_certified": ("hds" in certs) if hosting else None,

@@ -46,7 +46,7 @@ def _text(r: dict) -> str:
              + (f" at {r['offer']} ({r['provider']})" if r.get("offer") else ""),
              f"monthly rent      {_chf(r['monthly_rent_chf'])}",
              f"purchase          {_chf(r['purchase_chf'])}",
-             f"energy            {_chf(r['energy_chf'])}  (TDP × 1.5 cooling × 24/7 × 0.18 CHF/kWh, 000 T1)",
+             f"energy            {_chf(r['energy_chf'])}  (power × 1.5 cooling × 24/7 × 0.18 CHF/kWh, 000 T1)",
              f"infrastructure    {_chf(r['infrastructure_chf'])}  (+15 %, 000 T1)",
              f"resale            {_chf(r['resale_chf'])}",
              f"total             {_chf(r['total_chf'])}",
