@@ -30,8 +30,9 @@ WORKLOAD_FIELDS = (
     "model", "params_b", "precision", "requests_per_day", "requests_per_second", "peak_to_average",
     "latency_target_s", "prompt_tokens", "output_tokens", "context_tokens", "inference_time_s",
     "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
-    "horizon_months", "growth_params_b", "team_hourly_rate_chf")
-"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`)."""
+    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country")
+"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`);
+`site_country` (the organisation's own site, issue 13) is set with `/set site_country CH`."""
 
 REGULATED = ("finance", "health", "public")
 _EXCLUSIVE = {"model": "params_b", "params_b": "model",
@@ -108,7 +109,7 @@ class Interview:
         if qid == "hosting":
             return a.get("data") == "sensitive" or a.get("sector") in REGULATED
         if qid == "horizon":
-            return a.get("budget") == "capex"
+            return a.get("budget") in ("capex", "any")
         return True
 
     def next_question(self) -> Question | None:
