@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
+from expert.catalog.bom import LIQUID_COOLING_TDP_W, OUTLET_W
 from expert.catalog.models import Gpu, LlmModel
 from expert.setup import Setup
 from expert.workload import Workload
@@ -118,5 +119,9 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "monthly_cost_chf": choice["monthly_cost_chf"], "tco_chf": choice["tco_chf"],
         "headroom": choice.get("headroom"), "interconnect": choice.get("interconnect"),
         "tensor_parallel": choice.get("tensor_parallel", 1), "document_gpu_family": document_family,
-        "agrees_with_document": agrees,
+        "agrees_with_document": agrees, "chassis": choice.get("chassis"),
+        "system_power_w": choice.get("system_power_w"),
+        # site limits of bought hardware (expert.catalog.bom): a 230 V / 10 A outlet; B200-class cooling
+        "exceeds_outlet": (choice["system_power_w"] > OUTLET_W) if choice.get("system_power_w") else None,
+        "liquid_cooling": (gpu.tdp_w >= LIQUID_COOLING_TDP_W) if choice["source"] != "cloud" else None,
     })

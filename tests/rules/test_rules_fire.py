@@ -252,6 +252,11 @@ SCENARIOS: dict[str, list[dict]] = {
     "advise-workstation-gpu": [workload(), sizing(),
                                choice(gpu="rtx-a6000", gpu_family="other",
                                       gpu_grade="workstation")],
+    # bought 8 × B200 in an HGX system: 8 × 1 000 W + host 3 950 W = 11 950 W (expert.catalog.bom)
+    "advise-bought-hgx-b200": [workload(params_b=405, deployment="on_premise", budget="capex"), sizing(),
+                               choice(gpu="b200", gpu_family="b200", count=8, source="purchase",
+                                      chassis="hgx-8", system_power_w=11950, exceeds_outlet=True,
+                                      liquid_cooling=True)],
 }
 
 
