@@ -21,14 +21,14 @@ def catalog():
 
 def test_package_n1_is_the_sum_of_its_lines(catalog):
     # N1 = 1 × RTX PRO 6000 (8 000-9 200 USD) in the workstation:
-    #   GPU 6 228.0-7 162.2; board/case/cooler 952-1 557; CPU 32 cores × 40.5-94.9 = 1 296-3 036.8;
+    #   GPU 6 228.0-7 162.2; board/case/cooler 952-1 401.3; CPU 32 cores × 40.5-94.9 = 1 296-3 036.8;
     #   RAM 4 × 96 = 384 GB × 3.80-9.83 = 1 459.2-3 774.72; NVMe 203-467; PSU 352-467; no NIC (one GPU)
     #   low = 6 228 + 952 + 1 296 + 1 459.2 + 203 + 352 = 10 490.2
-    #   high = 7 162.2 + 1 557 + 3 036.8 + 3 774.72 + 467 + 467 = 16 464.72
+    #   high = 7 162.2 + 1 401.3 + 3 036.8 + 3 774.72 + 467 + 467 = 16 309.02
     net = catalog.package("N1").hardware_net
     assert net.currency == "CHF"
     assert net.amount.low == pytest.approx(10490.2)
-    assert net.amount.high == pytest.approx(16464.72)
+    assert net.amount.high == pytest.approx(16309.02)
     assert "complete system" in net.basis
 
 
@@ -85,3 +85,17 @@ def test_server_power_and_site_limits(catalog):
     power = system_power_w(ws, catalog.gpus["rtx-pro-6000"], 2)
     assert power == pytest.approx(1500) and power < 2300
     assert "liquid" in hgx.site
+
+
+def test_docs_prices_list_every_line_with_source_and_date(catalog):
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "prices.md").read_text(encoding="utf-8")
+    for chassis in catalog.chassis.values():
+        assert f"`{chassis.id}`" in docs
+        for line in chassis.lines:
+            row = next((r for r in docs.splitlines() if r.startswith(f"| {line.item} | {line.description}")), None)
+            assert row is not None, (chassis.id, line.description)
+            assert line.price.date in row and line.price.source.split(" ")[0] in row
+    for package in catalog.packages.values():
+        assert f"| {package.id} | {package.name} | `{package.chassis}` |" in docs

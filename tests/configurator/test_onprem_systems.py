@@ -30,18 +30,19 @@ def packages_only() -> Catalog:
 
 
 # Energy per month of P watts = P/1000 × 1.5 × 730 × 0.18 CHF; TCO = price × 1.15 + 36 × energy − price × 0.315.
-# N1 = 1 × RTX PRO 6000 workstation, price mid 13 477.46 (tests/catalog/test_bom.py), 600 + 300 W = 900 W:
-#   13 477.46 × 1.15 + 36 × 177.39 − 13 477.46 × 0.315 = 15 499.08 + 6 386.04 − 4 245.40 = 17 639.72
-# N2 = 2 × RTX PRO 6000 workstation: GPUs 13 390.2 + board 1 254.5 + CPU 64 × 67.7 = 4 332.8 + RAM 768 GB ×
-#   6.815 = 5 233.92 + NVMe 335 + PSU 409.5 + NIC 275 = 25 230.92; 1 200 + 300 W = 1 500 W:
-#   25 230.92 × 1.15 + 36 × 295.65 − 25 230.92 × 0.315 = 29 015.56 + 10 643.40 − 7 947.74 = 31 711.22
+# N1 = 1 × RTX PRO 6000 workstation, price mid (10 490.2 + 16 309.02) / 2 = 13 399.61 (tests/catalog/test_bom.py),
+#   600 + 300 W = 900 W: 13 399.61 × 1.15 + 36 × 177.39 − 13 399.61 × 0.315 = 15 409.55 + 6 386.04 − 4 220.88
+#   = 17 574.71
+# N2 = 2 × RTX PRO 6000 workstation: GPUs 13 390.2 + board 1 176.65 + CPU 64 × 67.7 = 4 332.8 + RAM 768 GB ×
+#   6.815 = 5 233.92 + NVMe 335 + PSU 409.5 + NIC 275 = 25 153.07; 1 200 + 300 W = 1 500 W:
+#   25 153.07 × 1.15 + 36 × 295.65 − 25 153.07 × 0.315 = 28 926.03 + 10 643.40 − 7 923.22 = 31 646.21
 # Package 1 = 2 × used A100 PCIe in the 8-10-slot server: GPUs 2 × 11 500 USD × 0.7785 = 17 905.5 + chassis
 #   18 500 + CPU 4 332.8 + RAM 640 GB × 6.815 = 4 361.6 + NVMe 335 + NIC 275 = 45 709.9; 600 + 1 150 W = 1 750 W:
-#   45 709.9 × 1.15 + 36 × 344.93 − 45 709.9 × 0.315 = 52 566.39 + 12 417.30 − 14 398.62 = 50 585.07
+#   45 709.9 × 1.15 + 36 × 344.93 − 45 709.9 × 0.315 = 52 566.38 + 12 417.30 − 14 398.62 = 50 585.07
 @pytest.mark.parametrize("workload,package,tco", [
-    ({"model": "llama-3.1-8b", "requests_per_day": 2000, "critical": False}, "N1", 17639.72),
-    ({"params_b": 34, "requests_per_day": 5000, "critical": False}, "N1", 17639.72),
-    ({"model": "llama-3.1-70b", "requests_per_day": 20000, "critical": False}, "N2", 31711.22),
+    ({"model": "llama-3.1-8b", "requests_per_day": 2000, "critical": False}, "N1", 17574.71),
+    ({"params_b": 34, "requests_per_day": 5000, "critical": False}, "N1", 17574.71),
+    ({"model": "llama-3.1-70b", "requests_per_day": 20000, "critical": False}, "N2", 31646.21),
     ({"model": "llama-3.1-70b", "requests_per_day": 20000}, "1", 50585.07),   # critical: no workstation cards
 ])
 def test_cheapest_package_matches_the_hand_computation(workload, package, tco):
