@@ -4,8 +4,9 @@ which counts, precisions and tensor-parallel degrees are valid, and what each co
 Rules (docs/configurator.md has the full list):
 
 - Sources by `deployment` and `budget`: `cloud` → rented offers; `on_premise` → packages and
-  purchases; `any` → `budget: opex` rents, `budget: capex` buys (packages and purchases). The
-  deployment wins when the two disagree (cloud + capex still rents; the result says so).
+  purchases; `any` → `budget: opex` rents, `budget: capex` buys (packages and purchases), `budget:
+  any` compares both ("whatever is cheaper"). Under 18 months a workload with deployment `any` rents
+  (000 T5). The deployment wins when the two disagree (cloud + capex still rents; the result says so).
 - Hosting: `ch` → offers hosted in CH; `eu` → EU/EEA/CH countries; `any` → all, also offers whose
   country is unknown (public offers, market ranges). On-premise hardware stands at the organisation's
   own site: its `site_country` when given (checked against the hosting requirement like an offer's
