@@ -129,6 +129,10 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
         data["chassis"] = system[0].id
         data["host_chf"] = host.mid
         data["system_power_w"] = power
+        data["bill_of_materials"] = [
+            {"item": x.item, "description": x.description, "quantity": x.quantity,
+             "unit_price": x.unit.model_dump(mode="json"), "total_chf": x.total_chf.model_dump(),
+             "quote_needed": x.quote_needed} for x in system[1]]
     stated = _t4_stated(chosen)
     data["document_break_even_months"] = stated
     data["break_even_residual_months"] = (None if stated is None or result.break_even_months is None
