@@ -112,3 +112,21 @@ def test_chat_cheapest_equals_the_report(workload):
                                            if c.source == "cloud"), abs=0.05)
     kind = "rent" if report.recommendation.source == "cloud" else "buy"
     assert buy_or_rent(rent, buy) == kind
+
+
+def test_owned_setup_at_own_swiss_site_is_a_known_location():
+    setup = {"gpu": "a100-80gb-pcie", "count": 2, "ownership": "owned",
+             "workload": {"model": "llama-3.1-70b", "requests_per_day": 20000, "data": "sensitive",
+                          "sector": "health", "hosting": "ch"}}
+    assert "m4-server-location-unknown" in _fired(EXPERT.audit(setup))
+    assert "m4-server-location-unknown" not in _fired(EXPERT.audit({**setup, "site_country": "CH"}))
+
+
+def test_site_country_is_validated():
+    from pydantic import ValidationError
+
+    from expert.workload import Workload
+
+    assert Workload(model="llama-3.1-8b", site_country="ch").site_country == "CH"
+    with pytest.raises(ValidationError, match="site_country"):
+        Workload(model="llama-3.1-8b", site_country="Switzerland")
