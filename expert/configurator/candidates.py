@@ -76,8 +76,13 @@ class Source:
     offer_kind: str | None = None
 
     def system(self, count: int) -> tuple[float, float, str]:
-        """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs."""
-        return self.systems[self.counts.index(count)]
+        """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;
+        beyond the largest system (agent pools) as several full systems plus one for the rest."""
+        if count in self.counts:
+            return self.systems[self.counts.index(count)]
+        n, rest = divmod(count, self.counts[-1])
+        parts = [self.systems[-1]] * n + ([self.system(rest)] if rest else [])
+        return sum(p[0] for p in parts), sum(p[1] for p in parts), self.systems[-1][2]
 
     @property
     def group(self) -> tuple[str, str]:
