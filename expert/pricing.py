@@ -53,9 +53,9 @@ def _document_tdp(gpu: Gpu) -> float | None:
 def pays_energy(offer: Offer) -> bool:
     """Whether T1's energy is added on top of the offer's price (000 T1 counts it for rented GPUs).
 
-    `includes_power` decides when set; an `energy_tdp_w` means energy is paid. Otherwise rents derived from 000's own TCO (source 'derived…')
-    and 000's market ranges pay energy on top, the document's method; every other public list price
-    already includes power and cooling, so no energy line is added."""
+    `includes_power` decides when set; an `energy_tdp_w` means energy is paid. Otherwise rents derived
+    from 000's own TCO (source 'derived…') and 000's market ranges pay energy on top, the document's
+    method; every other public list price already includes power and cooling, so no energy line."""
     if offer.includes_power is not None:
         return not offer.includes_power
     if offer.energy_tdp_w:                 # the catalog names the TDP the price's energy line assumes

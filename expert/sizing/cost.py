@@ -99,8 +99,9 @@ def rent_cost(gpu: Gpu, monthly_rent: Money, count: int = 1, months: float | Non
     total = lambda r: m * r * count * (1 + s) + energy  # noqa: E731
     buy = chf_band(purchase, fx) if purchase is not None else None
     prov = {"energy_chf": Provenance(formula="TDP × count × cooling × h/month × months × CHF/kWh (T1; for rented "
-                                     "GPUs only where the price excludes power)", sources=[a.cooling_factor.cite(), a.hours_per_month.cite(),
-                                                              a.electricity_chf_per_kwh.cite()]),
+                                             "GPUs only where the price excludes power)",
+                                     sources=[a.cooling_factor.cite(), a.hours_per_month.cite(),
+                                              a.electricity_chf_per_kwh.cite()]),
             "infrastructure_chf": Provenance(formula="share × rent × count × months",
                                              sources=[a.infrastructure_share.cite()]),
             "total_chf": Provenance(formula="months × rent × count × (1 + share) + energy (000 T1)")}
@@ -136,7 +137,8 @@ def buy_cost(gpu: Gpu, purchase: Money, count: int = 1, months: float | None = N
     prov = {"infrastructure_chf": Provenance(formula="share × (purchase / horizon) × months = share × purchase",
                                              sources=[a.infrastructure_share.cite()]),
             "energy_chf": Provenance(formula="server power (GPUs + rest) × cooling × h/month × months × CHF/kWh "
-                                             "(T1)", sources=[a.cooling_factor.cite(), a.electricity_chf_per_kwh.cite()]),
+                                             "(T1)",
+                                     sources=[a.cooling_factor.cite(), a.electricity_chf_per_kwh.cite()]),
             "resale_chf": Provenance(formula="purchase × s36^sqrt(months/36) × (1 − selling costs) (T5, steeper "
                                              "early; expert.sizing.buyrent)", sources=[a.resale_share.cite()]),
             "total_chf": Provenance(formula="purchase + energy + infrastructure − resale")}
