@@ -176,7 +176,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",
                 "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months", "fits",
-                "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb")
+                "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb", "upfront_chf", "resale_chf",
+                "chassis", "system_power_w")
 
 
 def _choice_fields(choice: dict | None) -> dict | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
+from expert.catalog.bom import LIQUID_COOLING_TDP_W, OUTLET_W
 from expert.catalog.models import Gpu, LlmModel
 from expert.setup import Setup
 from expert.workload import Workload
@@ -90,7 +91,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "storage_type": s.storage.type if s.storage else None,
         "storage_read_mb_s": s.storage.read_mb_s if s.storage else None,
         "network_gbps": s.network_gbps, "min_network_gbps": min_network_gbps(s.count),
-        "country": hosting.country.upper() if hosting else None,
+        "country": hosting.country.upper() if hosting else (s.site_country.upper() if s.site_country else None),
         "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
         "iso27001": ("iso27001" in certs) if hosting else None,
         "hds_certified": ("hds" in certs) if hosting else None,
@@ -131,5 +132,9 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "monthly_cost_chf": choice["monthly_cost_chf"], "tco_chf": choice["tco_chf"],
         "headroom": choice.get("headroom"), "interconnect": choice.get("interconnect"),
         "tensor_parallel": choice.get("tensor_parallel", 1), "document_gpu_family": document_family,
-        "agrees_with_document": agrees,
+        "agrees_with_document": agrees, "chassis": choice.get("chassis"),
+        "system_power_w": choice.get("system_power_w"),
+        # site limits of bought hardware (expert.catalog.bom): a 230 V / 10 A outlet; B200-class cooling
+        "exceeds_outlet": (choice["system_power_w"] > OUTLET_W) if choice.get("system_power_w") else None,
+        "liquid_cooling": (gpu.tdp_w >= LIQUID_COOLING_TDP_W) if choice["source"] != "cloud" else None,
     })

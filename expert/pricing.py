@@ -8,7 +8,7 @@ the cheapest other public offer. Purchase prices: the catalog's new price, else 
 from __future__ import annotations
 
 from expert.catalog import Catalog
-from expert.catalog.models import Offer, PurchasePrice
+from expert.catalog.models import Gpu, Offer, PurchasePrice
 from expert.errors import InputError
 
 
@@ -41,3 +41,36 @@ def pick_offer(catalog: Catalog, gpu_id: str, offer_id: str | None) -> Offer | N
 def default_purchase(catalog: Catalog, gpu_id: str) -> PurchasePrice | None:
     """The purchase price of one GPU: new if the catalog has one, else used."""
     return catalog.purchase_price(gpu_id, "new") or catalog.purchase_price(gpu_id, "used")
+
+
+def _document_tdp(gpu: Gpu) -> float | None:
+    for claim in gpu.document_claims:
+        if claim.field == "tdp_w" and isinstance(claim.value, (int, float)):
+            return float(claim.value)
+    return None
+
+
+def pays_energy(offer: Offer) -> bool:
+    """Whether T1's energy is added on top of the offer's price (000 T1 counts it for rented GPUs).
+
+    `includes_power` decides when set; an `energy_tdp_w` means energy is paid. Otherwise rents derived
+    from 000's own TCO (source 'derived…') and 000's market ranges pay energy on top, the document's
+    method; every other public list price already includes power and cooling, so no energy line."""
+    if offer.includes_power is not None:
+        return not offer.includes_power
+    if offer.energy_tdp_w:                 # the catalog names the TDP the price's energy line assumes
+        return True
+    return offer.monthly.source.startswith("derived") or offer.kind == "market-range"
+
+
+def offer_energy_tdp(offer: Offer, gpu: Gpu) -> float:
+    """TDP for the energy of a rented GPU, 0 when the price includes power: the offer's `energy_tdp_w`
+    when set; for rents derived from 000's TCO the TDP 000 used (its `document_claims`, because the
+    derived rent reproduces 000's TCO only with it); else the GPU's vendor TDP."""
+    if not pays_energy(offer):
+        return 0.0
+    if offer.energy_tdp_w:
+        return float(offer.energy_tdp_w)
+    if offer.monthly.source.startswith("derived"):
+        return _document_tdp(gpu) or gpu.tdp_w
+    return gpu.tdp_w

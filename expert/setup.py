@@ -45,6 +45,10 @@ class Setup(Input):
     count: int = Field(default=1, ge=1, le=4096)
     interconnect: Literal["nvlink", "pcie", "pcie-bridge"] | None = None
     ownership: Literal["rented", "owned"] = "rented"
+    site_country: str | None = Field(
+        default=None, min_length=2, max_length=2, pattern=r"^[A-Za-z]{2}$",
+        description="ISO 3166 code of the organisation's own site; the hosting country of owned hardware "
+                    "when `hosting` is not given")
     cpu_cores: int | None = Field(default=None, ge=1, le=100_000)
     ram_gb: float | None = Field(default=None, gt=0, le=1e7)
     storage: Storage | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from expert.agentloop import AgentLoop
 
@@ -97,7 +97,12 @@ class Workload(Input):
     sector: Literal["finance", "health", "public", "other"] = "other"
     hosting: Literal["ch", "eu", "any"] = "any"
     deployment: Literal["cloud", "on_premise", "any"] = "any"
-    budget: Literal["opex", "capex"] = "opex"
+    budget: Literal["opex", "capex", "any"] = Field(
+        default="opex", description="opex rents, capex buys, any compares both and takes the cheaper (000 T5: "
+                                    "under 18 months a workload free to choose rents)")
+    site_country: str | None = Field(
+        default=None, min_length=2, max_length=2, pattern=r"^[A-Za-z]{2}$",
+        description="ISO 3166 code of the organisation's own site, where bought hardware stands")
     budget_limit_chf: float | None = Field(default=None, gt=0, le=1e10,
                                            description="most you will spend over the horizon")
     horizon_months: int = Field(default=36, ge=1, le=240, description="000 T1: 36 months")
@@ -113,6 +118,11 @@ class Workload(Input):
     agents: list[Agent] = Field(default=[], max_length=50)
     agent: AgentLoop | None = Field(default=None, description="an agent running a multi-step tool loop "
                                     "(docs/agents.md); requests_per_day then counts tasks")
+
+    @field_validator("site_country")
+    @classmethod
+    def _upper(cls, value: str | None) -> str | None:
+        return value.upper() if value else value
 
     @model_validator(mode="after")
     def _check(self) -> "Workload":

@@ -74,21 +74,24 @@ class Advisor:
 
 
     def purchase(self, gpu: str, count: int, months: int) -> tuple[float, float, float, int] | None:
-        """(purchase CHF, running CHF per month (energy and infrastructure), resale CHF at the end,
-        months) of buying `count` × `gpu` (000 T1/T5, `expert.sizing.cost.buy_cost` with the
-        catalog's price); None when there is no price."""
+        """(up front CHF, running CHF per month, resale CHF at the end, months) of buying `count` ×
+        `gpu` as a complete system (`Catalog.system`, priced by the core's `expert.sizing.buyrent.owned`);
+        None when there is no price or no chassis takes that count."""
         try:
-            from expert.sizing.cost import buy_cost
+            from expert.catalog.bom import system_power_w, total_chf
+            from expert.configurator.search import default_assumptions
+            from expert.sizing.buyrent import owned
 
             catalog = self._expert.catalog
-            price = catalog.purchase_price(gpu)
-            if price is None:
+            entry = catalog.purchase_price(gpu) or catalog.purchase_price(gpu, "used")
+            found = entry and catalog.system(gpu, count, entry.condition)
+            if not found:
                 return None
-            result = buy_cost(catalog.gpu(gpu), price, count, months, fx=catalog.to_chf)
+            line = owned(gpu, total_chf(found[1]).mid, system_power_w(found[0], catalog.gpus[gpu], count),
+                         months, default_assumptions(catalog))
         except Exception:  # noqa: BLE001 - the chart then compares what the report holds
             return None
-        running = (result.energy_chf + result.infrastructure_chf) / months
-        return result.purchase_chf, running, result.resale_chf, months
+        return line.upfront, line.monthly, line.resale, months
 
 
 def read_file(path: str | Path) -> tuple[dict, str]:

@@ -51,6 +51,7 @@ ALIASES: dict[str, tuple[str, str | None]] = {
     "data": ("data", "data"), "sector": ("sector", "sector"), "hosting": ("hosting", "hosting"),
     "deployment": ("deployment", "deployment"), "budget": ("budget", "budget"),
     "horizon": ("horizon_months", "horizon"), "growth": ("growth_params_b", "growth"),
+    "site": ("site_country", None), "site_country": ("site_country", None),
 }
 """Short names for `/set` → (workload field, interview question whose parser reads the value)."""
 
@@ -102,6 +103,8 @@ def field_edit(arg: str, lang: str = "en") -> dict:
             return dict(got.fields)
         if qid in ("model", "fine_tuning", "data", "sector", "hosting", "budget"):
             raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
+    if field == "site_country":            # an ISO code stays text (YAML would read NO as false)
+        return {field: value.strip().upper()}
     try:
         return {field: yaml.safe_load(value)}
     except yaml.YAMLError:

@@ -1,16 +1,17 @@
 """Cumulative cost over the months, renting against buying, with the break-even month. No Textual.
 
-Built from the report alone: a configuration's cumulative cost at month m is an up-front part plus
-m × its monthly cost, where the up-front part is what its total (TCO) holds beyond the monthly
-costs (a purchase price; zero for a rental). The other side of the comparison is the cheapest
-alternative of the other kind (a purchase against a rented recommendation, and vice versa).
+Built from the report alone with the core's one buy-versus-rent computation (`expert.sizing.buyrent`:
+cost lines, break-even, which is cheaper): a configuration's cumulative cost at month m is what the
+report says is paid up front (a complete system's price; zero for a rental) plus m × its monthly
+cost, less the resale at the horizon, so the line ends at the report's TCO. The other side of the
+comparison is the cheapest alternative of the other kind in the report; only when the report holds
+none is a purchase of the recommended GPUs priced (`bought`).
 The chart is plain Unicode text, so it fits 80 columns and needs no colour.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expert.numbers import dec, grouped
@@ -19,32 +20,30 @@ from .texts import t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Choice, Report
+    from expert.sizing.buyrent import CostLine as Line
+
+_CORE = {"Line": "CostLine", "break_even": "break_even_months", "buy_or_rent": "cheaper"}
+
+
+def __getattr__(name: str):
+    """`Line`, `break_even`, `buy_or_rent`: the core's, loaded on first use (the chat starts without
+    pydantic; the core loads with the pipeline)."""
+    if name in _CORE:
+        from expert.sizing import buyrent
+
+        return getattr(buyrent, _CORE[name])
+    raise AttributeError(name)
 
 BAR = "█"
 BUY_BAR = "▒"
 
 
-@dataclass(frozen=True)
-class Line:
-    """One configuration's cost over time."""
-
-    label: str
-    upfront: float
-    monthly: float
-    credit: float = 0.0
-    """Resale value received at the end of the horizon (000 T5), 0 for rentals."""
-    horizon: int | None = None
-
-    def at(self, month: float) -> float:
-        """Cumulative cost after `month` months, CHF (the resale is credited at the horizon)."""
-        credit = self.credit if self.horizon is not None and month >= self.horizon else 0.0
-        return self.upfront + self.monthly * month - credit
-
-
 def line_of(choice: Choice) -> Line:
-    """A configuration as a cost line (up-front part = TCO − monthly × horizon, never negative)."""
-    upfront = max(choice.tco_chf - choice.monthly_cost_chf * choice.horizon_months, 0.0)
-    return Line(f"{choice.count}× {choice.gpu}", upfront, choice.monthly_cost_chf)
+    """A configuration as a cost line of the core's buy-versus-rent computation: what the report says
+    is paid up front and resold (bought hardware), the rest spread evenly, so `total` is its TCO."""
+    upfront, resale = choice.upfront_chf or 0.0, choice.resale_chf or 0.0
+    monthly = (choice.tco_chf - upfront + resale) / choice.horizon_months
+    return __getattr__("Line")(f"{choice.count}× {choice.gpu}", upfront, monthly, resale, choice.horizon_months)
 
 
 def is_bought(choice: Choice) -> bool:
@@ -66,21 +65,13 @@ def compare(report: Report, bought: Line | None = None) -> tuple[Line | None, Li
             buy = line_of(choice)
         elif not is_bought(choice) and rent is None:
             rent = line_of(choice)
-    return rent, bought or buy, rec.horizon_months
-
-
-def break_even(rent: Line, buy: Line) -> float | None:
-    """Month from which buying has cost less than renting; None if it never does."""
-    saving = rent.monthly - buy.monthly
-    if buy.upfront <= 0:
-        return 0.0 if saving >= 0 else None
-    return buy.upfront / saving if saving > 0 else None
+    return rent, buy if buy is not None else bought, rec.horizon_months
 
 
 def _describe(line: Line, lang: str) -> str:
     text = (f"{grouped(line.upfront)} CHF + " if line.upfront >= 1 else "") + f"{grouped(line.monthly)} CHF/{t('month', lang)}"
-    if line.credit:
-        text += f" − {grouped(line.credit)} CHF " + ("Wiederverkauf" if lang == "de" else "resale")
+    if line.resale:
+        text += f" − {grouped(line.resale)} CHF " + ("Wiederverkauf" if lang == "de" else "resale")
     return text
 
 
@@ -90,7 +81,7 @@ def summary(report: Report, lang: str = "en", bought: Line | None = None) -> str
     parts = [f"{name} {line.label}: " + _describe(line, lang)
              for name, line in ((t("rent", lang), rent), (t("buy", lang), buy)) if line]
     if rent and buy:
-        be = break_even(rent, buy)
+        be = __getattr__("break_even")(rent, buy)
         parts.append("◆ " + (t("break_even", lang, m=dec(be, lang)) if be is not None and be <= horizon
                              else t("no_break_even", lang, m=horizon)))
     return " · ".join(parts) + f"  ({t('chart_key', lang)})"
@@ -105,7 +96,7 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
     lines_ = [(t("rent", lang), rent, BAR), (t("buy", lang), buy, BUY_BAR)]
     present = [(name, line, ch) for name, line, ch in lines_ if line is not None]
     top = max(line.at(horizon) for _, line, _ in present) or 1.0
-    be = break_even(rent, buy) if rent and buy else None
+    be = __getattr__("break_even")(rent, buy) if rent and buy else None
     step = next(s for s in (1, 2, 3, 4, 6, 12, 24, 60, horizon) if horizon / s <= rows)
     months = sorted({min(horizon, step * i) for i in range(1, math.ceil(horizon / step) + 1)})
     bar_width = max(10, width - 30)
@@ -124,7 +115,7 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
     if rent and buy:
         if be is None or be > horizon:
             out.append("◆ " + t("no_break_even", lang, m=horizon))
-        cheaper = t("rent", lang) if rent.at(horizon) < buy.at(horizon) else t("buy", lang)
+        cheaper = t(__getattr__("buy_or_rent")(rent, buy), lang)
         out.append(f"{t('cheaper_over', lang, m=horizon)}: {cheaper}")
     else:
         other = t("buy", lang) if buy is None else t("rent", lang)

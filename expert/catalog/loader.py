@@ -15,7 +15,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, create_model
 
-from expert.catalog.models import Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
+from expert.catalog.bom import chassis_for, system_lines, total_chf, with_bom_price
+from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
 from expert.fileio import load_mapping
 from expert.paths import knowledge_dir
@@ -40,6 +41,7 @@ class PackagesFile(BaseModel):
     """`packages.yaml`: the on-premise packages of document 004."""
 
     model_config = ConfigDict(extra="forbid")
+    chassis: list[Chassis] = []
     packages: list[Package]
 
 
@@ -88,6 +90,7 @@ class Catalog:
     packages: dict[str, Package]
     offers: dict[str, Offer]
     tariffs: Tariffs
+    chassis: dict[str, Chassis] = field(default_factory=dict)
     _aliases: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
 
     def gpu(self, key: str, *, file: str | None = None, path: str | None = None) -> Gpu:
@@ -108,6 +111,21 @@ class Catalog:
             if entry.gpu == gpu_id and entry.condition == condition:
                 return entry
         return None
+
+    def system(self, gpu_id: str, count: int, condition: str = "new"):
+        """(chassis, bill-of-materials lines) of buying `count` × the GPU as a complete system, or None
+        when there is no purchase price or no chassis takes that count (`expert.catalog.bom`)."""
+        entry = self.purchase_price(gpu_id, condition)
+        gpu = self.gpus[gpu_id]
+        chassis = chassis_for(self.chassis, gpu, count)
+        if entry is None or chassis is None:
+            return None
+        return chassis, system_lines(chassis, gpu, count, entry.price, self.to_chf)
+
+    def system_price_chf(self, gpu_id: str, count: int, condition: str = "new") -> float | None:
+        """Midpoint CHF price of the complete system (GPUs + chassis lines), or None."""
+        found = self.system(gpu_id, count, condition)
+        return None if found is None else total_chf(found[1]).mid
 
     def offers_for(self, gpu_id: str) -> list[Offer]:
         """Every offer for one GPU, in catalog order."""
@@ -196,7 +214,14 @@ def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
         if loaded is not None:
             keys = {k for k in loaded.tariffs.model_fields_set if getattr(loaded.tariffs, k) is not None}
             tariffs = _merge_tariffs(tariffs, loaded.tariffs, keys)
-    catalog = Catalog(tables["gpus"], tables["models"], tables["packages"], tables["offers"], tariffs)
+    chassis = {c.id: c for c in _read(base, "packages", required=True).chassis}
+    for directory in extra_dirs:
+        loaded = _read(directory, "packages", required=False)
+        if loaded is not None:
+            chassis = _merge_entries(chassis, loaded.chassis)
+    fx = Catalog({}, {}, {}, {}, tariffs).to_chf
+    packages = {k: with_bom_price(p, chassis, tables["gpus"], fx) for k, p in tables["packages"].items()}
+    catalog = Catalog(tables["gpus"], tables["models"], packages, tables["offers"], tariffs, chassis)
     object.__setattr__(catalog, "_aliases", _build_aliases(
         {"gpu": catalog.gpus, "model": catalog.models, "package": catalog.packages}))
     _check_references(catalog)
@@ -207,6 +232,8 @@ def _check_references(catalog: Catalog) -> None:
     for package in catalog.packages.values():
         if package.gpu not in catalog.gpus:
             raise InputError(f"package {package.id} names unknown gpu '{package.gpu}'", file="packages.yaml")
+        if package.chassis is not None and package.chassis not in catalog.chassis:
+            raise InputError(f"package {package.id} names unknown chassis '{package.chassis}'", file="packages.yaml")
     for offer in catalog.offers.values():
         if offer.gpu not in catalog.gpus:
             raise InputError(f"offer {offer.id} names unknown gpu '{offer.gpu}'", file="offers.yaml")

@@ -184,6 +184,39 @@ class CostItem(Strict):
     note: str
 
 
+class BomLine(Strict):
+    """One line of a bill of materials: an item, how many per `per`, and its dated, sourced unit price.
+
+    `per` scales the quantity: `system` (fixed), `gpu` (× GPU count), `core` (× the CPU cores 000 M3
+    asks: 32, 64 for multi-GPU), `ram_gb` (× the system RAM 000 M3 asks: 4 × total VRAM)."""
+
+    item: Literal["chassis", "cpu", "ram", "nvme", "nic", "psu", "gpu", "baseboard", "cooling"]
+    description: str
+    per: Literal["system", "gpu", "core", "ram_gb"] = "system"
+    quantity: float = Field(default=1, ge=0)
+    min_gpus: int = Field(default=1, ge=1, description="the line applies from this GPU count on")
+    max_gpus: int | None = Field(default=None, ge=1, description="the line applies up to this GPU count")
+    price: Price
+    quote_needed: bool = Field(default=False, description="no public list price: a range to be replaced by a quote")
+
+
+class Chassis(Strict):
+    """A class of complete system around the GPUs (workstation, 4-GPU server, 8-10-slot server, HGX)."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str
+    min_gpus: int = Field(ge=1)
+    max_gpus: int = Field(ge=1)
+    form_factor: Literal["pcie", "sxm"]
+    grades: list[Literal["datacenter", "workstation", "consumer"]] = Field(
+        description="GPU grades this chassis takes (passive data-centre cards need server airflow)")
+    base_power_w: BandLike = Field(description="power of everything but the GPUs (CPUs, RAM, drives, fans, NICs)")
+    site: str = Field(description="what the site must provide (outlet, circuit, rack, cooling)")
+    lines: list[BomLine]
+    sources: Sources
+    notes: str | None = None
+
+
 class Package(Strict):
     """An on-premise hardware package of document 004."""
 
@@ -205,6 +238,9 @@ class Package(Strict):
         default=None, description="server or workstation without GPUs; null when no citable price was found")
     hardware_net_includes: list[Literal["gpus", "host"]] = Field(
         default=[], description="what `hardware_net` covers; without 'host' the chassis is not priced")
+    chassis: str | None = Field(
+        default=None, description="chassis id of the complete system; `hardware_net` is then the sum of its "
+                                  "bill of materials (GPU line + chassis lines), computed when the catalog loads")
     notes: str | None = None
 
 
@@ -247,6 +283,11 @@ class Offer(Strict):
         default=None, gt=0,
         description="TDP used for T1 energy when costing this offer; default the GPU's vendor TDP. Set for "
                     "the document's provider to 000's stated TDP, because 000's TCO arithmetic (T1-T3) uses it")
+    includes_power: bool | None = Field(
+        default=None,
+        description="true when the price already includes power and cooling (public cloud list prices), so no "
+                    "T1 energy line is added; default: rents derived from 000's TCO and 000's market ranges pay "
+                    "energy on top (the document's method), every other offer includes it")
     notes: str | None = None
 
 

@@ -20,7 +20,11 @@ def run(args) -> int:
     catalog = catalog_from(args)
     entries = list(getattr(catalog, args.table).values())
     if args.format == "json":
-        print(dumps_json([entry.model_dump(mode="json") for entry in entries]), end="")
+        dump = [entry.model_dump(mode="json") for entry in entries]
+        if args.table == "packages":       # each package with its bill of materials and model stack
+            from expert.cli.catalog_packages import details
+            dump = [{**d, **details(catalog, entry)} for d, entry in zip(dump, entries)]
+        print(dumps_json(dump), end="")
         return 0
     print(_TEXT[args.table](catalog, entries))
     return 0
@@ -46,14 +50,18 @@ def _models(catalog, entries) -> str:
 
 
 def _packages(catalog, entries) -> str:
+    from expert.cli.catalog_packages import text
+
     rows = []
     for p in entries:
-        price = "not in 004"
+        price = "not priced"
         if p.hardware_net:
             a = p.hardware_net.amount
             price = f"{a.low:,.0f}-{a.high:,.0f} {p.hardware_net.currency}".replace(",", " ")
-        rows.append([p.id, p.name, f"{p.count}x {p.gpu}", f"{p.total_vram_gb:g} GB", p.interconnect, price])
-    return _table(["id", "name", "GPUs", "VRAM", "link", "hardware net"], rows)
+        rows.append([p.id, p.name, f"{p.count}x {p.gpu}", f"{p.total_vram_gb:g} GB", p.interconnect,
+                     p.chassis or "-", price])
+    table = _table(["id", "name", "GPUs", "VRAM", "link", "chassis", "hardware net (complete system)"], rows)
+    return "\n\n".join([table, *(text(catalog, p) for p in entries)])
 
 
 def _offers(catalog, entries) -> str:

@@ -46,7 +46,7 @@ def _text(r: dict) -> str:
              + (f" at {r['offer']} ({r['provider']})" if r.get("offer") else ""),
              f"monthly rent      {_chf(r['monthly_rent_chf'])}",
              f"purchase          {_chf(r['purchase_chf'])}",
-             f"energy            {_chf(r['energy_chf'])}  (TDP × 1.5 cooling × 24/7 × 0.18 CHF/kWh, 000 T1)",
+             f"energy            {_chf(r['energy_chf'])}  (power × 1.5 cooling × 24/7 × 0.18 CHF/kWh, 000 T1)",
              f"infrastructure    {_chf(r['infrastructure_chf'])}  (+15 %, 000 T1)",
              f"resale            {_chf(r['resale_chf'])}",
              f"total             {_chf(r['total_chf'])}",
@@ -56,6 +56,13 @@ def _text(r: dict) -> str:
     if r.get("document_break_even_months") is not None:
         lines.append(f"000 T4 states     {r['document_break_even_months']:g} months "
                      f"(residual {r['break_even_residual_months']:+.1f})")
+    if r.get("chassis"):
+        watts = f"{r['system_power_w']:,.0f}".replace(",", " ")
+        lines.append(f"complete system   {r['chassis']}, {watts} W; bill of materials (CHF, docs/prices.md):")
+        for x in r["bill_of_materials"]:
+            band = x["total_chf"]
+            lines.append(f"  {x['item']:<9} {x['quantity']:>6g}  {_chf(band['low'])[:-4]}-{_chf(band['high'])}"
+                         f"  {x['unit_price']['date']}" + ("  quote needed" if x["quote_needed"] else ""))
     if r.get("cost_per_busy_hour_chf") is not None:
         lines.append(f"per busy GPU-hour {r['cost_per_busy_hour_chf']:.2f} CHF at {r['utilization']:.0%} utilisation")
     return "\n".join(lines)

@@ -40,7 +40,7 @@ def validate_file(file: str) -> str:
 
     name, data = load_mapping(file)
     for kind, (_filename, file_model) in FILES.items():
-        if set(data) == {kind}:
+        if set(data) == {kind} or (kind == "packages" and set(data) == {"chassis", "packages"}):
             validate_schema(f"catalog-{kind}", data, name)
             validate_model(file_model, data, name)
             return f"catalog file ({kind})"

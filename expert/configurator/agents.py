@@ -170,7 +170,7 @@ def _counts(source: Source) -> tuple[int, ...]:
     if source.kind == "package":
         return source.counts
     if source.kind == "purchase" and source.gpu.form_factor in ("sxm", "oam"):
-        return (4, 8, 12, 16)
+        return (8, 16)                     # complete 8-GPU HGX systems only (004 C3, issue 13)
     return tuple(range(1, MAX_POOL + 1))
 
 

@@ -4,16 +4,19 @@ which counts, precisions and tensor-parallel degrees are valid, and what each co
 Rules (docs/configurator.md has the full list):
 
 - Sources by `deployment` and `budget`: `cloud` → rented offers; `on_premise` → packages and
-  purchases; `any` → `budget: opex` rents, `budget: capex` buys (packages and purchases). The
-  deployment wins when the two disagree (cloud + capex still rents; the result says so).
+  purchases; `any` → `budget: opex` rents, `budget: capex` buys (packages and purchases), `budget:
+  any` compares both ("whatever is cheaper"). Under 18 months a workload with deployment `any` rents
+  (000 T5). The deployment wins when the two disagree (cloud + capex still rents; the result says so).
 - Hosting: `ch` → offers hosted in CH; `eu` → EU/EEA/CH countries; `any` → all, also offers whose
-  country is unknown (public offers, market ranges). On-premise hardware stands at the user's own
-  site and satisfies every hosting requirement.
+  country is unknown (public offers, market ranges). On-premise hardware stands at the organisation's
+  own site: its `site_country` when given (checked against the hosting requirement like an offer's
+  country), else it satisfies every hosting requirement.
 - Grades (000 G10, G11): consumer and workstation GPUs are left out when `critical` unless
   `allow_consumer_gpus`. Vendors (000 D4 framework compatibility, G12 ROCm/Gaudi maturity):
   AMD and Intel GPUs only with `allow_non_nvidia`.
-- Counts: cloud 1-8 of any GPU; purchases of PCIe cards 1-8 (servers grow stepwise, 004 C3), of
-  SXM/OAM boards only fully populated 4 or 8 (004 C3); packages have their fixed count.
+- Counts: cloud 1-8 of any GPU; purchases are complete systems (`expert.catalog.bom`): PCIe cards
+  1-8 in the smallest chassis class that takes them, SXM/OAM modules only as an 8-GPU HGX system
+  (004 C3); packages have their fixed count. A budget of `any` compares renting and buying.
 - Precisions (000 Q2): 16-bit always (the workload's bf16, else fp16), fp32 only when asked for,
   fp8 only on GPUs with native FP8 (`fp8_tflops`), int8 always (weight-only where the GPU has no int8
   path), int4 only with `allow_int4` (or a workload precision of int4).
@@ -21,18 +24,20 @@ Rules (docs/configurator.md has the full list):
   heads (for a `params_b`-only generic model the head count is a derived guess, so only the KV-head
   rule applies). SXM/NVLink boards use 004's SXM column; PCIe cards, pairwise NVLink bridges and
   cards without NVLink the PCIe column (its TP 2 row *is* the bridged pair; 004 C7).
-- Energy: the offer's `energy_tdp_w` when the catalog sets one; else the catalog TDP, except for
-  offers whose rent was derived from document 000's own TCO (`source` starting with "derived"): their
-  energy uses the TDP 000 used in that derivation (its `document_claims`), because the derived rent
-  only reproduces 000's TCO together with it (A100 PCIe: 400 W instead of 300 W; T3 then holds).
+- Energy (`expert.pricing.offer_energy_tdp`): owned hardware pays the whole server's power (GPUs +
+  CPUs + rest, `expert.catalog.bom.system_power_w`); rented GPUs only where the price excludes power
+  (rents derived from 000's TCO and market ranges, at the TDP 000 used; public list prices include it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from expert.catalog.bom import system_power_w, total_chf
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
+from expert.pricing import offer_energy_tdp
+from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.workload import Workload
 
 EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV",
@@ -60,14 +65,24 @@ class Source:
     counts: tuple[int, ...]
     order: int                     # catalog order within its kind (tie-break)
     rent_chf: float = 0.0          # per GPU-month (cloud)
-    purchase_chf: float = 0.0      # for the whole count (package) or per GPU (purchase)
-    energy_tdp_w: float = 0.0
+    purchase_chf: float = 0.0      # complete system of the package's count (package); unused for purchases
+    energy_tdp_w: float = 0.0      # per rented GPU; 0 when the rent includes power
+    systems: tuple[tuple[float, float, str], ...] = ()  # per count: (system CHF, server power W, chassis id)
     column: str = "pcie"           # 004 table column
     provider: str | None = None
     country: str | None = None
     package: str | None = None
     condition: str | None = None
     offer_kind: str | None = None
+
+    def system(self, count: int) -> tuple[float, float, str]:
+        """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;
+        beyond the largest system (agent pools) as several full systems plus one for the rest."""
+        if count in self.counts:
+            return self.systems[self.counts.index(count)]
+        n, rest = divmod(count, self.counts[-1])
+        parts = [self.systems[-1]] * n + ([self.system(rest)] if rest else [])
+        return sum(p[0] for p in parts), sum(p[1] for p in parts), self.systems[-1][2]
 
     @property
     def group(self) -> tuple[str, str]:
@@ -107,30 +122,15 @@ def hosting_allowed(country: str | None, hosting: str) -> bool:
 
 
 def source_kinds(w: Workload) -> tuple[str, ...]:
-    """Which sources the workload admits (deployment first, then budget)."""
+    """Which sources the workload admits (deployment first, then budget; 000 T5: under 18 months a
+    workload free to choose rents, so capex only buys from 18 months on)."""
     if w.deployment == "cloud":
         return ("cloud",)
     if w.deployment == "on_premise":
         return ("package", "purchase")
-    return ("cloud",) if w.budget == "opex" else ("package", "purchase")
-
-
-def _document_tdp(gpu: Gpu) -> float | None:
-    for claim in gpu.document_claims:
-        if claim.field == "tdp_w" and isinstance(claim.value, (int, float)):
-            return float(claim.value)
-    return None
-
-
-def offer_energy_tdp(offer, gpu: Gpu) -> float:
-    """TDP for the energy term of a rented GPU: the offer's `energy_tdp_w` when the catalog sets it,
-    else for offers derived from 000's TCO the TDP 000 used (module docstring), else the GPU's."""
-    explicit = getattr(offer, "energy_tdp_w", None)
-    if explicit:
-        return float(explicit)
-    if offer.monthly.source.startswith("derived"):
-        return _document_tdp(gpu) or gpu.tdp_w
-    return gpu.tdp_w
+    if w.horizon_months < MIN_BUY_MONTHS or w.budget == "opex":
+        return ("cloud",)
+    return ("package", "purchase") if w.budget == "capex" else ("cloud", "package", "purchase")
 
 
 def all_sources(catalog: Catalog) -> list[Source]:
@@ -148,16 +148,23 @@ def all_sources(catalog: Catalog) -> list[Source]:
             continue
         gpu = catalog.gpus[pkg.gpu]
         price = catalog.to_chf(pkg.hardware_net.amount.mid, pkg.hardware_net.currency)
+        chassis = catalog.chassis.get(pkg.chassis or "")
+        power = system_power_w(chassis, gpu, pkg.count) if chassis else gpu.tdp_w * pkg.count
         out.append(Source("package", pkg.id, gpu, (pkg.count,), i, purchase_chf=price, energy_tdp_w=gpu.tdp_w,
                           column="sxm" if pkg.interconnect == "sxm" else "pcie", package=pkg.id,
-                          condition=pkg.condition))
+                          condition=pkg.condition, systems=((price, power, pkg.chassis or ""),)))
     for i, entry in enumerate(catalog.tariffs.purchase):
         gpu = catalog.gpus[entry.gpu]
-        counts = (4, 8) if gpu.form_factor in ("sxm", "oam") else tuple(range(1, 9))
-        price = catalog.to_chf(entry.price.amount.mid, entry.price.currency)
-        out.append(Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, counts, i,
-                          purchase_chf=price, energy_tdp_w=gpu.tdp_w, column=column_of(gpu),
-                          condition=entry.condition))
+        counts, systems = [], []
+        for count in range(1, 9):          # every purchase is a complete system (expert.catalog.bom)
+            found = catalog.system(entry.gpu, count, entry.condition)
+            if found is not None:
+                counts.append(count)
+                systems.append((total_chf(found[1]).mid, system_power_w(found[0], gpu, count), found[0].id))
+        if counts:
+            out.append(Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
+                              energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
+                              systems=tuple(systems)))
     return out
 
 
@@ -174,9 +181,10 @@ def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
     """The sources a workload admits (kinds, hosting, grades)."""
     kinds = source_kinds(w)
     known = location_must_be_known(w)
+    own_site_ok = w.site_country is None or hosting_allowed(w.site_country, w.hosting)
     return [s for s in sources if s.kind in kinds and grade_allowed(s.gpu, w)
-            and (s.kind != "cloud" or (hosting_allowed(s.country, w.hosting)
-                                       and not (known and s.country is None)))]
+            and (own_site_ok if s.kind != "cloud" else (hosting_allowed(s.country, w.hosting)
+                                                         and not (known and s.country is None)))]
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:

@@ -19,8 +19,9 @@ from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sou
                                             interconnect_label, precisions, source_kinds, tp_degrees)
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
-from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
 from expert.sizing.architecture import generic_model
+from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
@@ -156,13 +157,21 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
     """A candidate as the report's choice shape (rounded for stable output)."""
     s, months = c.source, ctx.months
+    owned_extra, country = {}, s.country
+    if s.kind != "cloud":                      # bought: a complete system at the organisation's own site
+        country = ctx.w.site_country
+        line = cost_line(s, c.count, months, ctx.a)
+        _, power, chassis = s.system(c.count)
+        owned_extra = {"upfront_chf": round(line.upfront, 2), "resale_chf": round(line.resale, 2),
+                       "chassis": chassis or None, "system_power_w": round(power, 1)}
     note = None
     if c.precision in QUALITY_NOTE["en"]:
         note = {lang: QUALITY_NOTE[lang][c.precision] for lang in ("en", "de")}
     return cls(
         gpu=s.gpu.id, count=c.count, source=s.kind, package=s.package,
-        offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
+        offer=s.key if s.kind != "package" else None, provider=s.provider,
         precision=c.precision, interconnect=interconnect_label(s.gpu, c.tp, s.column),
+        country=country,
         tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(c.objective / months, 2),
         tco_chf=round(c.objective, 2), horizon_months=months, fits=c.feasible,
         headroom=round(c.headroom, 4), latency_p95_s=round(c.latency, 4),
@@ -171,7 +180,7 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         condition=s.condition, batch_per_replica=c.batch, concurrent_inferences=round(c.concurrency, 3),
         finetune_hours_per_run=None if c.ft_hours is None else round(c.ft_hours, 3),
         finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
-        quality_note=note, **extra)
+        quality_note=note, **{**extra, **owned_extra})
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
@@ -217,11 +226,14 @@ def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:
                      "and purchases are compared")
     if w.context > ctx.model.max_context:
         notes.append(f"context {w.context} capped at the model's maximum {ctx.model.max_context}")
-    if any(s.kind == "package" for s in sources):
-        notes.append("004 package prices of 1-4 and N4 cover the GPUs only (no citable host price); N1-N3 "
-                     "include the workstation")
-    if any(s.kind == "purchase" for s in sources):
-        notes.append("individual purchases price the GPUs only, not the server they go into")
+    if any(s.kind != "cloud" for s in sources):
+        notes.append("bought hardware is priced as complete systems (GPUs + chassis, CPUs, RAM 1:4, NVMe, "
+                     "NICs; `gpu-expert catalog packages`); server lines without a public price are ranges "
+                     "to be replaced by a quote; build, setup, commissioning and operation are listed "
+                     "separately")
+    if w.deployment == "any" and w.budget != "opex" and w.horizon_months < MIN_BUY_MONTHS:
+        notes.append(f"horizon {w.horizon_months} months: renting only, since 000 T5 prefers renting under "
+                     f"{MIN_BUY_MONTHS} months")
     return notes
 
 

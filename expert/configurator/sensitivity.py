@@ -57,7 +57,7 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
             out.append((f"horizon_months:{m}", {"en": f"over {m} instead of {w.horizon_months} months",
                                                 "de": f"über {m} statt {w.horizon_months} Monate"},
                         {"horizon_months": m}))
-    if w.deployment == "any":
+    if w.deployment == "any" and w.budget != "any":     # budget 'any' already compares both
         other = "capex" if w.budget == "opex" else "opex"
         words = {"opex": ("renting (opex)", "Miete (Opex)"), "capex": ("buying (capex)", "Kauf (Capex)")}
         out.append((f"budget:{other}", {"en": f"with {words[other][0]} instead of {words[w.budget][0]}",

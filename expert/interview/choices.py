@@ -74,7 +74,8 @@ def parse_deployment(t: str, lang: str = "en") -> Parsed:
 
 @safe("budget")
 def parse_budget(t: str, lang: str = "en") -> Parsed:
-    """Rent or buy → `{budget: opex|capex}`, plus `deployment` when cloud or on premise is named.
+    """Rent or buy → `{budget: opex|capex}` ("whatever is cheaper" → `any`), plus `deployment` when
+    cloud or on premise is named.
 
     Naming only the place also answers: the cloud is rented, own premises are bought.
     """
@@ -90,8 +91,8 @@ def parse_budget(t: str, lang: str = "en") -> Parsed:
         note = say(lang, "cloud: rent", "Cloud: Miete") if cloud else say(
             lang, "own premises: buy", "eigene Räume: Kauf")
         return Parsed(fields, lang=lang, note=note)
-    if lx.has(NO_PREFERENCE, t):
-        return nothing(lang)
+    if lx.has(NO_PREFERENCE, t):          # "whatever is cheaper": compare both (issue 13)
+        return Parsed({"budget": "any"}, lang=lang)
     return fail("budget", lang, "Rent or buy?", "Mieten oder kaufen?")
 
 

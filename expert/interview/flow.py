@@ -30,9 +30,10 @@ WORKLOAD_FIELDS = (
     "model", "params_b", "precision", "requests_per_day", "requests_per_second", "peak_to_average",
     "latency_target_s", "prompt_tokens", "output_tokens", "context_tokens", "inference_time_s",
     "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
-    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "agent")
-"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`), and
-the `agent:` block of an agent that uses tools."""
+    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country", "agent")
+"""Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`);
+`site_country` (the organisation's own site, issue 13) is set with `/set site_country CH`; the
+`agent:` block of an agent that uses tools."""
 AGENT_QUESTIONS = {"agent_steps": "steps_mean", "agent_tool_time": "tool_time_s"}
 """Asked only when the user's description mentions tools (then `agent` is in the answers)."""
 
@@ -112,7 +113,7 @@ class Interview:
         if qid == "hosting":
             return a.get("data") == "sensitive" or a.get("sector") in REGULATED
         if qid == "horizon":
-            return a.get("budget") == "capex"
+            return a.get("budget") in ("capex", "any")
         if qid in AGENT_QUESTIONS:
             return isinstance(a.get("agent"), dict) and AGENT_QUESTIONS[qid] not in a["agent"]
         if qid == "context" and "agent" in a:

@@ -101,6 +101,11 @@ class Choice(ReportPart):
     latency_p95_s: float | None = None
     memory_per_gpu_gb: float | None = None
     usable_per_gpu_gb: float | None = None
+    upfront_chf: float | None = Field(default=None, description="paid up front (the complete system's price) "
+                                                                 "for bought hardware; none for rentals")
+    resale_chf: float | None = Field(default=None, description="net resale at the end of the horizon (000 T5)")
+    chassis: str | None = Field(default=None, description="chassis class of a bought system (packages.yaml)")
+    system_power_w: float | None = Field(default=None, description="server power of a bought system, W")
 
 
 class Alternative(Choice):

@@ -79,6 +79,24 @@ def agent_lines(g, lang: str) -> list[str]:
     return lines
 
 
+def system_line(choice: Choice, lang: str) -> str:
+    """What a bought configuration is: a complete system, paid up front, sold at the end (issue 13)."""
+    power = f"{choice.system_power_w:,.0f} W".replace(",", " ") if choice.system_power_w else "?"
+    if lang == "de":
+        return (f"Komplettsystem ({choice.chassis}, {power}): {chf(choice.upfront_chf)} im Voraus, "
+                f"Wiederverkauf {chf(choice.resale_chf or 0)} nach {choice.horizon_months} Monaten; "
+                f"Stückliste: {_bom_command(choice)}")
+    return (f"Complete system ({choice.chassis}, {power}): {chf(choice.upfront_chf)} up front, resale "
+            f"{chf(choice.resale_chf or 0)} after {choice.horizon_months} months; bill of materials: "
+            f"{_bom_command(choice)}")
+
+
+def _bom_command(choice: Choice) -> str:
+    if choice.package:
+        return "gpu-expert catalog packages"
+    return f"gpu-expert cost --gpu {choice.gpu} --count {choice.count} --mode buy"
+
+
 def _document(report: Report, markdown: bool) -> str:
     t = LABELS[report.lang]
     out: list[str] = []
@@ -117,6 +135,8 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["recommendation"])
         if report.recommendation:
             item(choice_line(report.recommendation, report.lang))
+            if report.recommendation.upfront_chf:
+                item(system_line(report.recommendation, report.lang))
         if report.nothing_fits:
             item(f"{t['nothing']}: {report.nothing_fits}")
         if report.document_recommendation:

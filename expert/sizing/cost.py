@@ -1,19 +1,15 @@
 """Cost: rent and buy over a horizon after document 000's TCO assumptions (T1), break-even (T4), unit costs.
 
-- Energy (T1) = TDP × count × cooling 1.5 (PUE) × 730 h/month × months × 0.18 CHF/kWh. T1 counts
-  energy for *rented* GPUs too (its TCO table compares rented GPUs and T2's 48 %/61 % only come out
-  with energy included), so `rent_cost` keeps it. An `Offer` with `energy_tdp_w` (000's stated TDP
-  for the document's provider) overrides the GPU's vendor TDP.
+- Energy (T1) = power × cooling 1.5 (PUE) × 730 h/month × months × 0.18 CHF/kWh: for bought hardware
+  the whole server (GPUs + CPUs + rest, `expert.catalog.bom.system_power_w`), for rented GPUs only
+  where the price excludes power (`expert.pricing.offer_energy_tdp`: rents derived from 000's TCO at
+  000's TDP; public list prices include power and get none).
 - Rent (T1): months × rent × count × (1 + 15 % infrastructure) + energy.
-- Buy: purchase + energy + infrastructure − resale. T1's infrastructure is "+15 % of the monthly GPU
-  cost"; for a purchase the monthly GPU cost is read as purchase price / horizon (the `months` of the
-  analysis), so infrastructure = 15 % × purchase over the horizon. Resale (T5): 30-40 % after 36
-  months; for other horizons the value is assumed to decline geometrically, share(m) =
-  share36^(m/36) (constant yearly depreciation), a stated assumption.
-- Break-even (T4's definition, excluding infrastructure, power, maintenance) = purchase / monthly
-  rent. The full break-even adds T1's energy (cancels: both sides pay it) and infrastructure (15 % of
-  rent vs 15 % × purchase / horizon per month): m = purchase / (rent × 1.15 − 0.15 × purchase / horizon);
-  resale is realised only at the end of the horizon and is left out of it.
+- Buy: the complete system (GPUs + `host`) + energy + infrastructure − resale; T1's infrastructure is
+  "+15 % of the monthly GPU cost", read for a purchase as price / horizon. Resale, the break-even
+  and the cost lines come from `expert.sizing.buyrent`, the one buy-versus-rent computation.
+- Break-even (T4's definition, excluding infrastructure, power, maintenance) = GPU purchase / monthly
+  rent; the full break-even adds infrastructure and energy on both sides.
 - Unit costs: an idle GPU still costs, so cost per request and per million tokens divide by
   utilisation.
 Money is CHF; `fx(amount, currency)` (e.g. `Catalog.to_chf`) converts other currencies.
@@ -24,6 +20,8 @@ from __future__ import annotations
 from typing import Callable
 
 from expert.catalog.models import Band, Gpu, Offer, Price, PurchasePrice
+from expert.pricing import offer_energy_tdp
+from expert.sizing import buyrent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.results import CostResult, Provenance
 
@@ -60,26 +58,25 @@ def energy_chf(tdp_w: float, count: int = 1, months: float | None = None,
 
 
 def resale_share(months: float, assumptions: Assumptions | None = None) -> tuple[float, Band]:
-    """Resale value as a share of the purchase after `months`: T5 at 36 months, geometric elsewhere."""
-    a = resolve(assumptions)
-    c, ref = a.resale_share, 36.0
-    f = lambda s: s ** (months / ref)  # noqa: E731
-    return f(c.value), Band(low=f(c.low), high=f(c.high))
+    """Net resale share after `months` (000 T5, steeper early, after selling costs): `buyrent.resale_share`."""
+    return buyrent.resale_share(months, assumptions)
 
 
 def break_even_months(purchase_chf: float, monthly_rent_chf: float) -> float:
-    """000 T4: months of rent that pay the purchase (no infrastructure, power, maintenance)."""
-    return purchase_chf / monthly_rent_chf
+    """000 T4: months of rent that pay the purchase (no infrastructure, power, maintenance); the one
+    break-even of `buyrent` applied to the bare price against the bare rent."""
+    return buyrent.break_even_months(buyrent.CostLine("rent", 0.0, monthly_rent_chf),
+                                     buyrent.CostLine("buy", purchase_chf, 0.0))
 
 
 def full_break_even_months(purchase_chf: float, monthly_rent_chf: float, horizon_months: float | None = None,
-                           assumptions: Assumptions | None = None) -> float | None:
-    """Break-even with T1's energy and infrastructure on both sides (module docstring); None if never."""
+                           assumptions: Assumptions | None = None, rent_power_w: float = 0.0,
+                           own_power_w: float = 0.0) -> float | None:
+    """Break-even with T1's infrastructure and energy on both sides (`buyrent` cost lines); None if never."""
     a = resolve(assumptions)
-    s = a.infrastructure_share.value
-    h = a.horizon_months.value if horizon_months is None else horizon_months
-    saving = monthly_rent_chf * (1 + s) - s * purchase_chf / h
-    return purchase_chf / saving if saving > 0 else None
+    h = int(a.horizon_months.value if horizon_months is None else horizon_months)
+    return buyrent.break_even_months(buyrent.rented("rent", monthly_rent_chf, h, rent_power_w, a),
+                                     buyrent.owned("buy", purchase_chf, own_power_w, h, a))
 
 
 def _result(gpu, count, months, mode, rent, purchase, energy, infra, resale, total, be, extra, prov, bands):
@@ -97,13 +94,14 @@ def rent_cost(gpu: Gpu, monthly_rent: Money, count: int = 1, months: float | Non
     m = a.horizon_months.value if months is None else months
     s = a.infrastructure_share.value
     rent = chf_band(monthly_rent, fx)
-    tdp = getattr(monthly_rent, "energy_tdp_w", None) or gpu.tdp_w  # the TDP an offer's price assumes
-    energy = energy_chf(tdp, count, m, a)
+    tdp = offer_energy_tdp(monthly_rent, gpu) if isinstance(monthly_rent, Offer) else gpu.tdp_w
+    energy = energy_chf(tdp, count, m, a)  # 0 when the offer's price includes power
     total = lambda r: m * r * count * (1 + s) + energy  # noqa: E731
     buy = chf_band(purchase, fx) if purchase is not None else None
-    prov = {"energy_chf": Provenance(formula="TDP × count × cooling × h/month × months × CHF/kWh (T1; also for "
-                                     "rented GPUs)", sources=[a.cooling_factor.cite(), a.hours_per_month.cite(),
-                                                              a.electricity_chf_per_kwh.cite()]),
+    prov = {"energy_chf": Provenance(formula="TDP × count × cooling × h/month × months × CHF/kWh (T1; for rented "
+                                             "GPUs only where the price excludes power)",
+                                     sources=[a.cooling_factor.cite(), a.hours_per_month.cite(),
+                                              a.electricity_chf_per_kwh.cite()]),
             "infrastructure_chf": Provenance(formula="share × rent × count × months",
                                              sources=[a.infrastructure_share.cite()]),
             "total_chf": Provenance(formula="months × rent × count × (1 + share) + energy (000 T1)")}
@@ -112,8 +110,9 @@ def rent_cost(gpu: Gpu, monthly_rent: Money, count: int = 1, months: float | Non
     be = None
     if buy is not None:
         be = break_even_months(buy.mid, rent.mid)
-        extra["break_even_full_months"] = full_break_even_months(buy.mid, rent.mid, m, a)
-        bands["break_even_months"] = Band(low=buy.low / rent.high, high=buy.high / rent.low)
+        extra["break_even_full_months"] = full_break_even_months(buy.mid, rent.mid, m, a, tdp, gpu.tdp_w)
+        bands["break_even_months"] = Band(low=break_even_months(buy.low, rent.high),
+                                          high=break_even_months(buy.high, rent.low))
         prov["break_even_months"] = Provenance(formula="purchase / monthly rent (000 T4)")
     return _result(gpu, count, m, "rent", rent.mid * count, buy.mid * count if buy else None, energy,
                    s * rent.mid * count * m, 0.0, total(rent.mid), be, extra, prov, bands)
@@ -121,39 +120,50 @@ def rent_cost(gpu: Gpu, monthly_rent: Money, count: int = 1, months: float | Non
 
 def buy_cost(gpu: Gpu, purchase: Money, count: int = 1, months: float | None = None,
              monthly_rent: Money | None = None, fx: Fx | None = None,
-             assumptions: Assumptions | None = None) -> CostResult:
-    """Buying `count` GPUs and running them for `months`: purchase + energy + infrastructure − resale."""
+             assumptions: Assumptions | None = None, host: Money | None = None,
+             power_w: float | None = None) -> CostResult:
+    """Buying `count` GPUs (+ `host`, the rest of the complete system) and running them for `months`:
+    purchase + energy of `power_w` (default GPU TDP × count) + infrastructure − resale (`buyrent`)."""
     a = resolve(assumptions)
     m = a.horizon_months.value if months is None else months
     s = a.infrastructure_share.value
     price = chf_band(purchase, fx)
-    energy = energy_chf(gpu.tdp_w, count, m, a)
+    rest = chf_band(host, fx) if host is not None else Band(low=0, high=0)
+    system = Band(low=price.low * count + rest.low, high=price.high * count + rest.high)
+    power = gpu.tdp_w * count if power_w is None else power_w
+    energy = buyrent.energy_chf_per_month(power, a) * m
     share, share_band = resale_share(m, a)
-    total = lambda p, r: p * count * (1 + s) + energy - r * p * count  # noqa: E731
+    total = lambda p, r: p * (1 + s) + energy - r * p  # noqa: E731
     prov = {"infrastructure_chf": Provenance(formula="share × (purchase / horizon) × months = share × purchase",
                                              sources=[a.infrastructure_share.cite()]),
-            "resale_chf": Provenance(formula="purchase × share36^(months/36) (geometric; T5 at 36 months)",
-                                     sources=[a.resale_share.cite()]),
+            "energy_chf": Provenance(formula="server power (GPUs + rest) × cooling × h/month × months × CHF/kWh "
+                                             "(T1)",
+                                     sources=[a.cooling_factor.cite(), a.electricity_chf_per_kwh.cite()]),
+            "resale_chf": Provenance(formula="purchase × s36^sqrt(months/36) × (1 − selling costs) (T5, steeper "
+                                             "early; expert.sizing.buyrent)", sources=[a.resale_share.cite()]),
             "total_chf": Provenance(formula="purchase + energy + infrastructure − resale")}
-    bands = {"resale_chf": Band(low=price.mid * count * share_band.low, high=price.mid * count * share_band.high),
-             "total_chf": Band(low=total(price.low, share_band.high), high=total(price.high, share_band.low)),
-             "purchase_chf": price.scaled(count)}
+    bands = {"resale_chf": Band(low=system.mid * share_band.low, high=system.mid * share_band.high),
+             "total_chf": Band(low=total(system.low, share_band.high), high=total(system.high, share_band.low)),
+             "purchase_chf": system}
     be, extra = None, {}
     if monthly_rent is not None:
         rent = chf_band(monthly_rent, fx)
         be = break_even_months(price.mid, rent.mid)
         extra = {"monthly_rent_per_gpu_chf": rent.mid,
-                 "break_even_full_months": full_break_even_months(price.mid, rent.mid, m, a)}
-        bands["break_even_months"] = Band(low=price.low / rent.high, high=price.high / rent.low)
-        prov["break_even_months"] = Provenance(formula="purchase / monthly rent (000 T4)")
+                 "break_even_full_months": full_break_even_months(system.mid / count, rent.mid, m, a,
+                                                                  gpu.tdp_w, power / count)}
+        bands["break_even_months"] = Band(low=break_even_months(price.low, rent.high),
+                                          high=break_even_months(price.high, rent.low))
+        prov["break_even_months"] = Provenance(formula="GPU purchase / monthly rent (000 T4)")
     return _result(gpu, count, m, "buy", None if monthly_rent is None else chf_band(monthly_rent, fx).mid * count,
-                   price.mid * count, energy, s * price.mid * count, share * price.mid * count,
-                   total(price.mid, share), be, extra, prov, bands)
+                   system.mid, energy, s * system.mid, share * system.mid, total(system.mid, share), be, extra,
+                   prov, bands)
 
 
 def cost(gpu: Gpu, mode: str = "rent", count: int = 1, months: float | None = None,
          monthly_rent: Money | None = None, purchase: Money | None = None, fx: Fx | None = None,
-         assumptions: Assumptions | None = None) -> CostResult:
+         assumptions: Assumptions | None = None, host: Money | None = None,
+         power_w: float | None = None) -> CostResult:
     """`gpu-expert cost`: dispatch to `rent_cost` or `buy_cost`."""
     if mode == "rent":
         if monthly_rent is None:
@@ -162,7 +172,7 @@ def cost(gpu: Gpu, mode: str = "rent", count: int = 1, months: float | None = No
     if mode == "buy":
         if purchase is None:
             raise ValueError("buying needs a purchase price")
-        return buy_cost(gpu, purchase, count, months, monthly_rent, fx, assumptions)
+        return buy_cost(gpu, purchase, count, months, monthly_rent, fx, assumptions, host, power_w)
     raise ValueError(f"unknown mode '{mode}' (allowed: rent, buy)")
 
 

@@ -259,23 +259,25 @@ def test_interconnect_and_expansion(packages):
         assert package.count in package.expandable_counts
 
 
-def test_hardware_net_is_gpus_plus_host(packages):
+def test_packages_name_a_chassis_and_price_gpus_plus_host(packages):
+    """004's price column is empty: every package is a complete system, priced from its bill of
+    materials when the catalog loads (tests/catalog/test_bom.py checks the sums)."""
+    expected = {"1": "server-8gpu", "2": "server-8gpu", "3": "server-8gpu", "4": "hgx-8",
+                "N1": "workstation", "N2": "workstation", "N3": "server-4gpu", "N4": "server-8gpu"}
     for package in packages.values():
-        net, unit, host = package.hardware_net, package.gpu_unit_price, package.host_price
-        assert net.currency == unit.currency == "USD"
-        extra = _point(host.amount) if host else 0.0
-        assert ("host" in package.hardware_net_includes) == (host is not None)
-        assert net.amount.low == pytest.approx(package.count * unit.amount.low + extra)
-        assert net.amount.high == pytest.approx(package.count * unit.amount.high + extra)
-        if host is None:
-            assert "NOT included" in net.basis
+        assert package.chassis == expected[package.id]
+        assert package.hardware_net is None and package.gpu_unit_price is not None
+        assert package.hardware_net_includes == ["gpus", "host"]
 
 
-def test_extra_costs_listed_separately(packages):
+def test_extra_costs_listed_separately_as_own_estimates(packages):
     for package in packages.values():
         assert [c.name for c in package.extra_costs] == ["build", "setup", "commissioning", "operation"]
         for item in package.extra_costs:
-            assert item.price is None and "not given in 004" in item.note
+            assert item.price.currency == "CHF" and item.price.confidence == "low"
+            assert item.price.source.startswith("gpu-expert estimate (own)")
+            assert "separat ausgewiesen" in item.note
+        assert package.extra_costs[-1].price.basis.startswith("per month")
         assert package.sources["default"].startswith("004, ")
         assert set(package.character) == {"en", "de"}
 

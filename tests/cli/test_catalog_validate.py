@@ -16,6 +16,19 @@ def test_catalog_packages_text(cli):
         assert f"\n{package} " in out
 
 
+def test_catalog_packages_show_the_bill_of_materials(cli):
+    out = cli("catalog", "packages").out
+    n1 = out[out.index("Package N1:"):out.index("Package N2:")]
+    for item in ("gpu", "chassis", "cpu", "ram", "nvme", "psu"):
+        assert f"\n  {item} " in n1
+    # N1: 10 490-16 309 CHF = the sum of its lines (hand sum in tests/catalog/test_bom.py)
+    assert "hardware net = sum of the lines: 10 490-16 309 CHF" in n1
+    assert "quote needed" in out and "model stack" in n1 and "llama-3.1-70b" in n1
+    data = {p["id"]: p for p in cli("catalog", "packages", "--format", "json").json()}
+    assert data["4"]["chassis"] == "hgx-8" and data["4"]["bill_of_materials"][1]["item"] == "baseboard"
+    assert [c["name"] for c in data["N1"]["extra_costs"]] == ["build", "setup", "commissioning", "operation"]
+
+
 def test_catalog_offers_in_chf(cli):
     out = cli("catalog", "offers").out
     assert "hikube-l40s" in out and "693 CHF/month" in out  # derived from T2/T3 (knowledge/offers.yaml)

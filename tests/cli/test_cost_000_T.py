@@ -43,10 +43,20 @@ def test_000_T1_energy_l40s_36_months(cli):
 
 
 def test_buy_includes_resale_band(cli):
-    data = cli("cost", "--gpu", "h100-sxm", "--mode", "buy", "--format", "json").json()
-    # T5: resale 30-40 % after 36 months of the 30 000 CHF purchase (T4) → 9 000-12 000 CHF
-    assert 9000 <= data["resale_chf"] <= 12000
-    assert data["purchase_chf"] == 30000
+    data = cli("cost", "--gpu", "h100-sxm", "--count", "8", "--mode", "buy", "--format", "json").json()
+    # a complete HGX system: 8 × 30 000 CHF (000 T4) + the host lines (docs/prices.md §5);
+    # resale T5 35 % (30-40 %) after 36 months minus 10 % (5-15 %) selling costs = 31.5 % of the price
+    assert data["chassis"] == "hgx-8"
+    assert data["purchase_chf"] == pytest.approx(240000 + data["host_chf"])
+    assert data["resale_chf"] == pytest.approx(0.315 * data["purchase_chf"])
+    band = data["bands"]["resale_chf"]
+    assert (band["low"], band["high"]) == pytest.approx((0.30 * 0.85 * data["purchase_chf"],
+                                                         0.40 * 0.95 * data["purchase_chf"]))
+
+
+def test_sxm_is_bought_only_as_a_complete_hgx_system(cli):
+    result = cli("cost", "--gpu", "h100-sxm", "--count", "4", "--mode", "buy")
+    assert result.code == 2 and "no complete system takes 4 × h100-sxm" in result.err
 
 
 def test_cost_text(cli):

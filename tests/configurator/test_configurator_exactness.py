@@ -39,7 +39,8 @@ def sub_catalog(rng: random.Random) -> Catalog:
     offers = dict(rng.sample(sorted(FULL.offers.items()), 4))
     packages = dict(rng.sample(sorted(FULL.packages.items()), 2))
     purchase = rng.sample(list(FULL.tariffs.purchase), 3)
-    cat = Catalog(FULL.gpus, FULL.models, packages, offers, FULL.tariffs.model_copy(update={"purchase": purchase}))
+    cat = Catalog(FULL.gpus, FULL.models, packages, offers, FULL.tariffs.model_copy(update={"purchase": purchase}),
+                  FULL.chassis)
     object.__setattr__(cat, "_aliases", FULL._aliases)
     return cat
 
@@ -81,7 +82,7 @@ def brute_force(wd: dict, cat: Catalog):
     months = w.horizon_months
     tun = w.tuning
     kinds = {"cloud": ("cloud",), "on_premise": ("package", "purchase")}.get(
-        w.deployment, ("cloud",) if w.budget == "opex" else ("package", "purchase"))
+        w.deployment, ("cloud",) if w.budget == "opex" or months < 18 else ("package", "purchase"))  # 000 T5
 
     sources = []
     for i, o in enumerate(cat.offers.values()):
@@ -89,6 +90,9 @@ def brute_force(wd: dict, cat: Catalog):
         tdp = getattr(o, "energy_tdp_w", None) or g.tdp_w
         if not getattr(o, "energy_tdp_w", None) and o.monthly.source.startswith("derived"):
             tdp = next((float(d.value) for d in g.document_claims if d.field == "tdp_w"), g.tdp_w)
+        paid = o.energy_tdp_w or o.monthly.source.startswith("derived") or o.kind == "market-range"
+        if not (paid if o.includes_power is None else not o.includes_power):
+            tdp = 0.0                     # public list prices include power: no energy line (issue 13)
         ok_host = w.hosting == "any" or (o.country == "CH" if w.hosting == "ch" else o.country in EU)
         if w.hosting == "any" and (w.data == "sensitive" or w.sector in ("finance", "health", "public")):
             ok_host = o.country is not None  # 000 M4: the server location must be checked
@@ -97,13 +101,18 @@ def brute_force(wd: dict, cat: Catalog):
                             cat.to_chf(o.monthly.amount.mid, o.monthly.currency)))
     for i, p in enumerate(cat.packages.values()):
         g = cat.gpus[p.gpu]
-        sources.append(("package", p.id, i, g, [p.count], g.tdp_w,
-                        cat.to_chf(p.hardware_net.amount.mid, p.hardware_net.currency), p.interconnect))
+        base = cat.chassis[p.chassis].base_power_w.mid       # server power: GPUs + the rest
+        sources.append(("package", p.id, i, g, [p.count], {p.count: g.tdp_w * p.count + base},
+                        {p.count: cat.to_chf(p.hardware_net.amount.mid, p.hardware_net.currency)}, p.interconnect))
     for i, e in enumerate(cat.tariffs.purchase):
         g = cat.gpus[e.gpu]
-        counts = [4, 8] if g.form_factor in ("sxm", "oam") else range(1, 9)
-        sources.append(("purchase", f"purchase:{e.gpu}:{e.condition}", i, g, counts, g.tdp_w,
-                        cat.to_chf(e.price.amount.mid, e.price.currency)))
+        power, price = {}, {}
+        for n in range(1, 9):                                # complete systems only (SXM: 8-GPU HGX)
+            found = cat.system(e.gpu, n, e.condition)
+            if found is not None:
+                power[n] = g.tdp_w * n + found[0].base_power_w.mid
+                price[n] = sum((line.total_chf.low + line.total_chf.high) / 2 for line in found[1])
+        sources.append(("purchase", f"purchase:{e.gpu}:{e.condition}", i, g, sorted(price), power, price))
 
     @lru_cache(maxsize=None)
     def mem(gid, prec, tp, b):
@@ -168,12 +177,12 @@ def brute_force(wd: dict, cat: Catalog):
                         if not fits or hours > 0.5 * 8760 / tun.runs_per_year:
                             continue
                         team = hours * tun.runs_per_year / 12 * w.team_hourly_rate_chf
-                    energy = tdp / 1000 * n * 1.5 * 730 * months * 0.18
                     if kind == "cloud":
-                        cost = months * price * n * 1.15 + energy
-                    else:
-                        total = price if kind == "package" else price * n
-                        cost = total * 1.15 + energy - 0.35 ** (months / 36) * total
+                        cost = months * price * n * 1.15 + tdp / 1000 * n * 1.5 * 730 * months * 0.18
+                    else:                                    # resale: steeper early, minus 10 % selling costs
+                        total, energy = price[n], tdp[n] / 1000 * 1.5 * 730 * months * 0.18
+                        share = 0.35 ** (math.sqrt(months / 36) if months <= 36 else months / 36) * 0.9
+                        cost = total * 1.15 + energy - share * total
                     if w.budget_limit_chf is not None and cost > w.budget_limit_chf:
                         continue
                     obj = cost + team * months

@@ -45,9 +45,7 @@ def test_cost_matches_core():
                 offer = CAT.offers[s.key]
                 gpu = s.gpu.model_copy(update={"tdp_w": s.energy_tdp_w})
                 ref = rent_cost(gpu, offer, n, 36, fx=fx, assumptions=A).total_chf
-            elif s.kind == "purchase":
-                gpu = s.gpu
-                ref = buy_cost(gpu, s.purchase_chf, n, 36, assumptions=A).total_chf
-            else:
-                ref = buy_cost(s.gpu, s.purchase_chf / n, n, 36, assumptions=A).total_chf
+            else:                                  # a complete system: its price and server power
+                price, power, _ = s.system(n)
+                ref = buy_cost(s.gpu, price / n, n, 36, assumptions=A, power_w=power).total_chf
             assert mine == pytest.approx(ref, rel=1e-9), s.key

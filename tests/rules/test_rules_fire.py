@@ -280,6 +280,11 @@ SCENARIOS: dict[str, list[dict]] = {
         workload(), sizing(), setup(),
         dict(t="agent", origin="audit", measured_cache_hit_rate=0.95, routing="prefix-aware",
              spreads_sessions=False, session_affinity=True, replicas=2)],
+    # bought 8 × B200 in an HGX system: 8 × 1 000 W + host 3 950 W = 11 950 W (expert.catalog.bom)
+    "advise-bought-hgx-b200": [workload(params_b=405, deployment="on_premise", budget="capex"), sizing(),
+                               choice(gpu="b200", gpu_family="b200", count=8, source="purchase",
+                                      chassis="hgx-8", system_power_w=11950, exceeds_outlet=True,
+                                      liquid_cooling=True)],
 }
 
 

@@ -56,14 +56,17 @@ def test_rent_with_market_range_and_fx():
 
 
 def test_buy_resale_for_other_horizons():
-    # geometric: 0.35^(12/36) = 0.7047 after 12 months; 0.35^(60/36) = 0.1740 after 60
-    assert resale_share(12)[0] == pytest.approx(0.35 ** (1 / 3))
-    assert resale_share(60)[0] == pytest.approx(0.35 ** (60 / 36))
+    # steeper early (expert.sizing.buyrent): 0.35^sqrt(12/36) = 0.35^0.57735 = 0.5455 after 12 months,
+    # 0.35^(60/36) = 0.1740 after 60; minus selling costs 10 % (5-15 %): 0.4909 and 0.1566.
+    # A constant yearly rate would keep 0.35^(1/3) = 70.5 % after 12 months (issue 13).
+    assert resale_share(12)[0] == pytest.approx(0.35 ** (1 / 3) ** 0.5 * 0.9)
+    assert resale_share(12)[0] == pytest.approx(0.4909, abs=1e-4)
+    assert resale_share(60)[0] == pytest.approx(0.35 ** (60 / 36) * 0.9)
     price = PurchasePrice(gpu="a100-80gb-sxm", price=Price(amount=15000, currency="CHF", date="2025",
                                                            basis="per GPU, new", source="000 T4"))
     r = buy_cost(A100, price, count=2, months=12)
-    # 2 × 15 000 × 1.15 + energy 0.8 kW × 1.5 × 8 760 h × 0.18 − 30 000 × 0.7047
-    assert r.total_chf == pytest.approx(30000 * 1.15 + 0.8 * 1.5 * 8760 * 0.18 - 30000 * 0.35 ** (1 / 3))
+    # 2 × 15 000 × 1.15 + energy 0.8 kW × 1.5 × 8 760 h × 0.18 − 30 000 × 0.4909
+    assert r.total_chf == pytest.approx(30000 * 1.15 + 0.8 * 1.5 * 8760 * 0.18 - 30000 * 0.35 ** (1 / 3) ** 0.5 * 0.9)
     assert r.infrastructure_chf == pytest.approx(0.15 * 30000)
 
 

@@ -51,7 +51,8 @@ class FakeAdvisor:
         rec = _choice("h100-nvl", 3100.0) if h100 else _choice("l40s", 1450.0)
         alts = [Alternative(**_choice("a100-80gb-pcie", 2300.0), why_not="slower than needed"),
                 Alternative(**_choice("l40s", 1, source="package", package="2", provider=None,
-                                      monthly_cost_chf=180.0, tco_chf=24480.0),
+                                      monthly_cost_chf=180.0, tco_chf=24480.0, upfront_chf=18000.0,
+                                      resale_chf=0.0),
                             why_not="buying pays off only after 16 months")]
         findings = [_finding("use-case-chat", "info", _DE.get("Inference fits one GPU", "")
                              if lang == "de" else "Inference fits one GPU", "overprovisioning")]

@@ -9,11 +9,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from ..costs import Line
 from ..widgets.cost_chart import CostChart
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Report
+
+    from ..costs import Line  # the core's cost line, loaded with the pipeline
 
 
 class CostScreen(ModalScreen[None]):

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
-from ..costs import Line
 from .cards import TraceCard
 from .cost_chart import CostSummary
 from .findings import FindingList
@@ -15,6 +14,8 @@ from .recommendation import AlternativesList, RecommendationCard
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Report
+
+    from ..costs import Line  # the core's cost line, loaded with the pipeline
 
 
 class AnswerView(Vertical):

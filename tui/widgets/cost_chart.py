@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from ..costs import Line, chart, summary
+from ..costs import chart, summary
 from ..texts import t
 
-if TYPE_CHECKING:  # types only: the report models load with the pipeline
+if TYPE_CHECKING:  # types only: the report models and the cost core load with the pipeline
     from expert.report.models import Report
+
+    from ..costs import Line
 
 
 class CostChart(Static):
