@@ -13,6 +13,7 @@ from expert.catalog import Catalog
 from expert.audit import smallest_single_gpu_gb
 from expert.facts import choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
+from expert.report.training import localised
 from expert.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
@@ -151,7 +152,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
-        findings=findings, fired_rules=fired)
+        findings=findings, fired_rules=fired, training_plan=localised(result.training_plan, lang))
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

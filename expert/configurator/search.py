@@ -136,7 +136,7 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
             cost = gpu_cost(source, count, ctx.months, ctx.a)
             if ctx.w.budget_limit_chf is not None and cost > ctx.w.budget_limit_chf:
                 continue
-            pairs.append((round(cost + team[1] * ctx.months, 2), source, count))
+            pairs.append((round(cost + (team[1] + team[4]) * ctx.months, 2), source, count))
     pairs.sort(key=lambda p: (p[0], SOURCE_ORDER[p[1].kind], p[1].order, p[2]))
     best = None
     for objective, source, count in pairs:
@@ -156,6 +156,7 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
     """A candidate as the report's choice shape (rounded for stable output)."""
     s, months = c.source, ctx.months
+    spent = c.gpu_cost + c.train_monthly * months  # money: GPU TCO + fine-tuning GPUs (team time apart)
     note = None
     if c.precision in QUALITY_NOTE["en"]:
         note = {lang: QUALITY_NOTE[lang][c.precision] for lang in ("en", "de")}
@@ -163,15 +164,16 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         gpu=s.gpu.id, count=c.count, source=s.kind, package=s.package,
         offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
         precision=c.precision, interconnect=interconnect_label(s.gpu, c.tp, s.column),
-        tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(c.objective / months, 2),
-        tco_chf=round(c.objective, 2), horizon_months=months, fits=c.feasible,
+        tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(spent / months, 2),
+        tco_chf=round(spent, 2), horizon_months=months, fits=c.feasible,
         headroom=round(c.headroom, 4), latency_p95_s=round(c.latency, 4),
         memory_per_gpu_gb=round(c.memory_per_gpu, 3), usable_per_gpu_gb=round(c.usable_per_gpu, 3),
         gpu_cost_chf=round(c.gpu_cost, 2), team_cost_chf=round(c.team_monthly * months, 2),
         condition=s.condition, batch_per_replica=c.batch, concurrent_inferences=round(c.concurrency, 3),
         finetune_hours_per_run=None if c.ft_hours is None else round(c.ft_hours, 3),
         finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
-        quality_note=note, **extra)
+        training_cost_chf=round(c.train_monthly * months, 2), objective_chf=round(c.objective, 2),
+        training_source=getattr(c.ft_option, "kind", None), quality_note=note, **extra)
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
@@ -234,6 +236,8 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
     result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
     if out.best is not None:
         result.recommendation = to_choice(out.best, ctx)
+        from expert.configurator.training_view import training_plan
+        result.training_plan = training_plan(ctx, out.best)
     else:
         if not sources:
             kinds = ", ".join(source_kinds(w))

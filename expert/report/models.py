@@ -112,3 +112,10 @@ class Report(ReportPart):
     sensitivity: list[str] = []
     findings: list[Finding] = []
     fired_rules: list[FiredRule] = []
+    training_plan: "TrainingPlan | None" = Field(
+        default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
+
+
+from expert.report.training import TrainingPlan  # noqa: E402  (defined after ReportPart)
+
+Report.model_rebuild()
