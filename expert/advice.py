@@ -115,6 +115,18 @@ def pooled_view(w: Workload, model) -> Workload:
                                 "fine_tuning": w.most_frequent_tuning})
 
 
+def pool_sentence(w: Workload, lang: str) -> str | None:
+    """For a pool of agents, the clarification sentence of each agent, named (issue 12: a pool is not
+    collapsed to its largest model); None for a single-model workload."""
+    from expert.configurator.agents import agent_workloads
+    from expert.interview import render_sentence
+
+    if not w.agents or w.model is not None or w.params_b is not None:
+        return None
+    return " ".join(f"{wi.name}: " + render_sentence(wi.model_dump(exclude_none=True), lang)
+                    for wi in agent_workloads(w))
+
+
 def primary_model(w: Workload, catalog: Catalog):
     """The workload's model; for a pool of agents without a top-level model, the largest agent's."""
     from expert.api import resolve_model
@@ -135,6 +147,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, _shared=shared_cache(catalog))
+    sentence = pool_sentence(w, lang)
     w = pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
@@ -147,12 +160,13 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     evaluation = evaluate(rule_base(rules_dirs), facts, lang=lang)
     findings, fired = trace_parts(evaluation)
     return make_report(
-        kind="advice", lang=lang, clarification=render_sentence(w.model_dump(exclude_none=True), lang),
+        kind="advice", lang=lang, clarification=sentence or render_sentence(w.model_dump(exclude_none=True), lang),
         memory=memory, capacity=capacity, recommendation=_choice_fields(choice),
         alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
-        findings=findings, fired_rules=fired, training_plan=localised(result.training_plan, lang))
+        findings=findings, fired_rules=fired, training_plan=localised(result.training_plan, lang),
+        pool=(result.pool_lines or {}).get(lang, []))
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

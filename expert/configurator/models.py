@@ -24,6 +24,7 @@ class ConfiguredChoice(Choice):
     training_cost_chf: float = 0.0
     objective_chf: float | None = None
     training_source: str | None = None
+    pool: str | None = None
     condition: str | None = None
     batch_per_replica: int | None = None
     concurrent_inferences: float | None = None
@@ -98,6 +99,7 @@ class SearchResult(BaseModel):
     pool: dict | None = None
     pool_comparison: dict | None = None
     training_plan: dict | None = None
+    pool_lines: dict[str, list[str]] | None = None
     evaluated: int = 0
     feasible: int = 0
     notes: list[str] = []

@@ -112,6 +112,7 @@ class Report(ReportPart):
     sensitivity: list[str] = []
     findings: list[Finding] = []
     fired_rules: list[FiredRule] = []
+    pool: list[str] = Field(default=[], description="a pool of agents: its groups, cost lines and comparisons")
     training_plan: "TrainingPlan | None" = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
 
