@@ -302,7 +302,7 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
                horizon_months=months, fits=True, latency_p95_s=None if latency is None else round(latency, 4),
                gpu_cost_chf=round(opt.gpu_cost, 2), team_cost_chf=round(opt.team_monthly * months, 2),
                training_cost_chf=round(opt.train_monthly * months, 2), objective_chf=round(opt.objective, 2),
-               pool=describe(opt), condition=s.condition, **extra)
+               pool=describe(opt), t1_cost_chf=round(gpu_cost(s, n, months, ps.a), 2), condition=s.condition, **extra)
 
 
 def describe(opt: PoolOption) -> str:

@@ -25,6 +25,7 @@ class ConfiguredChoice(Choice):
     objective_chf: float | None = None
     training_source: str | None = None
     pool: str | None = None
+    t1_cost_chf: float | None = None  # 000 T1 cost of exactly `count` × `gpu` (what the T1 card explains)
     condition: str | None = None
     batch_per_replica: int | None = None
     concurrent_inferences: float | None = None

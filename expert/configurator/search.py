@@ -173,7 +173,8 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         finetune_hours_per_run=None if c.ft_hours is None else round(c.ft_hours, 3),
         finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
         training_cost_chf=round(c.train_monthly * months, 2), objective_chf=round(c.objective, 2),
-        training_source=getattr(c.ft_option, "kind", None), quality_note=note, **extra)
+        training_source=getattr(c.ft_option, "kind", None), t1_cost_chf=round(c.gpu_cost, 2), quality_note=note,
+        **extra)
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
