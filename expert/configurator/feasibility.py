@@ -198,8 +198,10 @@ def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
     if ctx._ft_state is None:
         return (), 0.0, None, None, 0.0, None
     t, w = ctx.tuning, ctx.w
+    # the external options depend on where and how the workload may rent or buy: all of it is in the key
     key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
-           t.team_waits, t.idle_hours_per_day, w.team_hourly_rate_chf, id(ctx.a))
+           t.team_waits, t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
+           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector, id(ctx.a))
     hit = ctx.ft_cache.get(key)
     if hit is not None:
         return hit

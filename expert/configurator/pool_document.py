@@ -47,6 +47,7 @@ def document_pools(ps, sources, best, describe) -> dict | None:
     need_gb = sum(p.memory_gb * p.tp * p.replicas for *_, agents, plans in best.groups for i, p in plans.items()
                   if i in agents)
     have_gb = sum(n * next(iter(plans.values())).limit_gb for _, n, _, _, plans in best.groups if plans)
+    mem = "/".join(sorted({f"{s.gpu.memory_gb:g}" for s, *_ in best.groups}))
     en = (f"000 R3/T3 hybrid {ng}× {l40s.gpu.id} + {nf}× {a100.gpu.id} ({l40s.key}, {a100.key}) costs "
           f"{grouped(hybrid['tco_chf'])} CHF, all-A100 {ng + nf}× {a100.gpu.id} {grouped(homo['tco_chf'])} CHF over "
           f"{months} months: the hybrid saves {grouped(saving)} CHF (000 T3 states 57 572 CHF for its 2 + 2).")
@@ -55,11 +56,11 @@ def document_pools(ps, sources, best, describe) -> dict | None:
           f"{months} Monate: der hybride spart {grouped(saving)} CHF (000 T3 nennt 57 572 CHF für seine 2 + 2).")
     if best_tco < hybrid["tco_chf"] - 0.01:
         en += (f" The cheapest pool is {describe(best)} at {grouped(best_tco)} CHF: the {len(ps.ws)} agents' replicas need "
-               f"{need_gb:.0f} GB within {have_gb:.0f} GB usable on {gpus} GPUs (80 GB × 0.9 × 0.7 growth reserve "
+               f"{need_gb:.0f} GB within {have_gb:.0f} GB usable on {gpus} GPUs ({mem} GB × 0.9 × 0.7 growth reserve "
                f"each, 000 M5), the peak load fits, and the fine-tuned agents train on the pool's GPUs in their idle "
-               f"hours, so the document's four GPUs are more than these agents need.")
+               f"hours, so the document's {ng + nf} GPUs are more than these agents need.")
         de += (f" Der günstigste Pool ist {describe(best)} für {grouped(best_tco)} CHF: die Replikate der Agenten "
-               f"brauchen {need_gb:.0f} GB von {have_gb:.0f} GB nutzbar auf {gpus} GPUs (je 80 GB × 0,9 × 0,7 "
+               f"brauchen {need_gb:.0f} GB von {have_gb:.0f} GB nutzbar auf {gpus} GPUs (je {mem} GB × 0,9 × 0,7 "
                f"Wachstumsreserve, 000 M5), die Spitzenlast passt, und die feinabgestimmten Agenten trainieren in "
-               f"den Leerlaufstunden des Pools; die vier GPUs des Dokuments sind mehr, als diese Agenten brauchen.")
+               f"den Leerlaufstunden des Pools; die {ng + nf} GPUs des Dokuments sind mehr, als diese Agenten brauchen.")
     return {"hybrid": hybrid, "homogeneous": homo, "saving_chf": round(saving, 2), "text": {"en": en, "de": de}}

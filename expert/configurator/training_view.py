@@ -126,7 +126,7 @@ def training_plan(ctx, cand) -> dict | None:
                        f"{'angegeben' if not assumed else 'ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio.'}")
     for o in options:
         for lang in ("en", "de"):
-            mark = "→ " if chosen is not None and o is chosen else ""
+            mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""
             lines[lang].append(mark + _option_line(o, lang, months))
     if compare:
         why = (f"full fine-tuning needs more than one node of {cand.source.gpu.id}" if multi else

@@ -178,7 +178,8 @@ class Assumptions:
         "2 048 tokens; the data is the company's, so it does not grow with the model",
         "band: low 10 M (a few thousand instructions), high 415 M = what " + D000_M2 + " implies: 13B LoRA "
         "48 h on one A100 80 GB SXM at MFU 0.40 and 4 FLOP/param/token = 48 × 3600 × 312e12 × 0.40 / "
-        "(4 × 13e9) = 414.7e6 tokens", value=100e6)
+        "(4 × 13e9) = 414.7e6 tokens (311e6 at the job planner's LoRA MFU point 0.30, expert/sizing/ft_job.py)",
+        value=100e6)
     team_hourly_rate_chf: Constant = exact(150, "CHF/hour", D000_U2 + " (U2)")
     # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
     ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "

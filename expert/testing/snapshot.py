@@ -7,6 +7,8 @@ What is kept:
 - `alternatives`: the same numbers for each alternative, with why it lost;
 - `memory` and `capacity` (advice) — the sizing numbers the choice rests on;
 - `findings`: rule id, category, severity, title, explanation and the facts behind each finding;
+- `training_plan` (fine-tuning: the chosen source of the runs' GPUs, the cost lines, the plan's lines)
+  and `pool` (a pool of agents: its lines);
 - `fired_rules`: every rule that fired, in firing order, with the facts it matched and derived.
   Of each matched fact only the fields the rule looks at are kept (fields tested in `when`, fields
   named by `{ref: ...}`, by its texts and by its `facts:` list, plus the kind `t`), so a change of
@@ -122,6 +124,11 @@ def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any
     for key in ("memory", "capacity"):
         if data.get(key):
             view[key] = data[key]
+    plan = data.get("training_plan")
+    if plan:  # issue 12: where the fine-tuning runs go and the cost lines, as the answer states them
+        view["training_plan"] = {"chosen": plan["chosen"], "cost_lines": plan["cost_lines"], "lines": plan["lines"]}
+    if data.get("pool"):
+        view["pool"] = data["pool"]
     return rounded(view, DECIMALS)
 
 
