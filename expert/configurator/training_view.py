@@ -24,6 +24,9 @@ QUALITY = {
               "de": "4-Bit-Basisgewichte im Training; das QLoRA-Paper (arXiv:2305.14314) erreicht auf seinen "
                     "Benchmarks 16-Bit-Niveau: an der eigenen Aufgabe validieren"},
 }
+METHOD_DE = {"full": "volles ", "lora": "LoRA-", "qlora": "QLoRA-"}
+NAME_DE = {"full": "voll", "lora": "LoRA", "qlora": "QLoRA"}
+FREQ_DE = {"yearly": "jährlich", "quarterly": "vierteljährlich", "monthly": "monatlich", "weekly": "wöchentlich"}
 KIND_WORD = {"en": {"serving-idle": "serving GPUs at idle hours", "rented-per-run": "rented for the run's hours",
                     "dedicated": "dedicated training GPUs"},
              "de": {"serving-idle": "Serving-GPUs in Leerlaufstunden", "rented-per-run": "für die Laufzeit gemietet",
@@ -121,9 +124,10 @@ def training_plan(ctx, cand) -> dict | None:
                        f"{t.runs_per_year} runs a year; dataset " + (
                            "given" if not assumed else "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is "
                            "what 000 M2's 48 h on one A100 implies for 13B LoRA); set fine_tuning.dataset_tokens"))
-    lines["de"].append(f"Auftrag: {t.method}-Fine-Tuning von {ctx.model.params_b:g}B auf {tok} Tokens × {t.epochs:g} "
-                       f"Epochen, {t.runs_per_year} Läufe pro Jahr; Datensatz "
-                       f"{'angegeben' if not assumed else 'ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio.'}")
+    lines["de"].append(f"Auftrag: {METHOD_DE[t.method]}Fine-Tuning von {ctx.model.params_b:g}B auf "
+                       f"{planner.tokens / 1e6:,.0f} Mio. Tokens × {t.epochs:g} Epochen, {t.runs_per_year} Läufe pro "
+                       f"Jahr; Datensatz "
+                       f"{'angegeben' if not assumed else 'ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio. (415 Mio. ergeben sich aus 000 M2: 48 h auf einer A100 für 13B LoRA); fine_tuning.dataset_tokens angeben'}")
     for o in options:
         for lang in ("en", "de"):
             mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""
@@ -135,10 +139,13 @@ def training_plan(ctx, cand) -> dict | None:
             f"{r['method']}: {r['gpus']}× {r['gpu']}, {r['memory_per_gpu_gb']} GB/GPU, {r['hours_per_run']} h, "
             f"{grouped(r['cost_per_run_chf'])} CHF per run ({r['source']})" if r["fits"] else f"{r['method']}: no plan"
             for r in methods))
-        lines["de"].append("Methoden im Vergleich: " + "; ".join(
-            f"{r['method']}: {r['gpus']}× {r['gpu']}, {dec1(r['memory_per_gpu_gb'])} GB/GPU, "
+        why_de = (f"volles Fine-Tuning braucht mehr als einen Knoten {cand.source.gpu.id}" if multi else
+                  "volles Fine-Tuning kostet mehr als das Doppelte von LoRA" if far else
+                  "für volles Fine-Tuning gibt es keine GPUs")
+        lines["de"].append(f"Methoden im Vergleich ({why_de}): " + "; ".join(
+            f"{NAME_DE[r['method']]}: {r['gpus']}× {r['gpu']}, {dec1(r['memory_per_gpu_gb'])} GB/GPU, "
             f"{dec1(r['hours_per_run'])} h, {grouped(r['cost_per_run_chf'])} CHF pro Lauf" if r["fits"]
-            else f"{r['method']}: kein Plan" for r in methods))
+            else f"{NAME_DE[r['method']]}: kein Plan" for r in methods))
     lines["en"].append(f"cost lines over {months} months: serving GPUs (000 T1) {grouped(gpu_tco)} CHF + fine-tuning GPUs "
                        f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; team time waiting on runs (000 M2) "
                        + (f"{grouped(team)} CHF" if team else "not counted (opt-in: fine_tuning.team_waits)")
