@@ -140,10 +140,18 @@ class Context:
             from expert.configurator.search import catalog_sources
             from expert.configurator.training_plan import TrainingPlanner
             from expert.sizing.constants import resolve as _resolve
-            t = self.tuning
+            t, w = self.tuning, self.w
             tokens = t.dataset_tokens if t.dataset_tokens is not None else _resolve(self.a).default_dataset_tokens.value
-            self._planner = TrainingPlanner(self.w, self.model, t, self.catalog, self.a,
-                                            catalog_sources(self.catalog), tokens)
+            # shared by the sensitivity sub-searches and later advice: everything the planner reads is in the key
+            key = ("planner", self.model_key, t.method, tokens, t.epochs, t.runs_per_year, t.team_waits,
+                   t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
+                   w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector,
+                   id(self.a))
+            planner = self.ft_cache.get(key)
+            if planner is None:
+                planner = self.ft_cache[key] = TrainingPlanner(w, self.model, t, self.catalog, self.a,
+                                                               catalog_sources(self.catalog), tokens)
+            self._planner = planner
         return self._planner
 
     def ft_hours_one(self, gpu: Gpu) -> float:

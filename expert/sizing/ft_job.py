@@ -109,8 +109,21 @@ def flops_per_param_token(method: str, a: Assumptions | None = None) -> float:
     raise ValueError(f"unknown fine-tuning method '{method}' (allowed: full, lora, qlora)")
 
 
+_MFU: dict = {}
+
+
 def mfu_for(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None = None) -> tuple[float, Band]:
-    """Effective MFU (point, band) of a run: method MFU × f(GPU) × node and offload factors."""
+    """Effective MFU (point, band) of a run: method MFU × f(GPU) × node and offload factors (cached)."""
+    key = (method, gpu.id, gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, nodes > 1, offload, id(a))
+    hit = _MFU.get(key)
+    if hit is None:
+        if len(_MFU) > 4096:
+            _MFU.clear()
+        hit = _MFU[key] = _mfu(method, gpu, nodes, offload, a)
+    return hit
+
+
+def _mfu(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None) -> tuple[float, Band]:
     base = FULL_MFU if method == "full" else LORA_MFU
     f, f_band = relative_efficiency(gpu, a)
     extra_lo = extra_pt = extra_hi = QLORA_SPEED.value if method == "qlora" else 1.0
@@ -123,15 +136,31 @@ def mfu_for(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | N
     return base.value * f * extra_pt, Band(low=base.low * f_band.low * extra_lo, high=base.high * f_band.high * extra_hi)
 
 
+_STATES: dict = {}
+
+
+def _states(model: LlmModel, gpu: Gpu, method: str, a: Assumptions) -> tuple[float, float, float]:
+    """(16-bit weights + grads, optimizer states, per-GPU activations + context) in GB, cached: they do
+    not depend on the GPU (one search asks for them per candidate)."""
+    key = (model.id, model.params_b, model.layers, model.hidden, model.heads, model.kv_heads, model.head_dim,
+           model.vocab, model.intermediate, model.experts, method, id(a))
+    hit = _STATES.get(key)
+    if hit is None:
+        if len(_STATES) > 4096:
+            _STATES.clear()
+        m = finetune_memory(model, gpu, 1, method, "bf16", assumptions=a)
+        hit = _STATES[key] = (m.weights_gb + m.gradients_gb, m.optimizer_gb, m.activation_gb + m.overhead_gb)
+    return hit
+
+
 def _layout(model: LlmModel, gpu: Gpu, method: str, n: int, offload: bool, work: float,
             a: Assumptions) -> JobLayout:
-    m = finetune_memory(model, gpu, 1, method, "bf16", assumptions=a)
-    per_gpu_fixed = m.activation_gb + m.overhead_gb
+    wg, optim, per_gpu_fixed = _states(model, gpu, method, a)
     if offload:  # fp32 master + Adam moments live in host RAM; 16-bit weights and grads stay sharded
-        per_gpu = (m.weights_gb + m.gradients_gb) / n + per_gpu_fixed
-        host = m.optimizer_gb
+        per_gpu = wg / n + per_gpu_fixed
+        host = optim
     else:
-        per_gpu = (m.weights_gb + m.gradients_gb + m.optimizer_gb) / n + per_gpu_fixed
+        per_gpu = (wg + optim) / n + per_gpu_fixed
         host = 0.0
     usable = gpu.memory_gb * TRAIN_MEMORY_SHARE.value
     nodes = max(1, math.ceil(n / GPUS_PER_NODE))
