@@ -3,7 +3,7 @@ Pareto front of cost against latency."""
 
 from __future__ import annotations
 
-from expert.configurator.feasibility import PERIOD_WORD, Candidate, Violation
+from expert.configurator.feasibility import Candidate, Violation
 from expert.configurator.models import ParetoPoint
 from expert.numbers import grouped
 
@@ -43,19 +43,10 @@ def violation_text(v: Violation) -> dict[str, str]:
     if v.kind == "capacity":
         return {"en": f"the peak load needs {f['gpus_needed']} GPUs, has {f['count']}",
                 "de": f"die Spitzenlast braucht {f['gpus_needed']} GPUs, vorhanden sind {f['count']}"}
-    if v.kind == "ft_memory":
-        return {"en": f"fine-tuning needs {num(f['need_gb'])} GB per GPU, has {num(f['usable_gb'])}",
-                "de": f"das Fine-Tuning braucht {num(f['need_gb'])} GB pro GPU, verfügbar sind {num(f['usable_gb'])}"}
-    if v.kind == "ft_time":
-        freq = f["frequency"]
-        return {"en": f"fine-tuning run takes {num(f['hours'] / 24)} days, over half its {PERIOD_WORD['en'][freq]} "
-                      f"period",
-                "de": f"ein Fine-Tuning-Lauf dauert {num(f['hours'] / 24)} Tage, mehr als die Hälfte seines "
-                      f"{PERIOD_WORD['de'][freq]} Intervalls"}
     if v.kind == "ft_plan":
         return {"en": f"no GPUs for the fine-tuning run: on these GPUs {f.get('reason') or 'it does not fit'}, "
                       f"and no rented or dedicated GPUs are admissible",
-                "de": f"keine GPUs für den Fine-Tuning-Lauf: auf diesen GPUs {f.get('reason') or 'passt er nicht'}, "
+                "de": f"keine GPUs für den Fine-Tuning-Lauf: auf diesen GPUs {f.get('reason_de') or 'passt er nicht'}, "
                       f"und keine gemieteten oder eigenen Trainings-GPUs sind zulässig"}
     if v.kind == "budget":
         return {"en": f"costs {grouped(f['cost_chf'])} CHF, over the {grouped(f['limit_chf'])} CHF budget limit",

@@ -31,14 +31,7 @@ from expert.configurator.profile import ReplicaProfile, build_profile, with_targ
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_memory
-from expert.sizing.training import finetune_run
 from expert.workload import Workload
-
-FT_PERIOD_SHARE = 0.5
-HOURS_PER_YEAR = 8760.0
-PERIOD_WORD = {"en": {"yearly": "yearly", "quarterly": "quarterly", "monthly": "monthly", "weekly": "weekly"},
-               "de": {"yearly": "jährlichen", "quarterly": "vierteljährlichen", "monthly": "monatlichen",
-                      "weekly": "wöchentlichen"}}
 
 
 @dataclass(slots=True)
@@ -109,7 +102,6 @@ class Context:
         self._ft_state = None
         self._planner = None
         if self.tuning.enabled:
-            self.period_hours = HOURS_PER_YEAR / self.tuning.runs_per_year
             key = ("ftmem", self.model_key, self.tuning.method, id(a))
             if key not in self.ft_cache:
                 anygpu = next(iter(catalog.gpus.values()))
@@ -153,16 +145,6 @@ class Context:
                                                                catalog_sources(self.catalog), tokens)
             self._planner = planner
         return self._planner
-
-    def ft_hours_one(self, gpu: Gpu) -> float:
-        """Hours of one fine-tuning run on one GPU of this kind (run time scales as 1/count)."""
-        t = self.tuning
-        key = ("fthours", self.model_key, gpu.id, t.method, t.dataset_tokens, t.epochs, id(self.a))
-        h = self.ft_cache.get(key)
-        if h is None:
-            h = finetune_run(self.model, gpu, 1, t.method, t.dataset_tokens, t.epochs, assumptions=self.a).hours
-            self.ft_cache[key] = h
-        return h
 
 
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
@@ -220,7 +202,8 @@ def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
     violations = []
     if not fitting:
         ratio = max(1.0 + 1e-9, (idle.memory_per_gpu_gb or 0) / max(1e-9, gpu.memory_gb))
-        violations.append(Violation("ft_plan", ratio, {"need_gb": idle.memory_per_gpu_gb, "reason": idle.reason}))
+        violations.append(Violation("ft_plan", ratio, {"need_gb": idle.memory_per_gpu_gb, "reason": idle.reason,
+                                                         "reason_de": idle.reason_de}))
         chosen = idle
     else:
         from expert.configurator.training_plan import KINDS
