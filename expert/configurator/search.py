@@ -20,6 +20,7 @@ from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sou
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.numbers import grouped
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
@@ -249,6 +250,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
             result.nothing_fits = explain.nothing_fits_text(out.closest)
             if out.closest is not None:
                 result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
+                _lora_instead(w, catalog, a, shared, out.closest, result)
     result.alternatives = alternatives(out, ctx)
     result.pareto = explain.pareto(out.feasible)
     from expert.configurator.document import document_view
@@ -257,6 +259,23 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         from expert.configurator.sensitivity import sensitivity as sens
         result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
     return result
+
+
+def _lora_instead(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, closest: Candidate,
+                  result: SearchResult) -> None:
+    """When a full fine-tune has no GPUs (issue 12: never a dead end), say what LoRA would take."""
+    if w.tuning.method != "full" or not any(v.kind == "ft_plan" for v in closest.violations):
+        return
+    lora = w.model_copy(update={"fine_tuning": w.tuning.model_copy(update={"method": "lora"})})
+    alt = search(lora, catalog, a, sensitivity=False, _shared=shared).recommendation
+    if alt is None:
+        return
+    where = f"{alt.count}× {alt.gpu} ({alt.offer or alt.package}, {alt.precision}), {grouped(alt.tco_chf)} CHF"
+    result.nothing_fits = {
+        "en": result.nothing_fits["en"] + f". With LoRA instead of full fine-tuning: {where} over "
+                                          f"{alt.horizon_months} months (runs: {alt.training_source})",
+        "de": result.nothing_fits["de"] + f". Mit LoRA statt vollem Fine-Tuning: {where} über "
+                                          f"{alt.horizon_months} Monate (Läufe: {alt.training_source})"}
 
 
 def family_best(out: Outcome, family: str) -> Candidate | None:

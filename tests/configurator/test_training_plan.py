@@ -78,6 +78,14 @@ def test_70b_full_in_ch_uses_a_multinode_or_offload_cluster():
     assert dedicated["nodes"] == 2 and "InfiniBand" in dedicated["interconnect"]
 
 
+def test_405b_full_in_ch_is_not_a_dead_end():
+    # 405B full: 6.5 TB of model states, more than 64 Swiss H100 NVL hold; the answer names LoRA instead
+    r = search({"model": "llama-3.1-405b", "hosting": "ch", "fine_tuning": {"frequency": "weekly", "method": "full"}},
+               CAT, sensitivity=False)
+    assert r.recommendation is None and "With LoRA instead of full fine-tuning:" in r.nothing_fits["en"]
+    assert "Mit LoRA statt vollem Fine-Tuning:" in r.nothing_fits["de"]
+
+
 def test_32b_quarterly_full_is_rented_for_its_hours():
     """Issue: 8× A100 kept 36 months (326 139 CHF) for a 5.5-hour job four times a year. Now the run is
     rented per second for its hours; the serving configuration stays small."""
