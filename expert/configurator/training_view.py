@@ -63,6 +63,14 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
     else:
         text = (f"{word}: {where}, {o.sharding}, {dec1(o.memory_per_gpu_gb)} GB pro GPU, {hours} pro Lauf, "
                 f"{grouped(o.cost_per_run_chf)} CHF pro Lauf, {grouped(o.cost_horizon_chf)} CHF über {months} Monate")
+    if o.kind == "serving-idle":
+        nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
+        text += (f"; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced "
+                 f"while the run holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)"
+                 if lang == "en" else
+                 f"; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft "
+                 f"reduziert, solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 "
+                 f"Leerlaufstunden schaltet das ab)")
     if o.billed_hours_per_run is not None:
         text += (f"; billed {o.billed_hours_per_run:.2f} h" if lang == "en"
                  else f"; abgerechnet {dec1(o.billed_hours_per_run, 2)} h")
