@@ -172,7 +172,10 @@ class Assumptions:
         "efficiency (expert/sizing/training.py)")
     gddr_finetune_slowdown: Constant = ranged(
         3.0, 4.0, "× A100 80 GB run time (L40S)", D000_M2 + " (M2: 3-4× slower; 48 h → 6 days = 3×)",
-        "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency")
+        "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency. Contradicted for "
+        "LoRA by torchtune's RTX 4090 row (8B LoRA 3 083 tok/s ≈ 60 % MFU, 5-7× above what this factor "
+        "predicts, shared/notes/modelling-anchors.md §3.2): M2's slowdown fits a 13B run that does not fit "
+        "48 GB better than a bandwidth limit (docs/fine-tuning.md §6)")
     default_dataset_tokens: Constant = ranged(
         10e6, 415e6, "tokens per run", "assumption (issue 12): 100 M tokens = about 50 000 examples of "
         "2 048 tokens; the data is the company's, so it does not grow with the model",
