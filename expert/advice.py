@@ -13,6 +13,7 @@ from expert.catalog import Catalog
 from expert.audit import smallest_single_gpu_gb
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
+from expert.report.training import localised
 from expert.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
@@ -128,6 +129,18 @@ def pooled_view(w: Workload, model) -> Workload:
                                 "fine_tuning": w.most_frequent_tuning})
 
 
+def pool_sentence(w: Workload, lang: str) -> str | None:
+    """For a pool of agents, the clarification sentence of each agent, named (issue 12: a pool is not
+    collapsed to its largest model); None for a single-model workload."""
+    from expert.configurator.agents import agent_workloads
+    from expert.interview import render_sentence
+
+    if not w.agents or w.model is not None or w.params_b is not None:
+        return None
+    return " ".join(f"{wi.name}: " + render_sentence(wi.model_dump(exclude_none=True), lang)
+                    for wi in agent_workloads(w))
+
+
 def primary_model(w: Workload, catalog: Catalog):
     """The workload's model; for a pool of agents without a top-level model, the largest agent's."""
     from expert.api import resolve_model
@@ -148,6 +161,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, _shared=shared_cache(catalog))
+    pool_text = pool_sentence(w, lang)
     w = pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
@@ -166,12 +180,13 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if getattr(result, "agent", None) is not None:  # an agent's volume is counted in tasks
         sentence["requests_per_day"] = result.agent["tasks_per_day"]
     return make_report(
-        kind="advice", lang=lang, clarification=render_sentence(sentence, lang),
+        kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang),
         memory=memory, capacity=capacity, recommendation=_choice_fields(choice),
         alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
-        agent=getattr(result, "agent", None), findings=findings, fired_rules=fired)
+        agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
+        training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []))
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

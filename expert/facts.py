@@ -121,6 +121,11 @@ def agent_fact(figures: dict[str, Any]) -> dict[str, Any]:
     return clean_fact({"t": "agent", "origin": "advice", **{k: figures.get(k) for k in AGENT_FACT_FIELDS}})
 
 
+def _t1(choice: dict[str, Any]) -> float:
+    t1 = choice.get("t1_cost_chf")
+    return choice["tco_chf"] if t1 is None else t1
+
+
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
                 agrees: bool | None) -> dict[str, Any]:
     """The `choice` fact: the configurator's recommendation."""
@@ -129,7 +134,10 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
         "country": choice.get("country"), "precision": choice["precision"],
-        "monthly_cost_chf": choice["monthly_cost_chf"], "tco_chf": choice["tco_chf"],
+        # the T1 card explains count × gpu at 000 T1 (issue 12): training GPUs, other pool groups and team
+        # time are separate lines of the fine-tuning plan, not in this figure
+        "monthly_cost_chf": _t1(choice) / choice.get("horizon_months", 36) if choice.get("t1_cost_chf") is not None
+        else choice["monthly_cost_chf"], "tco_chf": _t1(choice),
         "headroom": choice.get("headroom"), "interconnect": choice.get("interconnect"),
         "tensor_parallel": choice.get("tensor_parallel", 1), "document_gpu_family": document_family,
         "agrees_with_document": agrees, "chassis": choice.get("chassis"),

@@ -36,9 +36,19 @@ class FineTuning(Input):
                     "only fit one GPU with parameter-efficient tuning.")
     dataset_tokens: int | None = Field(
         default=None, gt=0, le=10**13,
-        description="Tokens per fine-tuning run; default derived so the document's run times hold "
-                    "(see expert/sizing/finetune.py).")
+        description="Tokens per fine-tuning run (one epoch). Default 100 M, an assumption shown in the "
+                    "answer with its band 10 M-415 M; 415 M is what 000 M2's '48 h on one A100' implies "
+                    "for a 13B LoRA run (see docs/fine-tuning.md).")
     epochs: float = Field(default=1.0, gt=0, le=100)
+    team_waits: bool = Field(
+        default=False,
+        description="Opt-in: the team waits for each run's result (000 M2 counts compute hours × team "
+                    "rate). Counted as attended hours only (8 per calendar day of the run); "
+                    "team_hourly_rate_chf 0 drops it.")
+    idle_hours_per_day: float = Field(
+        default=8.0, ge=0, le=24,
+        description="Hours a day the serving GPUs are idle enough to train (nights); 0 = never train "
+                    "on the serving GPUs.")
 
     @property
     def runs_per_year(self) -> int:

@@ -13,9 +13,12 @@ Placement model (documented simplification):
   shares (load / capacity at the target utilisation) add up to ≤ 1; replicas of one agent go on
   different GPUs (fault tolerance, R3). First-fit decreasing by memory. TP > 1 replicas get whole
   GPUs. Interference between co-located models beyond the busy share is not modelled.
-- Fine-tuning runs on the pool's training group: every GPU of a homogeneous pool, the fine-tuning
-  GPUs of a hybrid one; memory (`finetune_memory`, states sharded over the group) and time (under half
-  the period) as in the single search; team time waiting on runs counts in the objective (M2).
+- Fine-tuning (issue 12) runs on the pool's training group: every GPU of a homogeneous pool and the
+  fine-tuning GPUs of a "split" hybrid in their idle hours (`idle_hours_per_day`), the second group of
+  a "train-only" hybrid around the clock. Each run is a job (`ft_job.layout_on`: memory with the states
+  sharded over the group, hours); all runs of a year must fit half the group's training hours and each
+  run half its period. A run the group cannot take is rented for its hours (`training_plan`), priced
+  as its own line; team time (000 M2) only when opted in (`fine_tuning.team_waits`).
 - Pools: homogeneous = one source (1-16 GPUs; SXM purchases in 4s); hybrid = two sources of
   different GPUs, both rented or both bought, in two variants: "split" (pure-inference agents on the
   inference GPUs; fine-tuned agents served *and* trained on the fine-tuning GPUs, R3's L40S + A100)
@@ -24,12 +27,14 @@ Placement model (documented simplification):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from expert.catalog.loader import Catalog
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
 from expert.numbers import grouped
-from expert.configurator.feasibility import FT_PERIOD_SHARE, Context
+from expert.configurator.feasibility import Context
+from expert.facts import gpu_family
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.sizing.architecture import generic_model
@@ -125,23 +130,40 @@ class PoolSearch:
         self._bins[key] = best
         return best
 
-    def ft_team(self, agents: list[int], source: Source, k: int) -> tuple[bool, float, list]:
-        """(fits, team CHF per month, violations) for training `agents` on k GPUs of this kind."""
+    def ft_team(self, agents, source: Source, k: int, around_the_clock: bool = False) -> tuple:
+        """(fits, team CHF per month, rented-training CHF per month, problems) for the runs of `agents`
+        on k GPUs of this kind (module docstring)."""
         if not agents:
-            return True, 0.0, []
-        team, problems = 0.0, []
-        usable = source.gpu.memory_gb * self.a.gpu_memory_utilization.value
+            return True, 0.0, 0.0, []
+        from expert.configurator.training_plan import attended_hours
+        from expert.sizing.ft_job import layout_on
+        months = self.w.horizon_months
+        team, rented, problems, yearly = 0.0, 0.0, [], 0.0
         for i in agents:
             ctx = self.ctxs[i]
-            states, fixed = ctx._ft_state
-            mem = states / k + fixed
-            hours = ctx.ft_hours_one(source.gpu) / k
-            if mem > usable:
-                problems.append(f"{ctx.w.name}: fine-tuning needs {mem:.1f} GB per GPU, has {usable:.1f}")
-            if hours > FT_PERIOD_SHARE * ctx.period_hours:
-                problems.append(f"{ctx.w.name}: fine-tuning run takes {hours / 24:.1f} days")
-            team += hours * ctx.tuning.runs_per_year / 12 * self.w.team_hourly_rate_chf
-        return not problems, team, problems
+            t, planner = ctx.tuning, ctx.planner()
+            per_day = 24.0 if around_the_clock else t.idle_hours_per_day
+            lay = layout_on(ctx.model, source.gpu, t.method, k, planner.tokens, t.epochs, self.a)
+            nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
+            elapsed = lay.hours if nights <= 1 else nights * 24.0
+            if lay.fits and elapsed <= planner.limit_h:
+                yearly += lay.hours * t.runs_per_year
+                waits = attended_hours(elapsed) * t.runs_per_year / 12
+            else:
+                ext = next((o for o in planner.external() if o.kind == "rented-per-run"), None)
+                if ext is None:
+                    why = (f"needs {lay.memory_per_gpu_gb:.1f} GB per GPU, has {lay.usable_per_gpu_gb:.1f}"
+                           if not lay.fits else f"a run takes {elapsed / 24:.1f} days")
+                    problems.append(f"{ctx.w.name}: fine-tuning on {k}× {source.gpu.id} {why}")
+                    continue
+                rented += ext.cost_horizon_chf / months
+                waits = attended_hours(ext.elapsed_hours_per_run) * t.runs_per_year / 12
+            if t.team_waits:
+                team += waits * self.w.team_hourly_rate_chf
+        if yearly > 0.5 * 365 * (24.0 if around_the_clock else max(
+                (self.ctxs[i].tuning.idle_hours_per_day for i in agents), default=0)):
+            problems.append(f"all runs take {yearly:.0f} h a year, over half the group's training hours")
+        return not problems, team, rented, problems
 
 
 def _pack(chosen: dict[int, Plan]) -> int:
@@ -184,15 +206,17 @@ class PoolOption:
     team_monthly: float
     objective: float
     key: tuple
+    train_monthly: float = 0.0
 
 
-def _option(ps: PoolSearch, kind: str, groups: list, team: float) -> PoolOption:
+
+def _option(ps: PoolSearch, kind: str, groups: list, team: float, train: float = 0.0) -> PoolOption:
     months = ps.w.horizon_months
     cost = sum(gpu_cost(s, n, months, ps.a) for s, n, *_ in groups)
-    obj = cost + team * months
+    obj = cost + (team + train) * months
     key = (round(obj, 2), sum(n for _, n, *_ in groups), kind,
            tuple((SOURCE_ORDER[s.kind], s.order, n) for s, n, *_ in groups))
-    return PoolOption(kind, groups, cost, team, obj, key)
+    return PoolOption(kind, groups, cost, team, obj, key, train)
 
 
 def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
@@ -208,10 +232,10 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
         for n in _counts(s):
             if n < packed[0]:
                 continue
-            ok, team, _ = ps.ft_team(ps.tuned, s, n)
+            ok, team, train, _ = ps.ft_team(ps.tuned, s, n)
             if not ok:
                 continue
-            opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team)
+            opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team, train)
             if best is None or opt.key < best.key:
                 best = opt
             if not ps.tuned:
@@ -222,7 +246,7 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
         return out
     for sg in sources:
         for sf in sources:
-            if sf.gpu.id == sg.gpu.id or (sg.kind == "cloud") != (sf.kind == "cloud"):
+            if gpu_family(sf.gpu) == gpu_family(sg.gpu) or (sg.kind == "cloud") != (sf.kind == "cloud"):
                 continue
             if sg.kind == "package" or sf.kind == "package":
                 continue
@@ -244,12 +268,12 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
                 for nf in _counts(sf):
                     if nf < max(1, pf[0]):
                         continue
-                    ok, team, _ = ps.ft_team(ps.tuned, sf, nf)
+                    ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around_the_clock=not ft_serve)
                     if not ok:
                         continue
                     groups = [(sg, ng, "inference", inf_agents, pg[1]),
                               (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
-                    opt = _option(ps, variant, groups, team)
+                    opt = _option(ps, variant, groups, team, train)
                     if best is None or opt.key < best.key:
                         best = opt
                 if best is not None and (limit is None or best.gpu_cost <= limit):
@@ -258,22 +282,27 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
 
 
 def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **extra):
+    """The pool as a report choice: GPU, count and plans of its first group (`g`), costs over the WHOLE
+    pool (every group, rented runs, team time), so `tco_chf` and `why_not` price the same thing; TP is
+    the group's common degree (1 when its agents differ; each agent's TP is in `pool`)."""
     from expert.configurator.candidates import interconnect_label
     s, n, role, agents, plans = g
     months = ps.w.horizon_months
-    cost = gpu_cost(s, n, months, ps.a)
     plan_list = [plans[i] for i in agents]
     precision = ",".join(sorted({p.precision for p in plan_list})) or "bf16"
-    tp = max((p.tp for p in plan_list), default=1)
+    tps = {p.tp for p in plan_list}
+    tp = tps.pop() if len(tps) == 1 else 1
     latency = max((p.latency for p in plan_list), default=None)
-    team = opt.team_monthly if "train" in role else 0.0
+    tco = opt.gpu_cost + opt.train_monthly * months
     return cls(gpu=s.gpu.id, count=n, source=s.kind, package=s.package,
                offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
                precision=precision, interconnect=interconnect_label(s.gpu, tp, s.column), tensor_parallel=tp,
                replicas=sum(p.replicas for p in plan_list) or 0,
-               monthly_cost_chf=round((cost + team * months) / months, 2), tco_chf=round(cost + team * months, 2),
+               monthly_cost_chf=round(tco / months, 2), tco_chf=round(tco, 2),
                horizon_months=months, fits=True, latency_p95_s=None if latency is None else round(latency, 4),
-               gpu_cost_chf=round(cost, 2), team_cost_chf=round(team * months, 2), condition=s.condition, **extra)
+               gpu_cost_chf=round(opt.gpu_cost, 2), team_cost_chf=round(opt.team_monthly * months, 2),
+               training_cost_chf=round(opt.train_monthly * months, 2), objective_chf=round(opt.objective, 2),
+               pool=describe(opt), t1_cost_chf=round(gpu_cost(s, n, months, ps.a), 2), condition=s.condition, **extra)
 
 
 def describe(opt: PoolOption) -> str:
@@ -284,8 +313,12 @@ def describe(opt: PoolOption) -> str:
 def pool_summary(ps: PoolSearch, opt: PoolOption) -> dict:
     """A JSON-friendly description of a pool option."""
     names = [wi.name for wi in ps.ws]
-    return {"kind": opt.kind, "description": describe(opt), "tco_chf": round(opt.objective, 2),
-            "gpu_cost_chf": round(opt.gpu_cost, 2), "team_cost_chf": round(opt.team_monthly * ps.w.horizon_months, 2),
+    months = ps.w.horizon_months
+    return {"kind": opt.kind, "description": describe(opt),
+            "tco_chf": round(opt.gpu_cost + opt.train_monthly * months, 2),
+            "gpu_cost_chf": round(opt.gpu_cost, 2), "training_cost_chf": round(opt.train_monthly * months, 2),
+            "team_cost_chf": round(opt.team_monthly * months, 2), "objective_chf": round(opt.objective, 2),
+            "gpus": sum(n for _, n, *_ in opt.groups),
             "groups": [{"gpu": s.gpu.id, "source": s.key, "count": n, "role": role,
                         "agents": {names[i]: {"precision": plans[i].precision, "tp": plans[i].tp,
                                               "replicas": plans[i].replicas} for i in agents}}
@@ -308,23 +341,23 @@ def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str =
     if len(srcs) == 1:
         (s, n), = srcs
         packed = ps.bins(every, s)
-        ok, team, p = ps.ft_team(ps.tuned, s, n)
+        ok, team, train, p = ps.ft_team(ps.tuned, s, n)
         problems += p
         if packed is None or packed[0] > n:
             problems.append(f"inference needs {'more' if packed is None else packed[0]} GPUs, has {n}")
         plans = packed[1] if packed else {}
-        opt = _option(ps, "homogeneous", [(s, n, "serve+train", every if packed else (), plans)], team)
+        opt = _option(ps, "homogeneous", [(s, n, "serve+train", every if packed else (), plans)], team, train)
     else:
         (sg, ng), (sf, nf) = srcs
         inf_agents, ft_serve = (tuple(ps.pure), tuple(ps.tuned)) if variant == "hybrid-split" else (every, ())
         pg, pf = ps.bins(inf_agents, sg), ps.bins(ft_serve, sf)
-        ok, team, p = ps.ft_team(ps.tuned, sf, nf)
+        ok, team, train, p = ps.ft_team(ps.tuned, sf, nf, around_the_clock=variant != "hybrid-split")
         problems += p
         for packed, n, what in ((pg, ng, "inference"), (pf, nf, "fine-tuning group")):
             if packed is None or packed[0] > n:
                 problems.append(f"{what} needs {'more' if packed is None else packed[0]} GPUs, has {n}")
         opt = _option(ps, variant, [(sg, ng, "inference", inf_agents if pg else (), pg[1] if pg else {}),
-                                    (sf, nf, "serve+train", ft_serve if pf else (), pf[1] if pf else {})], team)
+                                    (sf, nf, "serve+train", ft_serve if pf else (), pf[1] if pf else {})], team, train)
     return {**pool_summary(ps, opt), "fits": not problems, "problems": problems}
 
 
@@ -357,6 +390,12 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
                            f"{describe(hyb)} {grouped(hyb.objective)} CHF über {w.horizon_months} Monate "
                            f"({'der hybride spart' if diff > 0 else 'der homogene spart'} {grouped(abs(diff))} CHF; "
                            f"der hybride braucht aufwendigere Orchestrierung, 000 T3)"}}
+    from expert.configurator.pool_document import document_pools
+    doc = document_pools(ps, sources, best, describe)
+    if doc is not None:
+        result.pool_comparison = {**(result.pool_comparison or {}), "document": doc}
+    from expert.configurator.pool_view import pool_lines
+    result.pool_lines = pool_lines(ps, best, result.pool_comparison)
     seen, alts = {best.key}, []
     for o in options[1:]:
         sig = (o.kind, tuple(s.gpu.id for s, *_ in o.groups))
@@ -364,12 +403,15 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
             continue
         seen.add(sig)
         diff = o.objective - best.objective
-        alts.append(_group_choice(ps, o, o.groups[0], ConfiguredAlternative,
-                                  why_not={"en": f"{o.kind} pool {describe(o)} costs {grouped(diff)} CHF more over "
-                                                 f"{w.horizon_months} months",
-                                           "de": f"{o.kind}-Pool {describe(o)} kostet {grouped(diff)} CHF mehr über "
-                                                 f"{w.horizon_months} Monate"}))
+        if round(diff) > 0:
+            why = {"en": f"{o.kind} pool {describe(o)} costs {grouped(diff)} CHF more over {w.horizon_months} months",
+                   "de": f"{o.kind}-Pool {describe(o)} kostet {grouped(diff)} CHF mehr über {w.horizon_months} Monate"}
+        else:
+            why = {"en": f"{o.kind} pool {describe(o)}: same cost, loses on the tie-break (fewer GPUs, kind, catalog order)",
+                   "de": f"{o.kind}-Pool {describe(o)}: gleiche Kosten, verliert bei der Gleichstandsregel"}
+        alts.append(_group_choice(ps, o, o.groups[0], ConfiguredAlternative, why_not=why))
         if len(alts) >= 8:
             break
     result.alternatives = alts
     return result
+

@@ -77,11 +77,14 @@ class Source:
 
     def system(self, count: int) -> tuple[float, float, str]:
         """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;
-        beyond the largest system (agent pools) as several full systems plus one for the rest."""
+        other counts (agent pools, training layouts) as full largest systems plus the smallest system that
+        holds the rest."""
         if count in self.counts:
             return self.systems[self.counts.index(count)]
         n, rest = divmod(count, self.counts[-1])
-        parts = [self.systems[-1]] * n + ([self.system(rest)] if rest else [])
+        parts = [self.systems[-1]] * n
+        if rest:
+            parts.append(self.systems[next(i for i, c in enumerate(self.counts) if c >= rest)])
         return sum(p[0] for p in parts), sum(p[1] for p in parts), self.systems[-1][2]
 
     @property

@@ -3,7 +3,7 @@ Pareto front of cost against latency."""
 
 from __future__ import annotations
 
-from expert.configurator.feasibility import PERIOD_WORD, Candidate, Violation
+from expert.configurator.feasibility import Candidate, Violation
 from expert.configurator.models import ParetoPoint
 from expert.numbers import grouped
 
@@ -43,15 +43,11 @@ def violation_text(v: Violation) -> dict[str, str]:
     if v.kind == "capacity":
         return {"en": f"the peak load needs {f['gpus_needed']} GPUs, has {f['count']}",
                 "de": f"die Spitzenlast braucht {f['gpus_needed']} GPUs, vorhanden sind {f['count']}"}
-    if v.kind == "ft_memory":
-        return {"en": f"fine-tuning needs {num(f['need_gb'])} GB per GPU, has {num(f['usable_gb'])}",
-                "de": f"das Fine-Tuning braucht {num(f['need_gb'])} GB pro GPU, verfügbar sind {num(f['usable_gb'])}"}
-    if v.kind == "ft_time":
-        freq = f["frequency"]
-        return {"en": f"fine-tuning run takes {num(f['hours'] / 24)} days, over half its {PERIOD_WORD['en'][freq]} "
-                      f"period",
-                "de": f"ein Fine-Tuning-Lauf dauert {num(f['hours'] / 24)} Tage, mehr als die Hälfte seines "
-                      f"{PERIOD_WORD['de'][freq]} Intervalls"}
+    if v.kind == "ft_plan":
+        return {"en": f"no GPUs for the fine-tuning run: on these GPUs {f.get('reason') or 'it does not fit'}, "
+                      f"and no rented or dedicated GPUs are admissible",
+                "de": f"keine GPUs für den Fine-Tuning-Lauf: auf diesen GPUs {f.get('reason_de') or 'passt er nicht'}, "
+                      f"und keine gemieteten oder eigenen Trainings-GPUs sind zulässig"}
     if v.kind == "budget":
         return {"en": f"costs {grouped(f['cost_chf'])} CHF, over the {grouped(f['limit_chf'])} CHF budget limit",
                 "de": f"kostet {grouped(f['cost_chf'])} CHF, über der Budgetgrenze von {grouped(f['limit_chf'])} CHF"}
@@ -72,11 +68,17 @@ def why_not(c: Candidate, best: Candidate | None, months: int) -> dict[str, str]
         return {"en": "", "de": ""}
     diff = c.objective - best.objective
     if round(diff, 2) > 0:
-        extra_en = extra_de = ""
-        if c.team_monthly > 0 or best.team_monthly > 0:
-            team = (c.team_monthly - best.team_monthly) * months
-            extra_en = f" (of which team time waiting on fine-tuning {'+' if team >= 0 else '−'}{grouped(abs(team))} CHF)"
-            extra_de = f" (davon Teamzeit für das Warten auf Fine-Tuning {'+' if team >= 0 else '−'}{grouped(abs(team))} CHF)"
+        parts_en, parts_de = [], []
+        train = (c.train_monthly - best.train_monthly) * months
+        if round(train, 2) != 0:
+            parts_en.append(f"fine-tuning GPUs {'+' if train >= 0 else '−'}{grouped(abs(train))} CHF")
+            parts_de.append(f"Fine-Tuning-GPUs {'+' if train >= 0 else '−'}{grouped(abs(train))} CHF")
+        team = (c.team_monthly - best.team_monthly) * months
+        if round(team, 2) != 0:
+            parts_en.append(f"team time waiting on fine-tuning {'+' if team >= 0 else '−'}{grouped(abs(team))} CHF")
+            parts_de.append(f"Teamzeit für das Warten auf Fine-Tuning {'+' if team >= 0 else '−'}{grouped(abs(team))} CHF")
+        extra_en = f" (of which {', '.join(parts_en)})" if parts_en else ""
+        extra_de = f" (davon {', '.join(parts_de)})" if parts_de else ""
         return {"en": f"costs {grouped(diff)} CHF more over {months} months{extra_en}",
                 "de": f"kostet {grouped(diff)} CHF mehr über {months} Monate{extra_de}"}
     if c.precision != best.precision and c.key[1] > best.key[1]:

@@ -9,11 +9,13 @@ Constraints:
   (the estimate is the core's roofline latency; queueing is what the 70 % target utilisation leaves room for);
 - capacity: the replicas serve the peak load at the target utilisation (000 D3, with the estimated
   inference time at the operating batch, or the workload's `inference_time_s`);
-- fine-tuning memory: `finetune_memory` with the workload's method, model states sharded over the
-  count (ZeRO-3/FSDP), per GPU within the usable 90 %;
-- fine-tuning time: one run on all GPUs of the configuration takes at most half the period between
-  runs (monthly: 365/12/2 ≈ 15.2 days), so a late or repeated run still fits before the next;
-- budget: GPU cost over the horizon within `budget_limit_chf` (team time is not spent money).
+- fine-tuning (issue 12): the run is a job with its own GPUs (`training_plan.py`): on the serving
+  GPUs in their idle hours when memory and time allow (cost 0, T1 already prices them 24/7), else the
+  cheapest of GPUs rented for the run's hours and dedicated training GPUs; that cost is added to the
+  objective as its own line. A configuration fails (`ft_plan`) only when no option runs the job.
+  Team time (000 M2) is opt-in (`fine_tuning.team_waits`) and counts attended hours only;
+- budget: GPU cost + training cost over the horizon within `budget_limit_chf` (team time is not spent
+  money).
 """
 
 from __future__ import annotations
@@ -30,14 +32,7 @@ from expert.configurator.profile import ReplicaProfile, build_profile, with_targ
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_memory
-from expert.sizing.training import finetune_run
 from expert.workload import Workload
-
-FT_PERIOD_SHARE = 0.5
-HOURS_PER_YEAR = 8760.0
-PERIOD_WORD = {"en": {"yearly": "yearly", "quarterly": "quarterly", "monthly": "monthly", "weekly": "weekly"},
-               "de": {"yearly": "jährlichen", "quarterly": "vierteljährlichen", "monthly": "monatlichen",
-                      "weekly": "wöchentlichen"}}
 
 
 @dataclass(slots=True)
@@ -70,6 +65,8 @@ class Candidate:
     ft_hours: float | None = None
     ft_memory: float | None = None
     concurrency: float = 0.0
+    train_monthly: float = 0.0
+    ft_option: object = None
     key: tuple = ()
     closeness: tuple = ()
 
@@ -106,8 +103,8 @@ class Context:
         self.ft_cache = {} if ft_cache is None else ft_cache
         self.serving = {} if serving is None else serving
         self._ft_state = None
+        self._planner = None
         if self.tuning.enabled:
-            self.period_hours = HOURS_PER_YEAR / self.tuning.runs_per_year
             key = ("ftmem", self.model_key, self.tuning.method, id(a))
             if key not in self.ft_cache:
                 anygpu = next(iter(catalog.gpus.values()))
@@ -135,15 +132,25 @@ class Context:
             p = self.profiles[key] = with_target(base, w.latency_limit_s)
         return p
 
-    def ft_hours_one(self, gpu: Gpu) -> float:
-        """Hours of one fine-tuning run on one GPU of this kind (run time scales as 1/count)."""
-        t = self.tuning
-        key = ("fthours", self.model_key, gpu.id, t.method, t.dataset_tokens, t.epochs, id(self.a))
-        h = self.ft_cache.get(key)
-        if h is None:
-            h = finetune_run(self.model, gpu, 1, t.method, t.dataset_tokens, t.epochs, assumptions=self.a).hours
-            self.ft_cache[key] = h
-        return h
+    def planner(self):
+        """The training-sourcing planner of this workload's runs (issue 12), built on first use."""
+        if self._planner is None:
+            from expert.configurator.search import catalog_sources
+            from expert.configurator.training_plan import TrainingPlanner
+            from expert.sizing.constants import resolve as _resolve
+            t, w = self.tuning, self.w
+            tokens = t.dataset_tokens if t.dataset_tokens is not None else _resolve(self.a).default_dataset_tokens.value
+            # shared by the sensitivity sub-searches and later advice: everything the planner reads is in the key
+            key = ("planner", self.model_key, t.method, tokens, t.epochs, t.runs_per_year, t.team_waits,
+                   t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
+                   w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector,
+                   id(self.a))
+            planner = self.ft_cache.get(key)
+            if planner is None:
+                planner = self.ft_cache[key] = TrainingPlanner(w, self.model, t, self.catalog, self.a,
+                                                               catalog_sources(self.catalog), tokens)
+            self._planner = planner
+        return self._planner
 
 
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
@@ -184,28 +191,34 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
 
 
 def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
-    """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU)."""
+    """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU, training
+    CHF per month, the chosen `TrainingOption`). The run goes where it costs least (module docstring)."""
     if ctx._ft_state is None:
-        return (), 0.0, None, None
+        return (), 0.0, None, None, 0.0, None
     t, w = ctx.tuning, ctx.w
+    # the external options depend on where and how the workload may rent or buy: all of it is in the key
     key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
-           w.team_hourly_rate_chf, id(ctx.a))
+           t.team_waits, t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
+           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector, id(ctx.a))
     hit = ctx.ft_cache.get(key)
     if hit is not None:
         return hit
+    planner = ctx.planner()
+    idle = planner.idle(gpu, count)
+    ext = planner.best_external()
+    fitting = [o for o in (idle, ext) if o is not None and o.fits]
     violations = []
-    states, per_gpu_fixed = ctx._ft_state
-    ft_mem = states / count + per_gpu_fixed
-    usable = gpu.memory_gb * ctx.a.gpu_memory_utilization.value
-    if ft_mem > usable:
-        violations.append(Violation("ft_memory", ft_mem / usable, {"need_gb": ft_mem, "usable_gb": usable}))
-    ft_hours = ctx.ft_hours_one(gpu) / count
-    limit = FT_PERIOD_SHARE * ctx.period_hours
-    if ft_hours > limit:
-        violations.append(Violation("ft_time", ft_hours / limit, {
-            "hours": ft_hours, "limit_hours": limit, "frequency": t.frequency}))
-    team = ft_hours * t.runs_per_year / 12 * w.team_hourly_rate_chf
-    hit = (tuple(violations), team, ft_hours, ft_mem)
+    if not fitting:
+        ratio = max(1.0 + 1e-9, (idle.memory_per_gpu_gb or 0) / max(1e-9, gpu.memory_gb))
+        violations.append(Violation("ft_plan", ratio, {"need_gb": idle.memory_per_gpu_gb, "reason": idle.reason,
+                                                         "reason_de": idle.reason_de}))
+        chosen = idle
+    else:
+        from expert.configurator.training_plan import KINDS
+        chosen = min(fitting, key=lambda o: (round(o.total, 2), KINDS.index(o.kind)))
+    months = ctx.months
+    hit = (tuple(violations), chosen.team_horizon_chf / months, chosen.hours_per_run, idle.memory_per_gpu_gb,
+           chosen.cost_horizon_chf / months, chosen)
     ctx.ft_cache[key] = hit
     return hit
 
@@ -217,20 +230,21 @@ def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: in
     cost = gpu_cost(source, count, ctx.months, ctx.a)
     limit = ctx.w.budget_limit_chf
     violations = serving[0] + tuning[0]
-    if limit is not None and cost > limit:
-        violations = violations + (Violation("budget", cost / limit, {"cost_chf": cost, "limit_chf": limit}),)
+    spent = cost + tuning[4] * ctx.months
+    if limit is not None and spent > limit:
+        violations = violations + (Violation("budget", spent / limit, {"cost_chf": spent, "limit_chf": limit}),)
     return violations, serving, tuning, cost
 
 
 def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp: int, count: int,
           checked: tuple) -> Candidate:
     """The candidate from `check`'s result."""
-    violations, (_, batch, latency, concurrency), (_, team_monthly, ft_hours, ft_mem), cost = checked
+    violations, (_, batch, latency, concurrency), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
     prof = with_held(prof, held_per_replica(ctx.agent, count // tp))
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
-                     cost + team_monthly * ctx.months, list(violations), need, prof.usable_gb,
-                     (prof.usable_gb - need) / prof.usable_gb, ft_hours, ft_mem, concurrency)
+                     cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,
+                     (prof.usable_gb - need) / prof.usable_gb, ft_hours, ft_mem, concurrency, train, option)
 
 
 def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) -> Candidate:

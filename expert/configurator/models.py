@@ -14,11 +14,18 @@ Lang = Literal["en", "de"]
 
 
 class ConfiguredChoice(Choice):
-    """A configuration with its cost breakdown. `tco_chf` is the objective: GPU cost over the
-    horizon + team time waiting on fine-tuning over the horizon; `monthly_cost_chf` = tco / months."""
+    """A configuration with its cost lines (issue 12): `gpu_cost_chf` the serving GPUs' TCO (000 T1),
+    `training_cost_chf` the fine-tuning GPUs (0 when runs use the serving GPUs' idle hours),
+    `tco_chf` = the two (money spent), `team_cost_chf` team time waiting on runs (000 M2, opt-in),
+    `objective_chf` = tco + team time, what the ranking minimises; `monthly_cost_chf` = tco / months."""
 
     gpu_cost_chf: float
     team_cost_chf: float = 0.0
+    training_cost_chf: float = 0.0
+    objective_chf: float | None = None
+    training_source: str | None = None
+    pool: str | None = None
+    t1_cost_chf: float | None = None  # 000 T1 cost of exactly `count` × `gpu` (what the T1 card explains)
     condition: str | None = None
     batch_per_replica: int | None = None
     concurrent_inferences: float | None = None
@@ -93,6 +100,8 @@ class SearchResult(BaseModel):
     pool: dict | None = None
     pool_comparison: dict | None = None
     agent: dict | None = None
+    training_plan: dict | None = None
+    pool_lines: dict[str, list[str]] | None = None
     evaluated: int = 0
     feasible: int = 0
     notes: list[str] = []

@@ -20,6 +20,7 @@ from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sou
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
+from expert.numbers import grouped
 from expert.sizing.architecture import generic_model
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.sizing.constants import Assumptions
@@ -135,9 +136,10 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
             if team[0]:
                 continue                                   # fine-tuning does not fit this count
             cost = gpu_cost(source, count, ctx.months, ctx.a)
-            if ctx.w.budget_limit_chf is not None and cost > ctx.w.budget_limit_chf:
+            spent = cost + team[4] * ctx.months            # the budget covers the fine-tuning GPUs too
+            if ctx.w.budget_limit_chf is not None and spent > ctx.w.budget_limit_chf:
                 continue
-            pairs.append((round(cost + team[1] * ctx.months, 2), source, count))
+            pairs.append((round(cost + (team[1] + team[4]) * ctx.months, 2), source, count))
     pairs.sort(key=lambda p: (p[0], SOURCE_ORDER[p[1].kind], p[1].order, p[2]))
     best = None
     for objective, source, count in pairs:
@@ -164,6 +166,7 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         _, power, chassis = s.system(c.count)
         owned_extra = {"upfront_chf": round(line.upfront, 2), "resale_chf": round(line.resale, 2),
                        "chassis": chassis or None, "system_power_w": round(power, 1)}
+    spent = c.gpu_cost + c.train_monthly * months  # money: GPU TCO + fine-tuning GPUs (team time apart)
     note = None
     if c.precision in QUALITY_NOTE["en"]:
         note = {lang: QUALITY_NOTE[lang][c.precision] for lang in ("en", "de")}
@@ -172,15 +175,17 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         offer=s.key if s.kind != "package" else None, provider=s.provider,
         precision=c.precision, interconnect=interconnect_label(s.gpu, c.tp, s.column),
         country=country,
-        tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(c.objective / months, 2),
-        tco_chf=round(c.objective, 2), horizon_months=months, fits=c.feasible,
+        tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(spent / months, 2),
+        tco_chf=round(spent, 2), horizon_months=months, fits=c.feasible,
         headroom=round(c.headroom, 4), latency_p95_s=round(c.latency, 4),
         memory_per_gpu_gb=round(c.memory_per_gpu, 3), usable_per_gpu_gb=round(c.usable_per_gpu, 3),
         gpu_cost_chf=round(c.gpu_cost, 2), team_cost_chf=round(c.team_monthly * months, 2),
         condition=s.condition, batch_per_replica=c.batch, concurrent_inferences=round(c.concurrency, 3),
         finetune_hours_per_run=None if c.ft_hours is None else round(c.ft_hours, 3),
         finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
-        quality_note=note, **{**extra, **owned_extra})
+        training_cost_chf=round(c.train_monthly * months, 2), objective_chf=round(c.objective, 2),
+        training_source=getattr(c.ft_option, "kind", None), t1_cost_chf=round(c.gpu_cost, 2), quality_note=note,
+        **{**extra, **owned_extra})
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
@@ -254,6 +259,8 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         if ctx.agent is not None:
             from expert.configurator.agent_report import figures, offload_optimum
             result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run))
+        from expert.configurator.training_view import training_plan
+        result.training_plan = training_plan(ctx, out.best)
     else:
         if not sources:
             kinds = ", ".join(source_kinds(w))
@@ -264,6 +271,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
             result.nothing_fits = explain.nothing_fits_text(out.closest)
             if out.closest is not None:
                 result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
+                _lora_instead(w, catalog, a, shared, out.closest, result)
     result.alternatives = alternatives(out, ctx)
     result.pareto = explain.pareto(out.feasible)
     from expert.configurator.document import document_view
@@ -272,6 +280,23 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         from expert.configurator.sensitivity import sensitivity as sens
         result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
     return result
+
+
+def _lora_instead(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, closest: Candidate,
+                  result: SearchResult) -> None:
+    """When a full fine-tune has no GPUs (issue 12: never a dead end), say what LoRA would take."""
+    if w.tuning.method != "full" or not any(v.kind == "ft_plan" for v in closest.violations):
+        return
+    lora = w.model_copy(update={"fine_tuning": w.tuning.model_copy(update={"method": "lora"})})
+    alt = search(lora, catalog, a, sensitivity=False, _shared=shared).recommendation
+    if alt is None:
+        return
+    where = f"{alt.count}× {alt.gpu} ({alt.offer or alt.package}, {alt.precision}), {grouped(alt.tco_chf)} CHF"
+    result.nothing_fits = {
+        "en": result.nothing_fits["en"] + f". With LoRA instead of full fine-tuning: {where} over "
+                                          f"{alt.horizon_months} months (runs: {alt.training_source})",
+        "de": result.nothing_fits["de"] + f". Mit LoRA statt vollem Fine-Tuning: {where} über "
+                                          f"{alt.horizon_months} Monate (Läufe: {alt.training_source})"}
 
 
 def family_best(out: Outcome, family: str) -> Candidate | None:

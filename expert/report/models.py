@@ -158,3 +158,11 @@ class Report(ReportPart):
     agent: AgentSummary | None = None
     findings: list[Finding] = []
     fired_rules: list[FiredRule] = []
+    pool: list[str] = Field(default=[], description="a pool of agents: its groups, cost lines and comparisons")
+    training_plan: "TrainingPlan | None" = Field(
+        default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
+
+
+from expert.report.training import TrainingPlan  # noqa: E402  (defined after ReportPart)
+
+Report.model_rebuild()

@@ -15,7 +15,8 @@ LABELS = {
            "months": "months", "weights": "weights", "kv": "KV cache", "overhead": "overhead",
            "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
            "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
-           "headroom": "headroom", "p95": "p95 latency", "agent": "Agent loop"},
+           "headroom": "headroom", "p95": "p95 latency", "agent": "Agent loop", "training": "Fine-tuning plan",
+           "pool": "Pool of agents"},
     "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
            "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
            "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
@@ -24,7 +25,8 @@ LABELS = {
            "months": "Monate", "weights": "Gewichte", "kv": "KV-Cache", "overhead": "Overhead",
            "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
            "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
-           "headroom": "Reserve", "p95": "P95-Latenz", "agent": "Agentenschleife"},
+           "headroom": "Reserve", "p95": "P95-Latenz", "agent": "Agentenschleife", "training": "Fine-Tuning-Plan",
+           "pool": "Agenten-Pool"},
 }
 
 
@@ -147,6 +149,14 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["alternatives"])
         for alt in report.alternatives:
             item(f"{choice_line(alt, report.lang)} — {alt.why_not}")
+    if report.pool:
+        head(t["pool"])
+        for line in report.pool:
+            item(line)
+    if report.training_plan:
+        head(t["training"])
+        for line in report.training_plan.lines:
+            item(line)
     head(t["findings"])
     if not report.findings:
         item(t["none"])

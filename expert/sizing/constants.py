@@ -172,11 +172,17 @@ class Assumptions:
         "efficiency (expert/sizing/training.py)")
     gddr_finetune_slowdown: Constant = ranged(
         3.0, 4.0, "× A100 80 GB run time (L40S)", D000_M2 + " (M2: 3-4× slower; 48 h → 6 days = 3×)",
-        "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency")
-    default_dataset_tokens: Constant = exact(
-        415e6, "tokens per run", D000_M2 + " (M2: monthly run 48 h on one A100)",
-        "CALIBRATED: 13B LoRA on one A100 80 GB SXM at MFU 0.40 and 4 FLOP/param/token takes "
-        "48.0 h = 48 h × 3600 s × 312e12 × 0.40 / (4 × 13e9) = 414.7e6 tokens")
+        "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency. Contradicted for "
+        "LoRA by torchtune's RTX 4090 row (8B LoRA 3 083 tok/s ≈ 60 % MFU, 5-7× above what this factor "
+        "predicts, shared/notes/modelling-anchors.md §3.2): M2's slowdown fits a 13B run that does not fit "
+        "48 GB better than a bandwidth limit (docs/fine-tuning.md §6)")
+    default_dataset_tokens: Constant = ranged(
+        10e6, 415e6, "tokens per run", "assumption (issue 12): 100 M tokens = about 50 000 examples of "
+        "2 048 tokens; the data is the company's, so it does not grow with the model",
+        "band: low 10 M (a few thousand instructions), high 415 M = what " + D000_M2 + " implies: 13B LoRA "
+        "48 h on one A100 80 GB SXM at MFU 0.40 and 4 FLOP/param/token = 48 × 3600 × 312e12 × 0.40 / "
+        "(4 × 13e9) = 414.7e6 tokens (311e6 at the job planner's LoRA MFU point 0.30, expert/sizing/ft_job.py)",
+        value=100e6)
     team_hourly_rate_chf: Constant = exact(150, "CHF/hour", D000_U2 + " (U2)")
     # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
     ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "

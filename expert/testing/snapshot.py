@@ -8,6 +8,8 @@ What is kept:
 - `memory` and `capacity` (advice) — the sizing numbers the choice rests on; `agent` for an agent
   loop (sessions, KV per session, cache hit rate, task latency; docs/agents.md);
 - `findings`: rule id, category, severity, title, explanation and the facts behind each finding;
+- `training_plan` (fine-tuning: the chosen source of the runs' GPUs, the cost lines, the plan's lines)
+  and `pool` (a pool of agents: its lines);
 - `fired_rules`: every rule that fired, in firing order, with the facts it matched and derived.
   Of each matched fact only the fields the rule looks at are kept (fields tested in `when`, fields
   named by `{ref: ...}`, by its texts and by its `facts:` list, plus the kind `t`), so a change of
@@ -123,6 +125,11 @@ def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any
     for key in ("memory", "capacity", "agent"):
         if data.get(key):
             view[key] = data[key]
+    plan = data.get("training_plan")
+    if plan:  # issue 12: where the fine-tuning runs go and the cost lines, as the answer states them
+        view["training_plan"] = {"chosen": plan["chosen"], "cost_lines": plan["cost_lines"], "lines": plan["lines"]}
+    if data.get("pool"):
+        view["pool"] = data["pool"]
     return rounded(view, DECIMALS)
 
 

@@ -19,10 +19,9 @@ from expert.configurator import search
 from expert.configurator.search import default_assumptions
 from expert.sizing.architecture import generic_model
 from expert.sizing.capacity import latency_limited_batch
-from expert.sizing.finetune import finetune_memory
+from expert.sizing.ft_job import layout_on
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
-from expert.sizing.training import finetune_run
 from expert.workload import Workload
 
 FULL = load_catalog()
@@ -133,12 +132,23 @@ def brute_force(wd: dict, cat: Catalog):
                                         w.latency_target_s + 1e-9, seq_mem, link, A) if seq_mem else 0
         return seq_mem, seq_lat
 
+    planner = None
+    if tun.enabled:  # issue 12: runs go to the serving GPUs' idle hours, else the best external option
+        from expert.configurator.search import catalog_sources
+        from expert.configurator.training_plan import TrainingPlanner
+        planner = TrainingPlanner(w, model, tun, cat, A, catalog_sources(cat), tun.dataset_tokens or 100e6)
+
     @lru_cache(maxsize=None)
     def tuning(gid, n):
+        """(fits somewhere, training CHF over the horizon): idle nights on the serving GPUs cost 0."""
         g = cat.gpus[gid]
-        fm = finetune_memory(model, g, n, tun.method, "bf16", assumptions=A)
-        hours = finetune_run(model, g, n, tun.method, tun.dataset_tokens, tun.epochs, assumptions=A).hours
-        return fm.per_gpu_gb <= fm.usable_per_gpu_gb, hours
+        lay = layout_on(model, g, tun.method, n, tun.dataset_tokens or 100e6, tun.epochs, A)
+        nights = math.ceil(lay.hours / 8 - 1e-9)
+        elapsed = lay.hours if nights <= 1 else nights * 24
+        if lay.fits and elapsed <= 0.5 * 8760 / tun.runs_per_year:
+            return True, 0.0
+        ext = planner.best_external()
+        return (False, 0.0) if ext is None else (True, ext.cost_horizon_chf)
 
     best = None
     for kind, key, order, g, counts, tdp, price, *rest in sources:
@@ -171,21 +181,20 @@ def brute_force(wd: dict, cat: Catalog):
                         continue
                     b = next(b for b in range(1, top + 1) if serves(b))
                     latency = e2e(g.id, prec, tp, link, b)
-                    team = 0.0
+                    train = 0.0
                     if tun.enabled:
-                        fits, hours = tuning(g.id, n)
-                        if not fits or hours > 0.5 * 8760 / tun.runs_per_year:
+                        fits, train = tuning(g.id, n)
+                        if not fits:
                             continue
-                        team = hours * tun.runs_per_year / 12 * w.team_hourly_rate_chf
                     if kind == "cloud":
                         cost = months * price * n * 1.15 + tdp / 1000 * n * 1.5 * 730 * months * 0.18
                     else:                                    # resale: steeper early, minus 10 % selling costs
                         total, energy = price[n], tdp[n] / 1000 * 1.5 * 730 * months * 0.18
                         share = 0.35 ** (math.sqrt(months / 36) if months <= 36 else months / 36) * 0.9
                         cost = total * 1.15 + energy - share * total
-                    if w.budget_limit_chf is not None and cost > w.budget_limit_chf:
+                    if w.budget_limit_chf is not None and cost + train > w.budget_limit_chf:
                         continue
-                    obj = cost + team * months
+                    obj = cost + train
                     k = (round(obj, 2), QUALITY[prec], round(latency, 6), n, KIND[kind], order, tp)
                     if best is None or k < best[0]:
                         best = (k, (key, n, prec, tp))

@@ -52,11 +52,19 @@ def test_alternatives_are_group_bests_with_reasons_in_both_languages():
     Choice.model_validate(rec.to_choice().model_dump())
 
 
-def test_why_not_memory_and_finetuning_texts():
+def test_why_not_names_the_finetuning_gpus_line():
+    """Weekly 70B LoRA in CH (issue 12): the two H100 NVL train in their idle nights (16.2 h, 3 nights of
+    8 h ≤ half a week); 4× L40S serve but cannot train (70B LoRA needs 75.5 GB per GPU even on 2 GPUs'
+    share), so they pay dedicated training GPUs, and their why-not names that line."""
     r = search({"model": "llama-3.1-70b", "hosting": "ch", "requests_per_day": 5000, "latency_target_s": 20,
                 "fine_tuning": "weekly"}, CAT, sensitivity=False)
-    texts = " | ".join(a.why_not["en"] for a in r.alternatives if not a.fits)
-    assert "fine-tuning run takes" in texts or "needs" in texts
+    assert r.recommendation.training_source == "serving-idle" and r.recommendation.training_cost_chf == 0
+    l40s = next(a for a in r.alternatives if a.gpu == "l40s")
+    assert l40s.training_source == "dedicated" and "fine-tuning GPUs +" in l40s.why_not["en"]
+    kinds = [o["kind"] for o in r.training_plan["options"]]
+    assert sorted(kinds) == ["dedicated", "rented-per-run", "serving-idle"]      # all three shown
+    rented = next(o for o in r.training_plan["options"] if o["kind"] == "rented-per-run")
+    assert not rented["fits"] and "hourly price" in rented["reason"]            # no CH hourly offer
 
 
 def test_pareto_front_is_non_dominated_and_sorted():

@@ -1,0 +1,66 @@
+"""Document 000's hybrid pool (R3, T3) priced beside the pool the search found (issue 12, point 5).
+
+R3: "L40S for production inference, A100 reserved for monthly/quarterly fine-tuning", each group of at
+least two GPUs (R3: one failed GPU does not stop the service); T3 compares 2× L40S + 2× A100 80 GB
+with all-A100 at the same GPU count and states a saving of 57 572 CHF over 36 months. Here both pools
+are evaluated on the workload's own agents (`agents.evaluate_pool`) at the cheapest admissible L40S and
+A100 80 GB sources, and the text says which pool the search chose and why, with numbers.
+"""
+
+from __future__ import annotations
+
+from expert.numbers import grouped
+
+R3_MIN_GROUP = 2  # R3: 2-4 identical GPUs per group for fault tolerance
+
+
+def _cheapest(sources, family: str, kind: str):
+    from expert.facts import gpu_family
+    picks = [s for s in sources if s.kind == kind and gpu_family(s.gpu) == family
+             and (family != "a100" or s.gpu.memory_gb >= 80)]
+    return min(picks, key=lambda s: (s.rent_chf if kind == "cloud" else s.purchase_chf, s.order), default=None)
+
+
+def document_pools(ps, sources, best, describe) -> dict | None:
+    """R3/T3's hybrid and all-A100 pools for these agents, and a sentence comparing them with `best`."""
+    if not (ps.tuned and ps.pure) or best is None:
+        return None
+    from expert.configurator.agents import evaluate_pool
+    kind = best.groups[0][0].kind
+    if kind == "package":
+        return None
+    l40s, a100 = _cheapest(sources, "l40s", kind), _cheapest(sources, "a100", kind)
+    if l40s is None or a100 is None:
+        return None
+    pg, pf = ps.bins(tuple(ps.pure), l40s), ps.bins(tuple(ps.tuned), a100)
+    if pg is None or pf is None:
+        return None
+    ng, nf = max(R3_MIN_GROUP, pg[0]), max(R3_MIN_GROUP, pf[0])
+    key = "offer"
+    hybrid = evaluate_pool(ps.w, ps.catalog, [{key: l40s.key, "count": ng}, {key: a100.key, "count": nf}],
+                           assumptions=ps.a)
+    homo = evaluate_pool(ps.w, ps.catalog, [{key: a100.key, "count": ng + nf}], assumptions=ps.a)
+    saving = homo["tco_chf"] - hybrid["tco_chf"]
+    months = ps.w.horizon_months
+    best_tco = best.gpu_cost + best.train_monthly * months
+    gpus = sum(n for _, n, *_ in best.groups)
+    need_gb = sum(p.memory_gb * p.tp * p.replicas for *_, agents, plans in best.groups for i, p in plans.items()
+                  if i in agents)
+    have_gb = sum(n * next(iter(plans.values())).limit_gb for _, n, _, _, plans in best.groups if plans)
+    mem = "/".join(sorted({f"{s.gpu.memory_gb:g}" for s, *_ in best.groups}))
+    en = (f"000 R3/T3 hybrid {ng}× {l40s.gpu.id} + {nf}× {a100.gpu.id} ({l40s.key}, {a100.key}) costs "
+          f"{grouped(hybrid['tco_chf'])} CHF, all-A100 {ng + nf}× {a100.gpu.id} {grouped(homo['tco_chf'])} CHF over "
+          f"{months} months: the hybrid saves {grouped(saving)} CHF (000 T3 states 57 572 CHF for its 2 + 2).")
+    de = (f"Hybrider Pool nach 000 R3/T3 {ng}× {l40s.gpu.id} + {nf}× {a100.gpu.id} ({l40s.key}, {a100.key}) kostet "
+          f"{grouped(hybrid['tco_chf'])} CHF, nur A100 {ng + nf}× {a100.gpu.id} {grouped(homo['tco_chf'])} CHF über "
+          f"{months} Monate: der hybride spart {grouped(saving)} CHF (000 T3 nennt 57 572 CHF für seine 2 + 2).")
+    if best_tco < hybrid["tco_chf"] - 0.01:
+        en += (f" The cheapest pool is {describe(best)} at {grouped(best_tco)} CHF: the {len(ps.ws)} agents' replicas need "
+               f"{need_gb:.0f} GB within {have_gb:.0f} GB usable on {gpus} GPUs ({mem} GB × 0.9 × 0.7 growth reserve "
+               f"each, 000 M5), the peak load fits, and the fine-tuned agents train on the pool's GPUs in their idle "
+               f"hours, so the document's {ng + nf} GPUs are more than these agents need.")
+        de += (f" Der günstigste Pool ist {describe(best)} für {grouped(best_tco)} CHF: die Replikate der Agenten "
+               f"brauchen {need_gb:.0f} GB von {have_gb:.0f} GB nutzbar auf {gpus} GPUs (je {mem} GB × 0,9 × 0,7 "
+               f"Wachstumsreserve, 000 M5), die Spitzenlast passt, und die feinabgestimmten Agenten trainieren in "
+               f"den Leerlaufstunden des Pools; die {ng + nf} GPUs des Dokuments sind mehr, als diese Agenten brauchen.")
+    return {"hybrid": hybrid, "homogeneous": homo, "saving_chf": round(saving, 2), "text": {"en": en, "de": de}}

@@ -1,0 +1,256 @@
+"""Where a fine-tuning run's GPUs come from (issue 12, point 2), cheapest first, all three shown:
+
+1. `serving-idle`: the serving GPUs themselves in their idle hours (nights; `idle_hours_per_day`,
+   default 8). The run must fit their memory (training share, `ft_job.TRAIN_MEMORY_SHARE`) and finish
+   within half the period between runs using only idle hours (it checkpoints and resumes each night).
+   Extra cost 0: 000 T1 already prices the serving GPUs 24/7 (energy included).
+2. `rented-per-run`: GPUs rented for the run's hours only, from offers with a published hourly price
+   whose hosting the workload admits. Billed hours = run + setup (`SETUP_HOURS`) rounded up to the
+   provider's billing granularity (`knowledge/training-billing.yaml`); multi-node runs pay a fabric
+   share. Energy is in the hourly price.
+3. `dedicated`: GPUs bought or rented monthly for training only (the workload's own sources), priced
+   like any configuration (000 T1, `objective.gpu_cost`), plus the fabric for more than one node.
+
+Team time (000 M2) is a separate line and opt-in (`fine_tuning.team_waits`): the attended hours the
+team waits for each run (`attended_hours`), × `team_hourly_rate_chf`; a rate of 0 drops it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import yaml
+
+from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
+from expert.configurator.objective import gpu_cost
+from expert.sizing.constants import exact, ranged
+from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, JobLayout, layout_on,
+                                  plan_job)
+
+SETUP_HOURS = ranged(0.25, 1.0, "h per run", "own estimate: provisioning, image pull, model download and the "
+                     "final checkpoint upload of a rented run", value=0.5)
+ATTENDED_PER_DAY = exact(8, "h per 24 h", "own estimate: one working day of waiting per calendar day of a run "
+                         "(000 M2 counts compute hours × team rate; nights are not attended)")
+PERIOD_SHARE = 0.5  # a run must finish within half the period between runs (a retry still fits)
+HOURS_PER_YEAR = 8760.0
+KINDS = ("serving-idle", "rented-per-run", "dedicated")
+
+
+def attended_hours(elapsed_h: float) -> float:
+    """Hours the team waits during working time while a run of `elapsed_h` calendar hours is under way:
+    8 per full day plus at most 8 of the last partial day (capped at the elapsed hours)."""
+    days, rest = divmod(max(0.0, elapsed_h), 24.0)
+    return days * ATTENDED_PER_DAY.value + min(rest, ATTENDED_PER_DAY.value)
+
+
+@lru_cache(maxsize=4)
+def billing_rules(path: str | None = None) -> dict:
+    """Provider → {granularity_s, minimum_s, stopped_gpu_bills, source}; 'default' for the rest."""
+    from expert.paths import knowledge_dir
+
+    p = path or str(knowledge_dir() / "training-billing.yaml")
+    with open(p, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    return {"default": data["default"], **data["providers"]}
+
+
+def billed_hours(hours: float, provider: str | None) -> tuple[float, dict]:
+    """Hours billed for a run of `hours` (setup included) under the provider's granularity."""
+    rules = billing_rules()
+    rule = rules.get(provider or "", rules["default"])
+    seconds = (hours + SETUP_HOURS.value) * 3600
+    g = rule["granularity_s"]
+    billed = max(rule["minimum_s"], math.ceil(seconds / g - 1e-9) * g)
+    return billed / 3600, rule
+
+
+@dataclass
+class TrainingOption:
+    """One way to get the run's GPUs, with its cost per run and over the horizon."""
+
+    kind: str
+    fits: bool
+    gpu: str | None = None
+    gpus: int = 0
+    nodes: int = 0
+    sharding: str | None = None
+    memory_per_gpu_gb: float | None = None
+    hours_per_run: float | None = None
+    elapsed_hours_per_run: float | None = None
+    billed_hours_per_run: float | None = None
+    cost_per_run_chf: float = 0.0
+    cost_horizon_chf: float = 0.0
+    team_horizon_chf: float = 0.0
+    offer: str | None = None
+    provider: str | None = None
+    billing: str | None = None
+    interconnect: str | None = None
+    reason: str | None = None
+    reason_de: str | None = None
+
+    @property
+    def total(self) -> float:
+        return self.cost_horizon_chf + self.team_horizon_chf
+
+
+class TrainingPlanner:
+    """The sourcing options of one workload's runs (method, tokens and epochs fixed), cached."""
+
+    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float):
+        self.w, self.model, self.t, self.catalog, self.a = w, model, tuning, catalog, a
+        self.tokens, self.sources = tokens, sources
+        self.runs = tuning.runs_per_year * w.horizon_months / 12
+        self.limit_h = PERIOD_SHARE * HOURS_PER_YEAR / max(1, tuning.runs_per_year)
+        self._idle: dict = {}
+        self._external: list[TrainingOption] | None = None
+
+    def _team(self, elapsed: float) -> float:
+        if not getattr(self.t, "team_waits", False) or self.w.team_hourly_rate_chf <= 0:
+            return 0.0
+        return attended_hours(elapsed) * self.w.team_hourly_rate_chf * self.runs
+
+    def idle(self, gpu, count: int) -> TrainingOption:
+        """Option 1 on `count` serving GPUs of this kind."""
+        key = (gpu.id, count)
+        if key in self._idle:
+            return self._idle[key]
+        lay = layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs, self.a)
+        per_day = getattr(self.t, "idle_hours_per_day", 8.0)
+        nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
+        elapsed = lay.hours if nights <= 1 else nights * 24.0
+        opt = self._from_layout("serving-idle", lay, elapsed)
+        if not lay.fits:
+            opt.fits = False
+            opt.reason = (f"needs {lay.memory_per_gpu_gb:.1f} GB per GPU on {count}× {gpu.id}, "
+                          f"has {lay.usable_per_gpu_gb:.1f}")
+            opt.reason_de = (f"braucht {lay.memory_per_gpu_gb:.1f} GB pro GPU auf {count}× {gpu.id}, verfügbar "
+                             f"sind {lay.usable_per_gpu_gb:.1f}").replace(".", ",")
+        elif per_day <= 0 or elapsed > self.limit_h:
+            opt.fits = False
+            opt.reason = (f"{lay.hours:.1f} h at {per_day:g} idle h/day take {nights} nights, more than half the "
+                          f"period ({self.limit_h / 24:.1f} days)")
+            opt.reason_de = (f"{lay.hours:.1f} h bei {per_day:g} Leerlaufstunden pro Tag brauchen {nights} Nächte, "
+                             f"mehr als das halbe Intervall ({self.limit_h / 24:.1f} Tage)").replace(".", ",")
+        else:
+            opt.team_horizon_chf = self._team(elapsed)
+        self._idle[key] = opt
+        return opt
+
+    def _from_layout(self, kind: str, lay: JobLayout, elapsed: float) -> TrainingOption:
+        return TrainingOption(kind, lay.fits, lay.gpu, lay.gpus, lay.nodes, lay.sharding, lay.memory_per_gpu_gb,
+                              lay.hours, elapsed, interconnect=lay.interconnect)
+
+    def external(self) -> list[TrainingOption]:
+        """The best rented-per-run and the best dedicated option (each may be missing)."""
+        if self._external is None:
+            self._external = [o for o in (self._rented(), self._dedicated()) if o is not None]
+        return self._external
+
+    def _job(self, gpu):
+        job = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a)
+        lay = job.layout
+        if lay is None:
+            return None
+        while lay.hours > self.limit_h and lay.gpus < 64:  # more GPUs until the run fits its period
+            bigger = layout_on(self.model, gpu, self.t.method, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8,
+                               self.tokens, self.t.epochs, self.a)
+            lay = bigger
+        return lay if lay.fits and lay.hours <= self.limit_h else None
+
+    def _rented(self) -> TrainingOption | None:
+        w = self.w
+        if w.deployment == "on_premise":
+            return None
+        known = location_must_be_known(w)
+        best = None
+        for offer in self.catalog.offers.values():
+            if offer.hourly is None or offer.kind != "provider-catalog":
+                continue
+            if not hosting_allowed(offer.country, w.hosting) or (known and offer.country is None):
+                continue
+            gpu = self.catalog.gpus[offer.gpu]
+            if not _grade_ok(gpu, w):
+                continue
+            lay = self._job(gpu)
+            if lay is None:
+                continue
+            price = self.catalog.to_chf(offer.hourly.amount.mid, offer.hourly.currency)
+            if lay.nodes > 1:
+                price *= 1 + FABRIC_RENT_SHARE.value
+            billed, rule = billed_hours(lay.hours, offer.provider)
+            per_run = billed * lay.gpus * price
+            opt = self._from_layout("rented-per-run", lay, lay.hours + SETUP_HOURS.value)
+            opt.billed_hours_per_run, opt.cost_per_run_chf = billed, per_run
+            opt.cost_horizon_chf, opt.team_horizon_chf = per_run * self.runs, self._team(opt.elapsed_hours_per_run)
+            opt.offer, opt.provider = offer.id, offer.provider
+            opt.billing = (f"billed per {_granularity(rule)}"
+                           + ("; a stopped GPU VM still bills: delete it after the run"
+                              if rule.get("stopped_gpu_bills") else "") + f" ({rule['source']})")
+            if best is None or (round(opt.total, 2), opt.gpus) < (round(best.total, 2), best.gpus):
+                best = opt
+        return best
+
+    def _dedicated(self) -> TrainingOption | None:
+        best = None
+        months = self.w.horizon_months
+        for s in admissible_sources(self.sources, self.w):
+            if s.kind == "package":
+                continue
+            lay = self._job(s.gpu)
+            if lay is None:
+                continue
+            n = lay.gpus
+            if s.kind == "purchase" and s.gpu.form_factor in ("sxm", "oam"):
+                n = max(4, math.ceil(n / 4) * 4)
+            if n > GPUS_PER_NODE and s.kind == "purchase" and n % GPUS_PER_NODE:
+                n = math.ceil(n / GPUS_PER_NODE) * GPUS_PER_NODE
+            cost = gpu_cost(s, n, months, self.a)
+            if lay.nodes > 1:
+                cost += FABRIC_CHF_PER_GPU.value * n if s.kind != "cloud" else \
+                    FABRIC_RENT_SHARE.value * s.rent_chf * n * months
+            opt = self._from_layout("dedicated", lay, lay.hours)
+            opt.gpus, opt.cost_horizon_chf = n, cost
+            opt.cost_per_run_chf = cost / self.runs if self.runs else cost
+            opt.team_horizon_chf = self._team(lay.hours)
+            opt.offer = s.key
+            opt.provider = s.provider
+            opt.billing = "rented monthly" if s.kind == "cloud" else f"bought ({s.condition or 'new'})"
+            if best is None or (round(opt.total, 2), opt.gpus) < (round(best.total, 2), best.gpus):
+                best = opt
+        return best
+
+    def best_external(self) -> TrainingOption | None:
+        ext = self.external()
+        return min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
+
+    def options_for(self, gpu, count: int) -> list[TrainingOption]:
+        """All three options for a configuration of `count` serving GPUs, cheapest feasible first."""
+        idle = self.idle(gpu, count)
+        kinds = {o.kind for o in self.external()}
+        missing = [TrainingOption(k, False, reason=_missing_reason(k, self.w, "en"),
+                                  reason_de=_missing_reason(k, self.w, "de")) for k in KINDS[1:] if k not in kinds]
+        opts = [idle] + self.external() + missing
+        return sorted(opts, key=lambda o: (not o.fits, round(o.total, 2), KINDS.index(o.kind)))
+
+
+def _grade_ok(gpu, w) -> bool:
+    from expert.configurator.candidates import grade_allowed
+    return grade_allowed(gpu, w)
+
+
+def _granularity(rule: dict) -> str:
+    g = rule["granularity_s"]
+    return "second" if g == 1 else "minute" if g == 60 else "started hour" if g == 3600 else f"{g} s"
+
+
+def _missing_reason(kind: str, w, lang: str) -> str:
+    if kind == "rented-per-run":
+        if w.deployment == "on_premise":
+            return {"en": "deployment on_premise: no cloud GPUs for the run",
+                    "de": "Betrieb on_premise: keine Cloud-GPUs für den Lauf"}[lang]
+        return {"en": f"no offer with a published hourly price for hosting '{w.hosting}'",
+                "de": f"kein Angebot mit veröffentlichtem Stundenpreis für Hosting '{w.hosting}'"}[lang]
+    return {"en": "no admissible GPU source fits the run",
+            "de": "keine zulässige GPU-Quelle passt für den Lauf"}[lang]

@@ -1,0 +1,173 @@
+"""The fine-tuning plan of a recommendation as the answer shows it (issue 12, points 2-4): the job,
+where its GPUs come from (all three options, cheapest first), full / LoRA / QLoRA side by side, and the
+cost lines with the ranking objective stated. English and German lines; numbers stay structured."""
+
+from __future__ import annotations
+
+from expert.configurator.training_plan import TrainingOption, TrainingPlanner
+from expert.numbers import grouped
+from expert.sizing.ft_job import FABRIC, plan_job
+from expert.sizing.constants import resolve
+
+METHODS = ("full", "lora", "qlora")
+FAR_MORE = 2.0  # own threshold: "costs far more" = more than twice the LoRA run
+QUALITY = {
+    "full": {"en": "all weights trained; the reference quality",
+             "de": "alle Gewichte trainiert; die Referenzqualität"},
+    "lora": {"en": "the documents say nothing on LoRA quality; the LoRA paper (arXiv:2106.09685) reports results "
+                   "on par with full fine-tuning on the tasks it tested: validate on your task",
+             "de": "die Dokumente sagen nichts zur LoRA-Qualität; das LoRA-Paper (arXiv:2106.09685) berichtet "
+                   "Ergebnisse auf dem Niveau des vollen Fine-Tunings für die getesteten Aufgaben: an der eigenen "
+                   "Aufgabe validieren"},
+    "qlora": {"en": "4-bit base weights during training; the QLoRA paper (arXiv:2305.14314) matches 16-bit "
+                    "fine-tuning on its benchmarks: validate on your task",
+              "de": "4-Bit-Basisgewichte im Training; das QLoRA-Paper (arXiv:2305.14314) erreicht auf seinen "
+                    "Benchmarks 16-Bit-Niveau: an der eigenen Aufgabe validieren"},
+}
+METHOD_DE = {"full": "volles ", "lora": "LoRA-", "qlora": "QLoRA-"}
+NAME_DE = {"full": "voll", "lora": "LoRA", "qlora": "QLoRA"}
+FREQ_DE = {"yearly": "jährlich", "quarterly": "vierteljährlich", "monthly": "monatlich", "weekly": "wöchentlich"}
+KIND_WORD = {"en": {"serving-idle": "serving GPUs at idle hours", "rented-per-run": "rented for the run's hours",
+                    "dedicated": "dedicated training GPUs"},
+             "de": {"serving-idle": "Serving-GPUs in Leerlaufstunden", "rented-per-run": "für die Laufzeit gemietet",
+                    "dedicated": "eigene Trainings-GPUs"}}
+
+
+def _r(x, d=2):
+    return None if x is None else round(x, d)
+
+
+def option_dict(o: TrainingOption) -> dict:
+    """A `TrainingOption` as plain data (rounded)."""
+    return {"kind": o.kind, "fits": o.fits, "gpu": o.gpu, "gpus": o.gpus, "nodes": o.nodes, "sharding": o.sharding,
+            "memory_per_gpu_gb": _r(o.memory_per_gpu_gb), "hours_per_run": _r(o.hours_per_run),
+            "elapsed_hours_per_run": _r(o.elapsed_hours_per_run), "billed_hours_per_run": _r(o.billed_hours_per_run),
+            "cost_per_run_chf": _r(o.cost_per_run_chf), "cost_horizon_chf": _r(o.cost_horizon_chf),
+            "team_horizon_chf": _r(o.team_horizon_chf), "offer": o.offer, "provider": o.provider,
+            "billing": o.billing, "interconnect": o.interconnect, "reason": o.reason}
+
+
+def _option_line(o: TrainingOption, lang: str, months: int) -> str:
+    word = KIND_WORD[lang][o.kind]
+    if not o.fits:
+        reason = (o.reason if lang == "en" else o.reason_de or o.reason) or ""
+        return f"{word}: " + ("not possible: " if lang == "en" else "nicht möglich: ") + reason
+    where = f"{o.gpus}× {o.gpu}" + (f" ({o.nodes} nodes)" if lang == "en" and o.nodes > 1 else
+                                    f" ({o.nodes} Knoten)" if o.nodes > 1 else "")
+    if o.offer:
+        where += f", {o.offer}"
+    hours = f"{o.hours_per_run:.1f} h".replace(".", "," if lang == "de" else ".")
+    if lang == "en":
+        text = (f"{word}: {where}, {o.sharding}, {o.memory_per_gpu_gb:.1f} GB per GPU, {hours} per run, "
+                f"{grouped(o.cost_per_run_chf)} CHF per run, {grouped(o.cost_horizon_chf)} CHF over {months} months")
+    else:
+        text = (f"{word}: {where}, {o.sharding}, {dec1(o.memory_per_gpu_gb)} GB pro GPU, {hours} pro Lauf, "
+                f"{grouped(o.cost_per_run_chf)} CHF pro Lauf, {grouped(o.cost_horizon_chf)} CHF über {months} Monate")
+    if o.kind == "serving-idle":
+        nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
+        text += (f"; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced "
+                 f"while the run holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)"
+                 if lang == "en" else
+                 f"; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft "
+                 f"reduziert, solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 "
+                 f"Leerlaufstunden schaltet das ab)")
+    if o.billed_hours_per_run is not None:
+        text += (f"; billed {o.billed_hours_per_run:.2f} h" if lang == "en"
+                 else f"; abgerechnet {dec1(o.billed_hours_per_run, 2)} h")
+    if o.interconnect:
+        text += ("; needs " if lang == "en" else "; braucht ") + FABRIC[lang]
+    if o.billing and lang == "en":
+        text += f"; {o.billing}"
+    return text
+
+
+def dec1(x: float, d: int = 1) -> str:
+    return f"{x:.{d}f}".replace(".", ",")
+
+
+def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:
+    """Full, LoRA and QLoRA for the same data: the cheapest way to run each (point 4)."""
+    rows = []
+    for m in METHODS:
+        t = planner.t.model_copy(update={"method": m})
+        p = TrainingPlanner(planner.w, planner.model, t, planner.catalog, planner.a, planner.sources, planner.tokens)
+        opts = [o for o in p.options_for(gpu, count) if o.fits]
+        best = opts[0] if opts else None
+        rows.append({"method": m, "fits": best is not None, "source": best and best.kind,
+                     "gpu": best and best.gpu, "gpus": best and best.gpus, "nodes": best and best.nodes,
+                     "memory_per_gpu_gb": best and _r(best.memory_per_gpu_gb),
+                     "hours_per_run": best and _r(best.hours_per_run),
+                     "cost_per_run_chf": best and _r(best.cost_per_run_chf), "quality": QUALITY[m]})
+    return rows
+
+
+def training_plan(ctx, cand) -> dict | None:
+    """The plan of the recommended candidate `cand` (None without fine-tuning)."""
+    if ctx._ft_state is None or cand is None:
+        return None
+    planner = ctx.planner()
+    t, w, months = ctx.tuning, ctx.w, ctx.months
+    options = planner.options_for(cand.source.gpu, cand.count)
+    chosen = cand.ft_option
+    a = resolve(ctx.a)
+    assumed = t.dataset_tokens is None
+    src = a.default_dataset_tokens
+    ds = ("given in the workload" if not assumed else
+          f"assumption {src.value / 1e6:.0f} M tokens (band {src.low / 1e6:.0f}-{src.high / 1e6:.0f} M): {src.source}; "
+          f"{src.note}")
+    methods = methods_side_by_side(planner, cand.source.gpu, cand.count)
+    full = next(r for r in methods if r["method"] == "full")
+    lora = next(r for r in methods if r["method"] == "lora")
+    on_serving = plan_job(ctx.model, cand.source.gpu, "full", planner.tokens, t.epochs, a=ctx.a).layout
+    multi = on_serving is None or on_serving.nodes > 1 or bool(full["fits"] and (full["nodes"] or 1) > 1)
+    far = bool(full["fits"] and lora["fits"] and (lora["cost_per_run_chf"] or 0) > 0
+               and full["cost_per_run_chf"] > FAR_MORE * lora["cost_per_run_chf"])
+    compare = t.method == "full" and (multi or far or not full["fits"])
+    gpu_tco = cand.gpu_cost
+    train = cand.train_monthly * months
+    team = cand.team_monthly * months
+    lines = {"en": [], "de": []}
+    tok = f"{planner.tokens / 1e6:,.0f} M"
+    lines["en"].append(f"job: {t.method} fine-tuning of {ctx.model.params_b:g}B on {tok} tokens × {t.epochs:g} epochs, "
+                       f"{t.runs_per_year} runs a year; dataset " + (
+                           "given" if not assumed else "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is "
+                           "what 000 M2's 48 h on one A100 implies for 13B LoRA); set fine_tuning.dataset_tokens"))
+    lines["de"].append(f"Auftrag: {METHOD_DE[t.method]}Fine-Tuning von {ctx.model.params_b:g}B auf "
+                       f"{planner.tokens / 1e6:,.0f} Mio. Tokens × {t.epochs:g} Epochen, {t.runs_per_year} Läufe pro "
+                       f"Jahr; Datensatz "
+                       f"{'angegeben' if not assumed else 'ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio. (415 Mio. ergeben sich aus 000 M2: 48 h auf einer A100 für 13B LoRA); fine_tuning.dataset_tokens angeben'}")
+    for o in options:
+        for lang in ("en", "de"):
+            mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""
+            lines[lang].append(mark + _option_line(o, lang, months))
+    if compare:
+        why = (f"full fine-tuning needs more than one node of {cand.source.gpu.id}" if multi else
+               "full fine-tuning costs more than twice LoRA" if far else "full fine-tuning has no GPUs that run it")
+        lines["en"].append(f"methods side by side ({why}): " + "; ".join(
+            f"{r['method']}: {r['gpus']}× {r['gpu']}, {r['memory_per_gpu_gb']} GB/GPU, {r['hours_per_run']} h, "
+            f"{grouped(r['cost_per_run_chf'])} CHF per run ({r['source']})" if r["fits"] else f"{r['method']}: no plan"
+            for r in methods))
+        why_de = (f"volles Fine-Tuning braucht mehr als einen Knoten {cand.source.gpu.id}" if multi else
+                  "volles Fine-Tuning kostet mehr als das Doppelte von LoRA" if far else
+                  "für volles Fine-Tuning gibt es keine GPUs")
+        lines["de"].append(f"Methoden im Vergleich ({why_de}): " + "; ".join(
+            f"{NAME_DE[r['method']]}: {r['gpus']}× {r['gpu']}, {dec1(r['memory_per_gpu_gb'])} GB/GPU, "
+            f"{dec1(r['hours_per_run'])} h, {grouped(r['cost_per_run_chf'])} CHF pro Lauf" if r["fits"]
+            else f"{NAME_DE[r['method']]}: kein Plan" for r in methods))
+    lines["en"].append(f"cost lines over {months} months: serving GPUs (000 T1) {grouped(gpu_tco)} CHF + fine-tuning GPUs "
+                       f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; team time waiting on runs (000 M2) "
+                       + (f"{grouped(team)} CHF" if team else "not counted (opt-in: fine_tuning.team_waits)")
+                       + f"; ranked by TCO + team time = {grouped(cand.objective)} CHF")
+    lines["de"].append(f"Kostenzeilen über {months} Monate: Serving-GPUs (000 T1) {grouped(gpu_tco)} CHF + Fine-Tuning-GPUs "
+                       f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; Teamzeit beim Warten (000 M2) "
+                       + (f"{grouped(team)} CHF" if team else "nicht gezählt (Opt-in: fine_tuning.team_waits)")
+                       + f"; Rangfolge nach TCO + Teamzeit = {grouped(cand.objective)} CHF")
+    return {"method": t.method, "dataset_tokens": planner.tokens, "dataset_assumed": assumed, "dataset_source": ds,
+            "epochs": t.epochs, "runs_per_year": t.runs_per_year,
+            "chosen": None if chosen is None else chosen.kind,
+            "options": [option_dict(o) for o in options], "methods": methods, "methods_compared": compare,
+            "cost_lines": {"gpu_tco_chf": round(gpu_tco, 2), "training_chf": round(train, 2),
+                           "team_chf": round(team, 2), "tco_chf": round(gpu_tco + train, 2),
+                           "objective_chf": round(cand.objective, 2),
+                           "objective": "TCO (serving GPUs + fine-tuning GPUs) + team time (opt-in)"},
+            "lines": lines}

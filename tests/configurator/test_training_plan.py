@@ -1,0 +1,191 @@
+"""Fine-tuning planned as jobs (issue 12, points 2-5): where a run's GPUs come from, honest cost lines,
+methods side by side, hybrid pools. Each case cites the document or the published fact it checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from expert.catalog import load_catalog
+from expert.configurator import search
+from expert.configurator.training_plan import attended_hours, billed_hours
+from expert.facts import gpu_family
+
+CAT = load_catalog()
+T3 = yaml.safe_load((Path(__file__).resolve().parents[2] / "examples" / "agent-pool-t3.yaml").read_text())
+
+
+def fam(gpu_id: str) -> str:
+    return gpu_family(CAT.gpu(gpu_id))
+
+
+def chosen(r) -> dict:
+    return next(o for o in r.training_plan["options"] if o["kind"] == r.training_plan["chosen"])
+
+
+# --- point 2: billing granularity (anchors §3.3, knowledge/training-billing.yaml) -------------------------
+
+@pytest.mark.parametrize("provider, run_h, billed_h", [
+    ("RunPod", 2.0, 2.5),              # per second: 2 h + 0.5 h setup
+    ("Lambda", 1.01, 91 / 60),          # per minute: 1.51 h = 90.6 min → 91 min
+    ("phoenixNAP", 2.2, 3.0),           # "each incomplete hour is charged as a full hour"
+    ("Infomaniak", 0.2, 1.0),           # pro rata per hour, at least one
+    ("Nobody", 0.1, 1.0),               # not found: per started hour (conservative default)
+])
+def test_billed_hours(provider, run_h, billed_h):
+    assert billed_hours(run_h, provider)[0] == pytest.approx(billed_h)
+
+
+def test_stopped_gpu_vm_still_bills_at_infomaniak():
+    assert billed_hours(1.0, "Infomaniak")[1]["stopped_gpu_bills"] is True
+    assert billed_hours(1.0, "RunPod")[1]["stopped_gpu_bills"] is False
+
+
+@pytest.mark.parametrize("elapsed, attended", [(5, 5), (8, 8), (12, 8), (30, 14), (48, 16), (168, 56)])
+def test_attended_hours_cap(elapsed, attended):
+    # team time counts working hours only: 8 per calendar day of the run, never more than it lasts
+    assert attended_hours(elapsed) == attended
+
+
+# --- point 1/4: the 70B monthly full fine-tune gets a plan and a LoRA alternative ---------------------------
+
+@pytest.mark.parametrize("hosting", ["any", "ch"])
+def test_70b_monthly_full_gets_a_plan_and_lora_side_by_side(hosting):
+    r = search({"model": "llama-3.1-70b", "requests_per_day": 5000, "hosting": hosting,
+                "fine_tuning": {"frequency": "monthly", "method": "full"}}, CAT, sensitivity=False)
+    assert r.recommendation is not None and r.nothing_fits is None
+    plan = r.training_plan
+    run = chosen(r)
+    # 1 130 GB of model states: sharded over ≥ 8 GPUs, or ≥ 4 with the optimizer offloaded to host RAM
+    assert run["fits"] and (run["gpus"] >= 8 or (run["gpus"] >= 4 and run["sharding"] == "fsdp-offload"))
+    assert plan["methods_compared"]
+    lora = next(m for m in plan["methods"] if m["method"] == "lora")
+    assert lora["fits"] and lora["memory_per_gpu_gb"] < 80
+    assert any("side by side" in line for line in plan["lines"]["en"])
+
+
+def test_70b_full_in_ch_uses_a_multinode_or_offload_cluster():
+    """No Swiss hourly offer is citable (anchors §4.1). The cheapest plan serves on 4× A100 80 GB and
+    trains on them at night with the fp32 optimizer states (847 GB) in host RAM: 75.0 GB per GPU,
+    34.9 h = 5 nights; the dedicated 16× A100 on 2 nodes (InfiniBand) is shown beside it."""
+    r = search({"model": "llama-3.1-70b", "requests_per_day": 5000, "hosting": "ch",
+                "fine_tuning": {"frequency": "monthly", "method": "full"}}, CAT, sensitivity=False)
+    run = chosen(r)
+    assert run["sharding"] == "fsdp-offload" or run["nodes"] > 1
+    dedicated = next(o for o in r.training_plan["options"] if o["kind"] == "dedicated")
+    assert dedicated["nodes"] == 2 and "InfiniBand" in dedicated["interconnect"]
+
+
+def test_405b_full_in_ch_is_not_a_dead_end():
+    # 405B full: 6.5 TB of model states, more than 64 Swiss H100 NVL hold; the answer names LoRA instead
+    r = search({"model": "llama-3.1-405b", "hosting": "ch", "fine_tuning": {"frequency": "weekly", "method": "full"}},
+               CAT, sensitivity=False)
+    assert r.recommendation is None and "With LoRA instead of full fine-tuning:" in r.nothing_fits["en"]
+    assert "Mit LoRA statt vollem Fine-Tuning:" in r.nothing_fits["de"]
+
+
+def test_32b_quarterly_full_is_rented_for_its_hours():
+    """Issue: 8× A100 kept 36 months (326 139 CHF) for a 5.5-hour job four times a year. Now the run is
+    rented per second for its hours; the serving configuration stays small."""
+    r = search({"model": "qwen2.5-32b", "requests_per_day": 5000,
+                "fine_tuning": {"frequency": "quarterly", "method": "full"}}, CAT, sensitivity=False)
+    run = chosen(r)
+    assert run["kind"] == "rented-per-run" and run["billed_hours_per_run"] < 4
+    assert r.recommendation.count <= 2 and r.recommendation.training_cost_chf < 2_000
+
+
+def test_7b_monthly_is_not_an_h100():
+    # issue: '7B with monthly fine-tuning → 1× H100'; the LoRA run (30 h on an L40S) uses its idle nights
+    r = search({"model": "mistral-7b", "requests_per_day": 5000, "fine_tuning": "monthly"}, CAT, sensitivity=False)
+    assert fam(r.recommendation.gpu) in ("l40s", "a100") and r.recommendation.count == 1
+
+
+def test_34b_monthly_lora_is_not_a_b200():
+    # issue: a 34B monthly LoRA picked 1× B200 because 683 210 CHF of team time sat on the A100
+    r = search({"model": "codellama-34b", "requests_per_day": 5000,
+                "fine_tuning": {"frequency": "monthly", "method": "lora"}}, CAT, sensitivity=False)
+    assert fam(r.recommendation.gpu) != "b200"
+
+
+# --- point 3: cost lines ---------------------------------------------------------------------------------
+
+W13 = {"model": "llama-2-13b", "requests_per_day": 5000, "hosting": "ch"}
+
+
+def test_team_time_is_opt_in_and_separate():
+    off = search({**W13, "fine_tuning": "monthly"}, CAT, sensitivity=False).recommendation
+    assert off.team_cost_chf == 0
+    assert off.tco_chf == pytest.approx(off.gpu_cost_chf + off.training_cost_chf, abs=0.02)
+    assert off.objective_chf == pytest.approx(off.tco_chf, abs=0.02)
+    r = search({**W13, "fine_tuning": {"frequency": "monthly", "team_waits": True}}, CAT, sensitivity=False)
+    on = r.recommendation
+    run = chosen(r)
+    # 000 M2: compute hours × team rate, capped at attended hours: attended(elapsed) × 150 × 36 runs
+    assert on.team_cost_chf == pytest.approx(attended_hours(run["elapsed_hours_per_run"]) * 150 * 36, rel=1e-3)
+    assert on.tco_chf == pytest.approx(on.gpu_cost_chf + on.training_cost_chf, abs=0.02)   # no team time in TCO
+    assert on.objective_chf == pytest.approx(on.tco_chf + on.team_cost_chf, abs=0.02)
+
+
+def test_team_rate_zero_drops_team_time():
+    r = search({**W13, "team_hourly_rate_chf": 0, "fine_tuning": {"frequency": "monthly", "team_waits": True}},
+               CAT, sensitivity=False)
+    assert r.recommendation.team_cost_chf == 0
+
+
+def test_dataset_default_is_a_visible_assumption():
+    r = search({**W13, "fine_tuning": "monthly"}, CAT, sensitivity=False)
+    assert r.training_plan["dataset_assumed"] and r.training_plan["dataset_tokens"] == 100e6
+    assert "ASSUMED" in r.training_plan["lines"]["en"][0] and "000" in r.training_plan["dataset_source"]
+    given = search({**W13, "fine_tuning": {"frequency": "monthly", "dataset_tokens": 20_000_000}}, CAT,
+                   sensitivity=False)
+    assert not given.training_plan["dataset_assumed"] and given.training_plan["dataset_tokens"] == 20e6
+
+
+def test_t1_card_explains_only_the_serving_gpus():
+    from expert.advice import advise
+    from expert.workload import Workload
+    rep = advise(Workload.model_validate({"model": "llama-3.1-70b", "requests_per_day": 5000,
+                                          "fine_tuning": {"frequency": "monthly", "method": "full"}}), CAT,
+                 sensitivity=False)
+    card = next(f for f in rep.findings if f.rule_id == "t1-tco-assumptions")
+    from expert.numbers import grouped
+    t1 = rep.training_plan.cost_lines.gpu_tco_chf
+    assert f"{grouped(t1)} CHF over 36 months" in card.explanation
+    assert rep.training_plan.cost_lines.training_chf > 0                    # the run is its own line
+
+
+def test_on_premise_has_no_rented_runs():
+    r = search({**W13, "hosting": "any", "deployment": "on_premise",
+                "fine_tuning": {"frequency": "monthly", "method": "full"}}, CAT, sensitivity=False)
+    rented = next(o for o in r.training_plan["options"] if o["kind"] == "rented-per-run")
+    assert not rented["fits"] and "on_premise" in rented["reason"]
+
+
+# --- point 5: pools ---------------------------------------------------------------------------------------
+
+def test_t3_pool_report_is_consistent_and_prices_the_document_pools():
+    r = search(T3, CAT, sensitivity=False)
+    pool = r.pool
+    for choice in [r.recommendation] + list(r.alternatives):
+        assert choice.count % choice.tensor_parallel == 0
+        assert choice.tco_chf == pytest.approx(choice.gpu_cost_chf + choice.training_cost_chf, abs=0.02)
+    assert r.recommendation.tco_chf == pytest.approx(pool["tco_chf"], abs=0.02)
+    doc = r.pool_comparison["document"]
+    # 000 T3: 2× L40S + 2× A100 80 GB save 57 572 CHF over 36 months against all-A100 (4×)
+    assert doc["hybrid"]["fits"] and doc["homogeneous"]["fits"]
+    assert doc["saving_chf"] == pytest.approx(57_572, rel=0.02)
+    # the search's pool is cheaper than the document's hybrid, and the text says why, with numbers
+    assert pool["tco_chf"] <= doc["hybrid"]["tco_chf"]
+    text = doc["text"]["en"]
+    assert "GB usable on" in text and "57 572" in text
+
+
+def test_pool_clarification_lists_every_agent():
+    from expert.advice import advise
+    from expert.workload import Workload
+    rep = advise(Workload.model_validate(T3), CAT, sensitivity=False)
+    for agent in T3["agents"]:
+        assert f"{agent['name']}: " in rep.clarification
+    assert rep.pool and any("analyst" in line for line in rep.pool)
