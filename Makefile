@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/gpu-expert
 
+# -n auto: one pytest worker per core (pytest-xdist); `pytest` alone still runs in one process.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
