@@ -40,12 +40,11 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     w = setup.workload
     if w is None:
         return {}, []
-    from expert.api import resolve_model
     from expert.sizing.architecture import generic_model
     from expert.sizing.memory import inference_memory
     from expert.sizing.training import finetune_run
 
-    model = resolve_model(catalog, w.model, w.params_b, "workload.model")
+    model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
     tp = setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
     memory = inference_memory(model, gpu, setup.count, tp, w.precision, min(w.context, model.max_context),
                               max(1, w.concurrency or 1))

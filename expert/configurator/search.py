@@ -8,56 +8,40 @@ Pruning (exact): without fine-tuning the objective grows strictly with the count
 (source, precision, TP) no count above the first feasible one can win and the rest are skipped; with
 fine-tuning more GPUs shorten the runs (less team time), so every count is evaluated.
 `tests/configurator/test_exactness.py` checks the optimum against a plain brute force.
+
+The entry point `search()` (in `configure.py`, above this module) adds the documents' view, the
+sensitivity and multi-agent pools; those modules use the helpers here, so nothing here imports them.
 """
 
 from __future__ import annotations
 
 from expert.catalog.loader import Catalog
-from expert.catalog.models import LlmModel
 from expert.configurator import explain
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, all_sources,
-                                            interconnect_label, precisions, source_kinds, tp_degrees)
+                                            interconnect_label, precisions, tp_degrees)
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
-from expert.sizing.architecture import generic_model
+from expert.facts import gpu_family
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
 MAX_ALTERNATIVES = 8
-_SOURCES: dict[int, tuple[Catalog, list[Source]]] = {}
-_ASSUMPTIONS: dict[int, tuple[Catalog, Assumptions]] = {}
 
 
 def catalog_sources(catalog: Catalog) -> list[Source]:
-    """All sources of a catalog (cached per catalog object)."""
-    hit = _SOURCES.get(id(catalog))
-    if hit is None or hit[0] is not catalog:
-        if len(_SOURCES) > 16:
-            _SOURCES.clear()
-        hit = (catalog, all_sources(catalog))
-        _SOURCES[id(catalog)] = hit
-    return hit[1]
+    """All sources of a catalog (built once per catalog object, kept with it)."""
+    return catalog.memo("configurator.sources", lambda: all_sources(catalog))
 
 
 def default_assumptions(catalog: Catalog) -> Assumptions:
-    """The sizing defaults with the cost constants of the catalog's tariffs."""
-    hit = _ASSUMPTIONS.get(id(catalog))
-    if hit is None or hit[0] is not catalog:
-        if len(_ASSUMPTIONS) > 16:
-            _ASSUMPTIONS.clear()
-        hit = (catalog, Assumptions.from_tariffs(catalog.tariffs))
-        _ASSUMPTIONS[id(catalog)] = hit
-    return hit[1]
+    """The sizing defaults with the cost constants of the catalog's tariffs (kept with the catalog)."""
+    return catalog.memo("configurator.assumptions", lambda: Assumptions.from_tariffs(catalog.tariffs))
 
 
 def as_workload(workload) -> Workload:
+    """A `Workload` as is, or validated from its dict form."""
     return workload if isinstance(workload, Workload) else Workload.model_validate(workload)
-
-
-def resolve_model(w: Workload, catalog: Catalog) -> LlmModel:
-    """The catalog model, or the generic dense model of `params_b`."""
-    return catalog.model(w.model) if w.model else generic_model(w.params_b)
 
 
 class Outcome:
@@ -192,7 +176,7 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`)."""
     shared = {} if shared is None else shared
-    model = resolve_model(w, catalog)
+    model = catalog.resolve_model(w.model, w.params_b)
     ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
                   shared.setdefault("serving", {}))
     sources = admissible_sources(catalog_sources(catalog), w)
@@ -203,60 +187,8 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     return ctx, enumerate_candidates(ctx, sources), sources
 
 
-def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:
-    notes = []
-    if w.deployment == "cloud" and w.budget == "capex":
-        notes.append("deployment 'cloud' with budget 'capex': cloud GPUs are rented, so only rent is compared")
-    if w.deployment == "on_premise" and w.budget == "opex":
-        notes.append("deployment 'on_premise' with budget 'opex': on-premise hardware is bought, so packages "
-                     "and purchases are compared")
-    if w.context > ctx.model.max_context:
-        notes.append(f"context {w.context} capped at the model's maximum {ctx.model.max_context}")
-    if any(s.kind == "package" for s in sources):
-        notes.append("004 package prices of 1-4 and N4 cover the GPUs only (no citable host price); N1-N3 "
-                     "include the workstation")
-    if any(s.kind == "purchase" for s in sources):
-        notes.append("individual purchases price the GPUs only, not the server they go into")
-    return notes
-
-
-def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *,
-           sensitivity: bool = True, _shared: dict | None = None) -> SearchResult:
-    """The cheapest configuration that fits, ranked alternatives, Pareto front, sensitivity and the
-    documents' own pick. Never raises for an impossible workload: `nothing_fits` says why."""
-    w = as_workload(workload)
-    a = assumptions or default_assumptions(catalog)
-    if w.agents:
-        from expert.configurator.agents import search_agents
-        return search_agents(w, catalog, a)
-    shared = {} if _shared is None else _shared
-    ctx, out, sources = run(w, catalog, a, shared)
-    result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
-    if out.best is not None:
-        result.recommendation = to_choice(out.best, ctx)
-    else:
-        if not sources:
-            kinds = ", ".join(source_kinds(w))
-            reason = {"en": f"no admissible source ({kinds}) for hosting '{w.hosting}' and these GPU grades",
-                      "de": f"keine zulässige Quelle ({kinds}) für Hosting '{w.hosting}' und diese GPU-Klassen"}
-            result.nothing_fits = explain.nothing_fits_text(None, reason)
-        else:
-            result.nothing_fits = explain.nothing_fits_text(out.closest)
-            if out.closest is not None:
-                result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
-    result.alternatives = alternatives(out, ctx)
-    result.pareto = explain.pareto(out.feasible)
-    from expert.configurator.document import document_view
-    result.document = document_view(w, catalog, a, ctx, out)
-    if sensitivity:
-        from expert.configurator.sensitivity import sensitivity as sens
-        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
-    return result
-
-
 def family_best(out: Outcome, family: str) -> Candidate | None:
     """Cheapest feasible candidate of a GPU family (for the document comparison)."""
-    from expert.facts import gpu_family
     best = None
     for c in out.group_best.values():
         if gpu_family(c.source.gpu) == family and (best is None or c.key < best.key):
