@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench readme clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert (3, 11) <= sys.version_info[:2] < (3, 13), "gpu-expert needs Python 3.11 or 3.12"'
@@ -22,6 +22,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Rewrite the outputs of README.md's `$ gpu-expert ...` examples from the real output (review the diff).
+readme: $(STAMP)
+	$(BIN)/python -m tools.readme_examples --update
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

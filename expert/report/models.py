@@ -1,4 +1,4 @@
-"""The report of `advise` and `audit`: the JSON shape of `shared/CONTRACT.md`, as pydantic models.
+"""The report of `advise` and `audit`: the JSON shape of `docs/contract.md`, as pydantic models.
 
 Field order here is the key order of the JSON output; floats are rounded where the report is built
 (`expert.report.build`), so two runs on the same input give byte-identical JSON.

@@ -1,4 +1,4 @@
-"""Regression tests, one per durable-rules trap measured in shared/notes/durable-rules.md."""
+"""Regression tests, one per durable-rules trap measured in docs/notes/durable-rules.md."""
 
 from __future__ import annotations
 
