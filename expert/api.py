@@ -19,7 +19,11 @@ from expert.audit import audit as audit_setup
 from expert.catalog import Catalog, load_catalog
 from expert.errors import InputError
 from expert.inputs import load_setup_data, load_workload_data
+from expert.pricing import default_purchase, pick_offer
+from expert.report.build import rounded
 from expert.report.models import Report
+from expert.sizing.cost import cost
+from expert.sizing.estimate import estimate as core_estimate
 
 
 class Expert:
@@ -64,8 +68,6 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None):
     """Resolve ids, check the configuration and run the sizing core's `estimate`."""
-    from expert.sizing.estimate import estimate as core_estimate
-
     llm = catalog.resolve_model(model, params_b, path="--model")
     card = catalog.gpu(gpu, path="--gpu")
     if context_tokens is not None and context_tokens > llm.max_context:
@@ -83,9 +85,6 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
              utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
     """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
-    from expert.pricing import default_purchase, pick_offer
-    from expert.sizing.cost import cost
-
     card = catalog.gpu(gpu, path="--gpu")
     chosen = pick_offer(catalog, card.id, offer)
     purchase = default_purchase(catalog, card.id)
@@ -112,8 +111,6 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
         data["utilization"] = utilization
         data["cost_per_busy_hour_chf"] = result.cost_per_month_chf / (hours * utilization)
     data["bands"] = {k: v.model_dump() for k, v in result.bands.items()}
-    from expert.report.build import rounded
-
     return rounded(data, 2)
 
 
