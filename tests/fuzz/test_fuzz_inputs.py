@@ -289,7 +289,7 @@ def test_real_entry_point(tmp_path, content):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("GPU_EXPERT_DEBUG", None)
     proc = subprocess.run([sys.executable, "-m", "expert", "advise", str(bad)], capture_output=True, text=True,
-                          timeout=60, env=env, cwd=ROOT)
+                          timeout=300, env=env, cwd=ROOT)
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
@@ -299,7 +299,7 @@ def test_real_entry_point(tmp_path, content):
 def test_real_entry_point_bad_option():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run([sys.executable, "-m", "expert", "estimate", "--params-b", "nan", "--gpu", "l40s"],
-                          capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
+                          capture_output=True, text=True, timeout=300, env=env, cwd=ROOT)
     assert proc.returncode == 2 and "--params-b" in proc.stderr and "Traceback" not in proc.stderr
 
 
