@@ -15,7 +15,7 @@ import time
 
 from benchmarks.common import machine
 
-BENCHMARKS = ("sizing", "configurator", "advice", "tui", "accuracy")
+BENCHMARKS = ("sizing", "configurator", "advice", "tui", "accuracy", "robustness")
 
 
 def main() -> int:

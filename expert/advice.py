@@ -17,22 +17,19 @@ from expert.report.training import localised
 from expert.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
-_SHARED: dict[int, tuple[Catalog, dict]] = {}
 MAX_SHARED_ENTRIES = 20_000  # bounds the per-catalog sizing cache of a long-running process (the chat)
 
 
 def shared_cache(catalog: Catalog) -> dict:
-    """The configurator's sizing caches for one catalog, kept between advice calls.
+    """The configurator's sizing caches for one catalog, kept with it between advice calls.
 
     Sizing a (model, GPU, precision, TP, tokens) replica is a pure function of the catalog, so a
-    what-if in the chat or a batch of advice re-uses it; the cache is dropped when it grows large.
+    what-if in the chat or a batch of advice re-uses it; the cache is emptied when it grows large.
     """
-    hit = _SHARED.get(id(catalog))
-    if hit is None or hit[0] is not catalog or sum(len(v) for v in hit[1].values()) > MAX_SHARED_ENTRIES:
-        if len(_SHARED) > 8:
-            _SHARED.clear()
-        hit = _SHARED[id(catalog)] = (catalog, {})
-    return hit[1]
+    holder = catalog.memo("advice.shared", lambda: [{}])
+    if sum(len(v) for v in holder[0].values()) > MAX_SHARED_ENTRIES:
+        holder[0] = {}  # a new dict: a search still running in another thread keeps the old one
+    return holder[0]
 
 
 def _as_dict(value: Any) -> dict[str, Any] | None:
@@ -143,11 +140,9 @@ def pool_sentence(w: Workload, lang: str) -> str | None:
 
 def primary_model(w: Workload, catalog: Catalog):
     """The workload's model; for a pool of agents without a top-level model, the largest agent's."""
-    from expert.api import resolve_model
-
     if w.model is not None or w.params_b is not None or not w.agents:
-        return resolve_model(catalog, w.model, w.params_b)
-    models = [resolve_model(catalog, a.model, a.params_b, f"agents[{i}].model") for i, a in enumerate(w.agents)]
+        return catalog.resolve_model(w.model, w.params_b)
+    models = [catalog.resolve_model(a.model, a.params_b, path=f"agents[{i}].model") for i, a in enumerate(w.agents)]
     return max(models, key=lambda m: m.params_b)
 
 

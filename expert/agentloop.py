@@ -4,7 +4,7 @@ A task (one user request) takes several LLM steps; each step reads the whole con
 (system prompt + tool definitions + task + earlier steps), writes an answer or a tool call, waits
 for the tool and appends its result. Every field is optional: what is left out comes from the
 defaults of the agent's `kind`, each cited below (`KIND_DEFAULTS`); `resolved()` fills them in.
-Published shapes: shared/notes/modelling-anchors.md §5 (TraceLab, vLLM × Mooncake, AgentX).
+Published shapes: docs/notes/modelling-anchors.md §5 (TraceLab, vLLM × Mooncake, AgentX).
 """
 
 from __future__ import annotations

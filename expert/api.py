@@ -14,9 +14,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
+from expert.advice import advise as advise_workload
+from expert.audit import audit as audit_setup
 from expert.catalog import Catalog, load_catalog
 from expert.errors import InputError
+from expert.inputs import load_setup_data, load_workload_data
+from expert.pricing import default_purchase, pick_offer
+from expert.report.build import rounded
 from expert.report.models import Report
+from expert.sizing.cost import cost
+from expert.sizing.estimate import estimate as core_estimate
 
 
 class Expert:
@@ -32,18 +39,12 @@ class Expert:
 
         `sensitivity=False` skips the "which single change would change the choice" sub-searches
         (about half the time), e.g. to show an answer first and the sensitivity a moment later."""
-        from expert.advice import advise
-        from expert.inputs import load_workload_data
-
-        return advise(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs, lang,
-                      sensitivity=sensitivity)
+        return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs,
+                               lang, sensitivity=sensitivity)
 
     def audit(self, setup: Any, lang: str = "en") -> Report:
         """Audit an existing setup (dict in the file format, or a `Setup`)."""
-        from expert.audit import audit
-        from expert.inputs import load_setup_data
-
-        return audit(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
+        return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
 
 
 def advise(workload: Any, lang: str = "en", **kwargs) -> Report:
@@ -54,17 +55,6 @@ def advise(workload: Any, lang: str = "en", **kwargs) -> Report:
 def audit(setup: Any, lang: str = "en", **kwargs) -> Report:
     """`Expert(**kwargs).audit(setup, lang)`."""
     return Expert(**kwargs).audit(setup, lang)
-
-
-def resolve_model(catalog: Catalog, model: str | None, params_b: float | None, path: str = "model"):
-    """A catalog model by id, or the generic dense architecture for `params_b`."""
-    from expert.sizing.architecture import generic_model
-
-    if model is not None:
-        return catalog.model(model, path=path)
-    if params_b is None:
-        raise InputError("give a model id or params_b", path=path)
-    return generic_model(params_b)
 
 
 def estimate(model: str | None = None, gpu: str = "l40s", params_b: float | None = None, *,
@@ -78,9 +68,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None):
     """Resolve ids, check the configuration and run the sizing core's `estimate`."""
-    from expert.sizing.estimate import estimate as core_estimate
-
-    llm = resolve_model(catalog, model, params_b, "--model")
+    llm = catalog.resolve_model(model, params_b, path="--model")
     card = catalog.gpu(gpu, path="--gpu")
     if context_tokens is not None and context_tokens > llm.max_context:
         raise InputError(f"{context_tokens} tokens exceed {llm.id}'s maximum context", path="--context-tokens",
@@ -97,9 +85,6 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
              utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
     """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
-    from expert.pricing import default_purchase, pick_offer
-    from expert.sizing.cost import cost
-
     card = catalog.gpu(gpu, path="--gpu")
     chosen = pick_offer(catalog, card.id, offer)
     purchase = default_purchase(catalog, card.id)
@@ -142,8 +127,6 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
         data["utilization"] = utilization
         data["cost_per_busy_hour_chf"] = result.cost_per_month_chf / (hours * utilization)
     data["bands"] = {k: v.model_dump() for k, v in result.bands.items()}
-    from expert.report.build import rounded
-
     return rounded(data, 2)
 
 

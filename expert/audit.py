@@ -40,12 +40,11 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     w = setup.workload
     if w is None:
         return {}, []
-    from expert.api import resolve_model
     from expert.sizing.architecture import generic_model
     from expert.sizing.memory import inference_memory
     from expert.sizing.training import finetune_run
 
-    model = resolve_model(catalog, w.model, w.params_b, "workload.model")
+    model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
     tp = setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
     context, sequences = min(w.context, model.max_context), max(1, w.concurrency or 1)
     if w.agent is not None:  # an agent loop: its live sessions' context, held through tool waits
@@ -107,10 +106,9 @@ def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
     if setup.routing is not None:
         fact["session_affinity"] = not spreads
     if spec is not None:
-        from expert.api import resolve_model
         from expert.sizing.agent_loop import loop_shape
 
-        model = resolve_model(catalog, w.model, w.params_b, "workload.model")
+        model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
         agent = spec.resolved()
         limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
         fact.update({"kind": spec.kind, "steps_mean": agent.steps_mean, "kv_during_tools": spec.kv_during_tools,

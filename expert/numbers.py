@@ -3,7 +3,8 @@ cards: thousands grouped with a space in both languages (`1 234 568`), decimals 
 language's mark (8.5 in English, 8,5 in German). (The clarification sentence keeps its own
 `expert.interview.numbers.fmt`: `20,000` in English, as the sentence is written.)
 
-Kept free of imports so the chat can use it before the pipeline is loaded.
+`number` is the general form (the rule templates' filters use it); `grouped`, `chf` and `dec` are
+its common cases. Kept free of imports so the chat can use it before the pipeline is loaded.
 """
 
 from __future__ import annotations
@@ -22,4 +23,16 @@ def chf(value: float) -> str:
 def dec(value: float, lang: str, digits: int = 1) -> str:
     """A decimal number as the language writes it: 0.23 in English, 0,23 in German."""
     text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def number(value: float, decimals: int, lang: str, *, group: bool = True, trim: bool = False) -> str:
+    """`value` with `decimals` places in the language's marks: thousands grouped with a space
+    (unless `group` is false), `,` as the German decimal mark; `trim` drops trailing zeros; never `-0`."""
+    text = f"{value:,.{decimals}f}" if group else f"{value:.{decimals}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("-0", "-0.0", "-0.00"):
+        text = text[1:]
+    text = text.replace(",", " ")
     return text.replace(".", ",") if lang == "de" else text

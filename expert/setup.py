@@ -1,6 +1,6 @@
 """The setup file (input of `audit`): an existing deployment, as measured.
 
-Field names follow `shared/CONTRACT.md`; fields beyond it are optional extensions that let the
+Field names follow `docs/contract.md`; fields beyond it are optional extensions that let the
 audit check more of document 000's guidance (deployment length for T5, software for Q1/Q2).
 """
 

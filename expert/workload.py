@@ -1,6 +1,6 @@
 """The workload file (input of `advise`): document 000's clarification sentence plus sizing inputs.
 
-Field names follow `shared/CONTRACT.md`. Every field but the model is optional; each default is
+Field names follow `docs/contract.md`. Every field but the model is optional; each default is
 documented here, in the generated JSON Schema, and cites where it comes from.
 """
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, create_model
 
 from expert.catalog.bom import chassis_for, system_lines, total_chf, with_bom_price
+from expert.catalog.generic import generic_model
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
 from expert.fileio import load_mapping
@@ -80,6 +82,8 @@ FILES: dict[str, tuple[str, type[BaseModel]]] = {
     "tariffs": ("tariffs.yaml", TariffsFile),
 }
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class Catalog:
@@ -92,6 +96,17 @@ class Catalog:
     tariffs: Tariffs
     chassis: dict[str, Chassis] = field(default_factory=dict)
     _aliases: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    # Values derived from this catalog (`memo`); not an init field, so a copy starts empty.
+    _memo: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """A value derived from this (immutable) catalog, built on first use and kept with it.
+
+        The cache lives and dies with the catalog object, so it can never answer for another catalog
+        (a cache keyed on `id(catalog)` can, once a freed catalog's id is reused)."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]  # type: ignore[return-value]
 
     def gpu(self, key: str, *, file: str | None = None, path: str | None = None) -> Gpu:
         """A GPU by id or alias (case-insensitive), else UnknownIdError."""
@@ -100,6 +115,15 @@ class Catalog:
     def model(self, key: str, *, file: str | None = None, path: str | None = None) -> LlmModel:
         """A model by id or alias (case-insensitive), else UnknownIdError."""
         return self.models[self._resolve("model", key, self.models, file, path)]
+
+    def resolve_model(self, model: str | None, params_b: float | None, *, path: str = "model") -> LlmModel:
+        """The model a workload names: a catalog model by id or alias, else the generic dense
+        architecture of `params_b` (`expert.catalog.generic`); InputError when both are missing."""
+        if model is not None:
+            return self.model(model, path=path)
+        if params_b is None:
+            raise InputError("give a model id or params_b", path=path)
+        return generic_model(params_b)
 
     def package(self, key: str) -> Package:
         """An on-premise package by id ('1'..'4', 'N1'..'N4'), case-insensitive."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from expert.cli.options import FORMATS_TEXT_JSON, catalog_from, common_parent
 from expert.fileio import dumps_json
+from expert.numbers import grouped
 
 
 def register(commands) -> None:
@@ -57,7 +58,7 @@ def _packages(catalog, entries) -> str:
         price = "not priced"
         if p.hardware_net:
             a = p.hardware_net.amount
-            price = f"{a.low:,.0f}-{a.high:,.0f} {p.hardware_net.currency}".replace(",", " ")
+            price = f"{grouped(a.low)}-{grouped(a.high)} {p.hardware_net.currency}"
         rows.append([p.id, p.name, f"{p.count}x {p.gpu}", f"{p.total_vram_gb:g} GB", p.interconnect,
                      p.chassis or "-", price])
     table = _table(["id", "name", "GPUs", "VRAM", "link", "chassis", "hardware net (complete system)"], rows)
@@ -69,8 +70,8 @@ def _offers(catalog, entries) -> str:
     for o in entries:
         a = o.monthly.amount
         low, high = catalog.to_chf(a.low, o.monthly.currency), catalog.to_chf(a.high, o.monthly.currency)
-        chf = f"{low:,.0f}" if low == high else f"{low:,.0f}-{high:,.0f}"
-        rows.append([o.id, o.provider, o.gpu, o.country or "-", chf.replace(",", " ") + " CHF/month",
+        chf = grouped(low) if low == high else f"{grouped(low)}-{grouped(high)}"
+        rows.append([o.id, o.provider, o.gpu, o.country or "-", chf + " CHF/month",
                      o.kind, o.monthly.date])
     return _table(["id", "provider", "gpu", "country", "per GPU", "kind", "date"], rows)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from expert.cli.options import COUNT, FORMATS_TEXT_JSON, FRACTION, MONTHS, catalog_from, common_parent
 from expert.fileio import dumps_json
+from expert.numbers import chf
 
 
 def register(commands) -> None:
@@ -38,7 +39,7 @@ def run(args) -> int:
 
 
 def _chf(value) -> str:
-    return "-" if value is None else f"{value:,.0f}".replace(",", " ") + " CHF"
+    return "-" if value is None else chf(value)
 
 
 def _text(r: dict) -> str:

@@ -14,7 +14,7 @@ from expert.errors import InputError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every sub-command of shared/CONTRACT.md."""
+    """The full argument parser with every sub-command of docs/contract.md."""
     from expert.cli import advise, catalog, chat, cost, estimate, rules, validate
 
     parser = argparse.ArgumentParser(

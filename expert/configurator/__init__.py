@@ -11,7 +11,7 @@ See docs/configurator.md.
 from expert.configurator.document import document_recommendation
 from expert.configurator.models import (ConfiguredAlternative, ConfiguredChoice, DocumentView, ParetoPoint,
                                         SearchResult, Sensitivity)
-from expert.configurator.search import search
+from expert.configurator.configure import search
 
 __all__ = ["search", "document_recommendation", "SearchResult", "ConfiguredChoice", "ConfiguredAlternative",
            "ParetoPoint", "Sensitivity", "DocumentView"]

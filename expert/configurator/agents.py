@@ -391,7 +391,7 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
                            f"({'der hybride spart' if diff > 0 else 'der homogene spart'} {grouped(abs(diff))} CHF; "
                            f"der hybride braucht aufwendigere Orchestrierung, 000 T3)"}}
     from expert.configurator.pool_document import document_pools
-    doc = document_pools(ps, sources, best, describe)
+    doc = document_pools(ps, sources, best, describe, evaluate_pool)
     if doc is not None:
         result.pool_comparison = {**(result.pool_comparison or {}), "document": doc}
     from expert.configurator.pool_view import pool_lines

@@ -208,3 +208,8 @@ def tp_degrees(model: LlmModel, count: int) -> tuple[int, ...]:
     """TP degrees 1-8 dividing `count`, the attention heads (not for generic models) and KV heads."""
     return tuple(t for t in range(1, 9) if count % t == 0 and model.kv_heads % t == 0
                  and (model.generic or model.heads % t == 0))
+
+
+def catalog_sources(catalog: Catalog) -> list[Source]:
+    """All sources of a catalog (built once per catalog object, kept with it)."""
+    return catalog.memo("configurator.sources", lambda: all_sources(catalog))

@@ -108,10 +108,10 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
 def document_recommendation(workload, lang: str = "en", catalog: Catalog | None = None) -> str:
     """The documents' own pick for a workload, with its section (brief API: returns text)."""
     from expert.catalog.loader import load_catalog
-    from expert.configurator.search import as_workload, default_assumptions, resolve_model
+    from expert.configurator.search import as_workload, default_assumptions
     w = as_workload(workload)
     catalog = catalog or load_catalog()
-    model = resolve_model(w, catalog) if not w.agents else None
+    model = catalog.resolve_model(w.model, w.params_b) if not w.agents else None
     if model is None:
         return "multi-agent workload: see 000 U4 / R3 (homogeneous pool or L40S + A100 hybrid)"
     family, multi, text, sections = document_pick(w, catalog, default_assumptions(catalog), model)

@@ -135,7 +135,7 @@ class Context:
     def planner(self):
         """The training-sourcing planner of this workload's runs (issue 12), built on first use."""
         if self._planner is None:
-            from expert.configurator.search import catalog_sources
+            from expert.configurator.candidates import catalog_sources
             from expert.configurator.training_plan import TrainingPlanner
             from expert.sizing.constants import resolve as _resolve
             t, w = self.tuning, self.w

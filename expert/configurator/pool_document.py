@@ -21,11 +21,11 @@ def _cheapest(sources, family: str, kind: str):
     return min(picks, key=lambda s: (s.rent_chf if kind == "cloud" else s.purchase_chf, s.order), default=None)
 
 
-def document_pools(ps, sources, best, describe) -> dict | None:
-    """R3/T3's hybrid and all-A100 pools for these agents, and a sentence comparing them with `best`."""
+def document_pools(ps, sources, best, describe, evaluate_pool) -> dict | None:
+    """R3/T3's hybrid and all-A100 pools for these agents, and a sentence comparing them with `best`
+    (`evaluate_pool` is `agents.evaluate_pool`, passed in so that this module stays below `agents`)."""
     if not (ps.tuned and ps.pure) or best is None:
         return None
-    from expert.configurator.agents import evaluate_pool
     kind = best.groups[0][0].kind
     if kind == "package":
         return None

@@ -8,58 +8,35 @@ Pruning (exact): without fine-tuning the objective grows strictly with the count
 (source, precision, TP) no count above the first feasible one can win and the rest are skipped; with
 fine-tuning more GPUs shorten the runs (less team time), so every count is evaluated.
 `tests/configurator/test_exactness.py` checks the optimum against a plain brute force.
+
+The entry point `search()` (in `configure.py`, above this module) adds the documents' view, the
+sensitivity and multi-agent pools; those modules use the helpers here, so nothing here imports them.
 """
 
 from __future__ import annotations
 
 from expert.catalog.loader import Catalog
-from expert.catalog.models import LlmModel
 from expert.configurator import explain
-from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, all_sources,
-                                            interconnect_label, precisions, source_kinds, tp_degrees)
+from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
+                                            interconnect_label, precisions, tp_degrees)
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
-from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
+from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
-from expert.numbers import grouped
-from expert.sizing.architecture import generic_model
-from expert.sizing.buyrent import MIN_BUY_MONTHS
+from expert.facts import gpu_family
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
 MAX_ALTERNATIVES = 8
-_SOURCES: dict[int, tuple[Catalog, list[Source]]] = {}
-_ASSUMPTIONS: dict[int, tuple[Catalog, Assumptions]] = {}
-
-
-def catalog_sources(catalog: Catalog) -> list[Source]:
-    """All sources of a catalog (cached per catalog object)."""
-    hit = _SOURCES.get(id(catalog))
-    if hit is None or hit[0] is not catalog:
-        if len(_SOURCES) > 16:
-            _SOURCES.clear()
-        hit = (catalog, all_sources(catalog))
-        _SOURCES[id(catalog)] = hit
-    return hit[1]
 
 
 def default_assumptions(catalog: Catalog) -> Assumptions:
-    """The sizing defaults with the cost constants of the catalog's tariffs."""
-    hit = _ASSUMPTIONS.get(id(catalog))
-    if hit is None or hit[0] is not catalog:
-        if len(_ASSUMPTIONS) > 16:
-            _ASSUMPTIONS.clear()
-        hit = (catalog, Assumptions.from_tariffs(catalog.tariffs))
-        _ASSUMPTIONS[id(catalog)] = hit
-    return hit[1]
+    """The sizing defaults with the cost constants of the catalog's tariffs (kept with the catalog)."""
+    return catalog.memo("configurator.assumptions", lambda: Assumptions.from_tariffs(catalog.tariffs))
 
 
 def as_workload(workload) -> Workload:
+    """A `Workload` as is, or validated from its dict form."""
     return workload if isinstance(workload, Workload) else Workload.model_validate(workload)
-
-
-def resolve_model(w: Workload, catalog: Catalog) -> LlmModel:
-    """The catalog model, or the generic dense model of `params_b`."""
-    return catalog.model(w.model) if w.model else generic_model(w.params_b)
 
 
 class Outcome:
@@ -206,7 +183,7 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`)."""
     shared = {} if shared is None else shared
-    model = resolve_model(w, catalog)
+    model = catalog.resolve_model(w.model, w.params_b)
     agent = None
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
         from expert.configurator.agent_demand import demand, equivalent
@@ -222,86 +199,8 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     return ctx, enumerate_candidates(ctx, sources), sources
 
 
-def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:
-    notes = []
-    if w.deployment == "cloud" and w.budget == "capex":
-        notes.append("deployment 'cloud' with budget 'capex': cloud GPUs are rented, so only rent is compared")
-    if w.deployment == "on_premise" and w.budget == "opex":
-        notes.append("deployment 'on_premise' with budget 'opex': on-premise hardware is bought, so packages "
-                     "and purchases are compared")
-    if w.context > ctx.model.max_context:
-        notes.append(f"context {w.context} capped at the model's maximum {ctx.model.max_context}")
-    if any(s.kind != "cloud" for s in sources):
-        notes.append("bought hardware is priced as complete systems (GPUs + chassis, CPUs, RAM 1:4, NVMe, "
-                     "NICs; `gpu-expert catalog packages`); server lines without a public price are ranges "
-                     "to be replaced by a quote; build, setup, commissioning and operation are listed "
-                     "separately")
-    if w.deployment == "any" and w.budget != "opex" and w.horizon_months < MIN_BUY_MONTHS:
-        notes.append(f"horizon {w.horizon_months} months: renting only, since 000 T5 prefers renting under "
-                     f"{MIN_BUY_MONTHS} months")
-    return notes
-
-
-def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *,
-           sensitivity: bool = True, _shared: dict | None = None) -> SearchResult:
-    """The cheapest configuration that fits, ranked alternatives, Pareto front, sensitivity and the
-    documents' own pick. Never raises for an impossible workload: `nothing_fits` says why."""
-    w = as_workload(workload)
-    a = assumptions or default_assumptions(catalog)
-    if w.agents:
-        from expert.configurator.agents import search_agents
-        return search_agents(w, catalog, a)
-    shared = {} if _shared is None else _shared
-    ctx, out, sources = run(w, catalog, a, shared)
-    result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
-    if out.best is not None:
-        result.recommendation = to_choice(out.best, ctx)
-        if ctx.agent is not None:
-            from expert.configurator.agent_report import figures, offload_optimum
-            result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run))
-        from expert.configurator.training_view import training_plan
-        result.training_plan = training_plan(ctx, out.best)
-    else:
-        if not sources:
-            kinds = ", ".join(source_kinds(w))
-            reason = {"en": f"no admissible source ({kinds}) for hosting '{w.hosting}' and these GPU grades",
-                      "de": f"keine zulässige Quelle ({kinds}) für Hosting '{w.hosting}' und diese GPU-Klassen"}
-            result.nothing_fits = explain.nothing_fits_text(None, reason)
-        else:
-            result.nothing_fits = explain.nothing_fits_text(out.closest)
-            if out.closest is not None:
-                result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
-                _lora_instead(w, catalog, a, shared, out.closest, result)
-    result.alternatives = alternatives(out, ctx)
-    result.pareto = explain.pareto(out.feasible)
-    from expert.configurator.document import document_view
-    result.document = document_view(w, catalog, a, ctx, out)
-    if sensitivity:
-        from expert.configurator.sensitivity import sensitivity as sens
-        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
-    return result
-
-
-def _lora_instead(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, closest: Candidate,
-                  result: SearchResult) -> None:
-    """When a full fine-tune has no GPUs (issue 12: never a dead end), say what LoRA would take."""
-    if w.tuning.method != "full" or not any(v.kind == "ft_plan" for v in closest.violations):
-        return
-    lora = w.model_copy(update={"fine_tuning": w.tuning.model_copy(update={"method": "lora"})})
-    alt = search(lora, catalog, a, sensitivity=False, _shared=shared).recommendation
-    if alt is None:
-        return
-    where = f"{alt.count}× {alt.gpu} ({alt.offer or alt.package}, {alt.precision}), {grouped(alt.tco_chf)} CHF"
-    result.nothing_fits = {
-        "en": result.nothing_fits["en"] + f". With LoRA instead of full fine-tuning: {where} over "
-                                          f"{alt.horizon_months} months (runs: {alt.training_source})",
-        "de": result.nothing_fits["de"] + f". Mit LoRA statt vollem Fine-Tuning: {where} über "
-                                          f"{alt.horizon_months} Monate (Läufe: {alt.training_source})"}
-
-
 def family_best(out: Outcome, family: str) -> Candidate | None:
     """Cheapest feasible candidate of a GPU family (for the document comparison)."""
-    from expert.facts import gpu_family
     best = None
     for c in out.group_best.values():
         if gpu_family(c.source.gpu) == family and (best is None or c.key < best.key):

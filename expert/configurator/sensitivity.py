@@ -12,6 +12,7 @@ from __future__ import annotations
 from expert.configurator.explain import label
 from expert.numbers import grouped
 from expert.configurator.models import Sensitivity
+from expert.configurator.search import run, to_choice
 from expert.workload import Workload
 
 STEPS = ("none", "yearly", "quarterly", "monthly", "weekly")
@@ -80,7 +81,6 @@ def _same(a, b) -> bool:
 
 def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[str, str]], list[Sensitivity]]:
     """Texts for the changes that change the choice, and the details of every change tried."""
-    from expert.configurator.search import run, to_choice
     texts, details = [], []
     for change, desc, upd in variations(w):
         w2 = w.model_copy(update=upd)

@@ -4,7 +4,7 @@ Only conditions reach the engine: titles, texts, sources and derivations stay in
 rejects unknown keys, error 105). Each rule becomes `{"all": [...], "run": rule_id, "pri": n}` with
 its patterns in this order: positive patterns and `any` groups as written, then, if the rule has a
 `not`, the gate `{t: phase, name: conclude}`, then the negations. Negations placed before the gate
-would be checked too early (see shared/notes/durable-rules.md, "Ordering and negation"); a leading
+would be checked too early (see docs/notes/durable-rules.md, "Ordering and negation"); a leading
 negation never fires at all. Derived kinds that no rule consumes, and `phase`, get a no-op sink rule
 so asserting them never fails. The ruleset name is a hash of the compiled dict, so a different set of
 packs becomes a different ruleset on the same engine host.

@@ -1,6 +1,6 @@
 """The only door to durable-rules: one engine host per process, one fresh session per evaluation.
 
-Measured traps this module defends against (shared/notes/durable-rules.md):
+Measured traps this module defends against (docs/notes/durable-rules.md):
 - one `Host` per process (each would start timer threads; ruleset names cannot be re-registered):
   a lazy singleton; each distinct set of packs is registered once under its content-hash name, from
   a deep copy (registration mutates the dict);

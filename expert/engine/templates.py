@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from expert.numbers import number
+
 ALIAS_RE = r"[a-z][a-z0-9_]*"
 FIELD_RE = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*"
 FILTERS = ("pct", "gb", "int", "chf", "x", "round1", "round2")
@@ -106,29 +108,18 @@ def format_value(value: Any, name: str | None, lang: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TemplateError(f"filter '{name}' needs a number, got {value!r}")
     if name == "pct":
-        return _number(value * 100, 1, lang, group=False, trim=True) + " %"
+        return number(value * 100, 1, lang, group=False, trim=True) + " %"
     if name == "gb":
-        return _number(value, 1, lang) + " GB"
+        return number(value, 1, lang) + " GB"
     if name == "int":
-        return _number(value, 0, lang)
+        return number(value, 0, lang)
     if name == "chf":
-        return _number(value, 0, lang) + " CHF"
+        return number(value, 0, lang) + " CHF"
     if name == "x":
-        return _number(value, 1, lang, group=False) + "×"
+        return number(value, 1, lang, group=False) + "×"
     if name in ("round1", "round2"):
-        return _number(value, int(name[-1]), lang)
+        return number(value, int(name[-1]), lang)
     raise TemplateError(f"unknown filter '{name}'")
-
-
-def _number(value: float, decimals: int, lang: str, *, group: bool = True,
-            trim: bool = False) -> str:
-    text = f"{value:,.{decimals}f}" if group else f"{value:.{decimals}f}"
-    if trim and "." in text:
-        text = text.rstrip("0").rstrip(".")
-    if text in ("-0", "-0.0", "-0.00"):
-        text = text[1:]
-    text = text.replace(",", " ")
-    return text.replace(".", ",") if lang == "de" else text
 
 
 def _plain(value: Any, lang: str) -> str:

@@ -1,4 +1,4 @@
-"""The report of `advise` and `audit`: the JSON shape of `shared/CONTRACT.md`, as pydantic models.
+"""The report of `advise` and `audit`: the JSON shape of `docs/contract.md`, as pydantic models.
 
 Field order here is the key order of the JSON output; floats are rounded where the report is built
 (`expert.report.build`), so two runs on the same input give byte-identical JSON.
@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-
-class ReportPart(BaseModel):
-    """Base for report parts: no unknown fields."""
-
-    model_config = ConfigDict(extra="forbid")
+from expert.report.parts import ReportPart
+from expert.report.training import TrainingPlan
 
 
 class MemorySummary(ReportPart):
@@ -159,10 +156,6 @@ class Report(ReportPart):
     findings: list[Finding] = []
     fired_rules: list[FiredRule] = []
     pool: list[str] = Field(default=[], description="a pool of agents: its groups, cost lines and comparisons")
-    training_plan: "TrainingPlan | None" = Field(
+    training_plan: TrainingPlan | None = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
 
-
-from expert.report.training import TrainingPlan  # noqa: E402  (defined after ReportPart)
-
-Report.model_rebuild()

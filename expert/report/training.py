@@ -3,7 +3,7 @@ first, full / LoRA / QLoRA side by side, and the cost lines with the ranking obj
 
 from __future__ import annotations
 
-from expert.report.models import ReportPart
+from expert.report.parts import ReportPart
 
 
 class TrainingOptionOut(ReportPart):

@@ -1,5 +1,5 @@
 """Sizing an agent's tool loop: growing context, prefix-cache hits, KV held across tool waits,
-sessions by Little's law, task latency and cost per task (shared/notes/modelling-anchors.md §5.3).
+sessions by Little's law, task latency and cost per task (docs/notes/modelling-anchors.md §5.3).
 
 Step s of a task (s = 1..n) reads I_s tokens: I_1 = system + task, I_{s+1} = I_s + output + appended
 (reasoning tokens are generated but not kept). When I_{s+1} would pass the context limit, the agent

@@ -7,7 +7,7 @@ takes an optional `assumptions` argument (default: `DEFAULT`). Override with
 the point used for single-number answers: the midpoint unless the record says otherwise.
 
 Documents: `000` = "KI-Agenten in Produktion: die richtige GPU wählen", `004` = "Hardware-Empfehlung:
-Lokale KI-Infrastruktur" (German originals in shared/seeds). Public references are given as a URL,
+Lokale KI-Infrastruktur" (German originals in docs/sources). Public references are given as a URL,
 an arXiv id with section, or `owner/repo:path`. Memory is in decimal GB (1e9 bytes) like document 000;
 vLLM's measurements are in GiB and converted with `GIB`.
 """
@@ -35,7 +35,7 @@ D000_BUY = '000 "TCO-Analyse und wirtschaftliche Überlegungen", "Break-even: mi
 D000_TRENDS = '000 "Beobachtete Trends und erwartete Entwicklungen"'
 D004_TP = '004 "Hintergrund: Durchsatz nach Server-Art"'
 LLMD = "llm-d/llm-d-benchmark:config_explorer/empirical-vllm-memory-results.md (H100, vLLM)"
-REFS = "shared/notes/sizing-references.md"
+REFS = "docs/notes/sizing-references.md"
 OVERRIDE = "override by caller"
 
 
@@ -174,7 +174,7 @@ class Assumptions:
         3.0, 4.0, "× A100 80 GB run time (L40S)", D000_M2 + " (M2: 3-4× slower; 48 h → 6 days = 3×)",
         "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency. Contradicted for "
         "LoRA by torchtune's RTX 4090 row (8B LoRA 3 083 tok/s ≈ 60 % MFU, 5-7× above what this factor "
-        "predicts, shared/notes/modelling-anchors.md §3.2): M2's slowdown fits a 13B run that does not fit "
+        "predicts, docs/notes/modelling-anchors.md §3.2): M2's slowdown fits a 13B run that does not fit "
         "48 GB better than a bandwidth limit (docs/fine-tuning.md §6)")
     default_dataset_tokens: Constant = ranged(
         10e6, 415e6, "tokens per run", "assumption (issue 12): 100 M tokens = about 50 000 examples of "
@@ -186,7 +186,7 @@ class Assumptions:
     team_hourly_rate_chf: Constant = exact(150, "CHF/hour", D000_U2 + " (U2)")
     # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
     ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "
-                                      "(shared/reference/gpu-specs.csv)")
+                                      "(docs/reference/gpu-specs.csv)")
     ref_a100_bandwidth: Constant = exact(2039, "GB/s", D000_A100 + " (G1)")
     ref_h100_tflops: Constant = exact(989.4, "TFLOPS dense FP16", "H100 SXM5 datasheet (gpu-specs.csv)")
     ref_h100_bandwidth: Constant = exact(3350, "GB/s", D000_H100 + " (G3)")

@@ -26,11 +26,11 @@ from expert.sizing.constants import Assumptions, exact, ranged, resolve
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.training import relative_efficiency
 
-ANCHORS = "shared/notes/modelling-anchors.md"
+ANCHORS = "docs/notes/modelling-anchors.md"
 GPUS_PER_NODE = 8
 LAYOUTS = (1, 2, 4, 8, 16, 24, 32, 48, 64)
 
-FULL_MFU = ranged(0.35, 0.50, "model FLOPS utilisation", "training MFU 0.35-0.5 (shared/notes/sizing-references"
+FULL_MFU = ranged(0.35, 0.50, "model FLOPS utilisation", "training MFU 0.35-0.5 (docs/notes/sizing-references"
                   ".md); NeMo 70B SFT on 16 H100 reaches 756 TFLOP/s = 38 % of the FP8 peak (" + ANCHORS
                   + " §3.1)", "point 0.40, on the reference A100 80 GB SXM", value=0.40)
 LORA_MFU = ranged(0.15, 0.40, "model FLOPS utilisation at 4P FLOP/token", ANCHORS + " §3.2: torchtune 70B LoRA "

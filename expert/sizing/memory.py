@@ -1,7 +1,7 @@
 """Inference memory: weights, KV cache, runtime, per-GPU split under tensor parallelism, and the inverse.
 
 Decimal GB (1e9 bytes) like document 000 (D1: 7B in FP16 ≈ 14-16 GB). Known bugs avoided
-(shared/notes/sizing-references.md): the KV cache honours grouped-query attention (`kv_heads`),
+(docs/notes/sizing-references.md): the KV cache honours grouped-query attention (`kv_heads`),
 `head_dim` from the config, and sliding-window layers (they hold min(context, window) tokens); a
 mixture-of-experts model keeps *all* experts in memory (only bandwidth uses the active ones); MLA
 models (DeepSeek) cache the compressed latent (kv_lora_rank + rope dim per token and layer); the

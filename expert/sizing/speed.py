@@ -1,6 +1,6 @@
 """Serving speed: prefill/TTFT, time per output token, latency, throughput, with bands.
 
-Roofline per GPU of one tensor-parallel replica (shared/notes/sizing-references.md, "Speed"):
+Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md, "Speed"):
 
 - prefill = max(FLOPs / (FLOPS × MFU), weight bytes / (bandwidth × MBU)) / η_TP, FLOPs =
   2 × active params × tokens + attention L·d_attn·s² (Kaplan et al. arXiv:2001.08361 §2.1).

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import math
-import os
 import re
 import shutil
 from pathlib import Path
@@ -27,10 +26,10 @@ from expert.catalog import loader as catalog_loader
 from expert.catalog.models import SourcedValue, Tariffs
 from expert.paths import knowledge_dir
 
-SHARED = Path(os.environ.get("GPU_EXPERT_SHARED_DIR", "/work/shared"))
-GPU_CSV = SHARED / "reference" / "gpu-specs.csv"
-MODEL_CSV = SHARED / "reference" / "model-architectures.csv"
-SEEDS = SHARED / "seeds"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+GPU_CSV = DOCS / "reference" / "gpu-specs.csv"
+MODEL_CSV = DOCS / "reference" / "model-architectures.csv"
+SEEDS = DOCS / "sources"
 
 CONTRACT_GPUS = [
     "l4", "a10", "l40s", "a100-40gb-pcie", "a100-40gb-sxm", "a100-80gb-pcie", "a100-80gb-sxm",
@@ -116,8 +115,6 @@ def catalog(tmp_path_factory):
 
 
 def _csv(path: Path) -> list[dict[str, str]]:
-    if not path.exists():
-        pytest.skip(f"reference table {path} not available (set GPU_EXPERT_SHARED_DIR)")
     with path.open(encoding="utf-8", newline="") as handle:
         return list(csv.DictReader(handle))
 
@@ -133,9 +130,8 @@ def model_rows() -> dict[str, dict[str, str]]:
 
 
 def _seed(prefix: str) -> str:
-    found = sorted(SEEDS.glob(f"{prefix}_*.txt")) if SEEDS.is_dir() else []
-    if not found:
-        pytest.skip(f"source document {prefix} not available under {SEEDS}")
+    found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
+    assert found, f"source document {prefix} missing under {SEEDS}"
     return found[0].read_text(encoding="utf-8")
 
 

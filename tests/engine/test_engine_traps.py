@@ -1,4 +1,4 @@
-"""Regression tests, one per durable-rules trap measured in shared/notes/durable-rules.md."""
+"""Regression tests, one per durable-rules trap measured in docs/notes/durable-rules.md."""
 
 from __future__ import annotations
 
@@ -113,11 +113,9 @@ def test_trap_input_kind_no_rule_mentions_is_ignored(rulebase) -> None:
 def test_trap_2000_sequential_evaluations_free_their_sessions(rulebase) -> None:
     """Without delete_state the 1,025th live session raises MemoryError."""
     base = rulebase("chain")
-    start = time.perf_counter()
     for n in range(2000):
         result = evaluate(base, [{"t": "input", "name": f"job-{n}"}])
     assert result.fired[-1].derived == [{"t": "done", "from": "job-1999"}]
-    assert time.perf_counter() - start < 30  # ~1 s here; generous for slow CI machines
 
 
 def test_trap_four_threads_give_the_sequential_results(twenty, audit_facts, healthy_facts) -> None:

@@ -1,14 +1,13 @@
-"""The chat's free-text parser and interview on arbitrary text: never raises, bounded time, and
-whatever it understood is a workload the advice accepts (or rejects with an InputError)."""
+"""The chat's free-text parser and interview on arbitrary text: never raises, and whatever it
+understood is a workload the advice accepts (or rejects with an InputError). Their time on hostile
+text is measured by `python -m benchmarks.robustness`, not asserted here."""
 
 from __future__ import annotations
-
-import time
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from expert.errors import InputError
-from expert.interview import Interview, parse_sentence
+from expert.interview import Interview, Parsed, parse_sentence
 
 PIECES = st.sampled_from(["1e309", "nan", "inf", "-5", "0", "99999999999999999999", "13b", "405b", "8x7b",
                           "requests per day", "pro Tag", "ms", "seconds", "monthly", "monatlich", "sensitive",
@@ -22,9 +21,7 @@ TEXTS = st.one_of(st.text(max_size=500), st.lists(PIECES, max_size=80).map(" ".j
 def test_interview_never_raises_and_yields_a_usable_workload(texts, lang):
     interview = Interview(lang)
     for text in texts:
-        start = time.perf_counter()
-        interview.answer(text)
-        assert time.perf_counter() - start < 1.0
+        assert interview.answer(text).kind in ("answer", "skip", "help", "unclear")
     workload = interview.workload()
     assert isinstance(interview.sentence(), str)
     if "model" in workload or "params_b" in workload:
@@ -37,7 +34,6 @@ def test_interview_never_raises_and_yields_a_usable_workload(texts, lang):
 
 @settings(max_examples=150, deadline=None)
 @given(text=TEXTS, lang=st.sampled_from(["en", "de"]))
-def test_sentence_parser_bounded(text, lang):
-    start = time.perf_counter()
-    parse_sentence(text * 3, lang)
-    assert time.perf_counter() - start < 1.0
+def test_sentence_parser_never_raises_on_repeated_text(text, lang):
+    got = parse_sentence(text * 3, lang)
+    assert isinstance(got, Parsed) and got.lang in ("en", "de")

@@ -1,8 +1,7 @@
-"""Parsers and the flow never raise and stay fast, whatever is typed."""
+"""Parsers and the flow never raise, whatever is typed (their time on hostile input is measured by
+`python -m benchmarks.robustness`, not asserted here)."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -46,10 +45,10 @@ def test_interview_never_raises(texts, lang):
     "13b, 300 pro minute, " * 500, "".join(chr(i) for i in range(1, 10_000)),
 ])
 @pytest.mark.parametrize("parser", PARSERS, ids=lambda f: f.__name__)
-def test_bounded_time_on_hostile_input(parser, text):
-    start = time.perf_counter()
-    assert isinstance(parser(text), Parsed)
-    assert time.perf_counter() - start < 1.0
+def test_hostile_input_gives_a_parsed_result(parser, text):
+    got = parser(text)
+    assert isinstance(got, Parsed)
+    assert got.ok or (got.reason and got.example)
 
 
 @pytest.mark.parametrize("value", [None, 42, 3.5, b"13b", ["13b"]])

@@ -28,9 +28,9 @@ from expert.vocabulary import INPUT_FACTS  # noqa: E402
 RULES_DIR = ROOT / "rules"
 KNOWLEDGE_DIR = ROOT / "knowledge"
 COVERAGE_MD = ROOT / "docs" / "coverage.md"
-SEEDS = Path("/work/shared/seeds")   # optional: checks headings against the originals if present
+SEEDS = ROOT / "docs" / "sources"   # the two source documents (German originals)
 
-#: The inventory (shared/knowledge-inventory.md), one short line per item.
+#: The inventory (docs/knowledge-inventory.md), one short line per item.
 INVENTORY: dict[str, str] = {
     "D1": "Weights: 7B 14–16 GB FP16 / 7–8 GB INT8; 13B 26–28 GB; 34B > 68 GB → 80 GB; 70B > 140 GB → multi-GPU",
     "D2": "Inference vs fine-tuning: fine-tuning 3–4× memory, needs bandwidth",
@@ -323,9 +323,8 @@ def test_rule_sources_name_real_claims_and_sections():
 
 
 def test_headings_are_quoted_from_the_documents():
-    if not SEEDS.is_dir():
-        return  # the originals live outside the repository; checked where they are available
     texts = {path.name[:3]: path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt")}
+    assert sorted(texts) == ["000", "004"], sorted(texts)
     for doc in HEADINGS:
         for heading in HEADINGS[doc] + LABELS[doc]:
             # 004 writes its questions over two lines: "Frage 1" / "Gebraucht oder neu?"

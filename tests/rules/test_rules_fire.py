@@ -5,7 +5,7 @@ here they are written by hand so every rule can be driven on purpose. Covered: t
 of the five mistakes, a well-sized setup that trips none of them, chaining visible in the trace,
 both languages, and — over all scenarios together — every rule firing at least once and staying
 silent at least once. A structural test checks that no `not` tests a fact that a negation-gated rule
-derives (the engine cannot retract an activation already scheduled; shared/notes/durable-rules.md).
+derives (the engine cannot retract an activation already scheduled; docs/notes/durable-rules.md).
 """
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
 """Hand-built catalog objects for the sizing tests (the core takes objects, never loads the catalog).
 
-Values are copied from shared/reference/gpu-specs.csv (`*_num` columns: dense FLOPS, vendor bandwidth,
-TDP) and shared/reference/model-architectures.csv (the published config.json values).
+Values are copied from docs/reference/gpu-specs.csv (`*_num` columns: dense FLOPS, vendor bandwidth,
+TDP) and docs/reference/model-architectures.csv (the published config.json values).
 """
 
 from __future__ import annotations
 
 from expert.catalog.models import Gpu, Interconnect, LlmModel
 
-GPU_SRC = {"default": "shared/reference/gpu-specs.csv"}
-MODEL_SRC = {"default": "shared/reference/model-architectures.csv"}
+GPU_SRC = {"default": "docs/reference/gpu-specs.csv"}
+MODEL_SRC = {"default": "docs/reference/model-architectures.csv"}
 
 
 def _gpu(id, name, memory_gb, memory_type, bw, fp16, fp8, int8, tdp, link, form="pcie",

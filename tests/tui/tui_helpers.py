@@ -33,7 +33,9 @@ async def send(pilot, text: str) -> None:
 async def settle(pilot) -> None:
     """Wait for the report worker, the refinement that follows it, and the mounts they cause."""
     await pilot.app.workers.wait_for_complete()
-    for _ in range(500):            # the refinement (sensitivity lines) starts after the paint
+    # The refinement (sensitivity lines) starts after the paint. The bound only turns a stuck
+    # `refining` into a clear failure instead of a hang: at least 60 s, ~1000× its time on an idle machine.
+    for _ in range(3000):
         if not pilot.app.chat.refining:
             break
         await pilot.pause(0.02)
