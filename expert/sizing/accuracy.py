@@ -10,8 +10,15 @@ Mappings (quantity → estimate), all memory in decimal GB:
 
 - weights (vLLM "Model loading took", torch-allocated after load): `weights_gb / TP` per GPU, or the
   total when the row is a total over GPUs.
-- vLLM "Available KV cache memory" at utilisation 0.9: `inference_memory(..., sequences=0).headroom_gb`
-  (usable − weights − activation − overhead per GPU: the memory vLLM hands to the KV cache).
+- KV memory an engine allocates ("Available KV cache memory", `kv_cache_memory_gib`): the engine's
+  pool per GPU, `inference_memory(..., sequences=0, engine=...).kv_pool_per_gpu_gb`, under the row's
+  stated utilisation and the engine version's rule (`engine_assumptions`: vLLM < 0.17 had the larger
+  activation and smaller non-torch figures of llm-d's first write-up, vLLM < 0.21 kept CUDA graphs
+  outside the budget).
+- capacity (vLLM's "max concurrency"): KV pool / KV of one sequence of the row's context, unrounded
+  like vLLM's own figure. fit verdicts: `max_sequences(...) >= 1` against whether the engine started.
+- peak VRAM of a transformers (AutoAWQ) generation: weights + KV(batch × context) + the prefill's
+  live tensors (`engines.transformers_activation_gb`, batch × prompt tokens).
 - torch-allocated footprint of a batch-1 generation (Qwen HF speed benchmark, ExLlama): the tensors
   the core sizes, `weights_gb + kv_cache_gb(context)`. vLLM's activation reserve and non-torch memory
   are not in `torch.cuda.max_memory_allocated`, so they are not added.
@@ -37,14 +44,21 @@ from pathlib import Path
 
 import yaml
 
-from expert.sizing.constants import GIB, Assumptions, resolve
+from expert.sizing.constants import GIB, LLMD, Assumptions, exact, ranged, resolve
+from expert.sizing.engines import transformers_activation_gb
 from expert.sizing.finetune import finetune_memory
-from expert.sizing.memory import inference_memory, kv_cache_gb, runtime_activation, weights_gb
+from expert.sizing.memory import default_kv_precision, inference_memory, kv_cache_gb, kv_heads_per_gpu, \
+    max_sequences, runtime_activation, weights_gb
 from expert.sizing.speed import performance
 
 MEASUREMENTS = Path(__file__).resolve().parents[2] / "tests" / "data" / "measurements.yaml"
 MEMORY_KINDS = ("memory", "finetune_memory")
 SPEED_KINDS = ("decode", "throughput", "ttft")
+# The engine a row measured, from its framework when the row does not name it.
+FRAMEWORK_ENGINES = (("NVIDIA NIM", "tensorrt-llm"), ("vLLM", "vllm"), ("TensorRT-LLM", "tensorrt-llm"),
+                     ("SGLang", "sglang"), ("llama.cpp", "llama.cpp"), ("HF transformers", "transformers"),
+                     ("AutoAWQ", "transformers"), ("ExLlama", "exllama"), ("MLC", "mlc"), ("gpt-fast", "gpt-fast"),
+                     ("Unsloth", "training"), ("LLaMA-Factory", "training"))
 ALL_LINEAR = ("q", "k", "v", "o", "gate", "up", "down")
 QWEN_HF_SCRIPT = ("QwenLM/Qwen2.5:examples/speed-benchmark/speed_benchmark_transformers.py"
                   "@054825eff821f4734482b61796bec04b90e7f55d (max_memory_allocated / 1024**3)")
@@ -63,6 +77,45 @@ SKIP = {
     "llamafactory-llama2-7b-qlora-unsloth-a100-40g-16k":
         "Unsloth offloads checkpointed activations to CPU RAM; finetune_memory has no offload option",
 }
+# Every compared row must stay within its kind's ceiling (|relative error|) or be listed in ALLOW
+# with the reason it does not (tests/sizing/test_measurements.py checks both ways).
+CEILINGS = {"memory": 0.20, "capacity": 0.20, "finetune_memory": 0.30, "decode": 0.35, "throughput": 0.35,
+            "ttft": 0.35}
+ALLOW = {
+    "unsloth-min-8b-qlora": "Unsloth's minimum-VRAM table states no sequence length, rank or batch and relies on "
+                            "its offloaded gradient checkpointing; the core's defaults (2 048 tokens, rank 16) "
+                            "hold more activations",
+    "unsloth-min-14b-qlora": "as unsloth-min-8b-qlora: conditions not stated, Unsloth offloads activations",
+    "gptfast-llama2-7b-int4-a100": "gpt-fast's int4 (tinygemm) kernel sits at the fast end of the weight-only "
+                                   "band (0.5-1.0 × MBU) only at larger batches; at batch 1 it reaches 197 of the "
+                                   "275 tok/s the point efficiency 0.75 gives",
+    "amd-vllm-llama31-70b-fp8-8xmi300x-bs64-latency": "vLLM 0.10 on ROCm: MI300X FP8 at batch 64 takes 33 s for "
+                                                      "2 048 tokens; the core's efficiencies are NVIDIA engine "
+                                                      "figures",
+    "trt-blog-gptj-h100-fp8-bs1": "TensorRT-LLM 0.5 launch blog: 185 tok/s is 37 % of the H100's bandwidth "
+                                  "roofline for 6 GB of FP8 weights (3 350 / 6.05 = 554 tok/s); the first FP8 "
+                                  "kernels",
+    "trt05-ttft-llama2-7b-h100-fp8-128": "7 ms for a 128-token prompt is host and launch overhead of TensorRT-LLM "
+                                         "0.5 (prefill compute 0.2 ms, weight read 2.9 ms); the per-step floor "
+                                         "models 2 ms",
+    "trt05-ttft-llama2-7b-l40s-fp8-2048": "TensorRT-LLM's FP8 prefill on the L40S reaches more of the 733 TF FP8 "
+                                          "peak than document 000 G3's production gain (+35 % over FP16) gives",
+    "trt05-llama2-70b-h100-fp8-tp4-bs64-128-128": "the v0.5.0 table does not say whether the TP 4 figure is per "
+                                                  "GPU or for the whole system (row note); read as the whole "
+                                                  "system",
+    "llmd019-gemma2-9b-tp1-capacity": "vLLM 0.19 counts Gemma 2's sliding-window layers at the full context when "
+                                      "it reports max concurrency (20.6 = pool / full-attention KV); the core "
+                                      "holds min(context, window) in those layers, as they cache",
+    "llmd019-gemma2-27b-tp1-capacity": "as llmd019-gemma2-9b-tp1-capacity (sliding-window layers counted in full)",
+    "autoawq-mistral-7b-gemm-bs8-2048": "AutoAWQ's fused layers pre-allocate their KV cache and HF transformers "
+                                        "4.35 materialises the prompt's logits in fp32 (8 × 2 048 × 32 000 × 4 B = "
+                                        "2.1 GB); neither is modelled",
+    "sglang0412-deepseek-v3-8xh200-bs1": "SGLang 0.4.1.post2, the first DeepSeek-V3 release (new MLA and "
+                                         "block-FP8 MoE kernels), GPU assumed H200: the per-step floor brings the "
+                                         "estimate from 525 to 56 tok/s, still 1.9 × the reported 30",
+    "sglang0412-deepseek-v3-8xh200-bs8": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
+    "sglang0412-deepseek-v3-8xh200-bs32": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
+}
 # Frameworks outside the core's declared scope (MBU/MFU are vLLM/TensorRT-LLM figures): eager HF
 # transformers generation is kernel-launch bound. The error is still computed and shown.
 OUT_OF_SCOPE = ("HF transformers",)
@@ -80,10 +133,21 @@ class Comparison:
     unit: str
     quantity: str
     source: str
+    engine: str = "other"
 
     @property
     def abs_error(self) -> float:
         return abs(self.error)
+
+    @property
+    def quantity_kind(self) -> str:
+        """What was compared, for per-engine statistics: KV pool, weights, peak, capacity, fit, TPOT..."""
+        if self.kind == "memory":
+            return "kv_pool" if self.quantity.startswith("KV pool") else \
+                "weights" if self.quantity.startswith("weights") else "peak"
+        if self.kind == "decode":
+            return "tpot" if self.unit in ("ms", "tokens_per_s_per_user") else "batch_latency"
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -108,6 +172,12 @@ class AccuracyReport:
         """Median |relative error| over the used rows of these kinds."""
         return statistics.median(c.abs_error for c in self.rows(kinds))
 
+    @staticmethod
+    def p90(rows: list[Comparison]) -> float:
+        """90th percentile of |relative error| (nearest rank)."""
+        errors = sorted(c.abs_error for c in rows)
+        return errors[min(len(errors) - 1, max(0, -(-9 * len(errors) // 10) - 1))]
+
     @property
     def memory_median(self) -> float:
         return self.median(MEMORY_KINDS)
@@ -118,6 +188,19 @@ class AccuracyReport:
 
     def worst(self, kinds: tuple[str, ...], n: int = 5) -> list[Comparison]:
         return sorted(self.rows(kinds), key=lambda c: -c.abs_error)[:n]
+
+    @property
+    def verdicts(self) -> list[Comparison]:
+        """Fit rows: estimated 1.0 = the engine starts, 0.0 = it does not; error 0 = the verdict is right."""
+        return [c for c in self.used if c.kind == "fit"]
+
+    def by_engine(self) -> dict[tuple[str, str], list[Comparison]]:
+        """(engine, quantity kind) → the compared rows (fit verdicts excluded)."""
+        groups: dict[tuple[str, str], list[Comparison]] = {}
+        for c in self.used:
+            if c.kind != "fit":
+                groups.setdefault((c.engine, c.quantity_kind), []).append(c)
+        return groups
 
 
 def load_rows(path: Path | str = MEASUREMENTS) -> list[dict]:
@@ -139,10 +222,16 @@ def _gb(row: dict) -> float:
 
 
 def _kv_precision(row: dict) -> str:
+    """The row's KV precision: stated, else named in the note, else the product's default for the
+    weights' precision (`default_kv_precision`: FP8 weights with an FP8 KV cache, as TensorRT-LLM's FP8
+    tables run; a 2 048 + 2 048-token batch of 48 on one H100 at 2 740 tok/s reads more than the
+    H100's 3.35 TB/s could deliver with a 16-bit cache)."""
     note = row.get("note") or ""
     if row.get("kv_precision"):
         return row["kv_precision"]
-    return "fp8" if ("fp8_kv_cache" in note or "FP8 KV" in note) else "fp16"
+    if "fp8_kv_cache" in note or "FP8 KV" in note:
+        return "fp8"
+    return default_kv_precision(row["precision"]) if row.get("precision") else "fp16"
 
 
 def _skip(row: dict) -> str | None:
@@ -171,6 +260,16 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     prec, kvp = row["precision"], _kv_precision(row)
     value = float(row["value"])
 
+    engine = row_engine(row)
+    if kind in ("capacity", "fit"):
+        ctx = int(row["context_tokens"])
+        m = inference_memory(model, gpu, count, tp, prec, ctx, 0, kvp, a, engine)
+        per_seq = kv_cache_gb(model, ctx, 1, kvp, a) * kv_heads_per_gpu(model, tp) / model.kv_heads
+        if kind == "fit":
+            n = max_sequences(model, gpu, tp, tp, prec, ctx, kvp, a, engine)
+            return float(bool(row["value"])), float(n >= 1), "starts", f"{engine}: holds one sequence of {ctx}"
+        return value, max(0.0, m.kv_pool_per_gpu_gb) / per_seq, "sequences", \
+            f"{engine}: KV pool / one sequence of {ctx} tokens"
     if kind == "memory":
         measured = _gb(row)
         if "weights" in what:
@@ -178,12 +277,14 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             per_gpu = "per GPU" in what or tp > 1
             return measured, (w / tp if per_gpu else w), "GB", "weights" + (" per GPU" if per_gpu else "")
         if "KV cache memory" in what:
-            m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a)
-            return measured, m.headroom_gb, "GB", "KV memory vLLM allocates (headroom at 0 sequences) per GPU"
-        if "footprint" in what or "allocated by PyTorch" in what:
-            ctx = int(row["context_tokens"])
-            est = weights_gb(model, prec, a) + kv_cache_gb(model, ctx, int(row.get("batch") or 1), kvp, a)
-            return measured, est, "GB", f"torch-allocated: weights + KV({ctx} tokens)"
+            m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a, engine)
+            return measured, m.kv_pool_per_gpu_gb, "GB", f"KV pool {engine} allocates per GPU"
+        if "footprint" in what or "allocated by PyTorch" in what or "peak VRAM" in what:
+            ctx, batch = int(row["context_tokens"]), int(row.get("batch") or 1)
+            est = weights_gb(model, prec, a) + kv_cache_gb(model, ctx, batch, kvp, a)
+            prompt = int(row.get("input_tokens") or 0)
+            act = transformers_activation_gb(model, batch * prompt) if prompt > 1 else 0.0
+            return measured, est + act, "GB", f"torch peak: weights + KV({batch}×{ctx}) + prefill tensors"
         if "activation" in what:
             return measured, runtime_activation(model, a)[0], "GB", "activation"
         raise ValueError(f"no memory mapping for: {what}")
@@ -226,9 +327,49 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     raise ValueError(f"no mapping for kind {kind} unit {unit}")
 
 
+def row_engine(row: dict) -> str:
+    """The serving engine a row measured: its `engine`, else from its framework, else 'other'."""
+    if row.get("engine"):
+        return row["engine"]
+    framework = row.get("framework") or ""
+    return next((engine for prefix, engine in FRAMEWORK_ENGINES if prefix in framework), "other")
+
+
+def _version(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in text.split(".")[:2])
+    except ValueError:
+        return (0,)
+
+
+def engine_assumptions(row: dict, a: Assumptions) -> Assumptions:
+    """The constants of the engine version a row ran: its stated utilisation; vLLM < 0.17 with llm-d's
+    first figures (activation 4.8-5.6 GiB dense, 7.4-8 MoE, non-torch 0.13 / 0.55 GiB); vLLM < 0.21
+    without CUDA graphs in the budget. Rows of other engines keep the defaults."""
+    if row_engine(row) != "vllm":
+        return a
+    version = _version(str(row.get("engine_version") or ""))
+    framework = row.get("framework") or ""
+    if version == (0,) and "version not stated" in framework:
+        version = (0, 11)  # llm-d's sibling write-up of the same runs: vllm/vllm-openai:v0.11.0
+    changes = {}
+    if version < (0, 21):
+        changes["cuda_graph_gib"] = exact(0.0, "GiB per GPU", "vLLM < 0.21: CUDA graphs outside the budget")
+        changes["vllm_memory_utilization"] = exact(float(row.get("gpu_memory_utilization") or 0.9),
+                                                   "share of device memory", "the row's stated utilisation")
+    elif row.get("gpu_memory_utilization"):
+        changes["vllm_memory_utilization"] = float(row["gpu_memory_utilization"])
+    if version < (0, 17):
+        changes["activation_dense_gib"] = ranged(4.8, 5.6, "GiB per GPU", LLMD, "vLLM <= 0.16", value=4.8)
+        changes["activation_moe_gib"] = ranged(7.4, 8.0, "GiB per GPU", LLMD, "vLLM <= 0.16")
+        changes["non_torch_tp1_gib"] = exact(0.13, "GiB per GPU", LLMD)
+        changes["non_torch_tpn_gib"] = exact(0.55, "GiB per GPU", LLMD)
+    return a.override(**changes) if changes else a
+
+
 def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Comparison | Skipped:
     """The core's estimate of the quantity `row` measured, or why there is none."""
-    a = resolve(assumptions)
+    a = engine_assumptions(row, resolve(assumptions))
     reason = _skip(row)
     if reason:
         return Skipped(row["id"], row["kind"], reason)
@@ -238,12 +379,13 @@ def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Compa
         measured, estimated, unit, quantity = _estimate(row, catalog, a)
     except (KeyError, ValueError) as exc:
         return Skipped(row["id"], row["kind"], f"no estimate: {exc}")
-    error = estimated / measured - 1
+    error = estimated / measured - 1 if row["kind"] != "fit" else estimated - measured
     framework = row.get("framework") or ""
     if row["kind"] in SPEED_KINDS and framework.startswith(OUT_OF_SCOPE):
         return Skipped(row["id"], row["kind"], "out of scope: eager HF transformers generation is kernel-launch "
                        "bound; the core's MBU/MFU describe serving engines (vLLM, TensorRT-LLM)", error)
-    return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"])
+    return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"],
+                      row_engine(row))
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:
@@ -259,4 +401,4 @@ def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumpti
 
 
 __all__ = ["Comparison", "Skipped", "AccuracyReport", "compare", "evaluate", "load_rows", "MEASUREMENTS",
-           "MEMORY_KINDS", "SPEED_KINDS", "SKIP"]
+           "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "row_engine", "engine_assumptions"]

@@ -227,6 +227,23 @@ class Assumptions:
         0.5, 1.0, "× MBU and MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: 20-90 % runtime "
         "overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + ")",
         "applies to int8/int4 and to FP8 on GPUs without native FP8 (weight-only kernels)", value=0.75)
+    kernel_floor_ms_per_layer: Constant = ranged(
+        0.04, 0.1, "ms per decoder layer and step", "(derived) ~10 kernels per decoder layer (RMSNorm, QKV, "
+        "RoPE, attention, o_proj, RMSNorm, gate-up, activation, down, residual; paiml/trueno #238 counts ~15 "
+        "ops per layer) × 6.4 µs, the launch-to-completion time of one small kernel (ahrefs/ocannl #488: "
+        "6.29-6.49 µs per launched kernel)", "a floor per step: batch-1 decode of small models and MoE is "
+        "launch-bound (turboderp-org/exllamav3 PR #380: 914 launches, 14.8 ms wall vs 11.7 ms kernel time)",
+        value=0.064)
+    kernel_floor_ms_per_expert: Constant = ranged(
+        0.0128, 0.03, "ms per routed or shared expert and MoE layer", "(derived) ~3 kernels per active expert "
+        "(gate-up GEMM, activation, down GEMM) × 6.4 µs (ahrefs/ocannl #488)", value=0.0192)
+    allreduce_us: Constant = ranged(
+        6, 26, "µs per all-reduce of one decode step's activations", "NVIDIA/nccl #1259 (~6 µs at 2 H100, "
+        "NVLS, CUDA graphs); NVIDIA/nccl #1453 (NCCL's model: 25.9 µs for 4-8 KB on H100 nodes)",
+        "point by TP: 6 µs at TP 2, 16 at TP 4, 26 at TP 8 (log-linear); two per layer under Megatron tensor "
+        "parallelism (Shoeybi et al. arXiv:1909.08053 §3)", value=16)
+    pcie_gen4_gbs: Constant = exact(31.5, "GB/s per direction", "PCI-SIG: PCIe 4.0 x16, 16 GT/s × 16 lanes, "
+                                    "128b/130b", "Ampere and Ada cards; Hopper and Blackwell PCIe cards use 5.0 (×2)")
     fp32_tensor_ratio: Constant = exact(0.5, "× FP16 dense", "NVIDIA A100 datasheet: TF32 156 vs FP16 312 TF")
     tp_scaling: dict[tuple[str, int], Constant] = field(default_factory=_tp_scaling)
     c8_sxm_per_card: Constant = exact(0.92, "per card", D004_TP + " (C8: NVLink ≈ 0.92×, 2 SXM ≈ 1.84×)")

@@ -110,6 +110,8 @@ class Performance(SizingResult):
     replicas: int
     interconnect: str
     compute_tflops: float
+    step_floor_s: float = Field(default=0.0, description="least time of one step: kernel launches and "
+                                "all-reduces (a decode step never takes less)")
 
     def contract(self) -> dict:
         """Exactly the CONTRACT `estimate.performance` keys, in CONTRACT order."""

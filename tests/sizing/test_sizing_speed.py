@@ -38,8 +38,10 @@ def test_compute_bound_at_large_batch_short_context():
 
 
 def test_fp8_native_only():
-    # H100 has FP8 tensor cores → 1 978.9 TF; the A100 does not → FP16 312 TF and weight-only FP8
-    assert compute_tflops(H100, "fp8") == 1978.9 and compute_tflops(A100, "fp8") == 312
+    # H100 has FP8 tensor cores: FP16 989.4 TF × (1 + 000 G3's observed +35 %) = 1 335.7 TF, below the
+    # FP8 peak 1 978.9; the A100 has none → FP16 312 TF and weight-only FP8
+    assert compute_tflops(H100, "fp8") == pytest.approx(989.4 * 1.35) and compute_tflops(H100, "fp8") < 1978.9
+    assert compute_tflops(A100, "fp8") == 312
     assert not weight_only(H100, "fp8") and weight_only(A100, "fp8") and weight_only(H100, "int8")
     assert compute_tflops(A100, "int8") == 312  # weight-only int8 computes in FP16
     assert compute_tflops(A100, "fp32") == 156  # TF32 = half of FP16
