@@ -39,12 +39,17 @@ def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None
     return min(fitting, default=None)
 
 
-def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine) -> int:
-    """The setup's tensor parallelism when it states one, else the smallest degree holding one sequence."""
-    from expert.sizing.memory import choose_tensor_parallel
+def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
+    """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
+    together hold the peak's sequences, else the smallest that holds one sequence."""
+    from expert.sizing.memory import choose_tensor_parallel, max_sequences
+    from expert.sizing.parallel import TP_DEGREES
 
     if "tensor_parallel" in setup.model_fields_set:
         return setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
+    for tp in (d for d in TP_DEGREES if d <= setup.count and setup.count % d == 0):
+        if max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp) >= peak:
+            return tp
     return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
 
 
@@ -53,9 +58,9 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
 
     "Fits" means the engine starts and holds one sequence of the workload's context (docs/engines.md).
     Measured facts win: a setup that reports utilisation or latency runs, so `fits` is true whatever
-    the estimate says; `fits_estimate`, `estimated_max_sequences` (room per replica at the workload's
-    context) and `peak_sequences` (the workload's concurrency) let a rule compare the estimate with
-    the peak.
+    the estimate says; `fits_estimate`, `estimated_max_sequences` (room of all replicas at the
+    workload's context) and `peak_sequences` (the workload's concurrency) let a rule compare the
+    estimate with the peak.
     """
     w = setup.workload
     if w is None:
@@ -71,11 +76,11 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     kvp = w.kv_cache_precision or w.model_copy(update={"precision": precision}).kv_precision
     context = min(w.context, model.max_context)
     peak = max(1, w.concurrency or 1)
-    tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine)
+    tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
     memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine)
     one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine)
     int8 = inference_memory(model, gpu, setup.count, tp, "int8", context, 1, engine=engine)
-    room = max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine)
+    room = max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp)
     running = setup.running
     extra: dict[str, Any] = {
         "fits": one.fits or running, "fits_estimate": one.fits, "fits_int8": int8.fits or running,

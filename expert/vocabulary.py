@@ -120,10 +120,10 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
                    "transformers (docs/engines.md)"),
         "serving_precision": (STR, "precision the model is served in (setup, else workload)"),
         "tensor_parallel_used": (NUM, "tensor-parallel degree the estimate used (the setup's, else the "
-                                 "smallest that holds one sequence)"),
+                                 "smallest whose replicas hold the peak, else one sequence)"),
         "need_per_gpu_gb": (NUM, "memory one GPU of a replica needs at the peak sequences, GB"),
         "usable_per_gpu_gb": (NUM, "memory the engine holds per GPU (weights, activations, runtime, KV pool), GB"),
-        "estimated_max_sequences": (NUM, "sequences of the workload's context one replica's KV pool holds"),
+        "estimated_max_sequences": (NUM, "sequences of the workload's context the KV pools of all replicas hold"),
         "peak_sequences": (NUM, "concurrent sequences the workload's peak needs (its concurrency, else 1)"),
         "room_below_peak": (BOOL, "estimated_max_sequences < peak_sequences"),
         "context_tokens_used": (NUM, "context per sequence the estimate used, tokens"),

@@ -23,7 +23,7 @@ def test_running_a10_is_never_does_not_fit():
     assert "q2-quantise-to-fit" not in _ids(report) and not _ids(report, "critical")
     room = next(f for f in report.findings if f.rule_id == "c4-kv-room-below-peak")
     assert room.severity == "info"
-    assert "room for 2 concurrent sequences of 8 192 tokens" in room.explanation
+    assert "room for 2 concurrent sequences of 8 192 tokens on all its GPUs" in room.explanation
     assert "your peak needs 16" in room.explanation
 
 
