@@ -107,6 +107,11 @@ ALLOW = {
                                       "it reports max concurrency (20.6 = pool / full-attention KV); the core "
                                       "holds min(context, window) in those layers, as they cache",
     "llmd019-gemma2-27b-tp1-capacity": "as llmd019-gemma2-9b-tp1-capacity (sliding-window layers counted in full)",
+    "qwen-vllm-qwen25-7b-gptq4-a100": "vLLM's GPTQ int4 at batch 1 on an A100: 154 tok/s = 0.69 TB/s for the "
+                                      "4.45 GB read, 34 % of the bandwidth; inside the weight-only band's slow "
+                                      "end (MBU 0.6 × 0.5 = 30 %), far from its point (54 %)",
+    "qwen-vllm-qwen25-14b-awq-a100": "as qwen-vllm-qwen25-7b-gptq4-a100: vLLM's AWQ kernels at batch 1 run near "
+                                     "the slow end of the weight-only band",
     "autoawq-mistral-7b-gemm-bs8-2048": "AutoAWQ's fused layers pre-allocate their KV cache and HF transformers "
                                         "4.35 materialises the prompt's logits in fp32 (8 × 2 048 × 32 000 × 4 B = "
                                         "2.1 GB); neither is modelled",

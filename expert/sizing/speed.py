@@ -36,7 +36,7 @@ import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, resolve
-from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import column_for, tp_efficiency, tp_source
 from expert.sizing.results import Performance, Provenance
 
@@ -58,10 +58,12 @@ def compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = N
 
 def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
                      assumptions: Assumptions | None = None) -> float:
-    """Weight bytes (GB, whole model) one decode step reads: all for dense, touched experts for MoE."""
+    """Weight bytes (GB, whole model) one decode step reads: all for dense, touched experts for MoE,
+    less the input embedding table (a step looks up one row per token; the LM head is read whole)."""
     bpp = bytes_per_param(precision, assumptions).value
+    lookup = embedding_params_b(model) / 2 * max(bpp, bytes_per_param("bf16", assumptions).value)
     if not model.is_moe or not model.active_params_b:
-        return weights_gb(model, precision, assumptions)
+        return weights_gb(model, precision, assumptions) - lookup
     total, active = model.params_b, model.active_params_b
     if model.experts_active and model.experts > model.experts_active:
         e, k = model.experts, model.experts_active
@@ -70,7 +72,7 @@ def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
         read = shared + e * expert * (1 - (1 - k / e) ** batch)
     else:
         read = total * (1 - (1 - active / total) ** batch)
-    return min(total, read) * bpp
+    return min(total, read) * bpp - lookup
 
 
 def bandwidth_limit_tokens_per_s(model: LlmModel, gpu: Gpu, tensor_parallel: int = 1, precision: str = "fp16",
@@ -134,7 +136,8 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
     flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
     bw = gpu.bandwidth_gbs * 1e9 * mbu
     active = model.decode_params_b * 1e9
-    w_prefill = weights_gb(model, precision, a) * 1e9 / tp
+    w_prefill = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if not model.is_moe \
+        else weights_gb(model, precision, a) * 1e9 / tp
 
     def prefill(tokens_each: int, sequences: int) -> float:
         work = sequences * (2 * active * tokens_each + model.layers * _attention_dim(model) * tokens_each**2)

@@ -42,12 +42,14 @@ def test_gemma2_sliding_window_halves_windowed_layers():
 
 def test_mixtral_memory_uses_all_experts_decode_reads_active():
     # weights: 46.7e9 × 2 B = 93.4 GB (all 8 experts); one decode step at batch 1 reads 12.9e9 × 2 = 25.8 GB
+    # less the input embedding it only looks up (32 000 × 4 096 × 2 B = 0.262 GB)
     m = MODELS["mixtral-8x7b"]
+    emb = 32_000 * 4096 * 2 / 1e9
     assert weights_gb(m, "fp16") == pytest.approx(93.4)
-    assert decode_weight_gb(m, "fp16", 1) == pytest.approx(25.8)
+    assert decode_weight_gb(m, "fp16", 1) == pytest.approx(25.8 - emb)
     # expert e = (46.7 − 12.9)/6 = 5.633B, shared 12.9 − 2e = 1.633B; batch 8 touches 1 − 0.75^8 = 90 %:
     # 1.633 + 8 × 5.633 × 0.8999 = 42.19B → 84.4 GB, still below all 93.4 GB
-    assert decode_weight_gb(m, "fp16", 8) == pytest.approx(2 * (1.6333 + 45.0667 * (1 - 0.75**8)), rel=1e-3)
+    assert decode_weight_gb(m, "fp16", 8) == pytest.approx(2 * (1.6333 + 45.0667 * (1 - 0.75**8)) - emb, rel=1e-3)
     # KV is that of a 32-layer, 8-KV-head model: experts do not matter
     assert kv_bytes_per_token(m) == 131_072
 

@@ -21,10 +21,11 @@ def test_ttft_by_hand():
 
 
 def test_tpot_by_hand_memory_bound():
-    # batch 1, mean context 1 500 + 125 = 1 625 tokens: KV read 1 625 × 131 072 B = 0.213 GB;
-    # (16 + 0.213) GB / (2 039 GB/s × MBU 0.725) = 10.97 ms
+    # batch 1, mean context 1 500 + 125 = 1 625 tokens: KV read 1 625 × 131 072 B = 0.213 GB; weights read
+    # 16 GB less the input embedding looked up, not read (128 256 × 4 096 × 2 B = 1.0507 GB) = 14.949 GB;
+    # (14.949 + 0.213) GB / (2 039 GB/s × MBU 0.725) = 10.26 ms
     p = performance(MODELS["llama-3.1-8b"], A100, prompt_tokens=1500, output_tokens=250)
-    assert p.tpot_s == pytest.approx((16e9 + 1625 * 131_072) / (2039e9 * 0.725))
+    assert p.tpot_s == pytest.approx((16e9 - 128_256 * 4096 * 2 + 1625 * 131_072) / (2039e9 * 0.725))
     assert p.bound == "memory"
     assert p.e2e_latency_s == pytest.approx(p.ttft_s + 250 * p.tpot_s)
 
@@ -49,19 +50,21 @@ def test_fp8_native_only():
 
 def test_int8_int4_read_fewer_bytes():
     # embedding + LM head stay 16-bit: 2 × 128 256 × 4 096 = 1.0507e9 params; the other 6.9493e9 at 1 B
-    # = 9.0507 GB and at 0.5156 B = 5.6846 GB per decode step (vs 16 GB)
+    # = 9.0507 GB in memory and at 0.5156 B = 5.6846 GB; a decode step reads all but the input embedding
+    # (1.0507 GB, looked up): 8.0 GB and 4.6339 GB (vs 14.949 GB in fp16)
     m = MODELS["llama-3.1-8b"]
-    assert decode_weight_gb(m, "int8") == pytest.approx(9.0507, abs=1e-4)
-    assert decode_weight_gb(m, "int4") == pytest.approx(5.6846, abs=1e-4)
+    assert decode_weight_gb(m, "int8") == pytest.approx(8.0, abs=1e-4)
+    assert decode_weight_gb(m, "int4") == pytest.approx(4.6339, abs=1e-4)
     fp16, int8 = performance(m, A100), performance(m, A100, precision="int8")
     assert int8.decode_tokens_per_s_per_sequence > fp16.decode_tokens_per_s_per_sequence
-    assert int8.bandwidth_limit_tokens_per_s == pytest.approx(2039 / 9.0507, rel=1e-4)
+    assert int8.bandwidth_limit_tokens_per_s == pytest.approx(2039 / 8.0, rel=1e-4)
 
 
 def test_mixtral_decodes_like_its_active_parameters():
-    # batch 1 reads 25.8 GB, not 93.4 GB: per-GPU limit at TP 2 = 3 350 / 12.9 = 259.7 tok/s
+    # batch 1 reads 25.8 − 0.262 (input embedding 32 000 × 4 096 × 2 B) = 25.538 GB, not 93.4 GB:
+    # per-GPU limit at TP 2 = 3 350 / 12.769 = 262.4 tok/s
     m = MODELS["mixtral-8x7b"]
-    assert bandwidth_limit_tokens_per_s(m, H100, 2) == pytest.approx(3350 / 12.9)
+    assert bandwidth_limit_tokens_per_s(m, H100, 2) == pytest.approx(3350 / 12.769, rel=1e-4)
     dense_equivalent = performance(m, H100, 2, 2).tpot_s
     assert dense_equivalent < performance(MODELS["llama-3.1-70b"], H100, 2, 2).tpot_s / 3
 
