@@ -62,8 +62,9 @@ def _text(result) -> str:
              + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),
              f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
              f"usable → {'fits' if m.fits else 'DOES NOT FIT'}"
-             + (f"; room for {result.max_concurrent_sequences} sequences of {result.context_tokens} tokens "
-                "per replica" if result.mode == "inference" else ""),
+             + (f"; room for {result.max_concurrent_sequences} sequence"
+                f"{'' if result.max_concurrent_sequences == 1 else 's'} of {result.context_tokens} tokens per replica"
+                if result.mode == "inference" else ""),
              f"speed:  TTFT {p.ttft_s:.3f} s, {p.tpot_s * 1000:.1f} ms per token "
              f"({p.decode_tokens_per_s_per_sequence:.1f} tok/s per sequence), throughput "
              f"{p.throughput_tokens_per_s:.0f} tok/s, {p.bound}-bound, TP efficiency "
