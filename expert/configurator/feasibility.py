@@ -117,7 +117,7 @@ class Context:
         latency-limited batch per target)."""
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
-                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a))
+                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a), w.engine)
         key = (base_key, w.latency_limit_s)
         p = self.profiles.get(key)
         if p is None:
@@ -125,7 +125,7 @@ class Context:
             if base is None:
                 base = self.profiles[base_key] = build_profile(
                     self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
-                    self.a, self.growth)
+                    self.a, self.growth, w.engine)
             p = self.profiles[key] = with_target(base, w.latency_limit_s)
         return p
 
