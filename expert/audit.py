@@ -67,13 +67,13 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         return {}, []
     from expert.api import resolve_model
     from expert.sizing.architecture import generic_model
-    from expert.sizing.memory import inference_memory, max_sequences
+    from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
     from expert.sizing.training import finetune_run
 
     model = resolve_model(catalog, w.model, w.params_b, "workload.model")
     precision = setup.precision or w.precision
     engine = setup.serving_engine
-    kvp = w.kv_cache_precision or w.model_copy(update={"precision": precision}).kv_precision
+    kvp = w.kv_cache_precision or default_kv_precision(precision)
     context = min(w.context, model.max_context)
     peak = max(1, w.concurrency or 1)
     tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)

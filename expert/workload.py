@@ -155,9 +155,9 @@ class Workload(Input):
     @property
     def kv_precision(self) -> str:
         """The KV cache precision in effect (`kv_cache_precision`, else `default_kv_precision`)."""
-        if self.kv_cache_precision:
-            return self.kv_cache_precision
-        return self.precision if self.precision in ("fp32", "bf16", "fp16", "fp8") else "fp16"
+        from expert.sizing.memory import default_kv_precision
+
+        return self.kv_cache_precision or default_kv_precision(self.precision)
 
     @property
     def context(self) -> int:

@@ -217,6 +217,6 @@ def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str
     return candidates[-1]
 
 
-__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "default_kv_precision", "kv_bytes_per_token", "kv_cache_gb", "kv_heads_per_gpu",
-           "runtime_activation", "runtime_overhead", "inference_memory", "max_sequences",
+__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "default_kv_precision", "kv_bytes_per_token",
+           "kv_cache_gb", "kv_heads_per_gpu", "runtime_activation", "runtime_overhead", "inference_memory", "max_sequences",
            "choose_tensor_parallel", "default_context", "LLMD"]
