@@ -258,6 +258,8 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     if kind == "throughput":
         return value, p.throughput_tokens_per_s, unit, f"output tok/s at static batch {batch}"
     if kind == "decode":
+        if unit == "ms" and "continuous batching" in what:
+            return value, p.tpot_interleaved_s * 1000, unit, "TPOT + batch × TTFT / output (prefills interleaved)"
         if unit == "ms":
             return value, p.tpot_s * 1000, unit, "time per output token"
         if unit == "s":

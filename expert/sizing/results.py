@@ -112,6 +112,9 @@ class Performance(SizingResult):
     compute_tflops: float
     step_floor_s: float = Field(default=0.0, description="least time of one step: kernel launches and "
                                 "all-reduces (a decode step never takes less)")
+    tpot_interleaved_s: float = Field(default=0.0, description="TPOT under continuous batching at steady "
+                                      "state: a decode step plus the prefills of the requests that arrive "
+                                      "meanwhile (batch × TTFT / output per step; no-overlap bound)")
 
     def contract(self) -> dict:
         """Exactly the CONTRACT `estimate.performance` keys, in CONTRACT order."""
