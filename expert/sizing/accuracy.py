@@ -86,7 +86,8 @@ class Comparison:
         """What was compared, for per-engine statistics: KV pool, weights, peak, capacity, fit, TPOT..."""
         if self.kind == "memory":
             return "kv_pool" if self.quantity.startswith("KV pool") else \
-                "weights" if self.quantity.startswith("weights") else "peak"
+                "weights" if self.quantity.startswith("weights") else \
+                "held_share" if "memory held" in self.quantity else "peak"
         if self.kind == "decode":
             return "tpot" if self.unit in ("ms", "tokens_per_s_per_user") else "batch_latency"
         return self.kind
@@ -212,6 +213,9 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             return float(bool(row["value"])), float(n >= 1), "starts", f"{engine}: holds one sequence of {ctx}"
         return value, max(0.0, m.kv_pool_per_gpu_gb) / per_seq, "sequences", \
             f"{engine}: KV pool / one sequence of {ctx} tokens"
+    if kind == "memory" and row["unit"] == "share":  # memory an engine holds after start-up / the GPU's
+        m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a, engine)
+        return value, m.usable_per_gpu_gb / m.device_memory_gb, "share", f"{engine}: memory held / device memory"
     if kind == "memory":
         measured = _gb(row)
         if "weights" in what:
