@@ -1,33 +1,57 @@
 """Accuracy of the sizing core against the published measurements: `python -m benchmarks.accuracy`.
 
-Prints every row (measured, estimated, relative error, what was compared), the skipped rows with
-their reasons, and the median |relative error| for memory rows (memory + finetune_memory) and speed
-rows (decode + throughput + ttft) against the targets 10 % and 25 %.
+Prints every row (engine, measured, estimated, relative error, what was compared), the skipped rows
+with their reasons, the fit verdicts, the median and p90 |relative error| per engine and quantity
+(KV pool, weights, peak, capacity, TPOT, throughput, TTFT...), and the overall medians against the
+targets: memory ≤ 10 %, TPOT and throughput ≤ 20 % each, all speed rows ≤ 25 %.
 """
 
 from __future__ import annotations
 
+import statistics
+
 from expert.sizing.accuracy import MEMORY_KINDS, SPEED_KINDS, AccuracyReport, evaluate
 
 TARGETS = {"memory": (MEMORY_KINDS, 0.10), "speed": (SPEED_KINDS, 0.25)}
+QUANTITY_TARGETS = {"tpot": 0.20, "throughput": 0.20}
+
+
+def quantity_rows(report: AccuracyReport, quantity: str) -> list:
+    """Compared rows of one quantity kind over all engines (e.g. every TPOT row)."""
+    return [c for c in report.used if c.kind != "fit" and c.quantity_kind == quantity]
 
 
 def table(report: AccuracyReport) -> str:
-    lines = [f"{'row':58} {'kind':15} {'measured':>11} {'estimated':>11} {'unit':>22} {'error':>8}  compared"]
-    for c in sorted(report.used, key=lambda c: (c.kind, c.id)):
-        lines.append(f"{c.id:58} {c.kind:15} {c.measured:11.4g} {c.estimated:11.4g} {c.unit:>22} "
+    lines = [f"{'row':52} {'engine':13} {'kind':15} {'measured':>10} {'estimated':>10} {'unit':>22} "
+             f"{'error':>8}  compared"]
+    for c in sorted((c for c in report.used if c.kind != "fit"), key=lambda c: (c.kind, c.engine, c.id)):
+        lines.append(f"{c.id:52} {c.engine:13} {c.kind:15} {c.measured:10.4g} {c.estimated:10.4g} {c.unit:>22} "
                      f"{c.error:+8.1%}  {c.quantity}")
-    lines.append("")
-    lines.append(f"skipped ({len(report.skipped)}):")
+    lines += ["", "fit verdicts (the engine starts and holds one sequence of the row's context):"]
+    for c in report.verdicts:
+        lines.append(f"  {c.id:52} {c.engine:13} measured {'starts' if c.measured else 'fails':6} estimated "
+                     f"{'starts' if c.estimated else 'fails':6} {'right' if c.error == 0 else 'WRONG'}")
+    lines += ["", f"skipped ({len(report.skipped)}):"]
     for s in report.skipped:
         info = "" if s.error is None else f" [error if compared: {s.error:+.1%}]"
         lines.append(f"  {s.id:58} {s.kind:15} {s.reason}{info}")
+    lines += ["", f"{'engine':14} {'quantity':14} {'rows':>5} {'median':>8} {'p90':>8}"]
+    for (engine, quantity), rows in sorted(report.by_engine().items()):
+        med = statistics.median(c.abs_error for c in rows)
+        lines.append(f"{engine:14} {quantity:14} {len(rows):5} {med:8.1%} {report.p90(rows):8.1%}")
     lines.append("")
     for name, (kinds, target) in TARGETS.items():
         rows = report.rows(kinds)
         med = report.median(kinds)
-        lines.append(f"{name:6} rows {len(rows):3}  median |error| {med:6.1%}  target <= {target:.0%}  "
-                     f"{'OK' if med <= target else 'MISSED'}")
+        lines.append(f"{name:10} rows {len(rows):3}  median |error| {med:6.1%}  p90 {report.p90(rows):6.1%}  "
+                     f"target <= {target:.0%}  {'OK' if med <= target else 'MISSED'}")
+    for quantity, target in QUANTITY_TARGETS.items():
+        rows = quantity_rows(report, quantity)
+        med = statistics.median(c.abs_error for c in rows)
+        lines.append(f"{quantity:10} rows {len(rows):3}  median |error| {med:6.1%}  p90 {report.p90(rows):6.1%}  "
+                     f"target <= {target:.0%}  {'OK' if med <= target else 'MISSED'}")
+    wrong = [c.id for c in report.verdicts if c.error != 0]
+    lines.append(f"fit verdicts {len(report.verdicts)}, wrong {len(wrong)}{': ' + ', '.join(wrong) if wrong else ''}")
     lines.append(f"used {len(report.used)}, skipped {len(report.skipped)}")
     return "\n".join(lines)
 
@@ -36,7 +60,10 @@ def run() -> dict:
     report = evaluate()
     return {"benchmark": "accuracy vs published measurements", "used": len(report.used),
             "skipped": len(report.skipped), "memory_median": report.memory_median,
-            "speed_median": report.speed_median}
+            "speed_median": report.speed_median,
+            "tpot_median": statistics.median(c.abs_error for c in quantity_rows(report, "tpot")),
+            "throughput_median": statistics.median(c.abs_error for c in quantity_rows(report, "throughput")),
+            "fit_verdicts_wrong": sum(1 for c in report.verdicts if c.error != 0)}
 
 
 def main() -> None:

@@ -47,6 +47,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
 
+    from expert.sizing.engines import budget
     from expert.sizing.memory import inference_memory
 
     gpu = catalog.gpu(choice["gpu"] if choice else FALLBACK_GPU)
@@ -78,7 +79,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1) + held
-        m = inference_memory(model, gpu, tp, tp, choice["precision"], context, sequences)
+        m = inference_memory(model, gpu, tp, tp, choice["precision"], context, sequences, w.kv_precision,
+                             engine=w.engine)
     else:
         m = sized.memory
     growth_total = None
@@ -86,7 +88,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         from expert.sizing.architecture import generic_model
 
         grown = inference_memory(generic_model(w.growth_params_b), gpu, m.tensor_parallel, m.tensor_parallel,
-                                 m.precision, min(context, 8192), m.sequences)
+                                 m.precision, min(context, 8192), m.sequences, engine=w.engine)
         growth_total = grown.total_gb
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
@@ -97,8 +99,9 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
-            "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m),
-            "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}
+            "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
+            "needs_multi_gpu": all(budget(w.engine, model, g, 1, m.weights_gb, context).kv_pool_gb <= 0
+                                   for g in single_80 if g.memory_gb <= 80)}
     return memory, capacity, clean_fact(fact)
 
 

@@ -23,6 +23,7 @@ from expert.pricing import default_purchase, pick_offer
 from expert.report.build import rounded
 from expert.report.models import Report
 from expert.sizing.cost import cost
+from expert.sizing.engines import ENGINES
 from expert.sizing.estimate import estimate as core_estimate
 
 
@@ -66,8 +67,12 @@ def estimate(model: str | None = None, gpu: str = "l40s", params_b: float | None
 def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None, gpu: str, count: int = 1,
                  precision: str = "fp16", mode: str = "inference", batch: int = 1,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
-                 context_tokens: int | None = None):
-    """Resolve ids, check the configuration and run the sizing core's `estimate`."""
+                 context_tokens: int | None = None, engine: str = "vllm", tensor_parallel: int | None = None,
+                 kv_precision: str | None = None):
+    """Resolve ids, check the configuration and run the sizing core's `estimate`.
+
+    `count` GPUs form count / `tensor_parallel` replicas (TP: the smallest degree that fits unless given).
+    """
     llm = catalog.resolve_model(model, params_b, path="--model")
     card = catalog.gpu(gpu, path="--gpu")
     if context_tokens is not None and context_tokens > llm.max_context:
@@ -79,7 +84,16 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if precision == "fp8" and card.fp8_tflops is None:
         raise InputError(f"{card.id} has no native FP8", path="--precision",
                          allowed="fp32, bf16, fp16, int8, int4")
-    return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens)
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine '{engine}'", path="--engine", allowed=", ".join(ENGINES))
+    if tensor_parallel is not None and (tensor_parallel < 1 or count % tensor_parallel):
+        raise InputError(f"--tp {tensor_parallel} does not divide --count {count}", path="--tp",
+                         allowed=f"a divisor of {count} (count = TP × replicas)")
+    if kv_precision == "fp8" and card.fp8_tflops is None:
+        raise InputError(f"{card.id} has no native FP8 for the KV cache", path="--kv-cache-precision",
+                         allowed="fp32, bf16, fp16")
+    return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
+                         tensor_parallel, kv_precision=kv_precision, engine=engine)
 
 
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",

@@ -25,28 +25,56 @@ def _rent(catalog: Catalog, gpu_id: str) -> float | None:
     return None if offer is None else catalog.to_chf(offer.monthly.amount.mid, offer.monthly.currency)
 
 
-def smallest_single_gpu_gb(catalog: Catalog, memory) -> float | None:
+def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None:
     """Memory of the smallest catalog GPU that holds the whole replica alone (weights, KV cache,
-    activations and runtime within its usable share), or None when none does."""
-    from expert.sizing.constants import DEFAULT
+    activations and runtime within the engine's budget on that GPU), or None when none does.
+    `model` (the catalog model) gives the engine its activation class; without it: dense."""
+    from expert.sizing.architecture import generic_model
+    from expert.sizing.engines import budget
 
-    need = memory.weights_gb + memory.kv_cache_gb + memory.activation_gb + memory.overhead_gb
-    share = DEFAULT.gpu_memory_utilization.value  # vLLM's gpu_memory_utilization (sizing constants)
-    return min((g.memory_gb for g in catalog.gpus.values() if g.memory_gb * share >= need), default=None)
+    model = model or generic_model(max(0.1, memory.weights_gb / 2))
+    fitting = [g.memory_gb for g in catalog.gpus.values()
+               if (b := budget(memory.engine, model, g, 1, memory.weights_gb, memory.context_tokens)).kv_pool_gb
+               >= memory.kv_cache_gb > 0 or (b.kv_pool_gb > 0 and memory.kv_cache_gb == 0)]
+    return min(fitting, default=None)
+
+
+def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
+    """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
+    together hold the peak's sequences, else the smallest that holds one sequence."""
+    from expert.sizing.memory import choose_tensor_parallel, max_sequences
+    from expert.sizing.parallel import TP_DEGREES
+
+    if "tensor_parallel" in setup.model_fields_set:
+        return setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
+    for tp in (d for d in TP_DEGREES if d <= setup.count and setup.count % d == 0):
+        if max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp) >= peak:
+            return tp
+    return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
 
 
 def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """(extra setup fields, extra facts) computed by the sizing core for the setup's workload."""
+    """(extra setup fields, extra facts) computed by the sizing core for the setup's workload.
+
+    "Fits" means the engine starts and holds one sequence of the workload's context (docs/engines.md).
+    Measured facts win: a setup that reports utilisation or latency runs, so `fits` is true whatever
+    the estimate says; `fits_estimate`, `estimated_max_sequences` (room of all replicas at the
+    workload's context) and `peak_sequences` (the workload's concurrency) let a rule compare the
+    estimate with the peak.
+    """
     w = setup.workload
     if w is None:
         return {}, []
     from expert.sizing.architecture import generic_model
-    from expert.sizing.memory import inference_memory
+    from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
     from expert.sizing.training import finetune_run
 
     model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
-    tp = setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
-    context, sequences = min(w.context, model.max_context), max(1, w.concurrency or 1)
+    precision = setup.precision or w.precision
+    engine = setup.serving_engine
+    kvp = w.kv_cache_precision or default_kv_precision(precision)
+    context = min(w.context, model.max_context)
+    peak = max(1, w.concurrency or 1)
     if w.agent is not None:  # an agent loop: its live sessions' context, held through tool waits
         import math
 
@@ -54,16 +82,27 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
 
         d = demand(w, model)
         context = min(equivalent(w, d).context_tokens, model.max_context)
-        sequences = max(sequences, math.ceil(d.held_peak - 1e-9))
-    memory = inference_memory(model, gpu, setup.count, tp, w.precision, context, sequences)
-    int8 = inference_memory(model, gpu, setup.count, tp, "int8", context, sequences)
-    extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits}
+        peak = max(peak, math.ceil(d.held_peak - 1e-9))
+    tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
+    memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine)
+    one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine)
+    int8 = inference_memory(model, gpu, setup.count, tp, "int8", context, 1, engine=engine)
+    room = max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp)
+    running = setup.running
+    extra: dict[str, Any] = {
+        "fits": one.fits or running, "fits_estimate": one.fits, "fits_int8": int8.fits or running,
+        "running": running, "engine": engine, "serving_precision": precision, "tensor_parallel_used": tp,
+        "need_per_gpu_gb": one.per_gpu_gb, "usable_per_gpu_gb": one.usable_per_gpu_gb,
+        "usable_vram_gb": one.usable_per_gpu_gb * setup.count, "estimated_max_sequences": room,
+        "peak_sequences": peak, "room_below_peak": room < peak, "context_tokens_used": context}
+    if memory.fits:
+        extra["reserve_ratio"] = memory.headroom_ratio
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb,
-              "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory)}
+              "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory, model)}
     if w.growth_params_b:
-        grown = inference_memory(generic_model(w.growth_params_b), gpu, setup.count, tp, w.precision,
-                                 min(w.context, 8192), max(1, w.concurrency or 1))
+        grown = inference_memory(generic_model(w.growth_params_b), gpu, setup.count, tp, precision,
+                                 min(w.context, 8192), peak, engine=engine)
         extra["growth_fits"] = grown.fits
         sizing["growth_total_gb"] = grown.total_gb
     tuning = w.tuning

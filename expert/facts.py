@@ -47,7 +47,8 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     average = w.average_rps
     return clean_fact({
         "t": "workload", "model": w.model or "generic", "params_b": model.params_b,
-        "active_params_b": model.decode_params_b, "precision": w.precision,
+        "active_params_b": model.decode_params_b, "precision": w.precision, "engine": w.engine,
+        "kv_cache_precision": w.kv_precision,
         "requests_per_day": average * 86_400, "requests_per_minute": average * 60,
         "average_rps": average, "peak_rps": average * w.peak_to_average,
         "target_utilization": w.target_utilization,
@@ -71,6 +72,14 @@ def min_network_gbps(count: int) -> int:
     return 100 if count >= 4 else 25 if count > 1 else 0
 
 
+def _vllm_usable_gb(gpu: Gpu) -> float:
+    """vLLM's budget of one GPU (0.92 of the reported memory), for setups without a workload."""
+    from expert.sizing.constants import DEFAULT
+    from expert.sizing.engines import device_memory_gb
+
+    return device_memory_gb(gpu) * DEFAULT.vllm_memory_utilization.value
+
+
 def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
     """The `setup` fact: what was configured and measured, with 000 M3's minimums beside it."""
     total_vram = gpu.memory_gb * s.count
@@ -85,7 +94,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "gpu_memory_gb": gpu.memory_gb, "ecc": gpu.ecc, "count": s.count, "total_vram_gb": total_vram,
         "interconnect": interconnect, "form_factor": gpu.form_factor, "ownership": s.ownership,
         "cpu_cores": s.cpu_cores, "min_cpu_cores": min_cpu_cores(s.count),
-        "usable_vram_gb": total_vram * 0.9,  # vLLM's default gpu_memory_utilization (sizing constants)
+        "usable_vram_gb": _vllm_usable_gb(gpu) * s.count,  # replaced by the engine's budget when sized
         "ram_gb": s.ram_gb, "min_ram_gb": 4 * total_vram,  # 000 M3: RAM 1:4 to VRAM
         "ram_vram_ratio": s.ram_gb / total_vram if s.ram_gb is not None else None,
         "storage_type": s.storage.type if s.storage else None,

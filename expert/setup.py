@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from expert.workload import Input, Workload
+from expert.workload import Engine, Input, Precision, Workload
 
 
 class Storage(Input):
@@ -63,6 +63,10 @@ class Setup(Input):
                                           description="how long the setup is planned to run (000 T5)")
     usage_pattern: Literal["steady", "fluctuating"] | None = None
     inference_engine: Literal["vllm", "tensorrt-llm", "sglang", "tgi", "transformers", "other"] | None = None
+    engine: Engine | None = Field(default=None, description="serving engine whose memory budget applies; "
+                                  "default: inference_engine where it is one of these, else the workload's")
+    precision: Precision | None = Field(default=None, description="precision the model is served in; "
+                                        "default: the workload's")
     quantization_validated: bool | None = None
     prefix_cache_hit_rate: float | None = Field(
         default=None, ge=0, le=1, description="measured share of prompt tokens served from the prefix cache "
@@ -70,3 +74,18 @@ class Setup(Input):
     routing: Literal["session-affinity", "prefix-aware", "round-robin", "least-loaded", "random"] | None = Field(
         default=None, description="how the router spreads requests over the replicas")
     workload: Workload | None = None
+
+    @property
+    def running(self) -> bool:
+        """True when the setup reports a measured utilisation or latency: it serves today."""
+        return self.utilization is not None or self.latency_p95_s is not None
+
+    @property
+    def serving_engine(self) -> str:
+        """The engine whose budget sizes this setup: `engine`, else a matching `inference_engine`,
+        else the workload's, else vLLM."""
+        if self.engine:
+            return self.engine
+        if self.inference_engine in ("vllm", "tensorrt-llm", "sglang", "transformers"):
+            return self.inference_engine
+        return self.workload.engine if self.workload is not None else "vllm"

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from expert.agentloop import AgentLoop
 
 Precision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+Engine = Literal["vllm", "tensorrt-llm", "sglang", "llama.cpp", "transformers"]  # expert/sizing/engines.py
 Frequency = Literal["none", "yearly", "quarterly", "monthly", "weekly"]
 FineTuneMethod = Literal["full", "lora", "qlora"]
 
@@ -84,6 +85,11 @@ class Workload(Input):
     model: str | None = Field(default=None, description="catalog id (see `gpu-expert catalog models`)")
     params_b: float | None = Field(default=None, gt=0, le=2000, description="billions of parameters")
     precision: Precision = "fp16"
+    engine: Engine = Field(default="vllm", description="serving engine whose memory budget applies "
+                           "(docs/engines.md)")
+    kv_cache_precision: Precision | None = Field(
+        default=None, description="KV cache precision; default: the weights' for 16-bit and fp8, fp16 for "
+        "int8/int4 (weight-only)")
     requests_per_day: float | None = Field(default=None, ge=0, le=1e10)
     requests_per_second: float | None = Field(default=None, ge=0, le=1e6)
     peak_to_average: float = Field(default=3.0, ge=1, le=100,
@@ -174,6 +180,13 @@ class Workload(Input):
     def latency_limit_s(self) -> float:
         """The latency target, or one hour (no constraint) when none is given."""
         return self.latency_target_s if self.latency_target_s is not None else 3600.0
+
+    @property
+    def kv_precision(self) -> str:
+        """The KV cache precision in effect (`kv_cache_precision`, else `default_kv_precision`)."""
+        from expert.sizing.memory import default_kv_precision
+
+        return self.kv_cache_precision or default_kv_precision(self.precision)
 
     @property
     def context(self) -> int:

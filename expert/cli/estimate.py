@@ -5,6 +5,7 @@ from __future__ import annotations
 from expert.cli.options import (BATCH, COUNT, FORMATS_TEXT_JSON, PARAMS_B, PRECISIONS, TOKENS,
                                 catalog_from, common_parent)
 from expert.fileio import dumps_json
+from expert.sizing.engines import ENGINES
 
 
 def register(commands) -> None:
@@ -22,6 +23,13 @@ def register(commands) -> None:
     parser.add_argument("--prompt-tokens", type=TOKENS, default=None, metavar="I")
     parser.add_argument("--output-tokens", type=TOKENS, default=None, metavar="O")
     parser.add_argument("--context-tokens", type=TOKENS, default=None, metavar="C")
+    parser.add_argument("--engine", choices=ENGINES, default="vllm",
+                        help="serving engine whose memory budget applies (default vllm)")
+    parser.add_argument("--tp", type=COUNT, default=None, metavar="N",
+                        help="tensor-parallel degree of one replica (default: the smallest that fits); "
+                             "--count GPUs form count/TP replicas")
+    parser.add_argument("--kv-cache-precision", choices=PRECISIONS[:4], default=None, metavar="P",
+                        help="KV cache precision (default: the weights' for 16-bit and fp8, else fp16)")
     parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
     parser.set_defaults(run=run)
 
@@ -34,7 +42,8 @@ def run(args) -> int:
     result = run_estimate(catalog, model=args.model, params_b=args.params_b, gpu=args.gpu, count=args.count,
                           precision=args.precision, mode=args.mode, batch=args.batch,
                           prompt_tokens=args.prompt_tokens, output_tokens=args.output_tokens,
-                          context_tokens=args.context_tokens)
+                          context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
+                          kv_precision=args.kv_cache_precision)
     if args.format == "json":
         print(dumps_json(result.model_dump(mode="json")), end="")
     else:
@@ -45,12 +54,17 @@ def run(args) -> int:
 def _text(result) -> str:
     m, p = result.memory, result.performance
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
-             f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel}",
+             f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel} × "
+             f"{result.replicas} replica{'s' if result.replicas != 1 else ''}, engine {result.engine}, "
+             f"KV {result.kv_precision}",
              f"memory: weights {m.weights_gb:.1f} GB, KV cache {m.kv_cache_gb:.1f} GB, activations "
              f"{m.activation_gb:.1f} GB, overhead {m.overhead_gb:.1f} GB"
              + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),
              f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
-             f"usable → {'fits' if m.fits else 'DOES NOT FIT'}",
+             f"usable → {'fits' if m.fits else 'DOES NOT FIT'}"
+             + (f"; room for {result.max_concurrent_sequences} sequence"
+                f"{'' if result.max_concurrent_sequences == 1 else 's'} of {result.context_tokens} tokens per replica"
+                if result.mode == "inference" else ""),
              f"speed:  TTFT {p.ttft_s:.3f} s, {p.tpot_s * 1000:.1f} ms per token "
              f"({p.decode_tokens_per_s_per_sequence:.1f} tok/s per sequence), throughput "
              f"{p.throughput_tokens_per_s:.0f} tok/s, {p.bound}-bound, TP efficiency "

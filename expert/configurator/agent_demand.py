@@ -45,8 +45,9 @@ class AgentDemand:
 
     @property
     def key(self) -> tuple:
-        """What the sized replicas depend on beyond the equivalent workload's tokens."""
-        return (round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6))
+        """What the sized replicas depend on beyond the equivalent workload's tokens (where the KV waits
+        changes the step's TTFT: an offloaded prefix is copied back first)."""
+        return (round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6), self.kv_during_tools)
 
 
 def demand(w: Workload, model: LlmModel) -> AgentDemand:

@@ -118,7 +118,7 @@ class Context:
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a),
-                    self.agent.key if self.agent else None)
+                    self.agent.key if self.agent else None, w.engine)
         key = (base_key, w.latency_limit_s)
         p = self.profiles.get(key)
         if p is None:
@@ -128,7 +128,7 @@ class Context:
                     self.agent, self.model, gpu, tp, precision, column, w.prompt_tokens, self.a)
                 base = self.profiles[base_key] = build_profile(
                     self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
-                    self.a, self.growth, shift)
+                    self.a, self.growth, w.engine, shift)
             p = self.profiles[key] = with_target(base, w.latency_limit_s)
         return p
 

@@ -6,11 +6,12 @@ pydantic results with provenance and three speed scenarios per call (≈ 70-130 
 thousands of such numbers, so this module evaluates the *same* formulas at the point values only:
 
 - per-GPU memory at `b` sequences = weights/TP + KV per sequence per GPU × b + activation + overhead
-  (`memory.inference_memory`), usable = memory × 0.9 (vLLM);
+  (`memory.inference_memory`), usable = what the serving engine holds per GPU (`engines.budget`,
+  vLLM by default);
 - end-to-end latency at batch `b` = TTFT + output × TPOT: the core's own point scenario
   (`speed._scenario`, as `performance` calls it) at batches 1 and 2; for dense models the memory
-  time is affine and the compute time linear in the batch, so every other batch follows exactly from
-  those two (MoE models call the core per batch).
+  time is affine and the compute time and all-reduce traffic linear in the batch, the step floor
+  constant, so every other batch follows exactly from those two (MoE models call the core per batch).
 
 `tests/configurator/test_profile.py` checks both against the core on many combinations (equal to
 1e-9 relative). Nothing here is a new formula.
@@ -30,7 +31,8 @@ from dataclasses import dataclass, field
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions
-from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu
+from expert.sizing.engines import budget
+from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
 from expert.sizing import speed as core_speed
 
@@ -55,7 +57,7 @@ class ReplicaProfile:
     ttft_shift: float = 0.0         # agent loops: cached-prefix prefill minus full prefill (agent_demand.py)
     base_gb: float = 0.0            # per GPU without KV: weights/TP + activation + overhead
     kv_seq_gb: float = 0.0          # KV per sequence per GPU
-    usable_gb: float = 0.0          # memory × 0.9
+    usable_gb: float = 0.0          # what the engine holds per GPU (engines.budget)
     limit_gb: float = 0.0           # what the replica may use per GPU (reserve applied)
     reserve: float = 0.0            # flat reserve share (0 when the growth model decides)
     growth_base_gb: float = 0.0
@@ -71,10 +73,13 @@ class ReplicaProfile:
         a, g = self.a, self.gpu
         wo = a.weight_only_efficiency.value if core_speed.weight_only(g, self.precision) else 1.0
         return core_speed._scenario(self.model, g, self.tp, self.precision, batch, self.prompt, self.output,
-                                    "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo)
+                                    "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo, self._floor, self._link)
 
     def _setup_speed(self) -> None:
         self._eta = tp_efficiency(self.tp, self.column, self.a)[0]
+        self._floor = core_speed.step_floor_s(self.model, self.tp, self.a)
+        self._link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
+        self._comm_b = core_speed.allreduce_traffic_s(self.model, self.gpu, self.tp, 1, self._link, self.a)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
         s1 = self._point(1)
         self._ttft = s1["ttft_s"] + self.ttft_shift
@@ -93,8 +98,9 @@ class ReplicaProfile:
         if self._moe:
             value = self._point(batch)["e2e_latency_s"] + self.ttft_shift
         else:
-            value = self._ttft + self.output * (max(self._mem_a + self._mem_b * batch, self._comp_1 * batch)
-                                                / self._eta)
+            step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta \
+                + self._comm_b * batch
+            value = self._ttft + self.output * max(step, self._floor)
         self._e2e[batch] = value
         return value
 
@@ -160,17 +166,15 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
                   context: int, latency_target: float | None, a: Assumptions,
-                  growth: LlmModel | None = None, ttft_shift: float = 0.0) -> ReplicaProfile:
-    """Compute the profile (memory limits, latency-limited batch) once."""
+                  growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0) -> ReplicaProfile:
+    """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, latency_target, a, growth,
                        ttft_shift)
-    act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
-    over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
-    act, over = act_c.value * GIB, over_c.value * GIB
-    bpp = bytes_per_param(precision, a).value
-    p.base_gb = model.params_b * bpp / tp + act + over
+    b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
+    over = b.overhead_gb
+    p.base_gb = b.weights_gb + b.activation_gb + b.overhead_gb
     p.kv_seq_gb = kv_cache_gb(model, context, 1, "fp16", a) * kv_heads_per_gpu(model, tp) / model.kv_heads
-    p.usable_gb = gpu.memory_gb * a.gpu_memory_utilization.value
+    p.usable_gb = b.usable_gb
     if growth is None:
         p.reserve = a.vram_reserve.low
         p.limit_gb = p.usable_gb * (1 - p.reserve)
@@ -179,7 +183,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
         p.reserve = 0.0
         p.limit_gb = p.usable_gb
         g_act = (a.activation_moe_gib if growth.is_moe else a.activation_dense_gib).value * GIB
-        p.growth_base_gb = growth.params_b * bpp / tp + g_act + over
+        p.growth_base_gb = weights_gb(growth, precision, a) / tp + g_act + over
         g_ctx = min(context, growth.max_context)
         p.growth_kv_seq_gb = kv_cache_gb(growth, g_ctx, 1, "fp16", a) * kv_heads_per_gpu(growth, tp) \
             / growth.kv_heads

@@ -10,8 +10,15 @@ Mappings (quantity → estimate), all memory in decimal GB:
 
 - weights (vLLM "Model loading took", torch-allocated after load): `weights_gb / TP` per GPU, or the
   total when the row is a total over GPUs.
-- vLLM "Available KV cache memory" at utilisation 0.9: `inference_memory(..., sequences=0).headroom_gb`
-  (usable − weights − activation − overhead per GPU: the memory vLLM hands to the KV cache).
+- KV memory an engine allocates ("Available KV cache memory", `kv_cache_memory_gib`): the engine's
+  pool per GPU, `inference_memory(..., sequences=0, engine=...).kv_pool_per_gpu_gb`, under the row's
+  stated utilisation and the engine version's rule (`engine_assumptions`: vLLM < 0.17 had the larger
+  activation and smaller non-torch figures of llm-d's first write-up, vLLM < 0.21 kept CUDA graphs
+  outside the budget).
+- capacity (vLLM's "max concurrency"): KV pool / KV of one sequence of the row's context, unrounded
+  like vLLM's own figure. fit verdicts: `max_sequences(...) >= 1` against whether the engine started.
+- peak VRAM of a transformers (AutoAWQ) generation: weights + KV(batch × context) + the prefill's
+  live tensors (`engines.transformers_activation_gb`, batch × prompt tokens).
 - torch-allocated footprint of a batch-1 generation (Qwen HF speed benchmark, ExLlama): the tensors
   the core sizes, `weights_gb + kv_cache_gb(context)`. vLLM's activation reserve and non-torch memory
   are not in `torch.cuda.max_memory_allocated`, so they are not added.
@@ -37,9 +44,12 @@ from pathlib import Path
 
 import yaml
 
+from expert.sizing.accuracy_rules import ALLOW, CEILINGS, OUT_OF_SCOPE, SKIP, engine_assumptions, row_engine
 from expert.sizing.constants import GIB, Assumptions, resolve
+from expert.sizing.engines import transformers_activation_gb
 from expert.sizing.finetune import finetune_memory
-from expert.sizing.memory import inference_memory, kv_cache_gb, runtime_activation, weights_gb
+from expert.sizing.memory import default_kv_precision, inference_memory, kv_cache_gb, kv_heads_per_gpu, \
+    max_sequences, runtime_activation, weights_gb
 from expert.sizing.speed import performance
 
 MEASUREMENTS = Path(__file__).resolve().parents[2] / "tests" / "data" / "measurements.yaml"
@@ -53,21 +63,6 @@ ASSUMED_PROMPT = 16  # "a few tokens" (MLC prompt 'What is the meaning of life?'
 ASSUMED_OUTPUT = 128  # output length not stated (gpt-fast generate.py default, TensorRT-LLM '-')
 FINETUNE_GPU = "a100-80gb-sxm"  # gpu null: per-GPU fine-tuning memory does not depend on the GPU
 
-# Rows that cannot be mapped honestly, with why (judgements on single rows; generic rules are in `_skip`).
-SKIP = {
-    "llmd-vllm-llama31-8b-h100-activation":
-        "circular: constant activation_dense_gib (4.8 GiB) was read from this very row",
-    "optbench-llama31-8b-bf16-a100-decode-process-vram":
-        "process VRAM of eager HF incl. CUDA context and the caching allocator's reserve; the core models "
-        "vLLM's runtime reserve only, not HF's allocator",
-    "llamafactory-llama2-7b-qlora-unsloth-a100-40g-16k":
-        "Unsloth offloads checkpointed activations to CPU RAM; finetune_memory has no offload option",
-}
-# Frameworks outside the core's declared scope (MBU/MFU are vLLM/TensorRT-LLM figures): eager HF
-# transformers generation is kernel-launch bound. The error is still computed and shown.
-OUT_OF_SCOPE = ("HF transformers",)
-
-
 @dataclass(frozen=True)
 class Comparison:
     """One usable row: measured and estimated in the same unit, error = estimated / measured − 1."""
@@ -80,10 +75,22 @@ class Comparison:
     unit: str
     quantity: str
     source: str
+    engine: str = "other"
 
     @property
     def abs_error(self) -> float:
         return abs(self.error)
+
+    @property
+    def quantity_kind(self) -> str:
+        """What was compared, for per-engine statistics: KV pool, weights, peak, capacity, fit, TPOT..."""
+        if self.kind == "memory":
+            return "kv_pool" if self.quantity.startswith("KV pool") else \
+                "weights" if self.quantity.startswith("weights") else \
+                "held_share" if "memory held" in self.quantity else "peak"
+        if self.kind == "decode":
+            return "tpot" if self.unit in ("ms", "tokens_per_s_per_user") else "batch_latency"
+        return self.kind
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,12 @@ class AccuracyReport:
         """Median |relative error| over the used rows of these kinds."""
         return statistics.median(c.abs_error for c in self.rows(kinds))
 
+    @staticmethod
+    def p90(rows: list[Comparison]) -> float:
+        """90th percentile of |relative error| (nearest rank)."""
+        errors = sorted(c.abs_error for c in rows)
+        return errors[min(len(errors) - 1, max(0, -(-9 * len(errors) // 10) - 1))]
+
     @property
     def memory_median(self) -> float:
         return self.median(MEMORY_KINDS)
@@ -118,6 +131,19 @@ class AccuracyReport:
 
     def worst(self, kinds: tuple[str, ...], n: int = 5) -> list[Comparison]:
         return sorted(self.rows(kinds), key=lambda c: -c.abs_error)[:n]
+
+    @property
+    def verdicts(self) -> list[Comparison]:
+        """Fit rows: estimated 1.0 = the engine starts, 0.0 = it does not; error 0 = the verdict is right."""
+        return [c for c in self.used if c.kind == "fit"]
+
+    def by_engine(self) -> dict[tuple[str, str], list[Comparison]]:
+        """(engine, quantity kind) → the compared rows (fit verdicts excluded)."""
+        groups: dict[tuple[str, str], list[Comparison]] = {}
+        for c in self.used:
+            if c.kind != "fit":
+                groups.setdefault((c.engine, c.quantity_kind), []).append(c)
+        return groups
 
 
 def load_rows(path: Path | str = MEASUREMENTS) -> list[dict]:
@@ -139,10 +165,16 @@ def _gb(row: dict) -> float:
 
 
 def _kv_precision(row: dict) -> str:
+    """The row's KV precision: stated, else named in the note, else the product's default for the
+    weights' precision (`default_kv_precision`: FP8 weights with an FP8 KV cache, as TensorRT-LLM's FP8
+    tables run; a 2 048 + 2 048-token batch of 48 on one H100 at 2 740 tok/s reads more than the
+    H100's 3.35 TB/s could deliver with a 16-bit cache)."""
     note = row.get("note") or ""
     if row.get("kv_precision"):
         return row["kv_precision"]
-    return "fp8" if ("fp8_kv_cache" in note or "FP8 KV" in note) else "fp16"
+    if "fp8_kv_cache" in note or "FP8 KV" in note:
+        return "fp8"
+    return default_kv_precision(row["precision"]) if row.get("precision") else "fp16"
 
 
 def _skip(row: dict) -> str | None:
@@ -171,6 +203,19 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     prec, kvp = row["precision"], _kv_precision(row)
     value = float(row["value"])
 
+    engine = row_engine(row)
+    if kind in ("capacity", "fit"):
+        ctx = int(row["context_tokens"])
+        m = inference_memory(model, gpu, count, tp, prec, ctx, 0, kvp, a, engine)
+        per_seq = kv_cache_gb(model, ctx, 1, kvp, a) * kv_heads_per_gpu(model, tp) / model.kv_heads
+        if kind == "fit":
+            n = max_sequences(model, gpu, tp, tp, prec, ctx, kvp, a, engine)
+            return float(bool(row["value"])), float(n >= 1), "starts", f"{engine}: holds one sequence of {ctx}"
+        return value, max(0.0, m.kv_pool_per_gpu_gb) / per_seq, "sequences", \
+            f"{engine}: KV pool / one sequence of {ctx} tokens"
+    if kind == "memory" and row["unit"] == "share":  # memory an engine holds after start-up / the GPU's
+        m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a, engine)
+        return value, m.usable_per_gpu_gb / m.device_memory_gb, "share", f"{engine}: memory held / device memory"
     if kind == "memory":
         measured = _gb(row)
         if "weights" in what:
@@ -178,12 +223,14 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             per_gpu = "per GPU" in what or tp > 1
             return measured, (w / tp if per_gpu else w), "GB", "weights" + (" per GPU" if per_gpu else "")
         if "KV cache memory" in what:
-            m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a)
-            return measured, m.headroom_gb, "GB", "KV memory vLLM allocates (headroom at 0 sequences) per GPU"
-        if "footprint" in what or "allocated by PyTorch" in what:
-            ctx = int(row["context_tokens"])
-            est = weights_gb(model, prec, a) + kv_cache_gb(model, ctx, int(row.get("batch") or 1), kvp, a)
-            return measured, est, "GB", f"torch-allocated: weights + KV({ctx} tokens)"
+            m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a, engine)
+            return measured, m.kv_pool_per_gpu_gb, "GB", f"KV pool {engine} allocates per GPU"
+        if "footprint" in what or "allocated by PyTorch" in what or "peak VRAM" in what:
+            ctx, batch = int(row["context_tokens"]), int(row.get("batch") or 1)
+            est = weights_gb(model, prec, a) + kv_cache_gb(model, ctx, batch, kvp, a)
+            prompt = int(row.get("input_tokens") or 0)
+            act = transformers_activation_gb(model, batch * prompt) if prompt > 1 else 0.0
+            return measured, est + act, "GB", f"torch peak: weights + KV({batch}×{ctx}) + prefill tensors"
         if "activation" in what:
             return measured, runtime_activation(model, a)[0], "GB", "activation"
         raise ValueError(f"no memory mapping for: {what}")
@@ -215,6 +262,8 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     if kind == "throughput":
         return value, p.throughput_tokens_per_s, unit, f"output tok/s at static batch {batch}"
     if kind == "decode":
+        if unit == "ms" and "continuous batching" in what:
+            return value, p.tpot_interleaved_s * 1000, unit, "TPOT + batch × TTFT / output (prefills interleaved)"
         if unit == "ms":
             return value, p.tpot_s * 1000, unit, "time per output token"
         if unit == "s":
@@ -228,7 +277,7 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
 
 def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Comparison | Skipped:
     """The core's estimate of the quantity `row` measured, or why there is none."""
-    a = resolve(assumptions)
+    a = engine_assumptions(row, resolve(assumptions))
     reason = _skip(row)
     if reason:
         return Skipped(row["id"], row["kind"], reason)
@@ -238,12 +287,13 @@ def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Compa
         measured, estimated, unit, quantity = _estimate(row, catalog, a)
     except (KeyError, ValueError) as exc:
         return Skipped(row["id"], row["kind"], f"no estimate: {exc}")
-    error = estimated / measured - 1
+    error = estimated / measured - 1 if row["kind"] != "fit" else estimated - measured
     framework = row.get("framework") or ""
     if row["kind"] in SPEED_KINDS and framework.startswith(OUT_OF_SCOPE):
         return Skipped(row["id"], row["kind"], "out of scope: eager HF transformers generation is kernel-launch "
                        "bound; the core's MBU/MFU describe serving engines (vLLM, TensorRT-LLM)", error)
-    return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"])
+    return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"],
+                      row_engine(row))
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:
@@ -259,4 +309,4 @@ def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumpti
 
 
 __all__ = ["Comparison", "Skipped", "AccuracyReport", "compare", "evaluate", "load_rows", "MEASUREMENTS",
-           "MEMORY_KINDS", "SPEED_KINDS", "SKIP"]
+           "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "row_engine", "engine_assumptions"]

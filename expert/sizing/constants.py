@@ -36,6 +36,9 @@ D000_TRENDS = '000 "Beobachtete Trends und erwartete Entwicklungen"'
 D004_TP = '004 "Hintergrund: Durchsatz nach Server-Art"'
 LLMD = "llm-d/llm-d-benchmark:config_explorer/empirical-vllm-memory-results.md (H100, vLLM)"
 REFS = "docs/notes/sizing-references.md"
+LLMD_019 = ("jgchn/llm-d-planner@30ec05f7cab43782bdfa4f529aef70e06ff9f149:accuracy/results/v0.19.0/results_raw.csv "
+            "(vLLM 0.19.0, H100 80 GB)")
+VLLM_CACHE = "vllm-project/vllm@002f10e0cfa1373a19a0d2756598a34b700d20e5:vllm/config/cache.py"
 OVERRIDE = "override by caller"
 
 
@@ -116,15 +119,45 @@ class Assumptions:
     """All constants of the sizing core, each a `Constant`; immutable, override with `override`."""
 
     bytes_per_param: dict[str, Constant] = field(default_factory=_bytes_per_param)
-    # --- inference memory (vLLM) ---
+    # --- inference memory: serving engines (expert/sizing/engines.py; modelling-anchors.md §2) ---
     gpu_memory_utilization: Constant = exact(
-        0.9, "share of GPU memory", "vLLM default --gpu-memory-utilization 0.9 (" + LLMD + ")")
+        0.9, "share of GPU memory", "vLLM <= 0.20 default --gpu-memory-utilization 0.9 (" + LLMD + ")",
+        "kept for fine-tuning plans (a training run's usable share); serving uses the per-engine budget "
+        "rules of expert/sizing/engines.py (vLLM now 0.92: vllm_memory_utilization)")
+    vllm_memory_utilization: Constant = exact(
+        0.92, "share of device memory", VLLM_CACHE + " (gpu_memory_utilization default 0.92 since v0.21.0, "
+        "PR #38284; CUDA graphs counted inside it)")
     activation_dense_gib: Constant = ranged(
-        4.8, 5.6, "GiB per GPU", LLMD, "peak activation of vLLM's profiling pass, independent of max "
-        "context: Llama 4.8 (4.76-4.84), Qwen 5.6")
-    activation_moe_gib: Constant = ranged(7.4, 8.0, "GiB per GPU", LLMD, "MoE (gpt-oss) 7.38-8")
-    non_torch_tp1_gib: Constant = exact(0.15, "GiB per GPU", LLMD + ": non-torch memory at TP 1 (0.13)")
-    non_torch_tpn_gib: Constant = exact(0.6, "GiB per GPU", LLMD + ": non-torch memory at TP >= 2 (0.55, NCCL)")
+        0.75, 4.0, "GiB per GPU", LLMD_019, "peak activation of vLLM's profiling pass (v0.17+ is ~60 % "
+        "below v0.16), independent of max context: CodeLlama-7B 0.77, Phi-4 1.52, Llama-3.1-8B 1.89, "
+        "Llama-3.3-70B 1.96, Qwen2.5-7B 2.21, Qwen2.5-72B 2.29, Gemma (256k vocabulary) 3.6-4.0", value=2.0)
+    activation_moe_gib: Constant = ranged(
+        1.2, 7.4, "GiB per GPU", LLMD_019, "MoE, vLLM 0.19: Mixtral TP2 1.21, DeepSeek-V2-Lite 1.93, "
+        "Qwen3-30B-A3B 2.68, Kimi-VL-A3B 2.9; high: gpt-oss 7.38 on vLLM 0.11 (" + LLMD + ")", value=2.7)
+    non_torch_tp1_gib: Constant = ranged(0.24, 0.27, "GiB per GPU", LLMD_019 + ": non-torch memory at TP 1",
+                                         value=0.25)
+    non_torch_tpn_gib: Constant = ranged(2.06, 2.21, "GiB per GPU", LLMD_019 + ": non-torch memory at "
+                                         "TP >= 2 (NCCL buffers)", value=2.1)
+    cuda_graph_gib: Constant = ranged(
+        0.5, 1.9, "GiB per GPU", LLMD_019 + " (cuda_graph_estimated 0.52-1.82 GiB on H100)",
+        "subtracted inside the vLLM budget since v0.21 (PR #38284); v0.21 log on 6x RTX 3090: 0.17 GiB "
+        "(noonghunna/club-3090 #127)", value=0.9)
+    device_visible_share: Constant = exact(
+        0.99, "× nominal GiB", LLMD_019 + ": torch reports 79.19 GiB total on an H100 80 GB",
+        "the catalog's 'GB' of a GPU are binary GiB (RTX 4090 24564 MiB, A100 80 GB 81920 MiB); the "
+        "driver keeps ~1 %")
+    gddr6_ecc_share: Constant = exact(
+        15 / 16, "× nominal GiB", "SGLang table in docs/notes/modelling-anchors.md §2.1: L40S reports "
+        "46 068 MiB of 48 GiB", "GDDR6 data-centre cards (L4, A10, L40S) run with ECC, which keeps 1/16")
+    trt_free_fraction: Constant = exact(
+        0.9, "share of free memory", "https://nvidia.github.io/TensorRT-LLM/examples/kvcacheconfig.html "
+        "(KvCacheConfig.free_gpu_memory_fraction default 0.9, of the memory free after weights and "
+        "activations)")
+    llamacpp_margin_gib: Constant = exact(
+        1.0, "GiB per GPU", "ggml-org/llama.cpp #18390 ('-fitt, --fit-target MiB ... default: 1024')")
+    llamacpp_compute_gib: Constant = ranged(
+        0.1, 0.7, "GiB per GPU", "llama.cpp compute buffer: 105 MiB at n_ctx 512 (mozilla-ai/llamafile "
+        "PR #552), 672 MiB at n_ctx 4096 with pipeline copies (ggml-org/llama.cpp PR #6122)", value=0.4)
     default_prompt_tokens: Constant = exact(1500, "tokens", "workload default (CONTRACT.md example)")
     default_output_tokens: Constant = exact(250, "tokens", "workload default (CONTRACT.md example)")
     vram_reserve: Constant = ranged(0.30, 0.50, "share of VRAM", D000_M5 + " (M5)")
@@ -200,6 +233,23 @@ class Assumptions:
         0.5, 1.0, "× MBU and MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: 20-90 % runtime "
         "overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + ")",
         "applies to int8/int4 and to FP8 on GPUs without native FP8 (weight-only kernels)", value=0.75)
+    kernel_floor_ms_per_layer: Constant = ranged(
+        0.04, 0.1, "ms per decoder layer and step", "(derived) ~10 kernels per decoder layer (RMSNorm, QKV, "
+        "RoPE, attention, o_proj, RMSNorm, gate-up, activation, down, residual; paiml/trueno #238 counts ~15 "
+        "ops per layer) × 6.4 µs, the launch-to-completion time of one small kernel (ahrefs/ocannl #488: "
+        "6.29-6.49 µs per launched kernel)", "a floor per step: batch-1 decode of small models and MoE is "
+        "launch-bound (turboderp-org/exllamav3 PR #380: 914 launches, 14.8 ms wall vs 11.7 ms kernel time)",
+        value=0.064)
+    kernel_floor_ms_per_expert: Constant = ranged(
+        0.0128, 0.03, "ms per routed or shared expert and MoE layer", "(derived) ~3 kernels per active expert "
+        "(gate-up GEMM, activation, down GEMM) × 6.4 µs (ahrefs/ocannl #488)", value=0.0192)
+    allreduce_us: Constant = ranged(
+        6, 26, "µs per all-reduce of one decode step's activations", "NVIDIA/nccl #1259 (~6 µs at 2 H100, "
+        "NVLS, CUDA graphs); NVIDIA/nccl #1453 (NCCL's model: 25.9 µs for 4-8 KB on H100 nodes)",
+        "point by TP: 6 µs at TP 2, 16 at TP 4, 26 at TP 8 (log-linear); two per layer under Megatron tensor "
+        "parallelism (Shoeybi et al. arXiv:1909.08053 §3)", value=16)
+    pcie_gen4_gbs: Constant = exact(31.5, "GB/s per direction", "PCI-SIG: PCIe 4.0 x16, 16 GT/s × 16 lanes, "
+                                    "128b/130b", "Ampere and Ada cards; Hopper and Blackwell PCIe cards use 5.0 (×2)")
     fp32_tensor_ratio: Constant = exact(0.5, "× FP16 dense", "NVIDIA A100 datasheet: TF32 156 vs FP16 312 TF")
     tp_scaling: dict[tuple[str, int], Constant] = field(default_factory=_tp_scaling)
     c8_sxm_per_card: Constant = exact(0.92, "per card", D004_TP + " (C8: NVLink ≈ 0.92×, 2 SXM ≈ 1.84×)")

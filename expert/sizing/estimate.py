@@ -13,7 +13,8 @@ from expert.sizing.capacity import capacity, latency_limited_batch, request_rate
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.cost import Money, cost
 from expert.sizing.finetune import finetune_memory
-from expert.sizing.memory import choose_tensor_parallel, inference_memory, max_sequences
+from expert.sizing.engines import DEFAULT_ENGINE, check_engine
+from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
 from expert.sizing.results import Estimate, FullSizing
 from expert.sizing.speed import performance
 from expert.sizing.training import finetune_run
@@ -25,24 +26,30 @@ TRAIN_PRECISIONS = {"fp32", "bf16", "fp16"}
 def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16", mode: str = "inference",
              batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
              context_tokens: int | None = None, tensor_parallel: int | None = None, *,
-             kv_precision: str = "fp16", interconnect: str | None = None, dataset_tokens: float | None = None,
-             assumptions: Assumptions | None = None) -> Estimate:
+             kv_precision: str | None = None, interconnect: str | None = None, dataset_tokens: float | None = None,
+             assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE) -> Estimate:
     """Memory and speed of `model` on `count` × `gpu`; for full/lora/qlora also fine-tuning memory and time.
 
     Inference: `batch` sequences per replica of context `context_tokens` (default prompt + output);
     TP defaults to the smallest degree that fits. Fine-tuning modes size the training run on all
     `count` GPUs (full uses 16-bit mixed precision whatever `precision` says; LoRA keeps the frozen
     weights at `precision`; QLoRA at NF4); `performance` is then the serving speed of the model.
+    `engine` picks the serving engine's memory budget (`engines.py`); the KV cache precision defaults
+    to `default_kv_precision(precision)`; `max_concurrent_sequences` is what one replica's pool holds.
     """
     a = resolve(assumptions)
+    engine = check_engine(engine)
+    kv_precision = kv_precision or default_kv_precision(precision)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
     context = context_tokens or min(model.max_context, prompt + output)
-    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, batch, kv_precision, a)
+    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, batch, kv_precision, a,
+                                                   engine=engine)
     perf = performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect, a)
     run = None
+    capacity = max_sequences(model, gpu, tp, tp, precision, context, kv_precision, a, engine)
     if mode == "inference":
-        memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a)
+        memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine)
     elif mode in ("full", "lora", "qlora"):
         frozen = precision if mode == "lora" else "bf16"
         if mode == "full" and precision not in TRAIN_PRECISIONS:
@@ -54,7 +61,8 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
         raise ValueError(f"unknown mode '{mode}' (allowed: inference, full, lora, qlora)")
     return Estimate(model=model.id, gpu=gpu.id, count=count, precision=precision, mode=mode, batch=batch,
                     prompt_tokens=prompt, output_tokens=output, context_tokens=context, tensor_parallel=tp,
-                    memory=memory, performance=perf, fine_tuning=run)
+                    memory=memory, performance=perf, fine_tuning=run, engine=engine, kv_precision=kv_precision,
+                    replicas=count // tp, max_concurrent_sequences=capacity)
 
 
 def _workload(workload_like) -> Workload:
@@ -81,14 +89,15 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
             raise ValueError(f"pass the catalog model for workload model '{w.model}'")
         model = generic_model(w.params_b)
     context = min(w.context, model.max_context)
-    tp = choose_tensor_parallel(model, gpu, count or 8, w.precision, context, 1, assumptions=a)
-    seq_mem = max_sequences(model, gpu, tp, tp, w.precision, context, assumptions=a)
+    kvp, engine = w.kv_precision, w.engine
+    tp = choose_tensor_parallel(model, gpu, count or 8, w.precision, context, 1, kvp, a, engine=engine)
+    seq_mem = max_sequences(model, gpu, tp, tp, w.precision, context, kvp, a, engine)
     seq_lat = latency_limited_batch(model, gpu, tp, w.precision, w.prompt_tokens, w.output_tokens,
                                     w.latency_limit_s, seq_mem, interconnect, a) if seq_mem else 0
     # latency target unreachable even at batch 1: it cannot bind, so the memory limit sizes the replica
     seqs = min(seq_mem, seq_lat) if seq_lat else seq_mem
     batch = max(1, seqs)
-    perf_probe = performance(model, gpu, tp, tp, w.precision, batch, w.prompt_tokens, w.output_tokens,
+    perf_probe = performance(model, gpu, tp, tp, w.precision, batch, w.prompt_tokens, w.output_tokens, kvp,
                              interconnect=interconnect, assumptions=a)
     inference_time = w.inference_time_s or perf_probe.e2e_latency_s
     average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average, a)
@@ -99,8 +108,8 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     if count is None:
         cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, n, seq_mem, seq_lat, a,
                        latency_met=cap.latency_met)
-    memory = inference_memory(model, gpu, n, tp, w.precision, context, batch, assumptions=a)
-    perf = performance(model, gpu, n, tp, w.precision, batch, w.prompt_tokens, w.output_tokens,
+    memory = inference_memory(model, gpu, n, tp, w.precision, context, batch, kvp, a, engine)
+    perf = performance(model, gpu, n, tp, w.precision, batch, w.prompt_tokens, w.output_tokens, kvp,
                        interconnect=interconnect, assumptions=a)
     money = None
     if w.budget == "capex" and purchase is not None:

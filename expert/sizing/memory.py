@@ -8,6 +8,11 @@ models (DeepSeek) cache the compressed latent (kv_lora_rank + rope dim per token
 KV cache is sized at the context the operator configures, never silently at the model's maximum.
 Under tensor parallelism each GPU holds weights / TP and ceil(kv_heads / TP) KV heads, at least one:
 with kv_heads < TP the heads are replicated, so per-GPU KV stops shrinking.
+
+Below 16 bits the embedding and the LM head stay 16-bit (GPTQ/AWQ and llm-compressor FP8 quantise the
+blocks' linear layers only): Llama-3.3-70B FP8-dynamic loads 67.72 GiB = 72.7 GB, (70.6 − 2.1) × 1 B +
+2.1 × 2 B (LLMD_019). The engine's budget (how much memory is left for the KV cache) comes from
+`engines.budget`: vLLM by default, or TensorRT-LLM, SGLang, llama.cpp, transformers.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from __future__ import annotations
 import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import GIB, LLMD, Assumptions, Constant, resolve
+from expert.sizing.constants import GIB, LLMD, LLMD_019, Assumptions, Constant, resolve
+from expert.sizing.engines import DEFAULT_ENGINE, budget
 from expert.sizing.parallel import TP_DEGREES
 from expert.sizing.results import InferenceMemory, Provenance
 
@@ -28,9 +34,28 @@ def bytes_per_param(precision: str, assumptions: Assumptions | None = None) -> C
     return table[precision]
 
 
-def weights_gb(model: LlmModel, precision: str = "fp16", assumptions: Assumptions | None = None) -> float:
-    """Weight memory: params × bytes per parameter (all experts of an MoE), GB."""
-    return model.params_b * bytes_per_param(precision, assumptions).value
+def default_kv_precision(precision: str) -> str:
+    """The KV cache precision when none is given: the weights' for 16/32-bit and FP8 (FP8 checkpoints
+    carry KV scales in TensorRT-LLM and vLLM), 16-bit for weight-only int8/int4/nf4 (AWQ/GPTQ keep an
+    fp16 KV cache)."""
+    return precision if precision in ("fp32", "bf16", "fp16", "fp8") else "fp16"
+
+
+def embedding_params_b(model: LlmModel) -> float:
+    """Parameters of the input embedding and the LM head (vocab × hidden each, counted untied), billions."""
+    return min(model.params_b, 2 * model.vocab * model.hidden / 1e9)
+
+
+def weights_gb(model: LlmModel, precision: str = "fp16", assumptions: Assumptions | None = None,
+               end: str = "value") -> float:
+    """Weight memory, GB: params × bytes per parameter (all experts of an MoE); below 16 bits the
+    embedding and LM head stay at 2 bytes. `end` picks the band's "low"/"high" bytes per parameter."""
+    bpp = getattr(bytes_per_param(precision, assumptions), end)
+    half = bytes_per_param("bf16", assumptions).value
+    if bpp >= half:
+        return model.params_b * bpp
+    embed = embedding_params_b(model)
+    return (model.params_b - embed) * bpp + embed * half
 
 
 def kv_bytes_per_token(model: LlmModel, kv_precision: str = "fp16", context_tokens: int | None = None,
@@ -71,14 +96,16 @@ def kv_heads_per_gpu(model: LlmModel, tensor_parallel: int) -> int:
 
 
 def runtime_activation(model: LlmModel, assumptions: Assumptions | None = None) -> tuple[float, Band, Constant]:
-    """vLLM's measured activation peak per GPU in GB: (point, band, record); MoE has its own band."""
+    """vLLM's measured activation peak per GPU in GB: (point, band, record); MoE has its own band.
+
+    The engine-specific figure is `engines.budget(...).activation_gb`."""
     a = resolve(assumptions)
     c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
     return c.value * GIB, Band(low=c.low * GIB, high=c.high * GIB), c
 
 
 def runtime_overhead(tensor_parallel: int, assumptions: Assumptions | None = None) -> tuple[float, Constant]:
-    """Non-torch memory per GPU (CUDA context, NCCL) in GB: 0.15 GiB at TP 1, 0.6 GiB at TP ≥ 2."""
+    """vLLM's non-torch memory per GPU (CUDA context, NCCL) in GB: 0.25 GiB at TP 1, 2.1 GiB at TP ≥ 2."""
     a = resolve(assumptions)
     c = a.non_torch_tp1_gib if tensor_parallel == 1 else a.non_torch_tpn_gib
     return c.value * GIB, c
@@ -92,16 +119,19 @@ def default_context(model: LlmModel, assumptions: Assumptions | None = None) -> 
 
 def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
                      precision: str = "fp16", context_tokens: int | None = None, sequences: int = 1,
-                     kv_precision: str = "fp16", assumptions: Assumptions | None = None) -> InferenceMemory:
+                     kv_precision: str = "fp16", assumptions: Assumptions | None = None,
+                     engine: str = DEFAULT_ENGINE) -> InferenceMemory:
     """Memory of one replica (TP group) holding `sequences` sequences of `context_tokens` tokens.
 
-    per GPU = weights/TP + KV(heads per GPU) + activation + overhead; usable = memory × 0.9 (vLLM);
-    fits when per GPU ≤ usable. `count` GPUs form count/TP replicas. TP defaults to the smallest
-    degree that fits (`choose_tensor_parallel`).
+    per GPU = weights/TP + KV(heads per GPU) + activation + overhead; usable = what `engine` holds per
+    GPU (weights + activation + overhead + its KV pool, `engines.budget`); fits when the pool holds
+    the sequences' KV (and is positive: the engine starts). `count` GPUs form count/TP replicas. TP
+    defaults to the smallest degree that fits (`choose_tensor_parallel`).
     """
     a = resolve(assumptions)
     context = default_context(model, a) if context_tokens is None else context_tokens
-    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, sequences, kv_precision, a)
+    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, sequences, kv_precision, a,
+                                                   engine=engine)
     if tp < 1 or count % tp:
         raise ValueError(f"count {count} must be a multiple of tensor_parallel {tp}")
     bpp = bytes_per_param(precision, a)
@@ -109,32 +139,36 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
     kv = kv_cache_gb(model, context, sequences, kv_precision, a)
     heads = kv_heads_per_gpu(model, tp)
     kv_gpu = kv * heads / model.kv_heads
-    act, act_band, act_c = runtime_activation(model, a)
-    over, over_c = runtime_overhead(tp, a)
-    util = a.gpu_memory_utilization
+    b = budget(engine, model, gpu, tp, weights / tp, context, a)
+    act, over = b.activation_gb, b.overhead_gb
+    act_band = b.activation_band or Band(low=act, high=act)
     per_gpu = weights / tp + kv_gpu + act + over
-    usable = gpu.memory_gb * util.value
-    w_band = Band(low=model.params_b * bpp.low, high=model.params_b * bpp.high)
+    usable = b.usable_gb
+    w_band = Band(low=weights_gb(model, precision, a, "low"), high=weights_gb(model, precision, a, "high"))
     per_band = Band(low=w_band.low / tp + kv_gpu + act_band.low + over,
                     high=w_band.high / tp + kv_gpu + act_band.high + over)
     kv_src = ("layers·2·kv_heads·head_dim (MLA: latent + rope)·bytes·tokens·sequences; windowed layers hold "
               "min(context, window)")
+    fits = b.kv_pool_gb > 0 and per_gpu <= usable
     prov = {
-        "weights_gb": Provenance(formula="params_b × bytes per parameter (all experts)", sources=[bpp.cite()]),
+        "weights_gb": Provenance(formula="params_b × bytes per parameter (all experts); below 16 bits the "
+                                 "embedding and LM head stay 16-bit", sources=[bpp.cite(), LLMD_019]),
         "kv_cache_gb": Provenance(formula=kv_src, sources=[model.sources.get("default", model.id)]),
-        "activation_gb": Provenance(formula="measured vLLM activation peak per GPU", sources=[act_c.cite()]),
-        "overhead_gb": Provenance(formula="non-torch memory per GPU", sources=[over_c.cite()]),
+        "activation_gb": Provenance(formula=f"{engine}: activation reserve per GPU", sources=b.sources),
+        "overhead_gb": Provenance(formula=f"{engine}: non-torch / runtime memory per GPU", sources=b.sources),
         "per_gpu_gb": Provenance(formula="weights/TP + KV × ceil(kv_heads/TP)/kv_heads + activation + overhead"),
-        "usable_per_gpu_gb": Provenance(formula="GPU memory × gpu_memory_utilization", sources=[util.cite()]),
+        "usable_per_gpu_gb": Provenance(formula=f"{engine}: {b.formula}; + weights, activation, overhead",
+                                        sources=b.sources),
         "total_gb": Provenance(formula="per_gpu_gb × TP (includes replicated KV heads)"),
     }
     return InferenceMemory(
         weights_gb=weights, kv_cache_gb=kv, activation_gb=act, overhead_gb=over,
-        total_gb=per_gpu * tp, per_gpu_gb=per_gpu, usable_per_gpu_gb=usable, fits=per_gpu <= usable,
+        total_gb=per_gpu * tp, per_gpu_gb=per_gpu, usable_per_gpu_gb=usable, fits=fits,
         precision=precision, tensor_parallel=tp, replicas=count // tp, context_tokens=context,
         sequences=sequences, weights_per_gpu_gb=weights / tp, kv_cache_per_gpu_gb=kv_gpu,
         kv_replication=heads * tp / model.kv_heads if heads * tp > model.kv_heads else 1.0,
         headroom_gb=usable - per_gpu, headroom_ratio=(usable - per_gpu) / usable,
+        engine=engine, kv_precision=kv_precision, device_memory_gb=b.device_gb, kv_pool_per_gpu_gb=b.kv_pool_gb,
         provenance=prov,
         bands={"weights_gb": w_band, "activation_gb": act_band, "per_gpu_gb": per_band,
                "total_gb": per_band.scaled(tp)},
@@ -143,14 +177,14 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
 
 def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
                   precision: str = "fp16", context_tokens: int | None = None, kv_precision: str = "fp16",
-                  assumptions: Assumptions | None = None) -> int:
-    """Most concurrent sequences one replica holds: floor(free KV memory per GPU / KV per sequence per GPU).
+                  assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE) -> int:
+    """Most concurrent sequences one replica holds: floor(the engine's KV pool per GPU / KV per sequence per GPU).
 
     The inverse of `inference_memory`: 0 when the weights and runtime alone do not fit.
     """
     a = resolve(assumptions)
     context = default_context(model, a) if context_tokens is None else context_tokens
-    base = inference_memory(model, gpu, count, tensor_parallel, precision, context, 0, kv_precision, a)
+    base = inference_memory(model, gpu, count, tensor_parallel, precision, context, 0, kv_precision, a, engine)
     per_seq = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, base.tensor_parallel) \
         / model.kv_heads
     if base.headroom_gb <= 0:
@@ -159,7 +193,8 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
         raise ValueError("KV per sequence is zero; give a positive context")
 
     def fits(n: int) -> bool:
-        return inference_memory(model, gpu, count, base.tensor_parallel, precision, context, n, kv_precision, a).fits
+        return inference_memory(model, gpu, count, base.tensor_parallel, precision, context, n, kv_precision, a,
+                                engine).fits
 
     n = int(math.floor(base.headroom_gb / per_seq))
     while n > 0 and not fits(n):  # guard the floor against rounding at the boundary
@@ -171,16 +206,17 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
 
 def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str = "fp16",
                            context_tokens: int | None = None, sequences: int = 1, kv_precision: str = "fp16",
-                           assumptions: Assumptions | None = None) -> int:
+                           assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE) -> int:
     """Smallest TP in 1, 2, 4, 8 dividing `count` at which the replica fits; else the largest such TP."""
     a = resolve(assumptions)
     candidates = [d for d in TP_DEGREES if d <= count and count % d == 0] or [1]
     for tp in candidates:
-        if inference_memory(model, gpu, count, tp, precision, context_tokens, sequences, kv_precision, a).fits:
+        if inference_memory(model, gpu, count, tp, precision, context_tokens, sequences, kv_precision, a,
+                            engine).fits:
             return tp
     return candidates[-1]
 
 
-__all__ = ["bytes_per_param", "weights_gb", "kv_bytes_per_token", "kv_cache_gb", "kv_heads_per_gpu",
-           "runtime_activation", "runtime_overhead", "inference_memory", "max_sequences",
+__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "default_kv_precision", "kv_bytes_per_token",
+           "kv_cache_gb", "kv_heads_per_gpu", "runtime_activation", "runtime_overhead", "inference_memory", "max_sequences",
            "choose_tensor_parallel", "default_context", "LLMD"]

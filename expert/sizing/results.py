@@ -68,6 +68,11 @@ class InferenceMemory(MemoryFields):
     kv_replication: float = Field(description="≥ 1: KV heads copied when kv_heads < TP")
     headroom_gb: float = Field(description="usable − needed, per GPU (negative: does not fit)")
     headroom_ratio: float = Field(description="headroom / usable")
+    engine: str = Field(default="vllm", description="serving engine whose budget rule sized the KV pool")
+    kv_precision: str = Field(default="fp16", description="precision of the KV cache")
+    device_memory_gb: float = Field(default=0.0, description="memory the driver reports per GPU")
+    kv_pool_per_gpu_gb: float = Field(default=0.0, description="KV memory the engine allocates per GPU "
+                                      "(negative: the engine does not start)")
 
 
 class FineTuneMemory(MemoryFields):
@@ -105,6 +110,11 @@ class Performance(SizingResult):
     replicas: int
     interconnect: str
     compute_tflops: float
+    step_floor_s: float = Field(default=0.0, description="least time of one step: kernel launches and "
+                                "all-reduces (a decode step never takes less)")
+    tpot_interleaved_s: float = Field(default=0.0, description="TPOT under continuous batching at steady "
+                                      "state: a decode step plus the prefills of the requests that arrive "
+                                      "meanwhile (batch × TTFT / output per step; no-overlap bound)")
 
     def contract(self) -> dict:
         """Exactly the CONTRACT `estimate.performance` keys, in CONTRACT order."""
@@ -196,6 +206,11 @@ class Estimate(SizingResult):
     memory: Union[InferenceMemory, FineTuneMemory]
     performance: Performance
     fine_tuning: FineTuneRun | None = None
+    engine: str = Field(default="vllm", description="serving engine whose memory budget was used")
+    kv_precision: str = Field(default="fp16", description="precision of the KV cache")
+    replicas: int = Field(default=1, description="count / tensor_parallel independent copies")
+    max_concurrent_sequences: int = Field(
+        default=0, description="most sequences of context_tokens one replica's KV pool holds (0: does not start)")
 
     def contract(self) -> dict:
         """The CONTRACT `estimate` JSON: `memory` and `performance` with exactly their keys."""

@@ -76,3 +76,13 @@ def test_context_beyond_model(cli):
 def test_fp8_on_gpu_without_fp8(cli):
     assert_clean_error(cli("estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb-sxm", "--precision", "fp8"),
                        "no native FP8")
+
+
+def test_tp_must_divide_count(cli):
+    assert_clean_error(cli("estimate", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--count", "3", "--tp", "2"),
+                       "--tp", "divisor of 3")
+
+
+def test_unknown_engine(cli):
+    result = cli("estimate", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--engine", "tgi")
+    assert result.code == 2 and "Traceback" not in result.err and "--engine" in result.err

@@ -150,11 +150,12 @@ def test_m2_monthly_finetuning_13b_never_l40s(hosting, model, rpm):
 
 
 def _plain_package_pick(w: dict) -> str:
-    """004 C4 written plainly: among the packages whose total VRAM (usable 90 %, 30 % growth reserve,
-    000 M5) holds the weights + KV for context × concurrency + each GPU's runtime, the cheapest over
-    the horizon (purchase + 15 % infrastructure + energy − 35 % resale, 000 T1/T5); equal cost → the
-    better precision (16-bit before 8-bit)."""
-    from expert.sizing.memory import kv_cache_gb, runtime_activation, runtime_overhead, weights_gb
+    """004 C4 written plainly: among the packages whose total VRAM (what vLLM uses: 0.92 of the memory
+    the driver reports, docs/engines.md; 30 % growth reserve, 000 M5) holds the weights + KV for context
+    × concurrency + each GPU's runtime, the cheapest over the horizon (purchase + 15 % infrastructure +
+    energy − 35 % resale, 000 T1/T5); equal cost → the better precision (16-bit before 8-bit)."""
+    from expert.sizing.engines import budget
+    from expert.sizing.memory import kv_cache_gb, weights_gb
     model = CAT.model(w["model"])
     kv = kv_cache_gb(model, w["context_tokens"], w["concurrency"])
     options = []
@@ -163,11 +164,12 @@ def _plain_package_pick(w: dict) -> str:
         price = CAT.to_chf(p.hardware_net.amount.mid, p.hardware_net.currency)
         energy = gpu.tdp_w / 1000 * p.count * 1.5 * 730 * 36 * 0.18
         tco = price * 1.15 + energy - 0.35 * price
-        runtime = (runtime_activation(model)[0] + runtime_overhead(p.count)[0]) * p.count
+        engine = budget("vllm", model, gpu, p.count, 0.0, w["context_tokens"])  # no weights: pool = the rest
+        runtime = (engine.activation_gb + engine.overhead_gb) * p.count
         for rank, precision in enumerate(("fp16", "fp8", "int8")):
             if precision == "fp8" and not gpu.fp8_tflops:
                 continue
-            if weights_gb(model, precision) + kv + runtime <= p.total_vram_gb * 0.9 * 0.7:
+            if weights_gb(model, precision) + kv + runtime <= engine.usable_gb * p.count * 0.7:
                 options.append((round(tco, 2), rank if precision != "fp8" else 0.5, p.id))
     return min(options)[2]
 

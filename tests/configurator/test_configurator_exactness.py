@@ -125,7 +125,8 @@ def brute_force(wd: dict, cat: Catalog):
     @lru_cache(maxsize=None)
     def limits(gid, prec, tp, link):
         g = cat.gpus[gid]
-        limit = g.memory_gb * 0.9 * 0.7
+        # the engine's budget per GPU (vLLM: 0.92 of the reported memory), less the 30 % M5 reserve
+        limit = inference_memory(model, g, tp, tp, prec, ctx, 0, assumptions=A).usable_per_gpu_gb * 0.7
         base, per_seq = mem(gid, prec, tp, 0), mem(gid, prec, tp, 1) - mem(gid, prec, tp, 0)
         seq_mem = int(math.floor((limit - base) / per_seq + 1e-9)) if limit > base else 0
         seq_lat = latency_limited_batch(model, g, tp, prec, w.prompt_tokens, w.output_tokens,

@@ -32,7 +32,8 @@ def test_profile_matches_core(model_id, gpu_id):
         mem = inference_memory(model, gpu, tp, tp, precision, 1380, batch, assumptions=A)
         assert p.need_gb(batch) == pytest.approx(mem.per_gpu_gb, rel=1e-9)
         assert p.usable_gb == pytest.approx(mem.usable_per_gpu_gb, rel=1e-12)
-        perf = performance(model, gpu, tp, tp, precision, batch, 1200, 180, interconnect=None, assumptions=A)
+        link = "nvlink" if col == "sxm" else "pcie"  # the profile's all-reduce link is its 004 column's
+        perf = performance(model, gpu, tp, tp, precision, batch, 1200, 180, interconnect=link, assumptions=A)
         assert p.e2e(batch) == pytest.approx(perf.e2e_latency_s, rel=1e-9)
 
 

@@ -73,7 +73,11 @@ def setup(*bases, **kw):
                 day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1, sxm_partial=False,
                 monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
                 inference_engine="vllm", optimized_engine=True, quantization_validated=True,
-                reserve_ratio=0.5, fits=True, growth_fits=True, fits_int8=True)
+                reserve_ratio=0.5, fits=True, growth_fits=True, fits_int8=True,
+                # engine-aware fit (expert/audit.py sizing_extras): vLLM, one L40S, 8 sequences of 4 096
+                engine="vllm", tensor_parallel_used=1, need_per_gpu_gb=26.0, usable_per_gpu_gb=44.5,
+                fits_estimate=True, running=True, estimated_max_sequences=40, peak_sequences=8,
+                room_below_peak=False, context_tokens_used=4096)
     for update in bases + (kw,):
         fact.update(update)
     fact.setdefault("usable_vram_gb", fact["total_vram_gb"] * 0.9)  # as expert/facts.py computes it
@@ -201,7 +205,12 @@ SCENARIOS: dict[str, list[dict]] = {
     "does-not-fit-int8-would": [workload(params_b=13), sizing(total_gb=30),
                                 setup(gpu="a10", gpu_family="other", gpu_memory_gb=24,
                                       total_vram_gb=24, ram_gb=96, min_ram_gb=96, fits=False,
-                                      fits_int8=True, reserve_ratio=0)],
+                                      fits_int8=True, reserve_ratio=0, fits_estimate=False,
+                                      running=False, need_per_gpu_gb=30.0, usable_per_gpu_gb=20.4,
+                                      estimated_max_sequences=0, room_below_peak=True)],
+    "running-kv-room-below-peak": [workload(), sizing(),
+                                   setup(estimated_max_sequences=2, peak_sequences=16, room_below_peak=True,
+                                         fits_estimate=False, context_tokens_used=8192)],
     "int4-unvalidated": [workload(precision="int4"), sizing(),
                          setup(quantization_validated=None)],
     "int8-unvalidated": [workload(precision="int8"), sizing(),

@@ -172,7 +172,7 @@ def _fixed_task(steps: float, appended: int, output: int) -> tuple[float, float,
     eq = equivalent(w, d)
     shift = ttft_shift(d, model, gpu, 1, "fp16", "sxm", eq.prompt_tokens, DEFAULT)
     prof = build_profile(model, gpu, "fp16", 1, "sxm", eq.prompt_tokens, eq.output_tokens, eq.context_tokens,
-                         None, DEFAULT, None, shift)
+                         None, DEFAULT, None, ttft_shift=shift)
     return prof.kv_seq_gb, d.shape.total_uncached, loop.task_latency_s(steps, prof.e2e_1, 16.8)
 
 

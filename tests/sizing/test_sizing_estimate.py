@@ -32,10 +32,12 @@ def test_estimate_is_deterministic_json():
 
 
 def test_estimate_picks_tp_and_reports_misfit():
-    # 70B FP16 on 8 H100: smallest fitting TP is 4; on one H100 it does not fit (still answered)
-    assert estimate(MODELS["llama-3.1-70b"], GPUS["h100-sxm"], 8).tensor_parallel == 4
+    # 70B FP16 on 8 H100: smallest fitting TP is 2 (75.7 of 78.2 GB, conformance D1); on one H100 it does
+    # not fit (still answered, with room for 0 sequences)
+    eight = estimate(MODELS["llama-3.1-70b"], GPUS["h100-sxm"], 8)
+    assert eight.tensor_parallel == 2 and eight.replicas == 4 and eight.max_concurrent_sequences >= 1
     alone = estimate(MODELS["llama-3.1-70b"], GPUS["h100-sxm"])
-    assert not alone.memory.fits and alone.memory.headroom_gb < 0
+    assert not alone.memory.fits and alone.memory.headroom_gb < 0 and alone.max_concurrent_sequences == 0
 
 
 def test_estimate_fine_tuning_modes():
@@ -63,9 +65,9 @@ def test_full_sizing_workload_dict():
 def test_full_sizing_params_only_and_capex():
     w = Workload(params_b=70, requests_per_second=2, budget="capex")
     fs = full_sizing(w, GPUS["h100-sxm"], monthly_rent=1811.5, purchase=30000)
-    assert fs.model.startswith("generic-dense-70") and fs.memory.tensor_parallel == 4
+    assert fs.model.startswith("generic-dense-70") and fs.memory.tensor_parallel == 2
     assert fs.cost.mode == "buy" and fs.cost.break_even_months == pytest.approx(30000 / 1811.5)
-    assert fs.count % 4 == 0
+    assert fs.count % 2 == 0
     with pytest.raises(ValueError):
         full_sizing({"model": "llama-3.1-8b"}, GPUS["l40s"])  # the caller must resolve catalog ids
 

@@ -42,12 +42,14 @@ def test_gemma2_sliding_window_halves_windowed_layers():
 
 def test_mixtral_memory_uses_all_experts_decode_reads_active():
     # weights: 46.7e9 × 2 B = 93.4 GB (all 8 experts); one decode step at batch 1 reads 12.9e9 × 2 = 25.8 GB
+    # less the input embedding it only looks up (32 000 × 4 096 × 2 B = 0.262 GB)
     m = MODELS["mixtral-8x7b"]
+    emb = 32_000 * 4096 * 2 / 1e9
     assert weights_gb(m, "fp16") == pytest.approx(93.4)
-    assert decode_weight_gb(m, "fp16", 1) == pytest.approx(25.8)
+    assert decode_weight_gb(m, "fp16", 1) == pytest.approx(25.8 - emb)
     # expert e = (46.7 − 12.9)/6 = 5.633B, shared 12.9 − 2e = 1.633B; batch 8 touches 1 − 0.75^8 = 90 %:
     # 1.633 + 8 × 5.633 × 0.8999 = 42.19B → 84.4 GB, still below all 93.4 GB
-    assert decode_weight_gb(m, "fp16", 8) == pytest.approx(2 * (1.6333 + 45.0667 * (1 - 0.75**8)), rel=1e-3)
+    assert decode_weight_gb(m, "fp16", 8) == pytest.approx(2 * (1.6333 + 45.0667 * (1 - 0.75**8)) - emb, rel=1e-3)
     # KV is that of a 32-layer, 8-KV-head model: experts do not matter
     assert kv_bytes_per_token(m) == 131_072
 
@@ -66,13 +68,14 @@ def test_kv_per_gpu_under_tp_with_fewer_kv_heads_than_tp():
 
 
 def test_inference_memory_components_by_hand():
-    # Llama-3.1-8B on L40S, 8 sequences × 8 192 tokens: weights 16 GB, KV 8.59 GB, activation 5.2 GiB =
-    # 5.583 GB, non-torch 0.15 GiB = 0.161 GB → 30.33 GB per GPU ≤ 48 × 0.9 = 43.2 GB usable
+    # Llama-3.1-8B on L40S under vLLM, 8 sequences × 8 192 tokens: weights 16 GB, KV 8.59 GB, activation
+    # 2 GiB = 2.147 GB, non-torch 0.25 GiB + CUDA graphs 0.9 GiB = 1.235 GB → 27.972 GB per GPU ≤ usable
+    # 0.92 × 48 GiB × 15/16 (ECC) = 0.92 × 48.318 = 44.453 GB
     r = inference_memory(MODELS["llama-3.1-8b"], GPUS["l40s"], context_tokens=8192, sequences=8)
     assert (r.weights_gb, r.kv_cache_gb) == pytest.approx((16.0, 8.590), abs=1e-3)
-    assert (r.activation_gb, r.overhead_gb) == pytest.approx((5.583, 0.161), abs=1e-3)
-    assert r.per_gpu_gb == pytest.approx(30.334, abs=1e-3) and r.usable_per_gpu_gb == pytest.approx(43.2)
-    assert r.fits and r.headroom_gb == pytest.approx(43.2 - 30.334, abs=1e-3)
+    assert (r.activation_gb, r.overhead_gb) == pytest.approx((2.147, 1.235), abs=1e-3)
+    assert r.per_gpu_gb == pytest.approx(27.972, abs=1e-3) and r.usable_per_gpu_gb == pytest.approx(44.453, abs=1e-3)
+    assert r.fits and r.headroom_gb == pytest.approx(44.453 - 27.972, abs=1e-3)
     assert r.bands["per_gpu_gb"].low < r.per_gpu_gb < r.bands["per_gpu_gb"].high
     assert r.provenance["usable_per_gpu_gb"].sources
 
@@ -109,10 +112,10 @@ def test_mla_caches_the_latent_replicated_under_tp():
 
 
 def test_max_sequences_by_hand_and_inverse():
-    # free = 43.2 − 16 − 5.583 − 0.161 = 21.456 GB; per sequence 8 192 × 131 072 B = 1.0737 GB → 19
+    # free = 44.453 − 16 − 2.147 − 1.235 = 25.071 GB; per sequence 8 192 × 131 072 B = 1.0737 GB → 23
     m, gpu = MODELS["llama-3.1-8b"], GPUS["l40s"]
     n = max_sequences(m, gpu, context_tokens=8192)
-    assert n == 19
+    assert n == 23
     assert inference_memory(m, gpu, context_tokens=8192, sequences=n).fits
     assert not inference_memory(m, gpu, context_tokens=8192, sequences=n + 1).fits
     assert max_sequences(MODELS["llama-3.1-70b"], GPUS["h100-sxm"], context_tokens=8192) == 0

@@ -1,0 +1,116 @@
+"""Judgements on the rows of tests/data/measurements.yaml: which engine (and version) each row ran,
+the rows left out and why, and each kind's error ceiling with the rows allowed above it and why.
+
+Data for `expert/sizing/accuracy.py`, kept apart so the comparison code stays short; every entry
+names its reason (docs/accuracy.md explains the allow-list).
+"""
+
+from __future__ import annotations
+
+from expert.sizing.constants import LLMD, Assumptions, exact, ranged
+
+# The engine a row measured, from its framework when the row does not name it.
+FRAMEWORK_ENGINES = (("NVIDIA NIM", "tensorrt-llm"), ("vLLM", "vllm"), ("TensorRT-LLM", "tensorrt-llm"),
+                     ("SGLang", "sglang"), ("llama.cpp", "llama.cpp"), ("HF transformers", "transformers"),
+                     ("AutoAWQ", "transformers"), ("ExLlama", "exllama"), ("MLC", "mlc"), ("gpt-fast", "gpt-fast"),
+                     ("Unsloth", "training"), ("LLaMA-Factory", "training"))
+# Rows that cannot be mapped honestly, with why (judgements on single rows; generic rules are in `_skip`).
+SKIP = {
+    "llmd-vllm-llama31-8b-h100-activation":
+        "circular: constant activation_dense_gib (4.8 GiB) was read from this very row",
+    "optbench-llama31-8b-bf16-a100-decode-process-vram":
+        "process VRAM of eager HF incl. CUDA context and the caching allocator's reserve; the core models "
+        "vLLM's runtime reserve only, not HF's allocator",
+    "llamafactory-llama2-7b-qlora-unsloth-a100-40g-16k":
+        "Unsloth offloads checkpointed activations to CPU RAM; finetune_memory has no offload option",
+}
+# Every compared row must stay within its kind's ceiling (|relative error|) or be listed in ALLOW
+# with the reason it does not (tests/sizing/test_measurements.py checks both ways).
+CEILINGS = {"memory": 0.20, "capacity": 0.20, "finetune_memory": 0.30, "decode": 0.35, "throughput": 0.35,
+            "ttft": 0.35}
+ALLOW = {
+    "unsloth-min-8b-qlora": "Unsloth's minimum-VRAM table states no sequence length, rank or batch and relies on "
+                            "its offloaded gradient checkpointing; the core's defaults (2 048 tokens, rank 16) "
+                            "hold more activations",
+    "unsloth-min-14b-qlora": "as unsloth-min-8b-qlora: conditions not stated, Unsloth offloads activations",
+    "gptfast-llama2-7b-int4-a100": "gpt-fast's int4 (tinygemm) kernel sits at the fast end of the weight-only "
+                                   "band (0.5-1.0 × MBU) only at larger batches; at batch 1 it reaches 197 of the "
+                                   "275 tok/s the point efficiency 0.75 gives",
+    "amd-vllm-llama31-70b-fp8-8xmi300x-bs64-latency": "vLLM 0.10 on ROCm: MI300X FP8 at batch 64 takes 33 s for "
+                                                      "2 048 tokens; the core's efficiencies are NVIDIA engine "
+                                                      "figures",
+    "trt-blog-gptj-h100-fp8-bs1": "TensorRT-LLM 0.5 launch blog: 185 tok/s is 37 % of the H100's bandwidth "
+                                  "roofline for 6 GB of FP8 weights (3 350 / 6.05 = 554 tok/s); the first FP8 "
+                                  "kernels",
+    "trt05-ttft-llama2-7b-h100-fp8-128": "7 ms for a 128-token prompt is host and launch overhead of TensorRT-LLM "
+                                         "0.5 (prefill compute 0.2 ms, weight read 2.9 ms); the per-step floor "
+                                         "models 2 ms",
+    "trt05-ttft-llama2-7b-l40s-fp8-2048": "TensorRT-LLM's FP8 prefill on the L40S reaches more of the 733 TF FP8 "
+                                          "peak than document 000 G3's production gain (+35 % over FP16) gives",
+    "trt05-llama2-70b-h100-fp8-tp4-bs64-128-128": "the v0.5.0 table does not say whether the TP 4 figure is per "
+                                                  "GPU or for the whole system (row note); read as the whole "
+                                                  "system",
+    "llmd019-gemma2-9b-tp1-capacity": "vLLM 0.19 counts Gemma 2's sliding-window layers at the full context when "
+                                      "it reports max concurrency (20.6 = pool / full-attention KV); the core "
+                                      "holds min(context, window) in those layers, as they cache",
+    "llmd019-gemma2-27b-tp1-capacity": "as llmd019-gemma2-9b-tp1-capacity (sliding-window layers counted in full)",
+    "qwen-vllm-qwen25-7b-gptq4-a100": "vLLM's GPTQ int4 at batch 1 on an A100: 154 tok/s = 0.69 TB/s for the "
+                                      "4.45 GB read, 34 % of the bandwidth; inside the weight-only band's slow "
+                                      "end (MBU 0.6 × 0.5 = 30 %), far from its point (54 %)",
+    "qwen-vllm-qwen25-14b-awq-a100": "as qwen-vllm-qwen25-7b-gptq4-a100: vLLM's AWQ kernels at batch 1 run near "
+                                     "the slow end of the weight-only band",
+    "autoawq-mistral-7b-gemm-bs8-2048": "AutoAWQ's fused layers pre-allocate their KV cache and HF transformers "
+                                        "4.35 materialises the prompt's logits in fp32 (8 × 2 048 × 32 000 × 4 B = "
+                                        "2.1 GB); neither is modelled",
+    "sglang0412-deepseek-v3-8xh200-bs1": "SGLang 0.4.1.post2, the first DeepSeek-V3 release (new MLA and "
+                                         "block-FP8 MoE kernels), GPU assumed H200: the per-step floor brings the "
+                                         "estimate from 525 to 56 tok/s, still 1.9 × the reported 30",
+    "sglang0412-deepseek-v3-8xh200-bs8": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
+    "sglang0412-deepseek-v3-8xh200-bs32": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
+}
+# Frameworks outside the core's declared scope (MBU/MFU are vLLM/TensorRT-LLM figures): eager HF
+# transformers generation is kernel-launch bound. The error is still computed and shown.
+OUT_OF_SCOPE = ("HF transformers",)
+
+
+def row_engine(row: dict) -> str:
+    """The serving engine a row measured: its `engine`, else from its framework, else 'other'."""
+    if row.get("engine"):
+        return row["engine"]
+    framework = row.get("framework") or ""
+    return next((engine for prefix, engine in FRAMEWORK_ENGINES if prefix in framework), "other")
+
+
+def _version(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in text.split(".")[:2])
+    except ValueError:
+        return (0,)
+
+
+def engine_assumptions(row: dict, a: Assumptions) -> Assumptions:
+    """The constants of the engine version a row ran: its stated utilisation; vLLM < 0.17 with llm-d's
+    first figures (activation 4.8-5.6 GiB dense, 7.4-8 MoE, non-torch 0.13 / 0.55 GiB); vLLM < 0.21
+    without CUDA graphs in the budget. Rows of other engines keep the defaults."""
+    if row_engine(row) != "vllm":
+        return a
+    version = _version(str(row.get("engine_version") or ""))
+    framework = row.get("framework") or ""
+    if version == (0,) and "version not stated" in framework:
+        version = (0, 11)  # llm-d's sibling write-up of the same runs: vllm/vllm-openai:v0.11.0
+    changes = {}
+    if version < (0, 21):
+        changes["cuda_graph_gib"] = exact(0.0, "GiB per GPU", "vLLM < 0.21: CUDA graphs outside the budget")
+        changes["vllm_memory_utilization"] = exact(float(row.get("gpu_memory_utilization") or 0.9),
+                                                   "share of device memory", "the row's stated utilisation")
+    elif row.get("gpu_memory_utilization"):
+        changes["vllm_memory_utilization"] = float(row["gpu_memory_utilization"])
+    if version < (0, 17):
+        changes["activation_dense_gib"] = ranged(4.8, 5.6, "GiB per GPU", LLMD, "vLLM <= 0.16", value=4.8)
+        changes["activation_moe_gib"] = ranged(7.4, 8.0, "GiB per GPU", LLMD, "vLLM <= 0.16")
+        changes["non_torch_tp1_gib"] = exact(0.13, "GiB per GPU", LLMD)
+        changes["non_torch_tpn_gib"] = exact(0.55, "GiB per GPU", LLMD)
+    return a.override(**changes) if changes else a
+
+
+__all__ = ["FRAMEWORK_ENGINES", "SKIP", "CEILINGS", "ALLOW", "OUT_OF_SCOPE", "row_engine", "engine_assumptions"]
