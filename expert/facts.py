@@ -48,7 +48,7 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "t": "workload", "model": w.model or "generic", "params_b": model.params_b,
         "active_params_b": model.decode_params_b, "precision": w.precision,
         "requests_per_day": average * 86_400, "requests_per_minute": average * 60,
-        "average_rps": average, "peak_rps": average * w.peak_to_average,
+        "average_rps": average, "peak_rps": w.peak_rps,
         "target_utilization": w.target_utilization,
         "latency_target_s": w.latency_target_s, "context_tokens": w.context,
         "latency_under_500ms": w.latency_target_s is not None and w.latency_target_s < 0.5,  # 000 G5

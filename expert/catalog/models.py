@@ -248,6 +248,10 @@ class Offer(Strict):
         description="TDP used for T1 energy when costing this offer; default the GPU's vendor TDP. Set for "
                     "the document's provider to 000's stated TDP, because 000's TCO arithmetic (T1-T3) uses it")
     notes: str | None = None
+    marketplace: bool = Field(
+        default=False, description="a marketplace of third-party hosts: neither the hosting country nor a "
+                                   "service grade is known, so the configurator does not pick it for critical "
+                                   "production (docs/configurator.md)")
 
 
 class SourcedValue(Strict):

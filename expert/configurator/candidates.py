@@ -68,6 +68,7 @@ class Source:
     package: str | None = None
     condition: str | None = None
     offer_kind: str | None = None
+    marketplace: bool = False
 
     @property
     def group(self) -> tuple[str, str]:
@@ -142,7 +143,8 @@ def all_sources(catalog: Catalog) -> list[Source]:
         out.append(Source("cloud", offer.id, gpu, tuple(range(1, 9)), i,
                           rent_chf=catalog.to_chf(amount.mid, offer.monthly.currency),
                           energy_tdp_w=offer_energy_tdp(offer, gpu), column=column_of(gpu),
-                          provider=offer.provider, country=offer.country, offer_kind=offer.kind))
+                          provider=offer.provider, country=offer.country, offer_kind=offer.kind,
+                          marketplace=offer.marketplace))
     for i, pkg in enumerate(catalog.packages.values()):
         if pkg.hardware_net is None:
             continue
@@ -171,12 +173,13 @@ def location_must_be_known(w: Workload) -> bool:
 
 
 def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
-    """The sources a workload admits (kinds, hosting, grades)."""
+    """The sources a workload admits (kinds, hosting, grades; no marketplace for critical production)."""
     kinds = source_kinds(w)
     known = location_must_be_known(w)
     return [s for s in sources if s.kind in kinds and grade_allowed(s.gpu, w)
             and (s.kind != "cloud" or (hosting_allowed(s.country, w.hosting)
-                                       and not (known and s.country is None)))]
+                                       and not (known and s.country is None)
+                                       and not (w.critical and s.marketplace)))]
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:

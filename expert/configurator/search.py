@@ -171,7 +171,8 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         condition=s.condition, batch_per_replica=c.batch, concurrent_inferences=round(c.concurrency, 3),
         finetune_hours_per_run=None if c.ft_hours is None else round(c.ft_hours, 3),
         finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
-        quality_note=note, **extra)
+        quality_note=note, ttft_p95_s=None if c.ttft is None else round(c.ttft, 4),
+        tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3), **extra)
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:

@@ -2,7 +2,8 @@
 
 000 D3: GPU capacity = requests per second × inference time / target utilisation; the worked example
 50 × 0.8 / 0.7 = 57.14 is reported by the document as "about 57" (rounded, not ceiled). This module
-applies D3 to the *peak* request rate (average × peak_to_average), so the 70 % target utilisation
+applies D3 to the *peak* request rate (a daily volume's average × peak_to_average; a rate per second
+as given), so the 70 % target utilisation
 holds at peak; `average_utilization` shows the mean load. Sequences per replica are the smaller of
 the memory limit (`memory.max_sequences`) and the latency limit (the largest batch whose end-to-end
 latency, TTFT + output × TPOT, stays within the target). Replicas = ceil(concurrency / sequences
@@ -22,10 +23,14 @@ from expert.sizing.speed import performance
 def request_rates(requests_per_day: float | None = None, requests_per_second: float | None = None,
                   peak_to_average: float | None = None,
                   assumptions: Assumptions | None = None) -> tuple[float, float]:
-    """(average, peak) requests per second from a daily volume or a rate."""
+    """(average, peak) requests per second from a daily volume or a rate. A rate is the load to size
+    for (peak = rate) unless `peak_to_average` is passed; a daily volume gets `peak_to_average`
+    (default 3). `Workload.peak_factor` decides this for a workload (docs/slo.md)."""
     a = resolve(assumptions)
     if requests_per_day is not None and requests_per_second is not None:
         raise ValueError("give requests_per_day or requests_per_second, not both")
+    if peak_to_average is None and requests_per_second is not None:
+        peak_to_average = 1.0
     ratio = a.peak_to_average.value if peak_to_average is None else peak_to_average
     average = requests_per_second if requests_per_second is not None \
         else (requests_per_day or 0.0) / a.seconds_per_day.value

@@ -91,7 +91,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     perf_probe = performance(model, gpu, tp, tp, w.precision, batch, w.prompt_tokens, w.output_tokens,
                              interconnect=interconnect, assumptions=a)
     inference_time = w.inference_time_s or perf_probe.e2e_latency_s
-    average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average, a)
+    average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_factor, a)
     cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, count, seq_mem, seq_lat, a,
                    latency_met=perf_probe.e2e_latency_s <= w.latency_limit_s)
     n = count or cap.gpus_needed or tp

@@ -2,8 +2,8 @@
 
 The documents compare the Swiss provider's trio (L40S, A100 80 GB, H100) — its catalog prices are
 what 000's TCO claims are derived from — so these workloads use `hosting: ch`. Token counts and
-latency targets are stated per test: 000 gives "under 2 s" for U1 without saying for how many output
-tokens; the speed model's end-to-end latency is used, so answers are kept short (100 tokens).
+latency targets are stated per test: 000 gives "under 2 s" for U1, read as the first words of a streamed
+answer (p95 TTFT with queueing, docs/slo.md); answers are kept short (100 tokens).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from expert.facts import gpu_family
 
 CAT = load_catalog()
 U1 = {"hosting": "ch", "prompt_tokens": 1500, "output_tokens": 100, "latency_target_s": 2.0,
-      "requests_per_day": 100 * 60 * 24}          # 100 requests/minute: the low end of U1's 100-500
+      "requests_per_second": 100 / 60}            # 100 requests/minute: the low end of U1's 100-500, a rate
+#                                                   (sized as given, no daily peak factor: docs/slo.md)
 RAG_DATASET = 40_000_000                           # tokens per monthly run (see test_u1_regular_retraining)
 
 
@@ -36,11 +37,11 @@ def test_u1_pure_inference_picks_l40s(model):
     assert r.document.family == "l40s" and r.document.agrees
 
 
-def test_u1_13b_pure_inference_l40s_at_lower_load():
-    # 13B on one L40S meets the 2 s target only with short answers and a light load (GDDR6 864 GB/s)
-    r = search({**U1, "model": "llama-2-13b", "output_tokens": 50, "requests_per_day": 20 * 60 * 24}, CAT,
-               sensitivity=False)
-    assert fam(r) == "l40s"
+def test_u1_13b_pure_inference_l40s():
+    # 13B at U1's 100 requests/minute, first words within 2 s: one L40S (FP8: 13 GB weights, prefill
+    # of 1 500 tokens ≈ 0.09 s at 733 TFLOPS × MFU 0.6, so 1.7 req/s keep it ~20 % busy with prefill)
+    r = search({**U1, "model": "llama-2-13b"}, CAT, sensitivity=False)
+    assert fam(r) == "l40s" and r.recommendation.count == 1
 
 
 def test_u1_regular_retraining_picks_a100():
@@ -105,10 +106,12 @@ def test_u3_70b_monthly_finetuning_is_h100():
 
 
 @pytest.mark.parametrize("workload", [
-    # > 40B: a 70B agent that must answer 250 tokens within 5 s (A100 needs 4 GPUs, H100 2)
-    {"model": "llama-3.1-70b", "requests_per_day": 5000, "latency_target_s": 5},
-    # latency under 500 ms: 30-token answers of a 14B classifier within 0.45 s
-    {"model": "qwen2.5-14b", "requests_per_day": 20000, "latency_target_s": 0.45, "output_tokens": 30},
+    # > 40B: a 70B agent step whose complete 250-token answer a program needs within 5 s (not streamed:
+    # end to end; A100 needs 4 GPUs, H100 2)
+    {"model": "llama-3.1-70b", "requests_per_day": 5000, "latency_target_s": 5, "streaming": False},
+    # latency under 500 ms: complete 30-token answers of a 14B classifier within 0.45 s (not streamed)
+    {"model": "qwen2.5-14b", "requests_per_day": 20000, "latency_target_s": 0.45, "output_tokens": 30,
+     "streaming": False},
     # monthly fine-tuning of a complex (32B) model, 000 M2's default run size
     {"model": "qwen2.5-32b", "requests_per_day": 20000, "latency_target_s": 10, "fine_tuning": "monthly"},
 ], ids=["above-40b", "latency-under-500ms", "monthly-finetuning-complex"])
@@ -128,8 +131,9 @@ def test_m2_monthly_finetuning_13b_never_l40s(hosting, model, rpm):
 
 
 def _plain_package_pick(w: dict) -> str:
-    """004 C4 written plainly: among the packages whose total VRAM (usable 90 %, 30 % growth reserve,
-    000 M5) holds the weights + KV for context × concurrency + each GPU's runtime, the cheapest over
+    """004 C4 written plainly: among the packages whose total VRAM (usable 90 %) holds the weights + KV for
+    context × concurrency + each GPU's runtime, with the model itself (weights + runtime) within 70 % of
+    it (30 % growth reserve, 000 M5), the cheapest over
     the horizon (purchase + 15 % infrastructure + energy − 35 % resale, 000 T1/T5); equal cost → the
     better precision (16-bit before 8-bit)."""
     from expert.sizing.memory import kv_cache_gb, runtime_activation, runtime_overhead, weights_gb
@@ -145,7 +149,9 @@ def _plain_package_pick(w: dict) -> str:
         for rank, precision in enumerate(("fp16", "fp8", "int8")):
             if precision == "fp8" and not gpu.fp8_tflops:
                 continue
-            if weights_gb(model, precision) + kv + runtime <= p.total_vram_gb * 0.9 * 0.7:
+            usable = p.total_vram_gb * 0.9
+            if weights_gb(model, precision) + runtime <= usable * 0.7 and weights_gb(model, precision) + kv \
+                    + runtime <= usable:
                 options.append((round(tco, 2), rank if precision != "fp8" else 0.5, p.id))
     return min(options)[2]
 
