@@ -1,7 +1,8 @@
 """Auditing an existing setup: measured facts + sizing of its workload → rules → findings.
 
 The sizing core adds what the rules compare: the memory reserve of today's model, whether the
-expected model fits, and — for fine-tuned workloads — the run time here and on an A100 80 GB with
+expected model fits, the serving capacity at the workload's peak (token-level, at the latency
+targets: `serving_facts`), and — for fine-tuned workloads — the run time here and on an A100 80 GB with
 the team-time cost of the difference (000 M2: total = compute hours × team rate + GPU cost).
 """
 
@@ -52,6 +53,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     int8 = inference_memory(model, gpu, setup.count, tp, "int8", min(w.context, model.max_context),
                             max(1, w.concurrency or 1))
     extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits}
+    extra.update(serving_facts(setup, w, model, gpu, tp))
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory)}
@@ -79,6 +81,17 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         if rent_here is not None and rent_ref is not None:
             extra["gpu_saving_chf_month"] = (rent_ref - rent_here) * setup.count
     return extra, [workload_fact(w, model), clean_fact(sizing)]
+
+
+def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int) -> dict[str, Any]:
+    """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
+    the same operating point and latency targets as the configurator's, for this GPU, count and TP."""
+    from expert.configurator.operating import operating_facts
+
+    precision = getattr(setup, "precision", None) or w.precision
+    if w.average_rps <= 0:
+        return {}
+    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect)
 
 
 def describe_setup(setup: Setup, lang: str) -> str:

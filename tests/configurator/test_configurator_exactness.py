@@ -220,7 +220,7 @@ def brute_force(wd: dict, cat: Catalog):
                     if w.budget_limit_chf is not None and cost > w.budget_limit_chf:
                         continue
                     obj = cost + team * months
-                    k = (round(obj, 2), QUALITY[prec], round(latency, 6), n, KIND[kind], order, tp)
+                    k = (round(obj, 2), QUALITY[prec], tp, round(latency, 6), n, KIND[kind], order)
                     if best is None or k < best[0]:
                         best = (k, (key, n, prec, tp))
     return None if best is None else best[1]
