@@ -118,6 +118,29 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
     return f"{text[lang]} — {'; '.join(sections)}"
 
 
+def physical_reason(ctx, c, name: str) -> dict[str, str] | None:
+    """Why the documents' family needs what it needs, in numbers: one replica's serving capacity within
+    the latency targets (token level, `operating.capacity_rps`) against the peak load."""
+    from expert.configurator.operating import capacity_rps
+
+    prof = ctx.profile(c.source.gpu, c.precision, c.tp, c.source.column)
+    if min(prof.seq_mem, prof.seq_lat) < 1 or ctx.peak_rps <= 0:
+        return None
+    one = capacity_rps(prof, 1, 0.0, ctx.util, ctx.t_inf)
+    if one <= 0:
+        return None
+    from expert.numbers import dec
+
+    tp = f"{c.tp}× " if c.tp > 1 else ""
+    u, pre, tpot = round(ctx.util * 100), prof.prefill_1, round(prof.tpot(1) * 1000)
+    return {"en": f"one {tp}{c.source.gpu.id} replica ({c.precision}) serves about {dec(one, 'en', 2)} req/s within "
+                  f"the latency targets at {u} % utilisation (prefill {dec(pre, 'en', 3)} s per request, TPOT "
+                  f"{tpot} ms at batch 1), the peak is {dec(ctx.peak_rps, 'en', 2)} req/s",
+            "de": f"ein {tp}{c.source.gpu.id}-Replikat ({c.precision}) bedient etwa {dec(one, 'de', 2)} Anfragen/s "
+                  f"innerhalb der Latenzziele bei {u} % Auslastung (Prefill {dec(pre, 'de', 3)} s je Anfrage, TPOT "
+                  f"{tpot} ms bei Batch 1), die Spitze beträgt {dec(ctx.peak_rps, 'de', 2)} Anfragen/s"}
+
+
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
@@ -154,6 +177,9 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             "de": f"die Dokumente wählen {name} ({label(theirs)}, {grouped(theirs.objective)} CHF über {ctx.months} "
                   f"Monate); das Kostenoptimum ist {label(best)} für {grouped(best.objective)} CHF, "
                   f"{grouped(diff)} CHF weniger"}
+        reason = physical_reason(ctx, theirs, name)
+        if reason:
+            view.comparison = {lang: f"{view.comparison[lang]}; {reason[lang]}" for lang in ("en", "de")}
     view.text = {lang: f"{view.text[lang]}. {view.comparison[lang][:1].upper()}{view.comparison[lang][1:]}"
                  for lang in ("en", "de")}
     return view

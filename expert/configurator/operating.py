@@ -23,6 +23,23 @@ from expert.workload import Workload
 BISECTION_STEPS = 40
 
 
+def capacity_rps(prof, replicas: int, concurrency: float, utilization: float, inference_time: float | None,
+                 start: float = 1.0) -> float:
+    """The most requests per second `replicas` replicas of `prof` serve within the latency targets at
+    the target utilisation (bisection on the arrival rate; 0 when none)."""
+    def serves(rate: float) -> bool:
+        op = prof.point(replicas, rate, concurrency, utilization, inference_time)
+        return op is not None and op.ok
+
+    lo, hi = 0.0, max(1.0, start)
+    while serves(hi) and hi < 1e6:
+        lo, hi = hi, hi * 2
+    for _ in range(BISECTION_STEPS):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if serves(mid) else (lo, mid)
+    return lo
+
+
 def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int, precision: str,
                     interconnect: str | None = None, assumptions: Assumptions | None = None) -> dict[str, Any]:
     """Serving facts of `count` × `gpu` at TP `tp` for workload `w` (module docstring); {} when the
@@ -38,16 +55,7 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     if min(prof.seq_mem, prof.seq_lat) < 1:
         return {}
 
-    def serves(rate: float) -> bool:
-        op = prof.point(replicas, rate, conc, util, t_inf)
-        return op is not None and op.ok
-
-    lo, hi = 0.0, max(1.0, peak)
-    while serves(hi) and hi < 1e6:
-        lo, hi = hi, hi * 2
-    for _ in range(BISECTION_STEPS):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if serves(mid) else (lo, mid)
+    lo = capacity_rps(prof, replicas, conc, util, t_inf, peak)
     facts: dict[str, Any] = {"serving_capacity_rps": lo, "serving_peak_rps": peak,
                              "serving_load_ratio": peak / lo if lo > 0 else None}
     op = prof.point(replicas, peak, conc, util, t_inf) if peak > 0 else None

@@ -15,7 +15,13 @@ LABELS = {
            "months": "months", "weights": "weights", "kv": "KV cache", "overhead": "overhead",
            "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
            "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
-           "headroom": "headroom", "p95": "p95 latency"},
+           "headroom": "headroom", "p95": "p95 latency", "slo": "Latency targets",
+           "ttft": "first words (TTFT, p95, queueing included) within", "tpot": "time per output token within",
+           "e2e": "complete answer within", "no_slo": "none (not streamed, no target: sized for throughput)",
+           "basis": {"rate": "the given rate is the peak (no peak factor)",
+                     "rate × peak_to_average": "the given rate × peak_to_average",
+                     "daily volume × peak_to_average": "daily volume / 86 400 s × peak_to_average"},
+           "factor": "factor", "tol": "met within"},
     "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
            "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
            "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
@@ -24,7 +30,14 @@ LABELS = {
            "months": "Monate", "weights": "Gewichte", "kv": "KV-Cache", "overhead": "Overhead",
            "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
            "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
-           "headroom": "Reserve", "p95": "P95-Latenz"},
+           "headroom": "Reserve", "p95": "P95-Latenz", "slo": "Latenzziele",
+           "ttft": "erste Wörter (TTFT, P95, mit Warteschlange) innert", "tpot": "Zeit pro Ausgabe-Token innert",
+           "e2e": "vollständige Antwort innert",
+           "no_slo": "keine (nicht gestreamt, kein Ziel: auf Durchsatz ausgelegt)",
+           "basis": {"rate": "die angegebene Rate ist die Spitze (kein Spitzenfaktor)",
+                     "rate × peak_to_average": "die angegebene Rate × peak_to_average",
+                     "daily volume × peak_to_average": "Tagesvolumen / 86 400 s × peak_to_average"},
+           "factor": "Faktor", "tol": "erfüllt innerhalb"},
 }
 
 
@@ -46,7 +59,23 @@ def choice_line(choice: Choice, lang: str) -> str:
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.latency_p95_s is not None:
         line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
+    if choice.ttft_p95_s is not None and choice.tpot_ms is not None:
+        line += f" (TTFT {dec(choice.ttft_p95_s, lang, 2)} s, TPOT {dec(choice.tpot_ms, lang)} ms)"
     return line
+
+
+def slo_lines(report: Report) -> list[str]:
+    """The latency targets the sizing used, each with its source (docs/slo.md)."""
+    t, s, lang = LABELS[report.lang], report.slo, report.lang
+    lines = []
+    for key, value, unit in (("ttft", s.ttft_target_s, "s"), ("tpot", s.tpot_target_ms, "ms"),
+                             ("e2e", s.e2e_target_s, "s")):
+        if value is not None:
+            lines.append(f"{t[key]} {dec(value, lang, 2 if unit == 's' else 0)} {unit} — {s.sources.get(key, '')}")
+    if not lines:
+        lines.append(t["no_slo"])
+    lines.append(f"{t['tol']} {round(s.tolerance * 100)} %")
+    return lines
 
 
 def _document(report: Report, markdown: bool) -> str:
@@ -79,6 +108,13 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["capacity"])
         item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
              f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
+        if c.peak_basis:
+            item(f"{t['peak']}: {t['basis'].get(c.peak_basis, c.peak_basis)} ({t['factor']} "
+                 f"{dec(c.peak_factor or 1.0, report.lang)})")
+    if report.slo:
+        head(t["slo"])
+        for line in slo_lines(report):
+            item(line)
     if report.recommendation or report.nothing_fits:
         head(t["recommendation"])
         if report.recommendation:
