@@ -84,7 +84,7 @@ class PoolSearch:
         ctx = self.ctxs[i]
         options = []
         for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, 8):
+            for tp in tp_degrees(ctx.model, 8, source):
                 prof = ctx.profile(source.gpu, precision, tp, source.column)
                 r = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
                 if r < 1:

@@ -196,7 +196,20 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
     return tuple(out)
 
 
-def tp_degrees(model: LlmModel, count: int) -> tuple[int, ...]:
-    """TP degrees 1-8 dividing `count`, the attention heads (not for generic models) and KV heads."""
+def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tuple[int, ...]:
+    """TP degrees 1-8 dividing `count`, the attention heads (not for generic models) and KV heads;
+    for a rented source also none that the documents warn against (`rented_tp_allowed`)."""
     return tuple(t for t in range(1, 9) if count % t == 0 and model.kv_heads % t == 0
-                 and (model.generic or model.heads % t == 0))
+                 and (model.generic or model.heads % t == 0) and (source is None or rented_tp_allowed(source, t)))
+
+
+def rented_tp_allowed(source: Source, tp: int) -> bool:
+    """004 C7 (TP 4 over PCIe: 15-20 % gap; TP 8: "often not worth it") and C6 (RTX PRO 6000 has no
+    NVLink): a rented configuration the rules would warn about is not picked, since renting leaves
+    the choice of an NVLink system or a larger GPU open. On-premise hardware keeps them: 004's own
+    PCIe packages (2, 3, N3, N4) are built to be split."""
+    if source.kind != "cloud" or tp == 1:
+        return True
+    if source.gpu.id.startswith("rtx-pro-6000"):
+        return False
+    return not (source.column == "pcie" and tp >= 4)

@@ -86,7 +86,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
         for precision in precisions(gpu, ctx.w):
             done_tp: set[int] = set()
             for count in source.counts:
-                for tp in tp_degrees(model, count):
+                for tp in tp_degrees(model, count, source):
                     if tp in done_tp:
                         continue
                     pk = (gpu.id, precision, tp, source.column)
@@ -143,7 +143,7 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
         if best is not None and objective > best.key[0]:
             break
         for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, count):
+            for tp in tp_degrees(ctx.model, count, source):
                 prof = ctx.profile(source.gpu, precision, tp, source.column)
                 if _serving(ctx, prof, tp, count)[0]:
                     continue

@@ -197,6 +197,8 @@ def brute_force(wd: dict, cat: Catalog):
                 for tp in range(1, 9):
                     if n % tp or model.kv_heads % tp or (not model.generic and model.heads % tp):
                         continue
+                    if kind == "cloud" and tp > 1 and (g.id.startswith("rtx-pro-6000") or (link == "pcie" and tp >= 4)):
+                        continue   # 004 C6/C7: not rented where the rules warn
                     seq_mem, seq_lat = limits(g.id, prec, tp, link)
                     top = min(seq_mem, seq_lat)
                     if top < 1:
