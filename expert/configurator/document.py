@@ -118,7 +118,31 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
     return f"{text[lang]} — {'; '.join(sections)}"
 
 
-def physical_reason(ctx, c, name: str) -> dict[str, str] | None:
+def meets_reason(ctx, c) -> dict[str, str] | None:
+    """The cost optimum's own latencies at the peak against the targets (why a cheaper GPU suffices)."""
+    from expert.numbers import dec
+
+    if c.ttft is None or c.tpot is None:
+        return None
+    slo, parts = ctx.slo, {"en": [], "de": []}
+    if slo.ttft_s is not None:
+        for lang in ("en", "de"):
+            parts[lang].append(f"TTFT {dec(c.ttft, lang, 2)} s ≤ {dec(slo.ttft_s, lang, 2)} s")
+    if slo.tpot_ms is not None:
+        for lang in ("en", "de"):
+            parts[lang].append(f"TPOT {dec(c.tpot * 1000, lang)} ms ≤ {dec(slo.tpot_ms, lang)} ms")
+    if slo.e2e_s is not None:
+        for lang in ("en", "de"):
+            parts[lang].append(f"{'end to end' if lang == 'en' else 'Ende zu Ende'} {dec(c.latency, lang, 2)} s ≤ "
+                               f"{dec(slo.e2e_s, lang, 2)} s")
+    peak = {lang: dec(ctx.peak_rps, lang, 2) for lang in ("en", "de")}
+    return {"en": f"{c.count}× {c.source.gpu.id} meets the targets at the peak of {peak['en']} req/s: "
+                  + ", ".join(parts["en"]),
+            "de": f"{c.count}× {c.source.gpu.id} erfüllt die Ziele bei der Spitze von {peak['de']} Anfragen/s: "
+                  + ", ".join(parts["de"])}
+
+
+def physical_reason(ctx, c) -> dict[str, str] | None:
     """Why the documents' family needs what it needs, in numbers: one replica's serving capacity within
     the latency targets (token level, `operating.capacity_rps`) against the peak load."""
     from expert.configurator.operating import capacity_rps
@@ -177,7 +201,7 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             "de": f"die Dokumente wählen {name} ({label(theirs)}, {grouped(theirs.objective)} CHF über {ctx.months} "
                   f"Monate); das Kostenoptimum ist {label(best)} für {grouped(best.objective)} CHF, "
                   f"{grouped(diff)} CHF weniger"}
-        reason = physical_reason(ctx, theirs, name)
+        reason = physical_reason(ctx, theirs) if theirs.count > best.count else meets_reason(ctx, best)
         if reason:
             view.comparison = {lang: f"{view.comparison[lang]}; {reason[lang]}" for lang in ("en", "de")}
     view.text = {lang: f"{view.text[lang]}. {view.comparison[lang][:1].upper()}{view.comparison[lang][1:]}"
