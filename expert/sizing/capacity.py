@@ -64,6 +64,35 @@ def latency_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, preci
     return lo
 
 
+def meets_targets(perf, slo) -> bool:
+    """Whether a `Performance` meets latency targets (`expert.slo.Targets`) without queueing, within
+    the tolerance: TTFT = prefill + one decode step, TPOT, end to end (docs/slo.md)."""
+    from expert.slo import SLO_TOLERANCE
+
+    limit = 1 + SLO_TOLERANCE
+    ttft, tpot = perf.ttft_s + perf.tpot_s, perf.tpot_s
+    return ((slo.ttft_s is None or ttft <= slo.ttft_s * limit) and (slo.tpot_s is None or tpot <= slo.tpot_s * limit)
+            and (slo.e2e_s is None or perf.e2e_latency_s <= slo.e2e_s * limit))
+
+
+def slo_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, precision: str, prompt_tokens: int,
+                      output_tokens: int, slo, max_batch: int, interconnect: str | None = None,
+                      assumptions: Assumptions | None = None) -> int:
+    """Largest batch ≤ max_batch meeting the latency targets `slo` (0 if not even batch 1)."""
+    def ok(batch: int) -> bool:
+        return meets_targets(performance(model, gpu, tensor_parallel, tensor_parallel, precision, batch,
+                                         prompt_tokens, output_tokens, interconnect=interconnect,
+                                         assumptions=assumptions), slo)
+
+    if max_batch < 1 or not ok(1):
+        return 0
+    lo, hi = 1, max_batch
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid - 1)
+    return lo
+
+
 def capacity(average_rps: float, peak_rps: float, inference_time_s: float, sequences_per_replica: int,
              tensor_parallel: int = 1, target_utilization: float | None = None, count: int | None = None,
              sequences_memory: int | None = None, sequences_latency: int | None = None,
