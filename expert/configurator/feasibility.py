@@ -235,7 +235,7 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
                      cost + team_monthly * ctx.months, list(violations), need, prof.usable_gb,
-                     (prof.usable_gb - need) / prof.usable_gb, ft_hours, ft_mem, concurrency,
+                     prof.model_headroom(), ft_hours, ft_mem, concurrency,
                      op and op.ttft_s, op and op.tpot_s, op and op.rho)
 
 

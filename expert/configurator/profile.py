@@ -188,6 +188,11 @@ class ReplicaProfile:
         """Per-GPU memory of the grown model (M5) at `batch` sequences, GB."""
         return self.growth_base_gb + self.growth_kv_seq_gb * batch
 
+    def model_headroom(self) -> float:
+        """The share of usable memory the model (weights, activation, runtime) leaves: 000 M5's
+        reserve is room for the model to grow; the KV pool takes what the load needs of the rest."""
+        return (self.usable_gb - self.base_gb) / self.usable_gb
+
     def memory_ratio(self, batch: int) -> float:
         """Needed over allowed per GPU at `batch` sequences (> 1: does not fit)."""
         r = self.need_gb(batch) / self.usable_gb
