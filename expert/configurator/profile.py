@@ -19,10 +19,14 @@ system (the measured `inference_time_s` where given, which holds only at the con
 measured at, else `e2e(b)`), and (ii) the token-level work fits, λ × (prefill + output × TPOT(b)/b)
 ≤ U (prefill and decode GPU-seconds per request at that batch). At that same batch the latency
 targets are checked: TPOT(b), TTFT = queueing wait (p95) + prefill + one decode step, end to end =
-TTFT + (output − 1) × TPOT(b). The queueing wait is an M/D/1 approximation of the replica: busy share
-ρ = λ × (prefill + output × TPOT(b)/b), each request ahead costs one prefill s: mean wait
-ρ·s / (2(1 − ρ)) (Pollaczek-Khinchine), p95 = s·ln(ρ/0.05) / (2(1 − ρ)) for ρ > 0.05 (the waiting
-time's exponential tail, Kingman), else 0. Targets are met within `expert.slo.SLO_TOLERANCE`.
+TTFT + (output − 1) × TPOT(b). The queueing wait is an M/D/1 approximation of the replica's prefill:
+a new request joins the next iteration of the running batch (continuous batching: a memory-bound
+decode step rides on the weights the prefill reads anyway) and waits for the prefills ahead of it,
+busy share ρ = λ × s with s the prefill of one request: mean wait ρ·s / (2(1 − ρ))
+(Pollaczek-Khinchine), p95 = s·ln(ρ/0.05) / (2(1 − ρ)) for ρ > 0.05 (the waiting time's exponential
+tail, Kingman), else 0. Waits for a free sequence slot are kept rare by (i)'s 30 % slot headroom.
+`OperatingPoint.rho` reports the token-level busy share of (ii). Targets are met within
+`expert.slo.SLO_TOLERANCE`.
 
 `tests/configurator/test_profile.py` checks both against the core on many combinations (equal to
 1e-9 relative). Nothing here is a new formula.
@@ -154,7 +158,7 @@ class ReplicaProfile:
         return self.prefill_1 + self.output * self.tpot(batch) / batch
 
     def latencies(self, batch: int, rho: float) -> tuple[float, float, float]:
-        """(TTFT p95, TPOT, end to end) at `batch` and busy share `rho` (module docstring)."""
+        """(TTFT p95, TPOT, end to end) at `batch` and prefill busy share `rho` (module docstring)."""
         tpot = self.tpot(batch)
         ttft = wait_p95(rho, self.prefill_1) + self.prefill_1 + tpot
         return ttft, tpot, ttft + (self.output - 1) * tpot
@@ -238,8 +242,9 @@ class ReplicaProfile:
         b = self.batch_for(replicas, peak_rps, concurrency, utilization, inference_time)
         op = None
         if b >= 1:
-            rho = peak_rps / replicas * self.work(b)
-            ttft, tpot, e2e = self.latencies(b, rho)
+            lam = peak_rps / replicas
+            rho = lam * self.work(b)
+            ttft, tpot, e2e = self.latencies(b, lam * self.prefill_1)
             op = OperatingPoint(b, rho, ttft, tpot, e2e, self.meets(ttft, tpot, e2e))
         self._points[key] = op
         return op

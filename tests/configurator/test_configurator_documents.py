@@ -109,8 +109,9 @@ def test_u3_70b_monthly_finetuning_is_h100():
     # > 40B: a 70B agent step whose complete 250-token answer a program needs within 5 s (not streamed:
     # end to end; A100 needs 4 GPUs, H100 2)
     {"model": "llama-3.1-70b", "requests_per_day": 5000, "latency_target_s": 5, "streaming": False},
-    # latency under 500 ms: complete 30-token answers of a 14B classifier within 0.45 s (not streamed)
-    {"model": "qwen2.5-14b", "requests_per_day": 20000, "latency_target_s": 0.45, "output_tokens": 30,
+    # latency under 500 ms: complete 30-token answers of a 14B classifier within 0.4 s (not streamed; two
+    # L40S at TP 2 take 0.46 s, outside the 10 % tolerance of 0.4 s, inside that of 0.45 s)
+    {"model": "qwen2.5-14b", "requests_per_day": 20000, "latency_target_s": 0.4, "output_tokens": 30,
      "streaming": False},
     # monthly fine-tuning of a complex (32B) model, 000 M2's default run size
     {"model": "qwen2.5-32b", "requests_per_day": 20000, "latency_target_s": 10, "fine_tuning": "monthly"},

@@ -167,7 +167,7 @@ def brute_force(wd: dict, cat: Catalog):
         if b is None:
             return False, 0.0
         prefill, tpot = speed(gid, prec, tp, link, b)
-        rho = lam * work(b)
+        rho = lam * prefill   # the prefill queue (docs/slo.md)
         wait = 0.0 if rho <= 0.05 else prefill * math.log(rho / 0.05) / (2 * (1 - rho))
         ttft = wait + prefill + tpot
         e2e = ttft + (w.output_tokens - 1) * tpot

@@ -52,7 +52,8 @@ def test_queueing_wait_and_operating_point():
     assert op.batch * 0.7 >= 2.0 * p.e2e(op.batch) - 1e-9 and 2.0 * p.work(op.batch) <= 0.7 + 1e-9
     below = op.batch - 1
     assert below * 0.7 < 2.0 * p.e2e(below) or 2.0 * p.work(below) > 0.7
-    assert op.ttft_s == pytest.approx(wait_p95(op.rho, p.prefill_1) + p.prefill_1 + p.tpot(op.batch))
+    assert op.ttft_s == pytest.approx(wait_p95(2.0 * p.prefill_1, p.prefill_1) + p.prefill_1 + p.tpot(op.batch))
+    assert op.rho == pytest.approx(2.0 * p.work(op.batch))
 
 
 def test_cost_matches_core():
