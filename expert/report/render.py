@@ -21,7 +21,8 @@ LABELS = {
            "basis": {"rate": "the given rate is the peak (no peak factor)",
                      "rate × peak_to_average": "the given rate × peak_to_average",
                      "daily volume × peak_to_average": "daily volume / 86 400 s × peak_to_average"},
-           "factor": "factor", "tol": "met within"},
+           "factor": "factor", "tol": "met within", "first": "first words", "per_token": "ms/token",
+           "whole": "complete answer"},
     "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
            "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
            "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
@@ -37,7 +38,8 @@ LABELS = {
            "basis": {"rate": "die angegebene Rate ist die Spitze (kein Spitzenfaktor)",
                      "rate × peak_to_average": "die angegebene Rate × peak_to_average",
                      "daily volume × peak_to_average": "Tagesvolumen / 86 400 s × peak_to_average"},
-           "factor": "Faktor", "tol": "erfüllt innerhalb"},
+           "factor": "Faktor", "tol": "erfüllt innerhalb", "first": "erste Wörter", "per_token": "ms/Token",
+           "whole": "vollständige Antwort"},
 }
 
 
@@ -57,10 +59,11 @@ def choice_line(choice: Choice, lang: str) -> str:
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
-    if choice.latency_p95_s is not None:
+    if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
+        line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
+                 f"{t['per_token']}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
+    elif choice.latency_p95_s is not None:
         line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
-    if choice.ttft_p95_s is not None and choice.tpot_ms is not None:
-        line += f" (TTFT {dec(choice.ttft_p95_s, lang, 2)} s, TPOT {dec(choice.tpot_ms, lang)} ms)"
     return line
 
 
