@@ -79,7 +79,7 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
                   "is the best compromise (G5's '> 40B → H100' points the other way)",
             "de": "Multi-GPU A100: 70B+ braucht mehrere GPUs; für reine Inferenz unter Budgetdruck ist "
                   "Multi-A100 der beste Kompromiss (G5 '> 40B → H100' weist in die andere Richtung)"}, [S_U3, S_G5]
-    if w.latency_target_s is not None and w.latency_target_s < 0.5:
+    if any(t is not None and t < 0.5 for t in (w.latency_target_s, w.ttft_target_s)):
         return "h100", False, {"en": "H100: latency target under 500 ms",
                                "de": "H100: Latenzziel unter 500 ms"}, [S_G5]
     if p > 40:
