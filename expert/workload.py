@@ -76,7 +76,9 @@ class Workload(Input):
     requests_per_second: float | None = Field(default=None, ge=0, le=1e6)
     peak_to_average: float = Field(default=3.0, ge=1, le=100,
                                    description="peak load over the daily average (llm-d Planner uses 1.5-2.5 "
-                                               "over an 8-hour day; 3 over 24 h is the same order)")
+                                               "over an 8-hour day; 3 over 24 h is the same order); applies to "
+                                               "requests_per_day; a requests_per_second rate is the load to size "
+                                               "for unless this is set explicitly (docs/slo.md)")
     latency_target_s: float | None = Field(
         default=None, gt=0, le=3600,
         description="latency target, s: the first words (p95 time to first token, queueing included) when "
