@@ -192,6 +192,13 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
                   f"the cost optimum is {label(best)} at {grouped(best.objective)} CHF",
             "de": f"die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
                   f"ist {label(best)} für {grouped(best.objective)} CHF"}
+        near = [c for c in out.group_closest.values() if gpu_family(c.source.gpu) == family]
+        if near:  # the physical reason: what the closest configuration of the documents' family misses
+            from expert.configurator.explain import failed_text
+            c = min(near, key=lambda c: c.closeness)
+            miss = failed_text(c)
+            view.comparison = {"en": f"{view.comparison['en']}; the closest, {label(c)}: {miss['en']}",
+                               "de": f"{view.comparison['de']}; die nächste, {label(c)}: {miss['de']}"}
     else:
         diff = theirs.objective - best.objective
         view.comparison = {

@@ -145,3 +145,13 @@ def test_audit_flags_a_peak_above_the_serving_capacity():
     calm = expert.audit({"gpu": "l40s", "count": 1, "workload": {"model": "llama-3.1-8b",
                                                                  "requests_per_day": 2000}})
     assert all(f.rule_id != "d3-peak-load-exceeds-serving-capacity" for f in calm.findings)
+
+
+def test_u3_with_the_default_2s_first_words_departs_with_the_reason():
+    """000 U3 (multi-A100) holds when the first words may take 5 s (above); at the default 2 s the
+    70B prefill of 1 500 tokens on two A100 (int8 weight-only, no FP8) is too slow, four exceed the
+    150 000 CHF budget, and the report names the closest A100 configuration and what it misses."""
+    r = expert.advise({"model": "llama-3.1-70b", "requests_per_day": 20000, "budget_limit_chf": 150000})
+    assert family(r) != "a100"
+    assert "The documents pick A100 80 GB" in r.document_recommendation
+    assert "the closest, " in r.document_recommendation and "a100" in r.document_recommendation
