@@ -69,7 +69,7 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
     """A setup file for the recommended configuration, carrying the workload: GPU, count, interconnect,
     tensor parallelism, rented (cloud) or owned (package, purchase), and the hosting country where the
     offer names one."""
-    w = workload.model_dump(exclude_none=True) if isinstance(workload, Workload) else dict(workload)
+    w = workload.model_dump(exclude_unset=True) if isinstance(workload, Workload) else dict(workload)
     setup: dict[str, Any] = {"gpu": choice["gpu"], "count": choice["count"],
                              "interconnect": choice.get("interconnect") or "pcie",
                              "tensor_parallel": choice.get("tensor_parallel", 1),
