@@ -115,5 +115,10 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     clarification = describe_setup(setup, lang)
     if setup.workload is not None:
         clarification += " " + render_sentence(setup.workload.model_dump(exclude_none=True), lang)
-    return make_report(kind="audit", lang=lang, clarification=clarification,
+    slo = None
+    if setup.workload is not None:
+        from expert.slo import targets
+
+        slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
+    return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
                        findings=findings, fired_rules=fired)
