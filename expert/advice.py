@@ -58,7 +58,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         from expert.sizing.capacity import request_rates
         from expert.sizing.finetune import finetune_memory
 
-        average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average)
+        average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_factor)
         inference_time = w.inference_time_s or choice["latency_p95_s"]
         concurrent_d3, gpus = choice["concurrent_inferences"], choice["count"]
         tuning = w.tuning
@@ -93,8 +93,12 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
+    from expert.slo import rate_basis
+
+    basis = rate_basis(w)
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
-                "concurrent_inferences": concurrent_d3, "gpus_needed": gpus}
+                "concurrent_inferences": concurrent_d3, "gpus_needed": gpus, "peak_basis": basis["basis"],
+                "peak_factor": basis["peak_factor"]}
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
@@ -156,6 +160,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.engine import evaluate
     from expert.interview import render_sentence
     from expert.knowledge import rule_base
+    from expert.slo import targets
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, _shared=shared_cache(catalog))
@@ -179,7 +184,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         sentence["requests_per_day"] = result.agent["tasks_per_day"]
     return make_report(
         kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang),
-        memory=memory, capacity=capacity, recommendation=_choice_fields(choice),
+        memory=memory, capacity=capacity, slo=targets(w).as_dict(), recommendation=_choice_fields(choice),
         alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
@@ -189,8 +194,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",
                 "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months", "fits",
-                "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb", "upfront_chf", "resale_chf",
-                "chassis", "system_power_w")
+                "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb", "ttft_p95_s", "tpot_ms",
+                "batch_per_replica", "upfront_chf", "resale_chf", "chassis", "system_power_w")
 
 
 def _choice_fields(choice: dict | None) -> dict | None:

@@ -1,7 +1,8 @@
 """Auditing an existing setup: measured facts + sizing of its workload → rules → findings.
 
 The sizing core adds what the rules compare: the memory reserve of today's model, whether the
-expected model fits, and — for fine-tuned workloads — the run time here and on an A100 80 GB with
+expected model fits, the serving capacity at the workload's peak (token-level, at the latency
+targets: `serving_facts`), and — for fine-tuned workloads — the run time here and on an A100 80 GB with
 the team-time cost of the difference (000 M2: total = compute hours × team rate + GPU cost).
 """
 
@@ -97,6 +98,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "peak_sequences": peak, "room_below_peak": room < peak, "context_tokens_used": context}
     if memory.fits:
         extra["reserve_ratio"] = memory.headroom_ratio
+    extra.update(serving_facts(setup, w, model, gpu, tp))
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory, model)}
@@ -156,6 +158,21 @@ def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
     return clean_fact(fact)
 
 
+def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int) -> dict[str, Any]:
+    """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
+    the same operating point and latency targets as the configurator's, for this GPU, count and TP."""
+    from expert.configurator.operating import operating_facts
+
+    precision = getattr(setup, "precision", None) or w.precision
+    if w.agent is not None:  # an agent loop: its steps at the peak, as the configurator sizes them
+        from expert.configurator.agent_demand import demand, equivalent
+
+        w = equivalent(w, demand(w, model))
+    if w.average_rps <= 0:
+        return {}
+    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect)
+
+
 def describe_setup(setup: Setup, lang: str) -> str:
     """One line naming the audited setup, in the report's language."""
     gpu = f"{setup.count}× {setup.gpu}"
@@ -180,5 +197,10 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     clarification = describe_setup(setup, lang)
     if setup.workload is not None:
         clarification += " " + render_sentence(setup.workload.model_dump(exclude_none=True), lang)
-    return make_report(kind="audit", lang=lang, clarification=clarification,
+    slo = None
+    if setup.workload is not None:
+        from expert.slo import targets
+
+        slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
+    return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
                        findings=findings, fired_rules=fired)

@@ -43,6 +43,9 @@ def clean_fact(data: dict[str, Any]) -> dict[str, Any]:
 
 def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     """The `workload` fact."""
+    from expert.slo import targets
+
+    slo = targets(w)
     tuning = w.most_frequent_tuning  # a multi-agent pool is as demanding as its most-tuned agent
     average = w.average_rps
     return clean_fact({
@@ -50,10 +53,12 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "active_params_b": model.decode_params_b, "precision": w.precision, "engine": w.engine,
         "kv_cache_precision": w.kv_precision,
         "requests_per_day": average * 86_400, "requests_per_minute": average * 60,
-        "average_rps": average, "peak_rps": average * w.peak_to_average,
+        "average_rps": average, "peak_rps": w.peak_rps,
         "target_utilization": w.target_utilization,
         "latency_target_s": w.latency_target_s, "context_tokens": w.context,
-        "latency_under_500ms": w.latency_target_s is not None and w.latency_target_s < 0.5,  # 000 G5
+        "latency_under_500ms": any(t is not None and t < 0.5 for t in (w.latency_target_s, w.ttft_target_s)),  # G5
+        "ttft_target_s": slo.ttft_s, "tpot_target_ms": slo.tpot_ms, "e2e_target_s": slo.e2e_s,
+        "streaming": w.streaming,
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
         "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
@@ -107,7 +112,8 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "utilization_mean": util.mean if util else None, "utilization_peak": util.peak if util else None,
         "day_night_swing": util.day_night_swing if util else None,
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
-        "sxm_partial": gpu.form_factor == "sxm" and s.count not in (4, 8) and s.count > 1,
+        # 004 C3 is about buying: a rented cloud instance of 1, 2 ... SXM GPUs is a slice of a full board
+        "sxm_partial": gpu.form_factor == "sxm" and s.count not in (4, 8) and s.count > 1 and s.ownership == "owned",
         "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
         "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine,
         "optimized_engine": (s.inference_engine in OPTIMISED_ENGINES) if s.inference_engine else None,

@@ -23,8 +23,13 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "requests_per_minute": (NUM, "requests per minute (average)"),
         "average_rps": (NUM, "average requests per second"),
         "peak_rps": (NUM, "peak requests per second"),
-        "latency_target_s": (NUM, "p95 end-to-end latency target, seconds (absent when none is given)"),
-        "latency_under_500ms": (BOOL, "000 G5: a latency target under 500 ms is given"),
+        "latency_target_s": (NUM, "latency target as given, s: the first words (TTFT) when streamed, the "
+                                  "complete answer when not (absent when none is given)"),
+        "latency_under_500ms": (BOOL, "000 G5: a latency target (or TTFT target) under 500 ms is given"),
+        "ttft_target_s": (NUM, "p95 time-to-first-token target used, s (given or default, docs/slo.md)"),
+        "tpot_target_ms": (NUM, "time-per-output-token target used, ms (given or default)"),
+        "e2e_target_s": (NUM, "end-to-end target used, s (answers consumed whole; absent when streamed)"),
+        "streaming": (BOOL, "the answer is read as it streams"),
         "target_utilization": (NUM, "000 D3: target GPU utilisation 0..1 (default 0.7)"),
         "context_tokens": (NUM, "tokens per sequence as configured"),
         "fine_tuning": (STR, "none | yearly | quarterly | monthly | weekly"),
@@ -137,7 +142,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
-        "sxm_partial": (BOOL, "an SXM system not fully populated (not 4 or 8 GPUs)"),
+        "sxm_partial": (BOOL, "an owned SXM system not fully populated (not 4 or 8 GPUs)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
         "backups": (BOOL, "backups of fine-tuned models and configurations"),
         "deployment_months": (NUM, "planned deployment length, months"),
@@ -167,6 +172,16 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_slowdown_vs_a100": (NUM, "finetune_hours / finetune_hours_on_a100 (000 M2: 3-4×)"),
         "team_cost_extra_chf_month": (NUM, "monthly team-time cost of the slower fine-tuning vs A100"),
         "gpu_saving_chf_month": (NUM, "monthly GPU saving vs A100 80 GB"),
+        "serving_peak_rps": (NUM, "requests per second the workload peaks at (docs/slo.md: rate as given, "
+                                  "daily volume × peak factor)"),
+        "serving_capacity_rps": (NUM, "estimated most requests per second the setup serves within the latency "
+                                      "targets at the target utilisation (token level)"),
+        "serving_load_ratio": (NUM, "serving_peak_rps / serving_capacity_rps (> 1: the peak exceeds the "
+                                    "estimated capacity)"),
+        "estimated_ttft_p95_s": (NUM, "estimated p95 TTFT at the peak (queueing + prefill + first token), s"),
+        "estimated_tpot_ms": (NUM, "estimated time per output token at the peak's operating batch, ms"),
+        "estimated_busy_share": (NUM, "estimated busy share of each replica at the peak (token-level work)"),
+        "operating_batch": (NUM, "sequences per replica at the peak (Little's law)"),
     },
 }
 

@@ -94,12 +94,26 @@ class Workload(Input):
     requests_per_second: float | None = Field(default=None, ge=0, le=1e6)
     peak_to_average: float = Field(default=3.0, ge=1, le=100,
                                    description="peak load over the daily average (llm-d Planner uses 1.5-2.5 "
-                                               "over an 8-hour day; 3 over 24 h is the same order)")
+                                               "over an 8-hour day; 3 over 24 h is the same order); applies to "
+                                               "requests_per_day; a requests_per_second rate is the load to size "
+                                               "for unless this is set explicitly (docs/slo.md)")
     latency_target_s: float | None = Field(
         default=None, gt=0, le=3600,
-        description="p95 end-to-end latency target; none by default. 000 U1 names 'under 2 s' for a RAG "
-                    "chat agent without saying what it measures: end to end, 2 s holds on an L40S only for "
-                    "short answers (about 100 output tokens), so it is a use-case value, not a default")
+        description="latency target, s: the first words (p95 time to first token, queueing included) when "
+                    "`streaming`, the complete answer (end to end) when not. Without it a streamed answer "
+                    "gets 000 U1's 'under 2 s' as TTFT (docs/slo.md)")
+    ttft_target_s: float | None = Field(
+        default=None, gt=0, le=3600,
+        description="p95 time to first token, s (queueing + prefill + first token); default "
+                    "latency_target_s when streaming, else 2 s for a streamed answer (000 U1, docs/slo.md)")
+    tpot_target_ms: float | None = Field(
+        default=None, gt=0, le=60_000,
+        description="mean time per output token of a request, ms; default 150 (reading speed, MLPerf "
+                    "conversational 100-200 ms) or 40 with a TTFT target of 0.5 s or less (MLPerf "
+                    "interactive 30-40 ms, 000 G5); docs/slo.md")
+    streaming: bool = Field(
+        default=True, description="the answer is read as it streams (chat); false: consumed whole (an "
+                                  "agent step, a batch job), so latency_target_s is end to end")
     prompt_tokens: int = Field(default=1500, ge=1, le=2_000_000)
     output_tokens: int = Field(default=250, ge=1, le=200_000)
     context_tokens: int | None = Field(default=None, ge=1, le=10_000_000,
@@ -178,7 +192,8 @@ class Workload(Input):
 
     @property
     def latency_limit_s(self) -> float:
-        """The latency target, or one hour (no constraint) when none is given."""
+        """The latency target as given, or one hour (no constraint) when none is given. The sizing
+        uses `expert.slo.targets` (TTFT, TPOT, end to end) instead."""
         return self.latency_target_s if self.latency_target_s is not None else 3600.0
 
     @property
@@ -187,6 +202,19 @@ class Workload(Input):
         from expert.sizing.memory import default_kv_precision
 
         return self.kv_cache_precision or default_kv_precision(self.precision)
+
+    @property
+    def peak_factor(self) -> float:
+        """The factor from the given load to the load to size for: a rate per second is that load
+        (factor 1) unless `peak_to_average` is set explicitly; a daily volume gets `peak_to_average`."""
+        if self.requests_per_second is not None and "peak_to_average" not in self.model_fields_set:
+            return 1.0
+        return self.peak_to_average
+
+    @property
+    def peak_rps(self) -> float:
+        """Requests per second to size for (`peak_factor` × the given load)."""
+        return self.average_rps * self.peak_factor
 
     @property
     def context(self) -> int:

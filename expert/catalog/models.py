@@ -289,6 +289,10 @@ class Offer(Strict):
                     "T1 energy line is added; default: rents derived from 000's TCO and 000's market ranges pay "
                     "energy on top (the document's method), every other offer includes it")
     notes: str | None = None
+    marketplace: bool = Field(
+        default=False, description="a marketplace of third-party hosts: neither the hosting country nor a "
+                                   "service grade is known, so the configurator does not pick it for critical "
+                                   "production (docs/configurator.md)")
 
 
 class SourcedValue(Strict):

@@ -78,7 +78,10 @@ def equivalent(w: Workload, d: AgentDemand) -> Workload:
     """The per-step workload the search sizes (module docstring)."""
     a = d.agent
     return w.model_copy(update={
+        # the steps' average rate with the peak factor set explicitly: the task volume is daily (or derived
+        # from concurrent users), so the rate-as-given rule of `Workload.peak_factor` must not drop it
         "agent": None, "requests_per_day": None, "requests_per_second": d.average_task_rate * a.steps_mean,
+        "peak_to_average": d.peak_task_rate / d.average_task_rate if d.average_task_rate > 0 else w.peak_to_average,
         "prompt_tokens": max(1, round(d.shape.mean_input)), "output_tokens": a.output_tokens + a.reasoning_tokens,
         "context_tokens": max(1, round(d.shape.mean_held)), "concurrency": None,
         "latency_target_s": d.step_target_s})

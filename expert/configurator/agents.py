@@ -89,17 +89,18 @@ class PoolSearch:
         ctx = self.ctxs[i]
         options = []
         for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, 8):
+            for tp in tp_degrees(ctx.model, 8, source):
                 prof = ctx.profile(source.gpu, precision, tp, source.column)
                 r = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
                 if r < 1:
                     continue
-                b = prof.batch_for(r, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+                op = prof.point(r, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
                 top = min(prof.seq_mem, prof.seq_lat)
                 t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(top)
                 need = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
-                share = min(1.0, need / (r * top)) if top else 1.0
-                options.append(Plan(precision, tp, r, prof.need_gb(b), share, prof.e2e(b), prof.limit_gb))
+                # busy share: the larger of the slot share (D3) and the token-level work share
+                share = min(1.0, max(need / (r * top), op.rho / ctx.util)) if top else 1.0
+                options.append(Plan(precision, tp, r, prof.need_gb(op.batch), share, op.e2e_s, prof.limit_gb))
         result = []
         if options:
             result.append(min(options, key=lambda p: (p.tp * p.replicas, QUALITY_ORDER[p.precision], p.memory_gb)))

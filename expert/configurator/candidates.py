@@ -74,6 +74,7 @@ class Source:
     package: str | None = None
     condition: str | None = None
     offer_kind: str | None = None
+    marketplace: bool = False
 
     def system(self, count: int) -> tuple[float, float, str]:
         """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;
@@ -145,7 +146,8 @@ def all_sources(catalog: Catalog) -> list[Source]:
         out.append(Source("cloud", offer.id, gpu, tuple(range(1, 9)), i,
                           rent_chf=catalog.to_chf(amount.mid, offer.monthly.currency),
                           energy_tdp_w=offer_energy_tdp(offer, gpu), column=column_of(gpu),
-                          provider=offer.provider, country=offer.country, offer_kind=offer.kind))
+                          provider=offer.provider, country=offer.country, offer_kind=offer.kind,
+                          marketplace=offer.marketplace))
     for i, pkg in enumerate(catalog.packages.values()):
         if pkg.hardware_net is None:
             continue
@@ -181,13 +183,14 @@ def location_must_be_known(w: Workload) -> bool:
 
 
 def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
-    """The sources a workload admits (kinds, hosting, grades)."""
+    """The sources a workload admits (kinds, hosting, grades; no marketplace for critical production)."""
     kinds = source_kinds(w)
     known = location_must_be_known(w)
     own_site_ok = w.site_country is None or hosting_allowed(w.site_country, w.hosting)
     return [s for s in sources if s.kind in kinds and grade_allowed(s.gpu, w)
             and (own_site_ok if s.kind != "cloud" else (hosting_allowed(s.country, w.hosting)
-                                                         and not (known and s.country is None)))]
+                                                         and not (known and s.country is None)
+                                                         and not (w.critical and s.marketplace)))]
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
@@ -204,10 +207,23 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
     return tuple(out)
 
 
-def tp_degrees(model: LlmModel, count: int) -> tuple[int, ...]:
-    """TP degrees 1-8 dividing `count`, the attention heads (not for generic models) and KV heads."""
+def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tuple[int, ...]:
+    """TP degrees 1-8 dividing `count`, the attention heads (not for generic models) and KV heads;
+    for a rented source also none that the documents warn against (`rented_tp_allowed`)."""
     return tuple(t for t in range(1, 9) if count % t == 0 and model.kv_heads % t == 0
-                 and (model.generic or model.heads % t == 0))
+                 and (model.generic or model.heads % t == 0) and (source is None or rented_tp_allowed(source, t)))
+
+
+def rented_tp_allowed(source: Source, tp: int) -> bool:
+    """004 C7 (TP 4 over PCIe: 15-20 % gap; TP 8: "often not worth it") and C6 (RTX PRO 6000 has no
+    NVLink): a rented configuration the rules would warn about is not picked, since renting leaves
+    the choice of an NVLink system or a larger GPU open. On-premise hardware keeps them: 004's own
+    PCIe packages (2, 3, N3, N4) are built to be split."""
+    if source.kind != "cloud" or tp == 1:
+        return True
+    if source.gpu.id.startswith("rtx-pro-6000"):
+        return False
+    return not (source.column == "pcie" and tp >= 4)
 
 
 def catalog_sources(catalog: Catalog) -> list[Source]:

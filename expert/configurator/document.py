@@ -79,7 +79,7 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
                   "is the best compromise (G5's '> 40B → H100' points the other way)",
             "de": "Multi-GPU A100: 70B+ braucht mehrere GPUs; für reine Inferenz unter Budgetdruck ist "
                   "Multi-A100 der beste Kompromiss (G5 '> 40B → H100' weist in die andere Richtung)"}, [S_U3, S_G5]
-    if w.latency_target_s is not None and w.latency_target_s < 0.5:
+    if any(t is not None and t < 0.5 for t in (w.latency_target_s, w.ttft_target_s)):
         return "h100", False, {"en": "H100: latency target under 500 ms",
                                "de": "H100: Latenzziel unter 500 ms"}, [S_G5]
     if p > 40:
@@ -118,6 +118,53 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
     return f"{text[lang]} — {'; '.join(sections)}"
 
 
+def meets_reason(ctx, c) -> dict[str, str] | None:
+    """The cost optimum's own latencies at the peak against the targets (why a cheaper GPU suffices)."""
+    from expert.numbers import dec
+
+    if c.ttft is None or c.tpot is None:
+        return None
+    slo, parts = ctx.slo, {"en": [], "de": []}
+    if slo.ttft_s is not None:
+        for lang in ("en", "de"):
+            parts[lang].append(f"TTFT {dec(c.ttft, lang, 2)} s ≤ {dec(slo.ttft_s, lang, 2)} s")
+    if slo.tpot_ms is not None:
+        for lang in ("en", "de"):
+            parts[lang].append(f"TPOT {dec(c.tpot * 1000, lang)} ms ≤ {dec(slo.tpot_ms, lang)} ms")
+    if slo.e2e_s is not None:
+        for lang in ("en", "de"):
+            parts[lang].append(f"{'end to end' if lang == 'en' else 'Ende zu Ende'} {dec(c.latency, lang, 2)} s ≤ "
+                               f"{dec(slo.e2e_s, lang, 2)} s")
+    peak = {lang: dec(ctx.peak_rps, lang, 2) for lang in ("en", "de")}
+    return {"en": f"{c.count}× {c.source.gpu.id} meets the targets at the peak of {peak['en']} req/s: "
+                  + ", ".join(parts["en"]),
+            "de": f"{c.count}× {c.source.gpu.id} erfüllt die Ziele bei der Spitze von {peak['de']} Anfragen/s: "
+                  + ", ".join(parts["de"])}
+
+
+def physical_reason(ctx, c) -> dict[str, str] | None:
+    """Why the documents' family needs what it needs, in numbers: one replica's serving capacity within
+    the latency targets (token level, `operating.capacity_rps`) against the peak load."""
+    from expert.configurator.operating import capacity_rps
+
+    prof = ctx.profile(c.source.gpu, c.precision, c.tp, c.source.column)
+    if min(prof.seq_mem, prof.seq_lat) < 1 or ctx.peak_rps <= 0:
+        return None
+    one = capacity_rps(prof, 1, 0.0, ctx.util, ctx.t_inf)
+    if one <= 0:
+        return None
+    from expert.numbers import dec
+
+    tp = f"{c.tp}× " if c.tp > 1 else ""
+    u, pre, tpot = round(ctx.util * 100), prof.prefill_1, round(prof.tpot(1) * 1000)
+    return {"en": f"one {tp}{c.source.gpu.id} replica ({c.precision}) serves about {dec(one, 'en', 2)} req/s within "
+                  f"the latency targets at {u} % utilisation (prefill {dec(pre, 'en', 3)} s per request, TPOT "
+                  f"{tpot} ms at batch 1), the peak is {dec(ctx.peak_rps, 'en', 2)} req/s",
+            "de": f"ein {tp}{c.source.gpu.id}-Replikat ({c.precision}) bedient etwa {dec(one, 'de', 2)} Anfragen/s "
+                  f"innerhalb der Latenzziele bei {u} % Auslastung (Prefill {dec(pre, 'de', 3)} s je Anfrage, TPOT "
+                  f"{tpot} ms bei Batch 1), die Spitze beträgt {dec(ctx.peak_rps, 'de', 2)} Anfragen/s"}
+
+
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
@@ -145,6 +192,13 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
                   f"the cost optimum is {label(best)} at {grouped(best.objective)} CHF",
             "de": f"die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
                   f"ist {label(best)} für {grouped(best.objective)} CHF"}
+        near = [c for c in out.group_closest.values() if gpu_family(c.source.gpu) == family]
+        if near:  # the physical reason: what the closest configuration of the documents' family misses
+            from expert.configurator.explain import failed_text
+            c = min(near, key=lambda c: c.closeness)
+            miss = failed_text(c)
+            view.comparison = {"en": f"{view.comparison['en']}; the closest, {label(c)}: {miss['en']}",
+                               "de": f"{view.comparison['de']}; die nächste, {label(c)}: {miss['de']}"}
     else:
         diff = theirs.objective - best.objective
         view.comparison = {
@@ -154,6 +208,9 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             "de": f"die Dokumente wählen {name} ({label(theirs)}, {grouped(theirs.objective)} CHF über {ctx.months} "
                   f"Monate); das Kostenoptimum ist {label(best)} für {grouped(best.objective)} CHF, "
                   f"{grouped(diff)} CHF weniger"}
+        reason = physical_reason(ctx, theirs) if theirs.count > best.count else meets_reason(ctx, best)
+        if reason:
+            view.comparison = {lang: f"{view.comparison[lang]}; {reason[lang]}" for lang in ("en", "de")}
     view.text = {lang: f"{view.text[lang]}. {view.comparison[lang][:1].upper()}{view.comparison[lang][1:]}"
                  for lang in ("en", "de")}
     return view

@@ -35,10 +35,16 @@ def violation_text(v: Violation) -> dict[str, str]:
         return {"en": f"needs {grouped(f['need_gb'])} GB, has {grouped(f['usable_gb'])}",
                 "de": f"braucht {grouped(f['need_gb'])} GB, verfügbar sind {grouped(f['usable_gb'])}"}
     if v.kind == "latency":
+        metric = f.get("metric", "e2e")
+        if metric == "tpot":
+            ms, target = f["latency_s"] * 1000, f["target_s"] * 1000
+            return {"en": f"TPOT {num(ms)} ms over the {target:g} ms target (misses it by {num(ms - target)} ms)",
+                    "de": f"TPOT {num(ms)} ms über dem Ziel von {target:g} ms (verfehlt es um {num(ms - target)} ms)"}
         over = f["latency_s"] - f["target_s"]
-        return {"en": f"p95 {num(f['latency_s'], 2)} s over the {f['target_s']:g} s target "
+        what = {"ttft": ("TTFT p95", "TTFT p95"), "e2e": ("p95", "p95")}[metric]
+        return {"en": f"{what[0]} {num(f['latency_s'], 2)} s over the {f['target_s']:g} s target "
                       f"(misses it by {num(over, 2)} s)",
-                "de": f"p95 {num(f['latency_s'], 2)} s über dem Ziel von {f['target_s']:g} s "
+                "de": f"{what[1]} {num(f['latency_s'], 2)} s über dem Ziel von {f['target_s']:g} s "
                       f"(verfehlt es um {num(over, 2)} s)"}
     if v.kind == "capacity":
         return {"en": f"the peak load needs {f['gpus_needed']} GPUs, has {f['count']}",

@@ -5,10 +5,14 @@ search can name the tightest one when nothing fits.
 Constraints:
 - memory: weights + KV (context × sequences) + runtime per GPU within the usable share, with the
   growth reserve (`profile.py`, 000 M5);
-- latency: the estimated end-to-end latency at the batch each replica must run meets the p95 target
-  (the estimate is the core's roofline latency; queueing is what the 70 % target utilisation leaves room for);
-- capacity: the replicas serve the peak load at the target utilisation (000 D3, with the estimated
-  inference time at the operating batch, or the workload's `inference_time_s`);
+- latency (docs/slo.md): the workload's targets (`expert.slo.targets`: TTFT p95 with queueing, TPOT,
+  end to end where the answer is consumed whole) hold at the operating batch of each replica, within
+  the estimate's tolerance (`expert.slo.SLO_TOLERANCE`), so a 0.2 % miss of a point estimate does not
+  decide the choice;
+- capacity: the replicas serve the peak load at the target utilisation, at the same batch the latency
+  check uses: Little's law with 000 D3's utilisation (the estimated time in system at that batch, or
+  the workload's `inference_time_s`) and the token-level work (prefill + decode GPU-seconds per
+  request) within the utilisation (`profile.ReplicaProfile.point`);
 - fine-tuning (issue 12): the run is a job with its own GPUs (`training_plan.py`): on the serving
   GPUs in their idle hours when memory and time allow (cost 0, T1 already prices them 24/7), else the
   cheapest of GPUs rented for the run's hours and dedicated training GPUs; that cost is added to the
@@ -32,6 +36,7 @@ from expert.configurator.profile import ReplicaProfile, build_profile, with_targ
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_memory
+from expert.slo import targets
 from expert.workload import Workload
 
 
@@ -67,6 +72,9 @@ class Candidate:
     concurrency: float = 0.0
     train_monthly: float = 0.0
     ft_option: object = None
+    ttft: float | None = None
+    tpot: float | None = None
+    rho: float | None = None
     key: tuple = ()
     closeness: tuple = ()
 
@@ -93,7 +101,8 @@ class Context:
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)
         self.average_rps = w.average_rps
-        self.peak_rps = self.average_rps * w.peak_to_average
+        self.peak_rps = w.peak_rps
+        self.slo = targets(w)
         self.concurrency = float(w.concurrency or 0)
         self.util = w.target_utilization
         self.t_inf = w.inference_time_s
@@ -119,7 +128,7 @@ class Context:
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a),
                     self.agent.key if self.agent else None, w.engine)
-        key = (base_key, w.latency_limit_s)
+        key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
         p = self.profiles.get(key)
         if p is None:
             base = self.profiles.get(base_key)
@@ -129,7 +138,7 @@ class Context:
                 base = self.profiles[base_key] = build_profile(
                     self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
                     self.a, self.growth, w.engine, shift)
-            p = self.profiles[key] = with_target(base, w.latency_limit_s)
+            p = self.profiles[key] = with_target(base, self.slo)
         return p
 
     def planner(self):
@@ -154,38 +163,45 @@ class Context:
 
 
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
-    """The source-independent serving part of a candidate: (violations, batch, latency, concurrency)."""
+    """The source-independent serving part of a candidate:
+    (violations, batch, latency, concurrency, operating point or None)."""
     key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf,
            ctx.agent.held_peak if ctx.agent else 0.0)
     hit = ctx.serving.get(key)
     if hit is not None:
         return hit
-    w = ctx.w
     replicas = count // tp
     prof = with_held(prof, held_per_replica(ctx.agent, replicas))  # agent sessions waiting on tools
     violations = []
-    batch, latency = 1, prof.e2e_1
+    batch, latency, op = 1, prof.e2e_1, None
     if prof.seq_mem < 1:
+        over_reserve = prof.growth is None and prof.base_gb > prof.limit_gb  # the model itself (M5)
         violations.append(Violation("memory", prof.memory_ratio(1), {
-            "need_gb": prof.need_gb(1) * tp, "limit_gb": prof.limit_gb * tp, "usable_gb": prof.usable_gb * tp,
-            "reserve": prof.reserve, "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
-    if prof.seq_lat < 1 and prof.e2e_1 > w.latency_limit_s:
-        violations.append(Violation("latency", prof.e2e_1 / w.latency_limit_s,
-                                    {"latency_s": prof.e2e_1, "target_s": w.latency_limit_s}))
+            "need_gb": (prof.base_gb if over_reserve else prof.need_gb(1)) * tp, "limit_gb": prof.limit_gb * tp,
+            "usable_gb": prof.usable_gb * tp, "reserve": prof.reserve if over_reserve else 0.0,
+            "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
+    misses = prof.misses(1) if prof.seq_lat < 1 else []
+    if misses:
+        kind, value, target = max(misses, key=lambda m: m[1] / m[2])
+        violations.append(Violation("latency", value / target, {"latency_s": value, "target_s": target,
+                                                                "metric": kind}))
     concurrency = 0.0
     if not violations:
         needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-        if replicas < needed:
+        op = prof.point(replicas, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf) if replicas >= needed > 0 \
+            else None
+        if op is None or not op.ok:
             top = min(prof.seq_mem, prof.seq_lat)
             batch, latency = top, prof.e2e(top)
+            needed = max(needed, replicas + 1)
             violations.append(Violation("capacity", needed / replicas, {
                 "replicas_needed": needed, "replicas": replicas, "gpus_needed": needed * tp, "count": count}))
+            op = None
         else:
-            batch = prof.batch_for(replicas, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-            latency = prof.e2e(batch)
+            batch, latency = op.batch, op.e2e_s
         t = ctx.t_inf if ctx.t_inf is not None else latency
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
-    hit = (tuple(violations), batch, latency, concurrency)
+    hit = (tuple(violations), batch, latency, concurrency, op)
     ctx.serving[key] = hit
     return hit
 
@@ -239,12 +255,13 @@ def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: in
 def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp: int, count: int,
           checked: tuple) -> Candidate:
     """The candidate from `check`'s result."""
-    violations, (_, batch, latency, concurrency), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
+    violations, (_, batch, latency, concurrency, op), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
     prof = with_held(prof, held_per_replica(ctx.agent, count // tp))
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
                      cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,
-                     (prof.usable_gb - need) / prof.usable_gb, ft_hours, ft_mem, concurrency, train, option)
+                     prof.model_headroom(), ft_hours, ft_mem, concurrency, train, option,
+                     op and op.ttft_s, op and op.tpot_s, op and op.rho)
 
 
 def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) -> Candidate:

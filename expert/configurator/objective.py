@@ -12,8 +12,10 @@ objective = GPU cost over the horizon + team time over the horizon. The same clo
 
 Tie-break (stable, total): lower objective (to the centime) → higher quality precision (16-bit
 before fp8 before int8 before int4: quantising is only chosen when it saves money) → lower
-estimated p95 latency (to the microsecond) → fewer GPUs → source kind (cloud, package, purchase) →
-catalog order of the offer/package/purchase entry → lower tensor-parallel degree.
+tensor-parallel degree (004 C9: tensor parallelism is there to make a model fit; replicas serve
+load without its communication cost; both already meet the latency targets) → lower estimated p95
+latency (to the microsecond) → fewer GPUs → source kind (cloud, package, purchase) → catalog order
+of the offer/package/purchase entry.
 """
 
 from __future__ import annotations
@@ -38,5 +40,5 @@ def gpu_cost(source: Source, count: int, months: float, a: Assumptions) -> float
 
 def sort_key(objective: float, precision: str, latency: float, count: int, source: Source, tp: int) -> tuple:
     """The documented tie-break order (module docstring)."""
-    return (round(objective, 2), QUALITY_ORDER[precision], round(latency, 6), count, SOURCE_ORDER[source.kind],
-            source.order, tp)
+    return (round(objective, 2), QUALITY_ORDER[precision], tp, round(latency, 6), count, SOURCE_ORDER[source.kind],
+            source.order)

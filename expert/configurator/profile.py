@@ -8,16 +8,22 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 - per-GPU memory at `b` sequences = weights/TP + KV per sequence per GPU × b + activation + overhead
   (`memory.inference_memory`), usable = what the serving engine holds per GPU (`engines.budget`,
   vLLM by default);
-- end-to-end latency at batch `b` = TTFT + output × TPOT: the core's own point scenario
+- TPOT at batch `b` and the prefill of one request: the core's own point scenario
   (`speed._scenario`, as `performance` calls it) at batches 1 and 2; for dense models the memory
   time is affine and the compute time and all-reduce traffic linear in the batch, the step floor
   constant, so every other batch follows exactly from those two (MoE models call the core per batch).
+  `e2e(b)` = prefill + output × TPOT(b), without queueing, as the core's `e2e_latency_s`.
 
-`tests/configurator/test_profile.py` checks both against the core on many combinations (equal to
-1e-9 relative). Nothing here is a new formula.
+`tests/configurator/test_configurator_profile.py` checks both against the core on many combinations
+(equal to 1e-9 relative). Nothing here is a new formula. The operating point, the latency targets
+and the replica count are in `serving.py` (the `Serving` mixin).
 
-Growth reserve (000 M5, "Fehler 5"): without `growth_params_b`, a replica may use at most
-(1 − 30 %) of the usable memory per GPU (the low end of M5's 30-50 % band, `vram_reserve.low`);
+Growth reserve (000 M5, "Fehler 5"): without `growth_params_b`, the model (weights, activation,
+runtime) may use at most (1 − 30 %) of the usable memory per GPU (the low end of M5's 30-50 % band,
+`vram_reserve.low`; M5's own example puts a 14 GB model on a 24 GB card), and the model with the KV
+cache of the operating batch must fit the usable memory. The KV pool is what the engine takes from
+the memory left after the model (vLLM), so the reserve is room for the model to grow, not a cap on
+the sequences served today;
 with `growth_params_b`, the replica must fit in the usable memory *and* the grown model (generic
 dense shape, same precision, same sequences) must fit too — the reserve is then the room the growth
 model needs instead of a flat share.
@@ -35,12 +41,12 @@ from expert.sizing.engines import budget
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
 from expert.sizing import speed as core_speed
-
-EPS = 1e-9
+from expert.configurator.serving import EPS, Serving
+from expert.slo import Targets
 
 
 @dataclass
-class ReplicaProfile:
+class ReplicaProfile(Serving):
     """Memory and speed of one TP replica of `model` on `gpu` at `precision` (point values)."""
 
     model: LlmModel
@@ -51,7 +57,7 @@ class ReplicaProfile:
     prompt: int
     output: int
     context: int
-    latency_target: float
+    slo: Targets | None
     a: Assumptions
     growth: LlmModel | None = None
     ttft_shift: float = 0.0         # agent loops: cached-prefix prefill minus full prefill (agent_demand.py)
@@ -63,9 +69,12 @@ class ReplicaProfile:
     growth_base_gb: float = 0.0
     growth_kv_seq_gb: float = 0.0
     seq_mem: int = 0                # most sequences memory allows (with reserve)
-    seq_lat: int = 0                # most sequences the latency target allows (≤ seq_mem)
+    seq_lat: int = 0                # most sequences the latency targets allow without queueing (≤ seq_mem)
     e2e_1: float = 0.0              # latency at batch 1
+    prefill_1: float = 0.0          # prefill of one request alone, s
     _e2e: dict = field(default_factory=dict, repr=False)
+    _tpot: dict = field(default_factory=dict, repr=False)
+    _points: dict = field(default_factory=dict, repr=False)
 
     # --- speed ---
     def _point(self, batch: int) -> dict:
@@ -90,17 +99,27 @@ class ReplicaProfile:
             self._comp_1 = s1["comp"]
         self._e2e[1] = s1["e2e_latency_s"] + self.ttft_shift
 
-    def e2e(self, batch: int) -> float:
-        """End-to-end latency (TTFT + output × TPOT) at `batch` sequences per replica, s."""
-        hit = self._e2e.get(batch)
+    def tpot(self, batch: int) -> float:
+        """Time per output token at `batch` sequences per replica, s."""
+        hit = self._tpot.get(batch)
         if hit is not None:
             return hit
         if self._moe:
-            value = self._point(batch)["e2e_latency_s"] + self.ttft_shift
+            value = self._point(batch)["tpot_s"]
         else:
             step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta \
                 + self._comm_b * batch
-            value = self._ttft + self.output * max(step, self._floor)
+            value = max(step, self._floor)
+        self._tpot[batch] = value
+        return value
+
+    def e2e(self, batch: int) -> float:
+        """End-to-end latency without queueing (prefill + output × TPOT) at `batch`, s."""
+        hit = self._e2e.get(batch)
+        if hit is not None:
+            return hit
+        value = self._point(batch)["e2e_latency_s"] + self.ttft_shift if self._moe \
+            else self._ttft + self.output * self.tpot(batch)
         self._e2e[batch] = value
         return value
 
@@ -113,48 +132,19 @@ class ReplicaProfile:
         """Per-GPU memory of the grown model (M5) at `batch` sequences, GB."""
         return self.growth_base_gb + self.growth_kv_seq_gb * batch
 
+    def model_headroom(self) -> float:
+        """The share of usable memory the model (weights, activation, runtime) leaves: 000 M5's
+        reserve is room for the model to grow; the KV pool takes what the load needs of the rest."""
+        return (self.usable_gb - self.base_gb) / self.usable_gb
+
     def memory_ratio(self, batch: int) -> float:
         """Needed over allowed per GPU at `batch` sequences (> 1: does not fit)."""
-        r = self.need_gb(batch) / self.limit_gb
-        if self.growth is not None:
+        r = self.need_gb(batch) / self.usable_gb
+        if self.growth is None:
+            r = max(r, self.base_gb / self.limit_gb)
+        else:
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
-
-    def batch_for(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
-                  inference_time: float | None) -> int:
-        """Smallest batch per replica with which `replicas` replicas serve the peak (000 D3) and hold
-        `concurrency` sequences; 0 when not even `seq_lat` suffices. Monotone, so bisection."""
-        top = min(self.seq_mem, self.seq_lat)
-        if top < 1:
-            return 0
-
-        def ok(b: int) -> bool:
-            if replicas * b < concurrency - EPS:
-                return False
-            t = inference_time if inference_time is not None else self.e2e(b)
-            return replicas * b * utilization >= peak_rps * t - EPS
-
-        if not ok(top):
-            return 0
-        lo, hi = 1, top
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if ok(mid):
-                hi = mid
-            else:
-                lo = mid + 1
-        return lo
-
-    def replicas_needed(self, peak_rps: float, concurrency: float, utilization: float,
-                        inference_time: float | None) -> int:
-        """Fewest replicas serving the peak at the target utilisation (000 D3), 0 when impossible."""
-        top = min(self.seq_mem, self.seq_lat)
-        if top < 1:
-            return 0
-        t = inference_time if inference_time is not None else self.e2e(top)
-        need = max(concurrency, peak_rps * t / utilization)
-        return max(1, math.ceil(need / top - EPS))
-
 
 def _free_sequences(free_gb: float, per_seq: float) -> int:
     if free_gb <= 0:
@@ -165,11 +155,10 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 
 
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
-                  context: int, latency_target: float | None, a: Assumptions,
+                  context: int, slo: Targets | None, a: Assumptions,
                   growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0) -> ReplicaProfile:
     """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget."""
-    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, latency_target, a, growth,
-                       ttft_shift)
+    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
     b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
     over = b.overhead_gb
     p.base_gb = b.weights_gb + b.activation_gb + b.overhead_gb
@@ -178,7 +167,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     if growth is None:
         p.reserve = a.vram_reserve.low
         p.limit_gb = p.usable_gb * (1 - p.reserve)
-        p.seq_mem = _free_sequences(p.limit_gb - p.base_gb, p.kv_seq_gb)
+        p.seq_mem = _free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb) if p.base_gb <= p.limit_gb + EPS else 0
     else:
         p.reserve = 0.0
         p.limit_gb = p.usable_gb
@@ -190,20 +179,22 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
         p.seq_mem = min(_free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb),
                         _free_sequences(p.usable_gb - p.growth_base_gb, p.growth_kv_seq_gb))
     p._setup_speed()
+    p.prefill_1 = p._ttft
     p.e2e_1 = p.e2e(1)
-    return p if latency_target is None else with_target(p, latency_target)
+    return p if slo is None else with_target(p, slo)
 
 
-def with_target(base: ReplicaProfile, latency_target: float) -> ReplicaProfile:
-    """A copy of a profile for one latency target (shares the latency cache of `base`)."""
+def with_target(base: ReplicaProfile, slo: Targets) -> ReplicaProfile:
+    """A copy of a profile for one set of latency targets (shares the speed caches of `base`)."""
     p = copy.copy(base)
-    p.latency_target = latency_target
+    p.slo = slo
+    p._points = {}
     p.seq_lat = 0
-    if p.seq_mem >= 1 and p.e2e_1 <= latency_target + EPS:
+    if p.seq_mem >= 1 and not p.misses(1):
         lo, hi = 1, min(p.seq_mem, 100_000)
-        while lo < hi:  # latency grows with the batch: last batch meeting the target
+        while lo < hi:  # latency grows with the batch: last batch meeting the targets
             mid = (lo + hi + 1) // 2
-            if p.e2e(mid) <= latency_target + EPS:
+            if not p.misses(mid):
                 lo = mid
             else:
                 hi = mid - 1

@@ -65,7 +65,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
         for precision in precisions(gpu, ctx.w):
             done_tp: set[int] = set()
             for count in source.counts:
-                for tp in tp_degrees(model, count):
+                for tp in tp_degrees(model, count, source):
                     if tp in done_tp:
                         continue
                     pk = (gpu.id, precision, tp, source.column)
@@ -123,7 +123,7 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
         if best is not None and objective > best.key[0]:
             break
         for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, count):
+            for tp in tp_degrees(ctx.model, count, source):
                 prof = ctx.profile(source.gpu, precision, tp, source.column)
                 if _serving(ctx, prof, tp, count)[0]:
                     continue
@@ -162,7 +162,8 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         finetune_memory_per_gpu_gb=None if c.ft_memory is None else round(c.ft_memory, 3),
         training_cost_chf=round(c.train_monthly * months, 2), objective_chf=round(c.objective, 2),
         training_source=getattr(c.ft_option, "kind", None), t1_cost_chf=round(c.gpu_cost, 2), quality_note=note,
-        **{**extra, **owned_extra})
+        ttft_p95_s=None if c.ttft is None else round(c.ttft, 4),
+        tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3), **{**extra, **owned_extra})
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:

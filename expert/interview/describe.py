@@ -59,8 +59,12 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
                      f"ein Modell mit {num(value)} Milliarden Parametern"),
         "requests_per_day": (f"{num(value)} requests per day", f"{num(value)} Anfragen pro Tag"),
         "requests_per_second": (f"{num(value)} requests per second", f"{num(value)} Anfragen pro Sekunde"),
-        "latency_target_s": (f"answers within {num(value)} s", f"Antworten innert {num(value)} s")
+        "latency_target_s": (f"the first words within {num(value)} s", f"die ersten Wörter innert {num(value)} s")
         if value is not None else ("no latency target", "kein Latenzziel"),
+        "ttft_target_s": (f"the first words within {num(value)} s", f"die ersten Wörter innert {num(value)} s"),
+        "tpot_target_ms": (f"{num(value)} ms per output token", f"{num(value)} ms pro Ausgabe-Token"),
+        "streaming": ("answers streamed as they are written", "Antworten laufend gestreamt") if value
+        else ("answers used whole (not streamed)", "Antworten als Ganzes verwendet (nicht gestreamt)"),
         "context_tokens": (f"up to {num(value)} tokens of text at once",
                            f"bis {num(value)} Tokens Text auf einmal"),
         "sector": (f"sector: {w.get(str(value), value)}", f"Branche: {w.get(str(value), value)}"),
@@ -94,5 +98,20 @@ def _agent(value: dict, lang: str) -> str:
 
 
 def describe(fields: dict, lang: str = "en") -> str:
-    """Several fields in plain words, joined with commas (`` for none)."""
-    return ", ".join(describe_field(k, v, lang) for k, v in fields.items())
+    """Several fields in plain words, joined with commas (`` for none). A latency target of an answer
+    that is not streamed is the complete answer (docs/slo.md)."""
+    out = []
+    for k, v in fields.items():
+        if k == "latency_target_s" and v is not None and fields.get("streaming") is False:
+            out.append(latency_clause(v, False, lang))
+        else:
+            out.append(describe_field(k, v, lang))
+    return ", ".join(out)
+
+
+def latency_clause(value: float, streaming: bool, lang: str = "en") -> str:
+    """'the first words within 2 s' (streamed) / 'the complete answer within 2 s' (not streamed)."""
+    n = fmt(value, lang)
+    if lang == "de":
+        return f"die ersten Wörter innert {n} s" if streaming else f"die vollständige Antwort innert {n} s"
+    return f"the first words within {n} s" if streaming else f"the complete answer within {n} s"

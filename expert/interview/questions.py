@@ -62,12 +62,16 @@ _Q: dict[str, dict[str, tuple[str, str, str]]] = {
                "die Anbieterwahl ein."),
     },
     "latency": {
-        "en": ("How fast must an answer arrive? (for 95 % of the requests)", "under 2 seconds",
-               "Faster answers need faster or more GPUs. Chat users accept about 2 s; under "
-               "0.5 s is demanding."),
-        "de": ("Wie schnell muss eine Antwort da sein? (bei 95 % der Anfragen)", "unter 2 Sekunden",
-               "Schnellere Antworten brauchen schnellere oder mehr GPUs. Im Chat sind etwa 2 s "
-               "üblich; unter 0,5 s ist anspruchsvoll."),
+        "en": ("How soon must the first words of an answer appear? (for 95 % of the requests)",
+               "under 2 seconds",
+               "In a chat the answer streams: the first words within about 2 s, then at reading speed. "
+               "Under 0.5 s is demanding. If a program uses the complete answer, give the time for the "
+               "whole answer and say it is not streamed."),
+        "de": ("Wie schnell müssen die ersten Wörter einer Antwort erscheinen? (bei 95 % der Anfragen)",
+               "unter 2 Sekunden",
+               "Im Chat läuft die Antwort laufend ein: die ersten Wörter innert etwa 2 s, dann in "
+               "Lesegeschwindigkeit. Unter 0,5 s ist anspruchsvoll. Verwendet ein Programm die "
+               "vollständige Antwort, die Zeit für die ganze Antwort nennen und «nicht gestreamt» sagen."),
     },
     "context": {
         "en": ("How much text does the model read at once — question, history and documents?",

@@ -34,6 +34,9 @@ class CapacitySummary(ReportPart):
     inference_time_s: float
     concurrent_inferences: float
     gpus_needed: int
+    peak_basis: str | None = Field(default=None, description="how peak_rps was obtained: 'rate' (a rate is the "
+                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'")
+    peak_factor: float | None = Field(default=None, description="the factor from the given load to peak_rps")
 
 
 class AgentSummary(ReportPart):
@@ -95,7 +98,8 @@ class Choice(ReportPart):
     horizon_months: int
     fits: bool
     headroom: float | None = None
-    latency_p95_s: float | None = None
+    latency_p95_s: float | None = Field(default=None, description="estimated end-to-end latency at the operating "
+                                        "point: p95 TTFT + (output − 1) × TPOT")
     memory_per_gpu_gb: float | None = None
     usable_per_gpu_gb: float | None = None
     upfront_chf: float | None = Field(default=None, description="paid up front (the complete system's price) "
@@ -103,12 +107,27 @@ class Choice(ReportPart):
     resale_chf: float | None = Field(default=None, description="net resale at the end of the horizon (000 T5)")
     chassis: str | None = Field(default=None, description="chassis class of a bought system (packages.yaml)")
     system_power_w: float | None = Field(default=None, description="server power of a bought system, W")
+    ttft_p95_s: float | None = Field(default=None, description="estimated p95 time to first token at the operating "
+                                     "point (queueing + prefill + first token)")
+    tpot_ms: float | None = Field(default=None, description="estimated mean time per output token at the operating batch")
+    batch_per_replica: int | None = Field(default=None, description="operating batch per replica (Little's law)")
 
 
 class Alternative(Choice):
     """A configuration that lost, and why in plain words."""
 
     why_not: str
+
+
+class SloTargets(ReportPart):
+    """The latency targets the sizing used and where each came from (docs/slo.md)."""
+
+    streaming: bool
+    ttft_target_s: float | None = None
+    tpot_target_ms: float | None = None
+    e2e_target_s: float | None = None
+    tolerance: float = Field(description="a target counts as met within this share of the estimate")
+    sources: dict[str, str] = {}
 
 
 class Source(ReportPart):
@@ -147,6 +166,7 @@ class Report(ReportPart):
     clarification: str
     memory: MemorySummary | None = None
     capacity: CapacitySummary | None = None
+    slo: SloTargets | None = None
     recommendation: Choice | None = None
     alternatives: list[Alternative] = []
     nothing_fits: str | None = Field(default=None, description="why no configuration fits, if none does")

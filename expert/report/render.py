@@ -16,7 +16,14 @@ LABELS = {
            "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
            "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
            "headroom": "headroom", "p95": "p95 latency", "agent": "Agent loop", "training": "Fine-tuning plan",
-           "pool": "Pool of agents"},
+           "pool": "Pool of agents", "slo": "Latency targets",
+           "ttft": "first words (TTFT, p95, queueing included) within", "tpot": "time per output token within",
+           "e2e": "complete answer within", "no_slo": "none (not streamed, no target: sized for throughput)",
+           "basis": {"rate": "the given rate is the peak (no peak factor)",
+                     "rate × peak_to_average": "the given rate × peak_to_average",
+                     "daily volume × peak_to_average": "daily volume / 86 400 s × peak_to_average"},
+           "factor": "factor", "tol": "met within", "first": "first words", "per_token": "ms/token",
+           "whole": "complete answer"},
     "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
            "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
            "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
@@ -26,7 +33,15 @@ LABELS = {
            "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
            "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
            "headroom": "Reserve", "p95": "P95-Latenz", "agent": "Agentenschleife", "training": "Fine-Tuning-Plan",
-           "pool": "Agenten-Pool"},
+           "pool": "Agenten-Pool", "slo": "Latenzziele",
+           "ttft": "erste Wörter (TTFT, P95, mit Warteschlange) innert", "tpot": "Zeit pro Ausgabe-Token innert",
+           "e2e": "vollständige Antwort innert",
+           "no_slo": "keine (nicht gestreamt, kein Ziel: auf Durchsatz ausgelegt)",
+           "basis": {"rate": "die angegebene Rate ist die Spitze (kein Spitzenfaktor)",
+                     "rate × peak_to_average": "die angegebene Rate × peak_to_average",
+                     "daily volume × peak_to_average": "Tagesvolumen / 86 400 s × peak_to_average"},
+           "factor": "Faktor", "tol": "erfüllt innerhalb", "first": "erste Wörter", "per_token": "ms/Token",
+           "whole": "vollständige Antwort"},
 }
 
 
@@ -46,7 +61,10 @@ def choice_line(choice: Choice, lang: str) -> str:
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
-    if choice.latency_p95_s is not None:
+    if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
+        line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
+                 f"{t['per_token']}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
+    elif choice.latency_p95_s is not None:
         line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
     return line
 
@@ -99,6 +117,20 @@ def _bom_command(choice: Choice) -> str:
     return f"gpu-expert cost --gpu {choice.gpu} --count {choice.count} --mode buy"
 
 
+def slo_lines(report: Report) -> list[str]:
+    """The latency targets the sizing used, each with its source (docs/slo.md)."""
+    t, s, lang = LABELS[report.lang], report.slo, report.lang
+    lines = []
+    for key, value, unit in (("ttft", s.ttft_target_s, "s"), ("tpot", s.tpot_target_ms, "ms"),
+                             ("e2e", s.e2e_target_s, "s")):
+        if value is not None:
+            lines.append(f"{t[key]} {dec(value, lang, 2 if unit == 's' else 0)} {unit} — {s.sources.get(key, '')}")
+    if not lines:
+        lines.append(t["no_slo"])
+    lines.append(f"{t['tol']} {round(s.tolerance * 100)} %")
+    return lines
+
+
 def _document(report: Report, markdown: bool) -> str:
     t = LABELS[report.lang]
     out: list[str] = []
@@ -129,6 +161,13 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["capacity"])
         item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
              f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
+        if c.peak_basis:
+            item(f"{t['peak']}: {t['basis'].get(c.peak_basis, c.peak_basis)} ({t['factor']} "
+                 f"{dec(c.peak_factor or 1.0, report.lang)})")
+    if report.slo:
+        head(t["slo"])
+        for line in slo_lines(report):
+            item(line)
     if report.agent:
         head(t["agent"])
         for line in agent_lines(report.agent, report.lang):

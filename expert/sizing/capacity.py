@@ -2,7 +2,8 @@
 
 000 D3: GPU capacity = requests per second × inference time / target utilisation; the worked example
 50 × 0.8 / 0.7 = 57.14 is reported by the document as "about 57" (rounded, not ceiled). This module
-applies D3 to the *peak* request rate (average × peak_to_average), so the 70 % target utilisation
+applies D3 to the *peak* request rate (a daily volume's average × peak_to_average; a rate per second
+as given), so the 70 % target utilisation
 holds at peak; `average_utilization` shows the mean load. Sequences per replica are the smaller of
 the memory limit (`memory.max_sequences`) and the latency limit (the largest batch whose end-to-end
 latency, TTFT + output × TPOT, stays within the target). Replicas = ceil(concurrency / sequences
@@ -22,10 +23,14 @@ from expert.sizing.speed import performance
 def request_rates(requests_per_day: float | None = None, requests_per_second: float | None = None,
                   peak_to_average: float | None = None,
                   assumptions: Assumptions | None = None) -> tuple[float, float]:
-    """(average, peak) requests per second from a daily volume or a rate."""
+    """(average, peak) requests per second from a daily volume or a rate. A rate is the load to size
+    for (peak = rate) unless `peak_to_average` is passed; a daily volume gets `peak_to_average`
+    (default 3). `Workload.peak_factor` decides this for a workload (docs/slo.md)."""
     a = resolve(assumptions)
     if requests_per_day is not None and requests_per_second is not None:
         raise ValueError("give requests_per_day or requests_per_second, not both")
+    if peak_to_average is None and requests_per_second is not None:
+        peak_to_average = 1.0
     ratio = a.peak_to_average.value if peak_to_average is None else peak_to_average
     average = requests_per_second if requests_per_second is not None \
         else (requests_per_day or 0.0) / a.seconds_per_day.value
@@ -54,6 +59,35 @@ def latency_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, preci
         return 0
     lo, hi = 1, max_batch
     while lo < hi:  # latency grows with batch: binary search for the last batch that meets it
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid - 1)
+    return lo
+
+
+def meets_targets(perf, slo) -> bool:
+    """Whether a `Performance` meets latency targets (`expert.slo.Targets`) without queueing, within
+    the tolerance: TTFT = prefill + one decode step, TPOT, end to end (docs/slo.md)."""
+    from expert.slo import SLO_TOLERANCE
+
+    limit = 1 + SLO_TOLERANCE
+    ttft, tpot = perf.ttft_s + perf.tpot_s, perf.tpot_s
+    return ((slo.ttft_s is None or ttft <= slo.ttft_s * limit) and (slo.tpot_s is None or tpot <= slo.tpot_s * limit)
+            and (slo.e2e_s is None or perf.e2e_latency_s <= slo.e2e_s * limit))
+
+
+def slo_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, precision: str, prompt_tokens: int,
+                      output_tokens: int, slo, max_batch: int, interconnect: str | None = None,
+                      assumptions: Assumptions | None = None) -> int:
+    """Largest batch ≤ max_batch meeting the latency targets `slo` (0 if not even batch 1)."""
+    def ok(batch: int) -> bool:
+        return meets_targets(performance(model, gpu, tensor_parallel, tensor_parallel, precision, batch,
+                                         prompt_tokens, output_tokens, interconnect=interconnect,
+                                         assumptions=assumptions), slo)
+
+    if max_batch < 1 or not ok(1):
+        return 0
+    lo, hi = 1, max_batch
+    while lo < hi:
         mid = (lo + hi + 1) // 2
         lo, hi = (mid, hi) if ok(mid) else (lo, mid - 1)
     return lo

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.architecture import generic_model
-from expert.sizing.capacity import capacity, latency_limited_batch, request_rates
+from expert.sizing.capacity import capacity, meets_targets, request_rates, slo_limited_batch
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.cost import Money, cost
 from expert.sizing.finetune import finetune_memory
@@ -18,6 +18,7 @@ from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, i
 from expert.sizing.results import Estimate, FullSizing
 from expert.sizing.speed import performance
 from expert.sizing.training import finetune_run
+from expert.slo import targets
 from expert.workload import Workload
 
 TRAIN_PRECISIONS = {"fp32", "bf16", "fp16"}
@@ -75,7 +76,8 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     """Size one workload (a `Workload` or its dict) on one GPU type.
 
     Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
-    latency limit), or the memory limit when the latency target is out of reach even at batch 1
+    latency limit: the largest batch meeting the latency targets of `expert.slo.targets` without
+    queueing), or the memory limit when the targets are out of reach even at batch 1
     (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end
     latency at that batch; capacity (000 D3 at peak load) gives the GPU count unless `count` is
     given; memory and speed are then reported at the operating batch; cost for the workload's
@@ -92,17 +94,18 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     kvp, engine = w.kv_precision, w.engine
     tp = choose_tensor_parallel(model, gpu, count or 8, w.precision, context, 1, kvp, a, engine=engine)
     seq_mem = max_sequences(model, gpu, tp, tp, w.precision, context, kvp, a, engine)
-    seq_lat = latency_limited_batch(model, gpu, tp, w.precision, w.prompt_tokens, w.output_tokens,
-                                    w.latency_limit_s, seq_mem, interconnect, a) if seq_mem else 0
+    slo = targets(w)
+    seq_lat = slo_limited_batch(model, gpu, tp, w.precision, w.prompt_tokens, w.output_tokens,
+                                slo, seq_mem, interconnect, a) if seq_mem else 0
     # latency target unreachable even at batch 1: it cannot bind, so the memory limit sizes the replica
     seqs = min(seq_mem, seq_lat) if seq_lat else seq_mem
     batch = max(1, seqs)
     perf_probe = performance(model, gpu, tp, tp, w.precision, batch, w.prompt_tokens, w.output_tokens, kvp,
                              interconnect=interconnect, assumptions=a)
     inference_time = w.inference_time_s or perf_probe.e2e_latency_s
-    average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_to_average, a)
+    average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_factor, a)
     cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, count, seq_mem, seq_lat, a,
-                   latency_met=perf_probe.e2e_latency_s <= w.latency_limit_s)
+                   latency_met=meets_targets(perf_probe, slo))
     n = count or cap.gpus_needed or tp
     n = max(tp, n - n % tp)
     if count is None:

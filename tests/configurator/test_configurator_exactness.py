@@ -2,8 +2,10 @@
 
 The brute force below is written separately from the configurator: it lists every source, count,
 precision and TP degree, sizes each with the sizing core's public functions (`inference_memory`,
-`performance`, `latency_limited_batch`, `finetune_memory`, `finetune_run`), prices it with 000 T1/T5
-written out inline, and sorts by the documented tie-break. Each workload runs on a random
+`performance`, `finetune_memory`, `finetune_run`), finds each replica's operating point as
+docs/slo.md states it (Little's law with D3's utilisation and the token-level work at one batch, TTFT
+with the M/D/1 wait, targets within 10 %), prices it with 000 T1/T5 written out inline, and sorts by
+the documented tie-break. Each workload runs on a random
 sub-catalog (a few offers, packages and purchases) so the core's slow, provenance-carrying calls
 stay within the time budget; the sub-catalogs also vary the candidate space.
 """
@@ -18,10 +20,10 @@ from expert.catalog.loader import Catalog, load_catalog
 from expert.configurator import search
 from expert.configurator.search import default_assumptions
 from expert.sizing.architecture import generic_model
-from expert.sizing.capacity import latency_limited_batch
 from expert.sizing.ft_job import layout_on
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
+from expert.slo import targets
 from expert.workload import Workload
 
 FULL = load_catalog()
@@ -38,8 +40,7 @@ def sub_catalog(rng: random.Random) -> Catalog:
     offers = dict(rng.sample(sorted(FULL.offers.items()), 4))
     packages = dict(rng.sample(sorted(FULL.packages.items()), 2))
     purchase = rng.sample(list(FULL.tariffs.purchase), 3)
-    cat = Catalog(FULL.gpus, FULL.models, packages, offers, FULL.tariffs.model_copy(update={"purchase": purchase}),
-                  FULL.chassis)
+    cat = Catalog(FULL.gpus, FULL.models, packages, offers, FULL.tariffs.model_copy(update={"purchase": purchase}))
     object.__setattr__(cat, "_aliases", FULL._aliases)
     return cat
 
@@ -76,7 +77,8 @@ def brute_force(wd: dict, cat: Catalog):
     w = Workload.model_validate(wd)
     model = cat.model(w.model) if w.model else generic_model(w.params_b)
     ctx = min(w.context, model.max_context)
-    peak = w.average_rps * w.peak_to_average
+    peak = w.peak_rps
+    slo = targets(w)
     conc = float(w.concurrency or 0)
     months = w.horizon_months
     tun = w.tuning
@@ -95,6 +97,8 @@ def brute_force(wd: dict, cat: Catalog):
         ok_host = w.hosting == "any" or (o.country == "CH" if w.hosting == "ch" else o.country in EU)
         if w.hosting == "any" and (w.data == "sensitive" or w.sector in ("finance", "health", "public")):
             ok_host = o.country is not None  # 000 M4: the server location must be checked
+        if o.marketplace and w.critical:
+            ok_host = False  # no marketplace offer for critical production
         if ok_host:
             sources.append(("cloud", o.id, i, g, range(1, 9), tdp,
                             cat.to_chf(o.monthly.amount.mid, o.monthly.currency)))
@@ -118,20 +122,64 @@ def brute_force(wd: dict, cat: Catalog):
         return inference_memory(model, cat.gpus[gid], tp, tp, prec, ctx, b, assumptions=A).per_gpu_gb
 
     @lru_cache(maxsize=None)
-    def e2e(gid, prec, tp, link, b):
-        return performance(model, cat.gpus[gid], tp, tp, prec, b, w.prompt_tokens, w.output_tokens,
-                           interconnect=link, assumptions=A).e2e_latency_s
+    def speed(gid, prec, tp, link, b):
+        p = performance(model, cat.gpus[gid], tp, tp, prec, b, w.prompt_tokens, w.output_tokens,
+                        interconnect=link, assumptions=A)
+        return p.ttft_s, p.tpot_s
+
+    def within(ttft, tpot, e2e):
+        return ((slo.ttft_s is None or ttft <= slo.ttft_s * 1.1 + 1e-9)
+                and (slo.tpot_ms is None or tpot <= slo.tpot_ms / 1000 * 1.1 + 1e-9)
+                and (slo.e2e_s is None or e2e <= slo.e2e_s * 1.1 + 1e-9))
+
+    def unqueued_ok(gid, prec, tp, link, b):
+        prefill, tpot = speed(gid, prec, tp, link, b)
+        return within(prefill + tpot, tpot, prefill + w.output_tokens * tpot)
+
+    def smallest(lo, hi, ok):
+        """Smallest b in [lo, hi] with ok(b) (ok monotone false→true), None if none."""
+        if hi < lo or not ok(hi):
+            return None
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if ok(mid) else (mid + 1, hi)
+        return lo
 
     @lru_cache(maxsize=None)
     def limits(gid, prec, tp, link):
         g = cat.gpus[gid]
-        # the engine's budget per GPU (vLLM: 0.92 of the reported memory), less the 30 % M5 reserve
-        limit = inference_memory(model, g, tp, tp, prec, ctx, 0, assumptions=A).usable_per_gpu_gb * 0.7
+        # the engine's budget per GPU (vLLM: 0.92 of the reported memory); the model within 70 % of it (M5)
+        usable = inference_memory(model, g, tp, tp, prec, ctx, 0, assumptions=A).usable_per_gpu_gb
         base, per_seq = mem(gid, prec, tp, 0), mem(gid, prec, tp, 1) - mem(gid, prec, tp, 0)
-        seq_mem = int(math.floor((limit - base) / per_seq + 1e-9)) if limit > base else 0
-        seq_lat = latency_limited_batch(model, g, tp, prec, w.prompt_tokens, w.output_tokens,
-                                        w.latency_target_s + 1e-9, seq_mem, link, A) if seq_mem else 0
-        return seq_mem, seq_lat
+        seq_mem = int(math.floor((usable - base) / per_seq + 1e-9)) if base <= usable * 0.7 + 1e-9 else 0
+        if seq_mem < 1 or not unqueued_ok(gid, prec, tp, link, 1):
+            return seq_mem, 0
+        last_bad = smallest(1, seq_mem, lambda b: not unqueued_ok(gid, prec, tp, link, b))
+        return seq_mem, seq_mem if last_bad is None else last_bad - 1
+
+    def operating(gid, prec, tp, link, r, top):
+        """(feasible, end-to-end latency) of r replicas at their operating batch."""
+        lam = peak / r
+        util = w.target_utilization
+
+        def work(b):
+            prefill, tpot = speed(gid, prec, tp, link, b)
+            return prefill + w.output_tokens * tpot / b
+
+        def serves(b):
+            prefill, tpot = speed(gid, prec, tp, link, b)
+            t = w.inference_time_s if w.inference_time_s is not None else prefill + w.output_tokens * tpot
+            return r * b >= conc - 1e-9 and b * util >= lam * t - 1e-9 and lam * work(b) <= util + 1e-9
+
+        b = smallest(1, top, serves)
+        if b is None:
+            return False, 0.0
+        prefill, tpot = speed(gid, prec, tp, link, b)
+        rho = lam * prefill   # the prefill queue (docs/slo.md)
+        wait = 0.0 if rho <= 0.05 else prefill * math.log(rho / 0.05) / (2 * (1 - rho))
+        ttft = wait + prefill + tpot
+        e2e = ttft + (w.output_tokens - 1) * tpot
+        return within(ttft, tpot, e2e), e2e
 
     planner = None
     if tun.enabled:  # issue 12: runs go to the serving GPUs' idle hours, else the best external option
@@ -168,20 +216,16 @@ def brute_force(wd: dict, cat: Catalog):
                 for tp in range(1, 9):
                     if n % tp or model.kv_heads % tp or (not model.generic and model.heads % tp):
                         continue
+                    if kind == "cloud" and tp > 1 and (g.id.startswith("rtx-pro-6000") or (link == "pcie" and tp >= 4)):
+                        continue   # 004 C6/C7: not rented where the rules warn
                     seq_mem, seq_lat = limits(g.id, prec, tp, link)
                     top = min(seq_mem, seq_lat)
                     if top < 1:
                         continue
                     r = n // tp
-
-                    def serves(b):
-                        t = w.inference_time_s if w.inference_time_s is not None else e2e(g.id, prec, tp, link, b)
-                        return r * b >= conc - 1e-9 and r * b * w.target_utilization >= peak * t - 1e-9
-
-                    if not serves(top):
+                    ok, latency = operating(g.id, prec, tp, link, r, top)
+                    if not ok:
                         continue
-                    b = next(b for b in range(1, top + 1) if serves(b))
-                    latency = e2e(g.id, prec, tp, link, b)
                     train = 0.0
                     if tun.enabled:
                         fits, train = tuning(g.id, n)
@@ -196,7 +240,7 @@ def brute_force(wd: dict, cat: Catalog):
                     if w.budget_limit_chf is not None and cost + train > w.budget_limit_chf:
                         continue
                     obj = cost + train
-                    k = (round(obj, 2), QUALITY[prec], round(latency, 6), n, KIND[kind], order, tp)
+                    k = (round(obj, 2), QUALITY[prec], tp, round(latency, 6), n, KIND[kind], order)
                     if best is None or k < best[0]:
                         best = (k, (key, n, prec, tp))
     return None if best is None else best[1]

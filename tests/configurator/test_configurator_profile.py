@@ -10,13 +10,16 @@ from expert.catalog.loader import load_catalog
 from expert.configurator.candidates import all_sources, column_of
 from expert.configurator.objective import gpu_cost
 from expert.configurator.profile import build_profile
+from expert.configurator.serving import wait_p95
 from expert.configurator.search import default_assumptions
 from expert.sizing.cost import buy_cost, rent_cost
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
+from expert.slo import Targets
 
 CAT = load_catalog()
 A = default_assumptions(CAT)
+SLO = Targets(ttft_s=5.0, tpot_ms=None, e2e_s=None, streaming=True, sources={})
 MODELS = ["llama-3.1-8b", "llama-2-13b", "mixtral-8x7b", "qwen2.5-7b", "gemma-2-9b", "llama-3.1-70b"]
 GPUS = ["l40s", "a100-80gb-pcie", "a100-80gb-sxm", "h100-nvl", "h200", "mi300x", "rtx-pro-6000-server"]
 
@@ -28,13 +31,31 @@ def test_profile_matches_core(model_id, gpu_id):
         if model.kv_heads % tp or model.heads % tp or (precision == "fp8" and not gpu.fp8_tflops):
             continue
         col = column_of(gpu)
-        p = build_profile(model, gpu, precision, tp, col, 1200, 180, 1380, 5.0, A)
+        p = build_profile(model, gpu, precision, tp, col, 1200, 180, 1380, SLO, A)
         mem = inference_memory(model, gpu, tp, tp, precision, 1380, batch, assumptions=A)
         assert p.need_gb(batch) == pytest.approx(mem.per_gpu_gb, rel=1e-9)
         assert p.usable_gb == pytest.approx(mem.usable_per_gpu_gb, rel=1e-12)
         link = "nvlink" if col == "sxm" else "pcie"  # the profile's all-reduce link is its 004 column's
         perf = performance(model, gpu, tp, tp, precision, batch, 1200, 180, interconnect=link, assumptions=A)
         assert p.e2e(batch) == pytest.approx(perf.e2e_latency_s, rel=1e-9)
+        assert p.tpot(batch) == pytest.approx(perf.tpot_s, rel=1e-9)
+        assert p.prefill_1 == pytest.approx(perf.ttft_s, rel=1e-9)
+
+
+def test_queueing_wait_and_operating_point():
+    """M/D/1 p95 wait (docs/slo.md): s·ln(ρ/0.05)/(2(1−ρ)); at ρ = 0.7 and s = 0.1 s:
+    0.1 × ln 14 / 0.6 = 0.1 × 2.6391 / 0.6 = 0.43984 s; none at ρ ≤ 0.05."""
+    assert wait_p95(0.7, 0.1) == pytest.approx(0.43984, rel=1e-4)
+    assert wait_p95(0.05, 0.1) == 0.0
+    model, gpu = CAT.model("llama-3.1-8b"), CAT.gpu("l40s")
+    p = build_profile(model, gpu, "fp16", 1, column_of(gpu), 1500, 250, 1750, SLO, A)
+    op = p.point(1, 2.0, 0, 0.7, None)
+    # Little's law with D3's 70 % and the token-level work hold at the operating batch, not one below
+    assert op.batch * 0.7 >= 2.0 * p.e2e(op.batch) - 1e-9 and 2.0 * p.work(op.batch) <= 0.7 + 1e-9
+    below = op.batch - 1
+    assert below * 0.7 < 2.0 * p.e2e(below) or 2.0 * p.work(below) > 0.7
+    assert op.ttft_s == pytest.approx(wait_p95(2.0 * p.prefill_1, p.prefill_1) + p.prefill_1 + p.tpot(op.batch))
+    assert op.rho == pytest.approx(2.0 * p.work(op.batch))
 
 
 def test_cost_matches_core():

@@ -15,7 +15,7 @@ RAG = {"model": "llama-3.1-8b", "requests_per_day": 144_000, "output_tokens": 10
 
 def test_impossible_workload_is_nothing_fits_with_tightest_constraint():
     r = search({"model": "llama-3.1-405b", "latency_target_s": 0.1, "budget_limit_chf": 1000,
-                "requests_per_day": 10_000}, CAT)
+                "requests_per_day": 10_000, "streaming": False}, CAT)   # the complete answer within 0.1 s
     assert r.recommendation is None
     assert r.nothing_fits["en"].startswith("nothing fits: the closest candidate, ")
     assert r.nothing_fits["de"].startswith("nichts passt: der nächste Kandidat, ")
@@ -25,8 +25,8 @@ def test_impossible_workload_is_nothing_fits_with_tightest_constraint():
 
 
 def test_latency_only_impossible_names_latency():
-    r = search({"model": "llama-3.1-405b", "latency_target_s": 0.1, "requests_per_day": 10_000}, CAT,
-               sensitivity=False)
+    r = search({"model": "llama-3.1-405b", "latency_target_s": 0.1, "requests_per_day": 10_000,
+                "streaming": False}, CAT, sensitivity=False)
     assert r.tightest_constraint == "latency"
     assert "misses it by" in r.nothing_fits["en"] and "verfehlt es um" in r.nothing_fits["de"]
 

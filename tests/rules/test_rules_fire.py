@@ -142,6 +142,11 @@ SCENARIOS: dict[str, list[dict]] = {
                                               "ram_gb": 640, "min_ram_gb": 640},
                                            cpu_cores=64, network_gbps=25)],
     "a100-8b-inference": [workload(), sizing(), setup(**A100)],
+    # 1× L40S, 5 M requests/day: 173.6 req/s at peak against an estimated 2.6 req/s (issue 11)
+    "l40s-peak-above-capacity": [workload(), sizing(),
+                                 setup(utilization_mean=None, utilization_peak=None, latency_p95_s=None,
+                                       serving_peak_rps=173.6,
+                                       serving_capacity_rps=2.64, serving_load_ratio=65.8)],
     "finetune-exceeds-memory": [workload(params_b=13, fine_tuning="monthly",
                                          finetune_runs_per_year=12),
                                 sizing(finetune_gb=120), setup()],

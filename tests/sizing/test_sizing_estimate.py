@@ -73,11 +73,19 @@ def test_full_sizing_params_only_and_capex():
 
 
 def test_full_sizing_unreachable_latency_uses_memory_limit():
-    # L40S: 250 tokens at ≈ 26 ms each exceed 2 s even alone → latency_met False, replicas sized on memory
-    fs = full_sizing({"model": "x", "requests_per_day": 20000, "latency_target_s": 2.0}, GPUS["l40s"],
-                     model=MODELS["llama-3.1-8b"])
+    # L40S: the complete 250-token answer (not streamed) at ≈ 26 ms per token exceeds 2 s even alone
+    # → latency_met False, replicas sized on memory
+    fs = full_sizing({"model": "x", "requests_per_day": 20000, "latency_target_s": 2.0, "streaming": False},
+                     GPUS["l40s"], model=MODELS["llama-3.1-8b"])
     assert fs.capacity.latency_met is False
     assert fs.capacity.sequences_per_replica == fs.capacity.sequences_per_replica_memory
+
+
+def test_full_sizing_streamed_target_is_the_first_words():
+    # streamed (default): 2 s is the time to the first words; prefill of 1 500 tokens ≈ 0.11 s on an L40S
+    fs = full_sizing({"model": "x", "requests_per_day": 20000, "latency_target_s": 2.0}, GPUS["l40s"],
+                     model=MODELS["llama-3.1-8b"])
+    assert fs.capacity.latency_met is True
 
 
 def test_every_constant_has_unit_and_source():

@@ -69,7 +69,7 @@ async def test_one_sentence_fills_the_four_parts_at_once(make_app):
         sentence = str(app.chat.query_one("#sentence").content)
         assert "‹" not in sentence and "13B" in sentence and "5,000" in sentence
         assert iv.next_question().id == "latency"   # only the follow-ups are left
-        assert "How fast" in str(app.chat.query(QuestionBubble).last().content)
+        assert "How soon must the first words" in str(app.chat.query(QuestionBubble).last().content)
 
 
 async def test_unparseable_answer_gets_a_reason_an_example_and_the_question_again(make_app):

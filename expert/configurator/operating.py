@@ -1,0 +1,80 @@
+"""The serving check of a given configuration (an audited setup, or the tool's own pick turned into one):
+the same operating point as the search (`profile.ReplicaProfile.point`, docs/slo.md) for a fixed GPU,
+count, tensor-parallel degree and precision.
+
+- `operating_facts`: the peak load to serve, the most load the configuration serves within the latency
+  targets at the target utilisation (bisection on the arrival rate), their ratio, and the estimated
+  TTFT/TPOT and busy share at the peak. A 1× L40S serving 5 M requests/day shows a load ratio far above
+  1 instead of passing silently (rule `d3-peak-load-exceeds-serving-capacity`).
+- `setup_from_choice`: the recommendation as a setup file (advise, then audit the same configuration).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expert.catalog.models import Gpu, LlmModel
+from expert.configurator.profile import build_profile
+from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.parallel import column_for
+from expert.slo import targets
+from expert.workload import Workload
+
+BISECTION_STEPS = 40
+
+
+def capacity_rps(prof, replicas: int, concurrency: float, utilization: float, inference_time: float | None,
+                 start: float = 1.0) -> float:
+    """The most requests per second `replicas` replicas of `prof` serve within the latency targets at
+    the target utilisation (bisection on the arrival rate; 0 when none)."""
+    def serves(rate: float) -> bool:
+        op = prof.point(replicas, rate, concurrency, utilization, inference_time)
+        return op is not None and op.ok
+
+    lo, hi = 0.0, max(1.0, start)
+    while serves(hi) and hi < 1e6:
+        lo, hi = hi, hi * 2
+    for _ in range(BISECTION_STEPS):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if serves(mid) else (lo, mid)
+    return lo
+
+
+def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int, precision: str,
+                    interconnect: str | None = None, assumptions: Assumptions | None = None) -> dict[str, Any]:
+    """Serving facts of `count` × `gpu` at TP `tp` for workload `w` (module docstring); {} when the
+    model does not fit or the count is not a multiple of TP."""
+    a = resolve(assumptions)
+    if tp < 1 or count % tp:
+        return {}
+    context = min(w.context, model.max_context)
+    prof = build_profile(model, gpu, precision, tp, column_for(gpu, interconnect), w.prompt_tokens,
+                         w.output_tokens, context, targets(w), a)
+    replicas = count // tp
+    peak, util, conc, t_inf = w.peak_rps, w.target_utilization, float(w.concurrency or 0), w.inference_time_s
+    if min(prof.seq_mem, prof.seq_lat) < 1:
+        return {}
+
+    lo = capacity_rps(prof, replicas, conc, util, t_inf, peak)
+    facts: dict[str, Any] = {"serving_capacity_rps": lo, "serving_peak_rps": peak,
+                             "serving_load_ratio": peak / lo if lo > 0 else None}
+    op = prof.point(replicas, peak, conc, util, t_inf) if peak > 0 else None
+    if op is not None:
+        facts.update({"estimated_ttft_p95_s": op.ttft_s, "estimated_tpot_ms": op.tpot_s * 1000,
+                      "estimated_busy_share": op.rho, "operating_batch": op.batch})
+    return facts
+
+
+def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workload) -> dict[str, Any]:
+    """A setup file for the recommended configuration, carrying the workload: GPU, count, interconnect,
+    tensor parallelism, rented (cloud) or owned (package, purchase), and the hosting country where the
+    offer names one."""
+    w = workload.model_dump(exclude_unset=True) if isinstance(workload, Workload) else dict(workload)
+    setup: dict[str, Any] = {"gpu": choice["gpu"], "count": choice["count"],
+                             "interconnect": choice.get("interconnect") or "pcie",
+                             "tensor_parallel": choice.get("tensor_parallel", 1),
+                             "ownership": "rented" if choice.get("source") == "cloud" else "owned",
+                             "workload": {**w, "precision": choice.get("precision", w.get("precision", "fp16"))}}
+    if choice.get("country"):
+        setup["hosting"] = {"country": choice["country"]}
+    return setup
