@@ -93,9 +93,12 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
                 "concurrent_inferences": concurrent_d3, "gpus_needed": gpus}
+    if choice is not None:  # weights per GPU over its memory: 000 M5's reserve is counted this way
+        choice["weights_share"] = m.weights_gb / (gpu.memory_gb * m.tensor_parallel)
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
-            "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
+            "runtime_gb": m.activation_gb + m.overhead_gb, "finetune_gb": finetune_gb or 0.0,
+            "finetune_over_weights": finetune_gb / m.weights_gb if finetune_gb else None, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m),
             "needs_multi_gpu": all(g.memory_gb * 0.9 < m.weights_gb for g in single_80 if g.memory_gb <= 80)}

@@ -51,9 +51,10 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
                               max(1, w.concurrency or 1))
     int8 = inference_memory(model, gpu, setup.count, tp, "int8", min(w.context, model.max_context),
                             max(1, w.concurrency or 1))
-    extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits}
+    extra: dict[str, Any] = {"reserve_ratio": memory.headroom_ratio, "fits": memory.fits, "fits_int8": int8.fits,
+                             "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
-              "total_gb": memory.total_gb,
+              "total_gb": memory.total_gb, "runtime_gb": memory.activation_gb + memory.overhead_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory)}
     if w.growth_params_b:
         grown = inference_memory(generic_model(w.growth_params_b), gpu, setup.count, tp, w.precision,
@@ -65,6 +66,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         from expert.sizing.finetune import finetune_memory
 
         sizing["finetune_gb"] = finetune_memory(model, gpu, setup.count, tuning.method, "bf16").total_gb
+        sizing["finetune_over_weights"] = sizing["finetune_gb"] / memory.weights_gb
         here = finetune_run(model, gpu, setup.count, tuning.method, tuning.dataset_tokens,
                             tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
         ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)

@@ -55,7 +55,7 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
         "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
-        "growth_params_b": w.growth_params_b, "critical": w.critical, "allow_int4": w.allow_int4,
+        "growth_params_b": w.growth_params_b, "critical": w.critical, "high_availability": w.high_availability, "allow_int4": w.allow_int4,
         "agents": len(w.agents), "team_hourly_rate_chf": w.team_hourly_rate_chf,
     })
 
@@ -117,6 +117,7 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "country": choice.get("country"), "precision": choice["precision"],
         "monthly_cost_chf": choice["monthly_cost_chf"], "tco_chf": choice["tco_chf"],
         "headroom": choice.get("headroom"), "interconnect": choice.get("interconnect"),
-        "tensor_parallel": choice.get("tensor_parallel", 1), "document_gpu_family": document_family,
+        "tensor_parallel": choice.get("tensor_parallel", 1), "weights_share": choice.get("weights_share"),
+        "document_gpu_family": document_family,
         "agrees_with_document": agrees,
     })

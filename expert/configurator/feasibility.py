@@ -153,7 +153,8 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     if prof.seq_mem < 1:
         violations.append(Violation("memory", prof.memory_ratio(1), {
             "need_gb": prof.need_gb(1) * tp, "limit_gb": prof.limit_gb * tp, "usable_gb": prof.usable_gb * tp,
-            "reserve": prof.reserve, "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
+            "reserve": prof.reserve, "weights_gb": prof.weights_gb * tp,
+            "weights_limit_gb": prof.gpu.memory_gb * (1 - prof.reserve) * tp, "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
     if prof.seq_lat < 1 and prof.e2e_1 > w.latency_limit_s:
         violations.append(Violation("latency", prof.e2e_1 / w.latency_limit_s,
                                     {"latency_s": prof.e2e_1, "target_s": w.latency_limit_s}))

@@ -15,11 +15,12 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 `tests/configurator/test_profile.py` checks both against the core on many combinations (equal to
 1e-9 relative). Nothing here is a new formula.
 
-Growth reserve (000 M5, "Fehler 5"): without `growth_params_b`, a replica may use at most
-(1 − 30 %) of the usable memory per GPU (the low end of M5's 30-50 % band, `vram_reserve.low`);
-with `growth_params_b`, the replica must fit in the usable memory *and* the grown model (generic
-dense shape, same precision, same sequences) must fit too — the reserve is then the room the growth
-model needs instead of a flat share.
+Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
+in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
+must fit too — the room the growth model needs. Without it, M5's own context decides: for a model
+below `growth_context_below_b` (20B: "a 7B agent may need 13B or 20B") the weights per GPU may take
+at most (1 − 30 %) of its memory, the low end of M5's band counted as the document counts it (7B =
+14 GB on 24 GB leaves 42 %); larger models get no flat reserve.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class ReplicaProfile:
     usable_gb: float = 0.0          # memory × 0.9
     limit_gb: float = 0.0           # what the replica may use per GPU (reserve applied)
     reserve: float = 0.0            # flat reserve share (0 when the growth model decides)
+    weights_gb: float = 0.0         # weights per GPU
     growth_base_gb: float = 0.0
     growth_kv_seq_gb: float = 0.0
     seq_mem: int = 0                # most sequences memory allows (with reserve)
@@ -109,6 +111,8 @@ class ReplicaProfile:
     def memory_ratio(self, batch: int) -> float:
         """Needed over allowed per GPU at `batch` sequences (> 1: does not fit)."""
         r = self.need_gb(batch) / self.limit_gb
+        if self.reserve:
+            r = max(r, self.weights_gb / (self.gpu.memory_gb * (1 - self.reserve)))
         if self.growth is not None:
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
@@ -166,13 +170,15 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
     act, over = act_c.value * GIB, over_c.value * GIB
     bpp = bytes_per_param(precision, a).value
-    p.base_gb = model.params_b * bpp / tp + act + over
+    p.weights_gb = model.params_b * bpp / tp
+    p.base_gb = p.weights_gb + act + over
     p.kv_seq_gb = kv_cache_gb(model, context, 1, "fp16", a) * kv_heads_per_gpu(model, tp) / model.kv_heads
     p.usable_gb = gpu.memory_gb * a.gpu_memory_utilization.value
     if growth is None:
-        p.reserve = a.vram_reserve.low
-        p.limit_gb = p.usable_gb * (1 - p.reserve)
-        p.seq_mem = _free_sequences(p.limit_gb - p.base_gb, p.kv_seq_gb)
+        p.reserve = a.vram_reserve.low if model.params_b < a.growth_context_below_b.value else 0.0
+        p.limit_gb = p.usable_gb
+        room = p.weights_gb <= gpu.memory_gb * (1 - p.reserve) + EPS
+        p.seq_mem = _free_sequences(p.limit_gb - p.base_gb, p.kv_seq_gb) if room else 0
     else:
         p.reserve = 0.0
         p.limit_gb = p.usable_gb

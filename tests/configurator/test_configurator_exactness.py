@@ -17,6 +17,7 @@ from functools import lru_cache
 from expert.catalog.loader import Catalog, load_catalog
 from expert.configurator import search
 from expert.configurator.search import default_assumptions
+from expert.sizing.memory import weights_gb
 from expert.sizing.architecture import generic_model
 from expert.sizing.capacity import latency_limited_batch
 from expert.sizing.finetune import finetune_memory
@@ -117,9 +118,12 @@ def brute_force(wd: dict, cat: Catalog):
     @lru_cache(maxsize=None)
     def limits(gid, prec, tp, link):
         g = cat.gpus[gid]
-        limit = g.memory_gb * 0.9 * 0.7
+        limit = g.memory_gb * 0.9
         base, per_seq = mem(gid, prec, tp, 0), mem(gid, prec, tp, 1) - mem(gid, prec, tp, 0)
         seq_mem = int(math.floor((limit - base) / per_seq + 1e-9)) if limit > base else 0
+        # 000 M5 where its context holds (under 20B, no growth stated): weights ≤ 70 % of each GPU
+        if model.params_b < 20 and weights_gb(model, prec) / tp > g.memory_gb * 0.7 + 1e-9:
+            seq_mem = 0
         seq_lat = latency_limited_batch(model, g, tp, prec, w.prompt_tokens, w.output_tokens,
                                         w.latency_target_s + 1e-9, seq_mem, link, A) if seq_mem else 0
         return seq_mem, seq_lat

@@ -45,7 +45,7 @@ def workload(**kw):
                 latency_target_s=2.0, target_utilization=0.7, context_tokens=1750,
                 fine_tuning="none", finetune_runs_per_year=0, data="non_sensitive", sector="other",
                 hosting="any", deployment="any", budget="opex", horizon_months=36, critical=True,
-                allow_int4=False, agents=0, team_hourly_rate_chf=150)
+                allow_int4=False, agents=0, team_hourly_rate_chf=150, high_availability=False)
     fact.update(kw)
     # as expert/facts.py computes it (000 G5); a workload without a target has neither field
     if fact.get("latency_target_s") is None:
@@ -73,7 +73,7 @@ def setup(*bases, **kw):
                 day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1, sxm_partial=False,
                 monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
                 inference_engine="vllm", optimized_engine=True, quantization_validated=True,
-                reserve_ratio=0.5, fits=True, growth_fits=True, fits_int8=True)
+                reserve_ratio=0.5, weights_share=0.34, fits=True, growth_fits=True, fits_int8=True)
     for update in bases + (kw,):
         fact.update(update)
     fact.setdefault("usable_vram_gb", fact["total_vram_gb"] * 0.9)  # as expert/facts.py computes it
@@ -83,7 +83,7 @@ def setup(*bases, **kw):
 def choice(**kw):
     fact = dict(t="choice", gpu="l40s", gpu_family="l40s", gpu_grade="datacenter", count=1,
                 source="cloud", country="CH", precision="fp16", monthly_cost_chf=800,
-                tco_chf=33120, headroom=0.5, interconnect="none", tensor_parallel=1)
+                tco_chf=33120, headroom=0.5, interconnect="none", tensor_parallel=1, weights_share=0.34)
     fact.update(kw)
     return fact
 
@@ -111,7 +111,32 @@ SCENARIOS: dict[str, list[dict]] = {
                                    min_network_gbps=100, tensor_parallel=1)],
     "m4-health-abroad": [workload(data="sensitive", sector="health"), sizing(),
                          setup(country="DE", provider_seat="DE", iso27001=False)],
-    "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2)],
+    "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2, weights_share=0.8)],
+    # 000 M5's own recommendation: 7B FP16 (14.5 GB) on 24 GB, 4 % of the usable memory left at full context
+    "m5-7b-fp16-on-24gb": [workload(params_b=7.2), sizing(weights_gb=14.5),
+                           setup(gpu="l4", gpu_family="entry", gpu_memory_gb=24, total_vram_gb=24,
+                                 ram_gb=96, min_ram_gb=96, reserve_ratio=0.043, weights_share=0.6)],
+    # a 34B model no longer in M5's context (under 20B): a thin reserve is not a finding
+    "m5-34b-thin": [workload(params_b=34), sizing(weights_gb=68),
+                    setup(A100, reserve_ratio=0.02, weights_share=0.85)],
+    # 000 M2 for every project: 7B weekly on a workstation GPU
+    "m2-7b-weekly-workstation": [workload(params_b=7, fine_tuning="weekly", finetune_runs_per_year=52),
+                                 sizing(), setup(gpu="rtx-a6000", gpu_family="workstation",
+                                                 gpu_grade="workstation")],
+    "m2-7b-monthly-l40s": [workload(params_b=7, fine_tuning="monthly", finetune_runs_per_year=12),
+                           sizing(), setup()],
+    # 000 D1: 34B FP16 on one 80 GB GPU; weights 67.5 GB fit the 72 GB usable, the context does not
+    "d1-34b-fp16-on-80gb": [workload(params_b=33.7, context_tokens=16384),
+                            sizing(weights_gb=67.5, kv_cache_gb=3.2, runtime_gb=5.0, total_gb=75.7),
+                            setup(A100, fits=False, reserve_ratio=-0.05, weights_share=0.84)],
+    # 000 R3: one GPU for several agents / a highly available agent
+    "r3-ha-single-gpu": [workload(high_availability=True), sizing(), setup()],
+    "r3-pool-single-gpu": [workload(agents=3), sizing(), setup()],
+    # 000 U3: a 70B model retrained monthly on one large GPU
+    "u3-70b-monthly-one-gpu": [workload(params_b=70, precision="fp8", fine_tuning="monthly",
+                                        finetune_runs_per_year=12, finetune_method="lora"),
+                               sizing(weights_gb=70, total_gb=78, finetune_gb=146, needs_multi_gpu=False),
+                               choice(gpu="b200", gpu_family="b200", count=1, precision="fp8")],
     "well-sized": [workload(growth_params_b=13), sizing(growth_total_gb=32), setup()],
     # setups
     "h100-8b-unmeasured": [workload(), sizing(),
@@ -127,8 +152,8 @@ SCENARIOS: dict[str, list[dict]] = {
                                            cpu_cores=64, network_gbps=25)],
     "a100-8b-inference": [workload(), sizing(), setup(**A100)],
     "finetune-exceeds-memory": [workload(params_b=13, fine_tuning="monthly",
-                                         finetune_runs_per_year=12),
-                                sizing(finetune_gb=120), setup()],
+                                         finetune_runs_per_year=12, finetune_method="full"),
+                                sizing(weights_gb=26, finetune_gb=210, finetune_over_weights=8.1), setup()],
     "h100-low-latency-slow": [workload(latency_target_s=0.4), sizing(),
                               setup(H100, latency_p95_s=0.6, utilization_mean=0.9,
                                     utilization_peak=0.97, inference_engine="transformers",
@@ -186,7 +211,7 @@ SCENARIOS: dict[str, list[dict]] = {
     "tp-without-need": [workload(), sizing(min_gpu_memory_gb=24),
                         setup(A100, count=2, total_vram_gb=160, tensor_parallel=2,
                               cpu_cores=64, network_gbps=25)],
-    "does-not-fit-int8-would": [workload(params_b=13), sizing(total_gb=30),
+    "does-not-fit-int8-would": [workload(params_b=13), sizing(weights_gb=26, total_gb=30),
                                 setup(gpu="a10", gpu_family="other", gpu_memory_gb=24,
                                       total_vram_gb=24, ram_gb=96, min_ram_gb=96, fits=False,
                                       fits_int8=True, reserve_ratio=0)],
@@ -201,6 +226,10 @@ SCENARIOS: dict[str, list[dict]] = {
                          ram_gb=2560, min_ram_gb=2560, network_gbps=400)],
     # advice (workload + sizing + choice)
     "advise-8b-chat": [workload(), sizing(), choice()],
+    "advise-13b-fp16-on-a100-40": [workload(params_b=13), sizing(weights_gb=26), choice(
+        gpu="a100-40gb-pcie", gpu_family="a100", weights_share=0.65)],
+    "advise-14b-fp16-on-a100-40": [workload(params_b=14.8), sizing(weights_gb=29.5), choice(
+        gpu="a100-40gb-pcie", gpu_family="a100", weights_share=0.74)],
     "advise-analytical-monthly": [workload(params_b=30, fine_tuning="monthly",
                                            finetune_runs_per_year=12),
                                   sizing(total_gb=66, finetune_gb=90, min_gpu_memory_gb=80),
@@ -334,8 +363,88 @@ def test_health_data_outside_switzerland_is_a_sovereignty_problem():
 def test_reserve_under_30_percent_is_model_growth():
     m5 = findings("m5-thin-reserve")["m5-vram-reserve-below-30-percent"]
     assert m5.category == "model-growth"
-    assert "20 %" in m5.explanation and "12–18 months" in m5.explanation
+    assert "80 %" in m5.explanation and "12–18 months" in m5.explanation
+    assert "No growth is stated" in m5.explanation   # it says which case applies
     assert "30–50 %" in m5.advice
+
+
+# ------------------------------------------------------------------ issue 14: mis-firings, each both ways
+def test_m5_documents_own_choice_7b_fp16_on_24gb_is_not_a_thin_reserve():
+    """000 M5 recommends ≥ 24 GB for a 7B (14 GB): 14.5 / 24 = 60 % → 40 % reserve, as the document counts."""
+    got = fired("m5-7b-fp16-on-24gb")
+    assert "m5-vram-reserve-below-30-percent" not in got
+    assert "m5-24gb-holds-13b-only-quantised" in got            # X4: the move to 13B needs INT8
+
+
+def test_m5_choice_reserve_counts_the_weights():
+    """13B FP16 = 26 GB on 40 GB leaves 35 %; Qwen2.5-14B (14.8B, 29.5 GB) on 40 GB leaves 26 %."""
+    assert "m5-choice-reserve-below-30-percent" not in fired("advise-13b-fp16-on-a100-40")
+    assert "m5-choice-reserve-below-30-percent" in fired("advise-14b-fp16-on-a100-40")
+
+
+def test_m5_reserve_only_in_the_documents_context():
+    assert "m5-vram-reserve-below-30-percent" not in fired("m5-34b-thin")      # 34B: not M5's 7B case
+    assert "m5-vram-reserve-below-30-percent" not in fired("well-sized")      # growth stated: it decides
+    assert "m5-vram-reserve-below-30-percent" in fired("m5-thin-reserve")
+
+
+def test_m2_every_project_fine_tuned_more_often_than_quarterly_below_an_a100():
+    assert "m2-below-a100-frequent-finetuning" in fired("m2-7b-weekly-workstation")
+    assert "m2-l40s-frequent-finetuning-no-estimate" in fired("m2-7b-monthly-l40s")   # 7B, not only 13B+
+    assert "finetune-underestimated" in {f["name"] for f in run("m2-7b-monthly-l40s").derived
+                                         if f["t"] == "flag"}
+    # must not: quarterly on an L40S, monthly on an A100 pair
+    assert not fired("l40s-30b-quarterly") & {"m2-l40s-frequent-finetuning", "m2-below-a100-frequent-finetuning",
+                                              "m2-l40s-frequent-finetuning-no-estimate"}
+    assert not fired("a100-pair-13b-monthly-hybrid") & {"m2-below-a100-frequent-finetuning"}
+
+
+def test_d1_34b_fp16_on_80gb_is_a_context_warning_not_does_not_fit():
+    found = findings("d1-34b-fp16-on-80gb")
+    assert "c4-total-vram-too-small" not in found
+    d1 = found["d1-weights-fit-context-does-not"]
+    assert d1.severity == "warning" and "67.5 GB" in d1.explanation and "72.0 GB" in d1.explanation
+    assert "c4-total-vram-too-small" in fired("does-not-fit-int8-would")      # 26 GB weights > 21.6 GB
+
+
+def test_r3_single_gpu_only_for_several_or_highly_available_agents():
+    assert "r3-single-gpu-for-critical-agent" not in fired("well-sized")      # one agent, moderate load
+    assert "r3-single-gpu-for-critical-agent" in fired("r3-ha-single-gpu")
+    assert "r3-single-gpu-for-critical-agent" in fired("r3-pool-single-gpu")
+    assert [f.rule_id for f in run("r3-ha-single-gpu").fired].count("r3-single-gpu-for-critical-agent") == 1
+
+
+def test_c3_sxm_not_fully_populated_only_when_bought():
+    assert "c3-sxm-not-fully-populated" in fired("sxm-two-of-eight")          # owned
+    rented = [workload(params_b=70), sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
+              setup(H100, count=2, total_vram_gb=160, tensor_parallel=2, ownership="rented",
+                    sxm_partial=True, cpu_cores=64, ram_gb=640, min_ram_gb=640)]
+    assert "c3-sxm-not-fully-populated" not in evaluate(base(), rented).fired_ids()
+
+
+def test_u3_70b_retrained_on_one_gpu_is_flagged_with_numbers():
+    u3 = findings("u3-70b-monthly-one-gpu")["u3-single-gpu-for-retrained-70b"]
+    assert u3.severity == "warning" and "146.0 GB" in u3.explanation and "78.0 GB" in u3.explanation
+    assert "u3-single-gpu-for-retrained-70b" not in fired("advise-70b-monthly-h100")   # 8 GPUs
+    assert "u3-single-gpu-for-retrained-70b" not in fired("advise-70b-inference")      # not retrained
+
+
+def test_d2_states_the_computed_ratio_beside_the_documents():
+    d2 = findings("finetune-exceeds-memory")["d2-finetuning-memory-exceeds-setup"]
+    assert "8.1×" in d2.explanation and "3–4×" in d2.explanation
+
+
+def test_g9_does_not_call_list_prices_derived():
+    g9 = findings("advise-8b-chat")["g9-price-provenance"]
+    assert "published list price" in g9.explanation
+    assert "catalog prices used here are derived" not in g9.explanation
+
+
+def test_q2_validated_quantisation_is_silent():
+    validated = [workload(precision="int4"), sizing(), setup(quantization_validated=True)]
+    assert "q2-int4-not-validated" not in evaluate(base(), validated).fired_ids()
+    assert "q2-int4-not-validated" in fired("int4-unvalidated")
+    assert "q2-int8-not-validated" in fired("int8-unvalidated")
 
 
 def test_well_sized_setup_has_none_of_the_five_mistakes():
