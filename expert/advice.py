@@ -141,7 +141,10 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     memory, capacity, sizing = _summaries(w, model, catalog, choice)
-    facts = [workload_fact(w, model), sizing]
+    from expert.configurator.document import u2_facts
+    from expert.configurator.search import default_assumptions
+
+    facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model)]
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),

@@ -1,7 +1,7 @@
 """Building the input facts of the rule engine from a workload or a setup and the sizing core.
 
-Every number here comes from the sizing core or from document 000's stated minimums (each cited);
-rules only compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
+Every number here is a raw value, from the input or from the sizing core; the documents' thresholds
+(G5's 500 ms, M3's cores, RAM ratio and network) live in the rules, which compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "average_rps": average, "peak_rps": average * w.peak_to_average,
         "target_utilization": w.target_utilization,
         "latency_target_s": w.latency_target_s, "context_tokens": w.context,
-        "latency_under_500ms": w.latency_target_s is not None and w.latency_target_s < 0.5,  # 000 G5
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
         "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
@@ -60,18 +59,9 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     })
 
 
-def min_cpu_cores(count: int) -> int:
-    """000 M3: at least 32 cores, 64 for multi-GPU."""
-    return 64 if count > 1 else 32
-
-
-def min_network_gbps(count: int) -> int:
-    """000 M3/R3: 25 Gbps for multi-GPU, 100 Gbps from 4 GPUs; no stated minimum for one GPU."""
-    return 100 if count >= 4 else 25 if count > 1 else 0
-
-
 def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
-    """The `setup` fact: what was configured and measured, with 000 M3's minimums beside it."""
+    """The `setup` fact: what was configured and measured (raw values; 000 M3's minimums live in
+    rules/infrastructure.yaml)."""
     total_vram = gpu.memory_gb * s.count
     interconnect = s.interconnect or ("nvlink" if gpu.form_factor == "sxm" else
                                       "pcie-bridge" if gpu.interconnect.kind == "nvlink-bridge" and s.count == 2
@@ -83,13 +73,13 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "t": "setup", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "gpu_memory_gb": gpu.memory_gb, "ecc": gpu.ecc, "count": s.count, "total_vram_gb": total_vram,
         "interconnect": interconnect, "form_factor": gpu.form_factor, "ownership": s.ownership,
-        "cpu_cores": s.cpu_cores, "min_cpu_cores": min_cpu_cores(s.count),
+        "cpu_cores": s.cpu_cores,
         "usable_vram_gb": total_vram * 0.9,  # vLLM's default gpu_memory_utilization (sizing constants)
-        "ram_gb": s.ram_gb, "min_ram_gb": 4 * total_vram,  # 000 M3: RAM 1:4 to VRAM
+        "ram_gb": s.ram_gb,
         "ram_vram_ratio": s.ram_gb / total_vram if s.ram_gb is not None else None,
         "storage_type": s.storage.type if s.storage else None,
         "storage_read_mb_s": s.storage.read_mb_s if s.storage else None,
-        "network_gbps": s.network_gbps, "min_network_gbps": min_network_gbps(s.count),
+        "network_gbps": s.network_gbps,
         "country": hosting.country.upper() if hosting else None,
         "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
         "iso27001": ("iso27001" in certs) if hosting else None,

@@ -191,7 +191,7 @@ def test_t3_hybrid_saving_and_configurator_choice():
 
 def test_document_recommendation_text():
     assert "L40S" in document_recommendation({"model": "llama-3.1-8b"})
-    assert "(U1)" in document_recommendation({"model": "llama-3.1-8b"})
+    assert '"Konversationsagent mit RAG (Modell 7-13B)" (U1' in document_recommendation({"model": "llama-3.1-8b"})
     assert "H100" in document_recommendation({"model": "llama-3.1-70b", "fine_tuning": "monthly"})
     assert "A100" in document_recommendation({"model": "llama-3.1-8b", "fine_tuning": "monthly"})
     assert "Multi-GPU A100" in document_recommendation({"model": "llama-3.1-70b"}, lang="de")

@@ -47,10 +47,8 @@ def workload(**kw):
                 hosting="any", deployment="any", budget="opex", horizon_months=36, critical=True,
                 allow_int4=False, agents=0, team_hourly_rate_chf=150, high_availability=False)
     fact.update(kw)
-    # as expert/facts.py computes it (000 G5); a workload without a target has neither field
-    if fact.get("latency_target_s") is None:
+    if fact.get("latency_target_s") is None:  # a workload without a target has no such field
         fact.pop("latency_target_s", None)
-    fact.setdefault("latency_under_500ms", fact.get("latency_target_s", 9) < 0.5)
     return fact
 
 
@@ -66,9 +64,8 @@ def setup(*bases, **kw):
     """A well-sized single L40S in Switzerland, overridden by `bases` (dicts) then `kw`."""
     fact = dict(t="setup", gpu="l40s", gpu_family="l40s", gpu_grade="datacenter", gpu_memory_gb=48,
                 ecc=True, count=1, total_vram_gb=48, interconnect="pcie", form_factor="pcie",
-                ownership="rented", cpu_cores=32, min_cpu_cores=32, ram_gb=192, min_ram_gb=192,
-                ram_vram_ratio=4.0, storage_type="nvme", storage_read_mb_s=3500, network_gbps=25,
-                min_network_gbps=0, country="CH", provider_seat="CH", iso27001=True,
+                ownership="rented", cpu_cores=32, ram_gb=192,
+                ram_vram_ratio=4.0, storage_type="nvme", storage_read_mb_s=3500, network_gbps=25, country="CH", provider_seat="CH", iso27001=True,
                 hds_certified=False, utilization_mean=0.7, utilization_peak=0.78,
                 day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1, sxm_partial=False,
                 monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
@@ -89,9 +86,9 @@ def choice(**kw):
 
 
 H100 = dict(gpu="h100-sxm", gpu_family="h100", gpu_memory_gb=80, total_vram_gb=80,
-            interconnect="nvlink", form_factor="sxm", ram_gb=384, min_ram_gb=320, ram_vram_ratio=4.8)
+            interconnect="nvlink", form_factor="sxm", ram_gb=384, ram_vram_ratio=4.8)
 A100 = dict(gpu="a100-80gb-sxm", gpu_family="a100", gpu_memory_gb=80, total_vram_gb=80,
-            interconnect="nvlink", form_factor="sxm", ram_gb=384, min_ram_gb=320, ram_vram_ratio=4.8)
+            interconnect="nvlink", form_factor="sxm", ram_gb=384, ram_vram_ratio=4.8)
 FT_13B_MONTHLY = dict(params_b=13, fine_tuning="monthly", finetune_runs_per_year=12,
                       finetune_method="lora")
 
@@ -105,17 +102,16 @@ SCENARIOS: dict[str, list[dict]] = {
                                   team_cost_extra_chf_month=16800, gpu_saving_chf_month=690)],
     "m3-four-gpus-starved": [workload(), sizing(),
                              setup(gpu="a100-80gb-pcie", gpu_family="a100", gpu_memory_gb=80,
-                                   count=4, total_vram_gb=320, cpu_cores=16, min_cpu_cores=64,
-                                   ram_gb=512, min_ram_gb=1280, ram_vram_ratio=1.6,
-                                   storage_type="sata-ssd", storage_read_mb_s=550, network_gbps=10,
-                                   min_network_gbps=100, tensor_parallel=1)],
+                                   count=4, total_vram_gb=320, cpu_cores=16,
+                                   ram_gb=512, ram_vram_ratio=1.6,
+                                   storage_type="sata-ssd", storage_read_mb_s=550, network_gbps=10, tensor_parallel=1)],
     "m4-health-abroad": [workload(data="sensitive", sector="health"), sizing(),
                          setup(country="DE", provider_seat="DE", iso27001=False)],
     "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2, weights_share=0.8)],
     # 000 M5's own recommendation: 7B FP16 (14.5 GB) on 24 GB, 4 % of the usable memory left at full context
     "m5-7b-fp16-on-24gb": [workload(params_b=7.2), sizing(weights_gb=14.5),
                            setup(gpu="l4", gpu_family="entry", gpu_memory_gb=24, total_vram_gb=24,
-                                 ram_gb=96, min_ram_gb=96, reserve_ratio=0.043, weights_share=0.6)],
+                                 ram_gb=96, reserve_ratio=0.043, weights_share=0.6)],
     # a 34B model no longer in M5's context (under 20B): a thin reserve is not a finding
     "m5-34b-thin": [workload(params_b=34), sizing(weights_gb=68),
                     setup(A100, reserve_ratio=0.02, weights_share=0.85)],
@@ -148,7 +144,7 @@ SCENARIOS: dict[str, list[dict]] = {
                            sizing(total_gb=44), setup(reserve_ratio=0.05)],
     "a100-pair-13b-monthly-hybrid": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
                                      setup({**A100, "count": 2, "total_vram_gb": 160,
-                                              "ram_gb": 640, "min_ram_gb": 640},
+                                              "ram_gb": 640},
                                            cpu_cores=64, network_gbps=25)],
     "a100-8b-inference": [workload(), sizing(), setup(**A100)],
     "finetune-exceeds-memory": [workload(params_b=13, fine_tuning="monthly",
@@ -169,27 +165,24 @@ SCENARIOS: dict[str, list[dict]] = {
     "single-cpu-slow-nvme": [workload(), sizing(),
                              setup(cpu_cores=16, storage_read_mb_s=2000, ram_vram_ratio=4.0)],
     "pair-slow-network": [workload(), sizing(gpus_needed=2),
-                          setup(count=2, total_vram_gb=96, cpu_cores=64, ram_gb=384,
-                                min_ram_gb=384, network_gbps=10)],
+                          setup(count=2, total_vram_gb=96, cpu_cores=64, ram_gb=384, network_gbps=10)],
     "consumer-critical": [workload(), sizing(),
                           setup(gpu="rtx-4090", gpu_family="consumer", gpu_grade="consumer",
-                                gpu_memory_gb=24, total_vram_gb=24, ecc=False, ram_gb=96,
-                                min_ram_gb=96)],
+                                gpu_memory_gb=24, total_vram_gb=24, ecc=False, ram_gb=96)],
     "consumer-dev": [workload(critical=False), sizing(),
                      setup(gpu="rtx-4090", gpu_family="consumer", gpu_grade="consumer",
-                           gpu_memory_gb=24, total_vram_gb=24, ecc=False, ram_gb=96,
-                           min_ram_gb=96)],
+                           gpu_memory_gb=24, total_vram_gb=24, ecc=False, ram_gb=96)],
     "workstation-a6000": [workload(), sizing(),
                           setup(gpu="rtx-a6000", gpu_family="other", gpu_grade="workstation")],
     "mi300x": [workload(params_b=70, precision="fp8"), sizing(total_gb=90),
                setup(gpu="mi300x", gpu_family="other", gpu_memory_gb=192, total_vram_gb=192,
-                     form_factor="oam", ram_gb=768, min_ram_gb=768)],
+                     form_factor="oam", ram_gb=768)],
     "gaudi-inference": [workload(), sizing(),
                         setup(gpu="gaudi2", gpu_family="other", gpu_memory_gb=96,
-                              total_vram_gb=96, ram_gb=384, min_ram_gb=384)],
+                              total_vram_gb=96, ram_gb=384)],
     "7b-on-16gb": [workload(params_b=7), sizing(total_gb=15.5),
                    setup(gpu="a16", gpu_family="other", gpu_memory_gb=16, total_vram_gb=16,
-                         ram_gb=64, min_ram_gb=64, reserve_ratio=0.05)],
+                         ram_gb=64, reserve_ratio=0.05)],
     "growth-blocked-owned-pcie": [workload(growth_params_b=70), sizing(growth_total_gb=150),
                                   setup({**A100, "gpu": "a100-80gb-pcie", "interconnect": "pcie",
                                            "form_factor": "pcie"},
@@ -198,22 +191,21 @@ SCENARIOS: dict[str, list[dict]] = {
                  sizing(total_gb=160, needs_multi_gpu=True, min_gpu_memory_gb=None, gpus_needed=4),
                  setup({**A100, "gpu": "a100-80gb-pcie", "interconnect": "pcie",
                           "form_factor": "pcie"}, count=4, total_vram_gb=320, tensor_parallel=4,
-                       cpu_cores=64, ram_gb=1280, min_ram_gb=1280, network_gbps=100)],
+                       cpu_cores=64, ram_gb=1280, network_gbps=100)],
     "tp8-nvlink": [workload(params_b=405, precision="fp8"),
                    sizing(total_gb=450, needs_multi_gpu=True, min_gpu_memory_gb=None),
                    setup(H100, count=8, total_vram_gb=640, tensor_parallel=8, cpu_cores=128,
-                         ram_gb=2560, min_ram_gb=2560, network_gbps=400)],
+                         ram_gb=2560, network_gbps=400)],
     "sxm-two-of-eight": [workload(params_b=70, precision="fp16"),
                          sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
                          setup(H100, count=2, total_vram_gb=160, tensor_parallel=2,
-                               ownership="owned", sxm_partial=True, cpu_cores=64, ram_gb=640,
-                               min_ram_gb=640, network_gbps=25)],
+                               ownership="owned", sxm_partial=True, cpu_cores=64, ram_gb=640, network_gbps=25)],
     "tp-without-need": [workload(), sizing(min_gpu_memory_gb=24),
                         setup(A100, count=2, total_vram_gb=160, tensor_parallel=2,
                               cpu_cores=64, network_gbps=25)],
     "does-not-fit-int8-would": [workload(params_b=13), sizing(weights_gb=26, total_gb=30),
                                 setup(gpu="a10", gpu_family="other", gpu_memory_gb=24,
-                                      total_vram_gb=24, ram_gb=96, min_ram_gb=96, fits=False,
+                                      total_vram_gb=24, ram_gb=96, fits=False,
                                       fits_int8=True, reserve_ratio=0)],
     "int4-unvalidated": [workload(precision="int4"), sizing(),
                          setup(quantization_validated=None)],
@@ -223,9 +215,17 @@ SCENARIOS: dict[str, list[dict]] = {
                               setup(utilization_mean=0.82, utilization_peak=0.84,
                                     deployment_months=36)],
     "setup-only": [setup(H100, count=8, total_vram_gb=640, tensor_parallel=4, cpu_cores=128,
-                         ram_gb=2560, min_ram_gb=2560, network_gbps=400)],
+                         ram_gb=2560, network_gbps=400)],
     # advice (workload + sizing + choice)
     "advise-8b-chat": [workload(), sizing(), choice()],
+    "advise-8b-quarterly": [workload(fine_tuning="quarterly", finetune_runs_per_year=4), sizing(), choice(
+        gpu="a100-80gb-sxm", gpu_family="a100")],
+    "advise-50b-inference": [workload(params_b=50), sizing(total_gb=110, needs_multi_gpu=True), choice(
+        gpu="h100-sxm", gpu_family="h100", count=2, tensor_parallel=2)],
+    "advise-20b-quarterly-u2-a100": [workload(params_b=20, fine_tuning="quarterly", finetune_runs_per_year=4),
+                                     sizing(), choice(gpu="a100-80gb-sxm", gpu_family="a100"),
+                                     {"t": "u2_saving", "chf_month": 300, "a100_hours_month": 3},
+                                     {"t": "h100_premium", "chf_month": 555}],
     "advise-13b-fp16-on-a100-40": [workload(params_b=13), sizing(weights_gb=26), choice(
         gpu="a100-40gb-pcie", gpu_family="a100", weights_share=0.65)],
     "advise-14b-fp16-on-a100-40": [workload(params_b=14.8), sizing(weights_gb=29.5), choice(
@@ -234,7 +234,9 @@ SCENARIOS: dict[str, list[dict]] = {
                                            finetune_runs_per_year=12),
                                   sizing(total_gb=66, finetune_gb=90, min_gpu_memory_gb=80),
                                   choice(gpu="a100-80gb-sxm", gpu_family="a100", headroom=0.2,
-                                         monthly_cost_chf=1380, tco_chf=63000)],
+                                         monthly_cost_chf=1380, tco_chf=63000, agrees_with_document=False),
+                                  {"t": "u2_saving", "chf_month": 4000, "a100_hours_month": 40},
+                                  {"t": "h100_premium", "chf_month": 555}],
     "advise-13b-monthly-l40s": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
                                 choice(headroom=0.35)],
     "advise-70b-inference": [workload(params_b=70, requests_per_day=200000, peak_rps=7),
@@ -336,7 +338,7 @@ def test_four_starved_gpus_name_each_shortfall():
             "m3-network-below-100-gbps-from-4-gpus"} <= set(bottlenecks)
     assert "16 CPU cores for 4 GPUs" in bottlenecks["m3-cpu-below-64-cores-multi-gpu"].explanation
     assert "64 cores" in bottlenecks["m3-cpu-below-64-cores-multi-gpu"].explanation
-    assert ("RAM 512 GB is below 4 × 320 GB VRAM = 1 280 GB"
+    assert ("RAM 512 GB is 1.6 × the 320 GB of VRAM, below 4 ×"
             in bottlenecks["m3-ram-below-4x-vram"].explanation)
     assert "sata-ssd" in bottlenecks["m3-storage-not-nvme"].explanation
     assert "3000 MB/s" in bottlenecks["m3-storage-not-nvme"].explanation
@@ -346,7 +348,7 @@ def test_four_starved_gpus_name_each_shortfall():
     assert "m3-cpu-below-32-cores-single-gpu" not in bottlenecks
     assert "m3-network-below-25-gbps-multi-gpu" not in bottlenecks
     de = findings("m3-four-gpus-starved", "de")["m3-ram-below-4x-vram"]
-    assert "RAM 512 GB liegt unter 4 × 320 GB VRAM = 1 280 GB" in de.explanation
+    assert "RAM 512 GB ist das 1,6-Fache der 320 GB VRAM, weniger als das Vierfache" in de.explanation
 
 
 def test_health_data_outside_switzerland_is_a_sovereignty_problem():
@@ -418,7 +420,7 @@ def test_c3_sxm_not_fully_populated_only_when_bought():
     assert "c3-sxm-not-fully-populated" in fired("sxm-two-of-eight")          # owned
     rented = [workload(params_b=70), sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
               setup(H100, count=2, total_vram_gb=160, tensor_parallel=2, ownership="rented",
-                    sxm_partial=True, cpu_cores=64, ram_gb=640, min_ram_gb=640)]
+                    sxm_partial=True, cpu_cores=64, ram_gb=640)]
     assert "c3-sxm-not-fully-populated" not in evaluate(base(), rented).fired_ids()
 
 
@@ -484,10 +486,10 @@ def _depth(evaluation, rule_id: str) -> int:
 def test_chain_size_usecase_h100_recommendation_is_in_the_trace():
     ev = run("advise-analytical-monthly")
     ids = ev.fired_ids()
-    # workload → size → usecase → "H100 justified" → recommend h100 → differs from the A100 optimum
+    # workload → size → usecase → "H100 justified"; workload + U2's numbers → document pick h100 →
+    # differs from the A100 optimum
     for earlier, later in [("d1-size-class-13b-to-34b", "usecase-analytical-by-size"),
                            ("usecase-analytical-by-size", "h100-justified-frequent-finetuning"),
-                           ("h100-justified-frequent-finetuning", "u2-analytical-h100-for-finetuning"),
                            ("u2-analytical-h100-for-finetuning", "q4-choice-differs-from-document")]:
         assert ids.index(earlier) < ids.index(later)
     justified = next(f for f in ev.fired if f.rule_id == "h100-justified-frequent-finetuning")
@@ -496,7 +498,8 @@ def test_chain_size_usecase_h100_recommendation_is_in_the_trace():
     assert {"t": "flag", "name": "h100-justified", "reason": "finetuning"} in justified.derived
     differs = findings("advise-analytical-monthly")["q4-choice-differs-from-document"]
     assert "h100" in differs.explanation and "a100-80gb-sxm" in differs.explanation
-    assert _depth(ev, "q4-choice-differs-from-document") >= 4
+    assert _depth(ev, "h100-justified-frequent-finetuning") >= 3
+    assert _depth(ev, "q4-choice-differs-from-document") >= 2
 
 
 def test_chain_overprovisioned_flag_feeds_later_rules():
@@ -523,16 +526,18 @@ def test_multi_gpu_need_from_capacity_and_size_plans_the_network():
 
 
 # ------------------------------------------------------------------ other behaviour
-def test_document_recommendations_per_use_case():
-    def recommended(name):
-        return {d["gpu_family"] for d in run(name).derived if d["t"] == "recommend"}
-    assert recommended("advise-8b-chat") == {"l40s"}
-    assert recommended("advise-8b-monthly") == {"a100"}
-    assert recommended("advise-34b-inference") == {"a100"}
-    assert recommended("advise-yearly-7b") == {"a100"}
-    assert recommended("advise-analytical-monthly") == {"h100"}
-    assert recommended("advise-70b-inference") == {"a100", "h100"}   # U3 budget vs G5/Q4
-    assert recommended("advise-70b-monthly-h100") == {"h100"}
+def test_document_pick_per_use_case():
+    """One pick per workload (rules/document-pick.yaml); U2 without its numbers falls back to the A100."""
+    def pick(name):
+        return [d["family"] for d in run(name).derived if d["t"] == "document_pick"]
+    assert pick("advise-8b-chat") == ["l40s"]
+    assert pick("advise-8b-monthly") == ["a100"]
+    assert pick("advise-34b-inference") == ["a100"]
+    assert pick("advise-yearly-7b") == ["a100"]
+    assert pick("advise-analytical-monthly") == ["h100"]          # U2: 4 000 CHF saved > 555 premium
+    assert pick("advise-13b-monthly-l40s") == ["a100"]            # U2 unpriced: the A100 reference
+    assert pick("advise-70b-inference") == ["a100"]               # U3 budget (G5/Q4's H100 in g4's text)
+    assert pick("advise-70b-monthly-h100") == ["h100"]
     assert "q4-choice-differs-from-document" not in fired("advise-8b-chat")
 
 
@@ -542,11 +547,11 @@ ALWAYS_PRESENT = {
     "t",
     # setup
     "gpu", "gpu_family", "gpu_grade", "gpu_memory_gb", "count", "total_vram_gb", "interconnect",
-    "form_factor", "ownership", "usable_vram_gb", "min_cpu_cores", "min_ram_gb", "min_network_gbps", "tensor_parallel",
+    "form_factor", "ownership", "usable_vram_gb", "tensor_parallel",
     "sxm_partial",
     # workload
     "model", "params_b", "precision", "requests_per_day", "requests_per_minute", "average_rps",
-    "peak_rps", "latency_under_500ms", "fine_tuning", "finetune_runs_per_year", "data", "sector",
+    "peak_rps", "fine_tuning", "finetune_runs_per_year", "data", "sector",
     "hosting", "deployment", "budget", "horizon_months", "critical", "allow_int4", "agents",
     "team_hourly_rate_chf",
     # choice
