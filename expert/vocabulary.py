@@ -142,3 +142,43 @@ def describe() -> str:
         lines += [f"| `{name}` | {typ} | {meaning} |" for name, (typ, meaning) in fields.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+#: How a vocabulary value reads inside a rule's text, per language: the one translation table for
+#: enum values of facts (workload, setup, derived facts) and for categories and severities. Values
+#: not listed (GPU and model ids, precisions, engine names, country codes) read as they are.
+VALUE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"non_sensitive": "non-sensitive", "on_premise": "on-premise"},  # English keeps the file's words
+    "de": {
+        # workload
+        "sensitive": "sensibel", "non_sensitive": "nicht sensibel",
+        "finance": "Finanzwesen", "health": "Gesundheitswesen", "public": "öffentliche Verwaltung",
+        "other": "andere", "ch": "Schweiz", "eu": "EU", "any": "beliebig", "cloud": "Cloud",
+        "on_premise": "vor Ort", "opex": "Miete (Opex)", "capex": "Kauf (Capex)",
+        "none": "keines", "yearly": "jährlich", "quarterly": "quartalsweise", "monthly": "monatlich",
+        "weekly": "wöchentlich", "full": "vollständig", "lora": "LoRA", "qlora": "QLoRA",
+        "generic": "generisch",
+        # setup
+        "nvme": "NVMe", "sata-ssd": "SATA-SSD", "hdd": "Festplatte (HDD)", "network": "Netzwerkspeicher",
+        "nvlink": "NVLink", "pcie": "PCIe", "pcie-bridge": "PCIe mit Brücke", "rented": "gemietet",
+        "owned": "gekauft", "steady": "gleichmässig", "fluctuating": "schwankend",
+        "package": "Paket", "purchase": "Kauf",
+        # derived facts
+        "large-model": "grosses Modell", "finetuning": "Fine-Tuning", "latency": "Latenz",
+        "conversational": "Konversation", "analytical": "Analyse", "multimodal": "multimodal",
+        "consumer": "Consumer-GPU", "workstation": "Workstation-GPU", "entry": "Einstiegs-GPU",
+        # categories and severities
+        "overprovisioning": "Überdimensionierung", "underprovisioning": "Unterdimensionierung",
+        "finetuning-underestimated": "unterschätztes Fine-Tuning",
+        "non-gpu-bottleneck": "Engpass ausserhalb der GPU", "data-sovereignty": "Datensouveränität",
+        "model-growth": "Modellwachstum", "unsuitable-gpu-class": "ungeeignete GPU-Klasse",
+        "interconnect": "GPU-Verbindung", "cost": "Kosten", "operations": "Betrieb",
+        "quantization": "Quantisierung", "classification": "Einordnung", "recommendation": "Empfehlung",
+        "info": "Hinweis", "warning": "Warnung", "critical": "kritisch",
+    },
+}
+
+
+def value_word(value: str, lang: str) -> str:
+    """`value` as it reads in a text of language `lang` (VALUE_WORDS, else unchanged)."""
+    return VALUE_WORDS.get(lang, {}).get(value, value)

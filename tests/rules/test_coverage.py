@@ -28,7 +28,7 @@ from expert.vocabulary import INPUT_FACTS  # noqa: E402
 RULES_DIR = ROOT / "rules"
 KNOWLEDGE_DIR = ROOT / "knowledge"
 COVERAGE_MD = ROOT / "docs" / "coverage.md"
-SEEDS = Path("/work/shared/seeds")   # optional: checks headings against the originals if present
+SEEDS = ROOT / "tests" / "data" / "seeds"   # the two source documents (000.txt, 004.txt)
 
 #: The inventory (shared/knowledge-inventory.md), one short line per item.
 INVENTORY: dict[str, str] = {
@@ -323,9 +323,8 @@ def test_rule_sources_name_real_claims_and_sections():
 
 
 def test_headings_are_quoted_from_the_documents():
-    if not SEEDS.is_dir():
-        return  # the originals live outside the repository; checked where they are available
     texts = {path.name[:3]: path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt")}
+    assert set(texts) == {"000", "004"}
     for doc in HEADINGS:
         for heading in HEADINGS[doc] + LABELS[doc]:
             # 004 writes its questions over two lines: "Frage 1" / "Gebraucht oder neu?"
