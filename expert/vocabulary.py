@@ -72,6 +72,17 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "document_gpu_family": (STR, "family the documents' use-case rules recommend"),
         "agrees_with_document": (BOOL, "cost optimum and the document's recommendation agree"),
     },
+    "agent": {
+        "name": (STR, "000 R1: the agent's name in the inventory"),
+        "model": (STR, "catalog id of its model, or 'generic'"),
+        "params_b": (NUM, "billions of parameters"),
+        "vram_gb": (NUM, "VRAM needed: weights at the workload's precision + KV cache of one sequence, GB"),
+        "requests_per_day": (NUM, "expected request volume (absent when not stated)"),
+        "peak_rps": (NUM, "peak requests per second (the workload's peak-to-average)"),
+        "fine_tuning": (STR, "none | yearly | quarterly | monthly | weekly"),
+        "finetune_runs_per_year": (NUM, "retraining runs per year"),
+        "latency_target_s": (NUM, "the pool's p95 latency target, s (absent when none)"),
+    },
     "u2_saving": {
         "chf_month": (NUM, "000 U2: team time a month the H100 saves: A100 fine-tuning hours × (1 − 1/2.8) × team rate"),
         "a100_hours_month": (NUM, "fine-tuning hours a month on one A100 80 GB"),

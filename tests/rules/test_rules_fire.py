@@ -175,10 +175,10 @@ SCENARIOS: dict[str, list[dict]] = {
     "workstation-a6000": [workload(), sizing(),
                           setup(gpu="rtx-a6000", gpu_family="other", gpu_grade="workstation")],
     "mi300x": [workload(params_b=70, precision="fp8"), sizing(total_gb=90),
-               setup(gpu="mi300x", gpu_family="other", gpu_memory_gb=192, total_vram_gb=192,
+               setup(gpu="mi300x", gpu_family="amd", gpu_memory_gb=192, total_vram_gb=192,
                      form_factor="oam", ram_gb=768)],
     "gaudi-inference": [workload(), sizing(),
-                        setup(gpu="gaudi2", gpu_family="other", gpu_memory_gb=96,
+                        setup(gpu="gaudi2", gpu_family="gaudi", gpu_memory_gb=96,
                               total_vram_gb=96, ram_gb=384)],
     "7b-on-16gb": [workload(params_b=7), sizing(total_gb=15.5),
                    setup(gpu="a16", gpu_family="other", gpu_memory_gb=16, total_vram_gb=16,
@@ -218,6 +218,17 @@ SCENARIOS: dict[str, list[dict]] = {
                          ram_gb=2560, network_gbps=400)],
     # advice (workload + sizing + choice)
     "advise-8b-chat": [workload(), sizing(), choice()],
+    # 000 R1: an inventory of two agents, one fully specified, one without its expected volume
+    "pool-inventory": [workload(agents=2), sizing(), choice(count=2),
+                       {"t": "agent", "name": "chat", "model": "llama-3.1-8b", "params_b": 8, "vram_gb": 16.2,
+                        "requests_per_day": 100000, "peak_rps": 3.47, "fine_tuning": "none",
+                        "finetune_runs_per_year": 0, "latency_target_s": 2.0},
+                       {"t": "agent", "name": "decision", "model": "mistral-7b", "params_b": 7.2, "vram_gb": 14.8,
+                        "fine_tuning": "quarterly", "finetune_runs_per_year": 4, "latency_target_s": 2.0}],
+    "pool-without-latency": [workload(agents=2, latency_target_s=None), sizing(), choice(count=2),
+                             {"t": "agent", "name": "chat", "model": "llama-3.1-8b", "params_b": 8, "vram_gb": 16.2,
+                              "requests_per_day": 100000, "peak_rps": 3.47, "fine_tuning": "none",
+                              "finetune_runs_per_year": 0}],
     "advise-8b-quarterly": [workload(fine_tuning="quarterly", finetune_runs_per_year=4), sizing(), choice(
         gpu="a100-80gb-sxm", gpu_family="a100")],
     "advise-50b-inference": [workload(params_b=50), sizing(total_gb=110, needs_multi_gpu=True), choice(
@@ -442,6 +453,25 @@ def test_g9_does_not_call_list_prices_derived():
     assert "catalog prices used here are derived" not in g9.explanation
 
 
+def test_r1_one_specification_per_inventoried_agent():
+    found = [f for f in run("pool-inventory").findings if f.rule_id == "r1-agent-specification"]
+    assert len(found) == 1 and "Agent chat: model llama-3.1-8b (8 B), VRAM needed 16.2 GB" in found[0].explanation
+    assert "100 000 requests a day (3.47 req/s at peak), latency target 2.0 s" in found[0].explanation
+    assert "r1-agent-volume-missing" in fired("pool-inventory")          # "decision" has no volume
+    assert "r1-agent-latency-missing" in fired("pool-without-latency")
+    assert not fired("advise-8b-chat") & {"r1-agent-specification", "r1-agent-volume-missing"}  # one agent
+    de = [f for f in run("pool-inventory", "de").findings if f.rule_id == "r1-agent-specification"][0]
+    assert "Nachtraining keines" in de.explanation and "Daten nicht sensibel" in de.explanation
+
+
+def test_d4_framework_compatibility_outside_cuda():
+    assert "d4-framework-compatibility-outside-cuda" in fired("mi300x")
+    assert "d4-framework-compatibility-outside-cuda" in fired("gaudi-inference")
+    assert "d4-framework-compatibility-outside-cuda" not in fired("well-sized")
+    text = findings("mi300x")["d4-framework-compatibility-outside-cuda"].explanation
+    assert "PyTorch, TensorFlow, vLLM" in text
+
+
 def test_q2_validated_quantisation_is_silent():
     validated = [workload(precision="int4"), sizing(), setup(quantization_validated=True)]
     assert "q2-int4-not-validated" not in evaluate(base(), validated).fired_ids()
@@ -556,6 +586,8 @@ ALWAYS_PRESENT = {
     "team_hourly_rate_chf",
     # choice
     "source", "monthly_cost_chf", "tco_chf",
+    # agent (expert/advice.py agent_facts: a name and a model are required per agent)
+    "name", "vram_gb",
 }
 
 
