@@ -223,6 +223,8 @@ SCENARIOS: dict[str, list[dict]] = {
                          ram_gb=2560, network_gbps=400)],
     # advice (workload + sizing + choice)
     "advise-8b-chat": [workload(), sizing(), choice()],
+    "advise-70b-fp8-one-gpu": [workload(params_b=70.6, precision="fp8"), sizing(weights_gb=70.6, total_gb=78),
+                               choice(gpu="h100-nvl", gpu_family="h100", precision="fp8", weights_share=0.75)],
     # 000 R1: an inventory of two agents, one fully specified, one without its expected volume
     "pool-inventory": [workload(agents=2), sizing(), choice(count=2),
                        {"t": "agent", "name": "chat", "model": "llama-3.1-8b", "params_b": 8, "vram_gb": 16.2,
@@ -445,6 +447,13 @@ def test_u3_70b_retrained_on_one_gpu_is_flagged_with_numbers():
     assert u3.severity == "warning" and "146.0 GB" in u3.explanation and "78.0 GB" in u3.explanation
     assert "u3-single-gpu-for-retrained-70b" not in fired("advise-70b-monthly-h100")   # 8 GPUs
     assert "u3-single-gpu-for-retrained-70b" not in fired("advise-70b-inference")      # not retrained
+
+
+def test_u3_single_gpu_for_70b_inference_says_why_with_numbers():
+    u3 = findings("advise-70b-fp8-one-gpu")["u3-single-gpu-holds-70b"]
+    assert "70.6 GB, 75 % of one h100-nvl" in u3.explanation and "140 GB" in u3.explanation
+    assert "u3-single-gpu-holds-70b" not in fired("advise-70b-inference")          # four GPUs
+    assert "u3-single-gpu-holds-70b" not in fired("u3-70b-monthly-one-gpu")        # retrained: the warning
 
 
 def test_d2_states_the_computed_ratio_beside_the_documents():
