@@ -87,7 +87,6 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "utilization_mean": util.mean if util else None, "utilization_peak": util.peak if util else None,
         "day_night_swing": util.day_night_swing if util else None,
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
-        "sxm_partial": gpu.form_factor == "sxm" and s.count not in (4, 8) and s.count > 1,
         "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
         "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine,
         "optimized_engine": (s.inference_engine in OPTIMISED_ENGINES) if s.inference_engine else None,

@@ -118,7 +118,6 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
-        "sxm_partial": (BOOL, "an SXM system not fully populated (not 4 or 8 GPUs)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
         "backups": (BOOL, "backups of fine-tuned models and configurations"),
         "deployment_months": (NUM, "planned deployment length, months"),

@@ -67,7 +67,7 @@ def setup(*bases, **kw):
                 ownership="rented", cpu_cores=32, ram_gb=192,
                 ram_vram_ratio=4.0, storage_type="nvme", storage_read_mb_s=3500, network_gbps=25, country="CH", provider_seat="CH", iso27001=True,
                 hds_certified=False, utilization_mean=0.7, utilization_peak=0.78,
-                day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1, sxm_partial=False,
+                day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1,
                 monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
                 inference_engine="vllm", optimized_engine=True, quantization_validated=True,
                 reserve_ratio=0.5, weights_share=0.34, fits=True, growth_fits=True, fits_int8=True)
@@ -199,7 +199,7 @@ SCENARIOS: dict[str, list[dict]] = {
     "sxm-two-of-eight": [workload(params_b=70, precision="fp16"),
                          sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
                          setup(H100, count=2, total_vram_gb=160, tensor_parallel=2,
-                               ownership="owned", sxm_partial=True, cpu_cores=64, ram_gb=640, network_gbps=25)],
+                               ownership="owned", cpu_cores=64, ram_gb=640, network_gbps=25)],
     "tp-without-need": [workload(), sizing(min_gpu_memory_gb=24),
                         setup(A100, count=2, total_vram_gb=160, tensor_parallel=2,
                               cpu_cores=64, network_gbps=25)],
@@ -213,7 +213,7 @@ SCENARIOS: dict[str, list[dict]] = {
     "sxm-two-rented": [workload(params_b=70, precision="fp16"),
                        sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
                        setup(H100, count=2, total_vram_gb=160, tensor_parallel=2, ownership="rented",
-                             sxm_partial=True, cpu_cores=64, ram_gb=640, network_gbps=25)],
+                             cpu_cores=64, ram_gb=640, network_gbps=25)],
     "int8-unvalidated": [workload(precision="int8"), sizing(),
                          setup(quantization_validated=False)],
     "rented-long-intensive": [workload(), sizing(),
@@ -438,7 +438,7 @@ def test_c3_sxm_not_fully_populated_only_when_bought():
     assert "c3-sxm-not-fully-populated" in fired("sxm-two-of-eight")          # owned
     rented = [workload(params_b=70), sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
               setup(H100, count=2, total_vram_gb=160, tensor_parallel=2, ownership="rented",
-                    sxm_partial=True, cpu_cores=64, ram_gb=640)]
+                    cpu_cores=64, ram_gb=640)]
     assert "c3-sxm-not-fully-populated" not in evaluate(base(), rented).fired_ids()
 
 
@@ -592,7 +592,6 @@ ALWAYS_PRESENT = {
     # setup
     "gpu", "gpu_family", "gpu_grade", "gpu_memory_gb", "count", "total_vram_gb", "interconnect",
     "form_factor", "ownership", "usable_vram_gb", "tensor_parallel",
-    "sxm_partial",
     # workload
     "model", "params_b", "precision", "requests_per_day", "requests_per_minute", "average_rps",
     "peak_rps", "fine_tuning", "finetune_runs_per_year", "data", "sector",
