@@ -750,3 +750,20 @@ def test_every_derived_pattern_has_a_producer():
                     continue
                 assert any(_may_match(d, pattern) for o in rules for d in o.then.derive), \
                     f"{rule.id}: nothing derives {pattern.fact} {pattern.where}"
+
+
+def test_german_findings_show_no_english_vocabulary_values():
+    """Issue 14: «sensitive», «other», "any", "monthly" stood in German findings. Every value of the
+    translation table must appear in German texts in its German form only."""
+    import re
+
+    from expert.vocabulary import VALUE_WORDS
+
+    english = [v for v, de in VALUE_WORDS["de"].items() if v != de and v.lower() != de.lower()]
+    # a value after "field: " is file syntax the reader types (hosting: ch), not a word of the text
+    pattern = re.compile(r"(?<![\w-])(?<!: )(" + "|".join(re.escape(v) for v in english) + r")(?![\w-])")
+    for name in SCENARIOS:
+        for f in run(name, "de").findings:
+            for text in (f.title, f.explanation, f.advice):
+                hit = pattern.search(text)
+                assert hit is None, f"{name} {f.rule_id}: English value {hit.group(0)!r} in: {text}"
