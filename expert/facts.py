@@ -13,7 +13,6 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.setup import Setup
 from expert.workload import Workload
 
-OPTIMISED_ENGINES = {"vllm", "tensorrt-llm", "sglang"}  # 000 Q1: "vLLM, TensorRT-LLM oder SGLang"
 _FAMILY_PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
                     ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),
                     ("a10", "entry"))
@@ -89,7 +88,6 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
         "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
         "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine,
-        "optimized_engine": (s.inference_engine in OPTIMISED_ENGINES) if s.inference_engine else None,
         "quantization_validated": s.quantization_validated,
     }
     fact.update(extra)

@@ -123,7 +123,6 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "deployment_months": (NUM, "planned deployment length, months"),
         "usage_pattern": (STR, "steady | fluctuating"),
         "inference_engine": (STR, "vllm | tensorrt-llm | sglang | tgi | transformers | other"),
-        "optimized_engine": (BOOL, "an optimised serving engine (vLLM, TensorRT-LLM, SGLang)"),
         "quantization_validated": (BOOL, "quantisation quality validated"),
         "reserve_ratio": (NUM, "free share of the setup's usable memory with today's model"),
         "weights_share": (NUM, "weights per GPU / GPU memory (000 M5: 7B = 14 GB on 24 GB leaves 42 %)"),

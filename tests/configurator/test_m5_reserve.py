@@ -56,3 +56,16 @@ def test_growth_stated_replaces_the_flat_reserve():
     p = build_profile(CAT.model("llama-3.1-8b"), CAT.gpu("l40s"), "fp16", 1, "sxm", 1500, 250, 8192, None, A,
                       growth=generic_model(13))
     assert p.reserve == 0.0 and p.seq_mem >= 1           # 13B FP16 (26 GB) fits 48 GB: the growth decides
+
+
+def test_the_configurator_and_the_rules_share_m5s_bound():
+    """M5's context bound (under 20B) is used twice: by the configurator (growth_context_below_b) and by
+    the m5-* rules; they must agree, as must the 30 % (vram_reserve.low vs weights_share > 0.7)."""
+    from expert.engine import load_packs
+    from expert.paths import rules_dir
+
+    rules = {r.id: r for p in load_packs([rules_dir()]) for r in p.rules}
+    for rule_id, kind in (("m5-vram-reserve-below-30-percent", "setup"), ("m5-choice-reserve-below-30-percent", "choice")):
+        patterns = {c.fact: c for c in rules[rule_id].when}
+        assert patterns["workload"].where["params_b"].lt == A.growth_context_below_b.value
+        assert patterns[kind].where["weights_share"].gt == pytest.approx(1 - A.vram_reserve.low)

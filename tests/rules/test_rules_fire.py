@@ -69,7 +69,7 @@ def setup(*bases, **kw):
                 hds_certified=False, utilization_mean=0.7, utilization_peak=0.78,
                 day_night_swing=0.1, latency_p95_s=1.2, tensor_parallel=1,
                 monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
-                inference_engine="vllm", optimized_engine=True, quantization_validated=True,
+                inference_engine="vllm", quantization_validated=True,
                 reserve_ratio=0.5, weights_share=0.34, fits=True, growth_fits=True, fits_int8=True)
     for update in bases + (kw,):
         fact.update(update)
@@ -153,7 +153,7 @@ SCENARIOS: dict[str, list[dict]] = {
     "h100-low-latency-slow": [workload(latency_target_s=0.4), sizing(),
                               setup(H100, latency_p95_s=0.6, utilization_mean=0.9,
                                     utilization_peak=0.97, inference_engine="transformers",
-                                    optimized_engine=False, deployment_months=36)],
+                                    deployment_months=36)],
     "owned-h100-short-fluctuating": [workload(), sizing(),
                                      setup(H100, ownership="owned", deployment_months=12,
                                            usage_pattern="fluctuating", utilization_mean=0.62,
