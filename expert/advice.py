@@ -105,30 +105,6 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None) -> tup
     return memory, capacity, clean_fact(fact)
 
 
-def agent_facts(w: Workload, catalog: Catalog) -> list[dict[str, Any]]:
-    """000 R1's per-agent specification, one `agent` fact per agent of a pool: model, VRAM needed
-    (weights at the workload's precision + the KV cache of one sequence at its context), expected
-    volume and peak rate, retraining frequency and the pool's latency target (raw values)."""
-    from expert.api import resolve_model
-    from expert.sizing.memory import kv_cache_gb, weights_gb
-    from expert.workload import FineTuning
-
-    facts = []
-    for i, agent in enumerate(w.agents):
-        model = resolve_model(catalog, agent.model, agent.params_b, f"agents[{i}].model")
-        tuning = agent.fine_tuning if not isinstance(agent.fine_tuning, str) else FineTuning(
-            frequency=agent.fine_tuning)
-        volume = agent.requests_per_day
-        facts.append(clean_fact({
-            "t": "agent", "name": agent.name, "model": agent.model or "generic", "params_b": model.params_b,
-            "vram_gb": weights_gb(model, w.precision) + kv_cache_gb(model, min(w.context, model.max_context)),
-            "requests_per_day": volume,
-            "peak_rps": None if volume is None else volume / 86_400 * w.peak_to_average,
-            "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
-            "latency_target_s": w.latency_target_s}))
-    return facts
-
-
 def pooled_view(w: Workload, model) -> Workload:
     """A multi-agent workload seen as one: the largest agent's model, the summed request volume and
     the most frequent fine-tuning — for the clarification sentence, the facts and the summaries."""
@@ -166,10 +142,11 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     memory, capacity, sizing = _summaries(w, model, catalog, choice)
     from expert.configurator.document import u2_facts
+    from expert.inventory import agent_facts
     from expert.configurator.search import default_assumptions
 
     facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model),
-             *agent_facts(w, catalog)]
+             *agent_facts(w, catalog)]  # 000 R1: one specification per inventoried agent
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),
