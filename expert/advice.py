@@ -13,6 +13,7 @@ from expert.catalog import Catalog
 from expert.audit import smallest_single_gpu_gb
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
+from expert.pools import pooled_view, primary_model
 from expert.report.training import localised
 from expert.workload import Workload
 
@@ -79,8 +80,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1) + held
-        m = inference_memory(model, gpu, tp, tp, choice["precision"], context, sequences, w.kv_precision,
-                             engine=w.engine)
+        precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
+        m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine)
     else:
         m = sized.memory
     growth_total = None
@@ -99,9 +100,12 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
                 "concurrent_inferences": concurrent_d3, "gpus_needed": gpus, "peak_basis": basis["basis"],
                 "peak_factor": basis["peak_factor"]}
+    if choice is not None:  # weights per GPU over its memory: 000 M5's reserve is counted this way
+        choice["weights_share"] = m.weights_gb / (gpu.memory_gb * m.tensor_parallel)
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
-            "finetune_gb": finetune_gb or 0.0, "growth_total_gb": growth_total,
+            "runtime_gb": m.activation_gb + m.overhead_gb, "finetune_gb": finetune_gb or 0.0,
+            "finetune_over_weights": finetune_gb / m.weights_gb if finetune_gb else None, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
             "needs_multi_gpu": all(budget(w.engine, model, g, 1, m.weights_gb, context).kv_pool_gb <= 0
@@ -121,18 +125,6 @@ def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int]
     return equivalent(w, d), held_per_replica(d, replicas)
 
 
-def pooled_view(w: Workload, model) -> Workload:
-    """A multi-agent workload seen as one: the largest agent's model, the summed request volume and
-    the most frequent fine-tuning — for the clarification sentence, the facts and the summaries."""
-    if not w.agents or w.model is not None or w.params_b is not None:
-        return w
-    volume = sum(a.requests_per_day or 0.0 for a in w.agents)
-    largest = max(w.agents, key=lambda a: model.params_b if a.model == model.id else (a.params_b or 0))
-    return w.model_copy(update={"model": largest.model, "params_b": None if largest.model else model.params_b,
-                                "requests_per_day": (w.requests_per_day or 0.0) + volume,
-                                "fine_tuning": w.most_frequent_tuning})
-
-
 def pool_sentence(w: Workload, lang: str) -> str | None:
     """For a pool of agents, the clarification sentence of each agent, named (issue 12: a pool is not
     collapsed to its largest model); None for a single-model workload."""
@@ -143,14 +135,6 @@ def pool_sentence(w: Workload, lang: str) -> str | None:
         return None
     return " ".join(f"{wi.name}: " + render_sentence(wi.model_dump(exclude_none=True), lang)
                     for wi in agent_workloads(w))
-
-
-def primary_model(w: Workload, catalog: Catalog):
-    """The workload's model; for a pool of agents without a top-level model, the largest agent's."""
-    if w.model is not None or w.params_b is not None or not w.agents:
-        return catalog.resolve_model(w.model, w.params_b)
-    models = [catalog.resolve_model(a.model, a.params_b, path=f"agents[{i}].model") for i, a in enumerate(w.agents)]
-    return max(models, key=lambda m: m.params_b)
 
 
 def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en",
@@ -170,7 +154,12 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     sized, held = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
-    facts = [workload_fact(w, model), sizing]
+    from expert.configurator.document import u2_facts
+    from expert.configurator.search import default_assumptions
+    from expert.inventory import agent_facts
+
+    facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model),
+             *agent_facts(w, catalog)]  # 000 R1: one specification per inventoried agent
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),

@@ -95,12 +95,13 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "running": running, "engine": engine, "serving_precision": precision, "tensor_parallel_used": tp,
         "need_per_gpu_gb": one.per_gpu_gb, "usable_per_gpu_gb": one.usable_per_gpu_gb,
         "usable_vram_gb": one.usable_per_gpu_gb * setup.count, "estimated_max_sequences": room,
-        "peak_sequences": peak, "room_below_peak": room < peak, "context_tokens_used": context}
+        "peak_sequences": peak, "room_below_peak": room < peak, "context_tokens_used": context,
+        "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
     if memory.fits:
         extra["reserve_ratio"] = memory.headroom_ratio
     extra.update(serving_facts(setup, w, model, gpu, tp))
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
-              "total_gb": memory.total_gb,
+              "total_gb": memory.total_gb, "runtime_gb": memory.activation_gb + memory.overhead_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory, model)}
     if w.growth_params_b:
         grown = inference_memory(generic_model(w.growth_params_b), gpu, setup.count, tp, precision,
@@ -112,6 +113,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         from expert.sizing.finetune import finetune_memory
 
         sizing["finetune_gb"] = finetune_memory(model, gpu, setup.count, tuning.method, "bf16").total_gb
+        sizing["finetune_over_weights"] = sizing["finetune_gb"] / memory.weights_gb
         here = finetune_run(model, gpu, setup.count, tuning.method, tuning.dataset_tokens,
                             tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
         ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
@@ -164,13 +166,16 @@ def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int) -> dict[str, Any]:
     from expert.configurator.operating import operating_facts
 
     precision = getattr(setup, "precision", None) or w.precision
+    agent = None
     if w.agent is not None:  # an agent loop: its steps at the peak, as the configurator sizes them
         from expert.configurator.agent_demand import demand, equivalent
 
-        w = equivalent(w, demand(w, model))
+        agent = demand(w, model)
+        w = equivalent(w, agent)
     if w.average_rps <= 0:
         return {}
-    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect)
+    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
+                           engine=setup.serving_engine, agent=agent)
 
 
 def describe_setup(setup: Setup, lang: str) -> str:

@@ -1,7 +1,7 @@
 """Building the input facts of the rule engine from a workload or a setup and the sizing core.
 
-Every number here comes from the sizing core or from document 000's stated minimums (each cited);
-rules only compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
+Every number here is a raw value, from the input or from the sizing core; the documents' thresholds
+(G5's 500 ms, M3's cores, RAM ratio and network) live in the rules, which compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.setup import Setup
 from expert.workload import Workload
 
-OPTIMISED_ENGINES = {"vllm", "tensorrt-llm", "sglang"}  # 000 Q1: "vLLM, TensorRT-LLM oder SGLang"
 _FAMILY_PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
                     ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),
                     ("a10", "entry"))
@@ -56,25 +55,14 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "average_rps": average, "peak_rps": w.peak_rps,
         "target_utilization": w.target_utilization,
         "latency_target_s": w.latency_target_s, "context_tokens": w.context,
-        "latency_under_500ms": any(t is not None and t < 0.5 for t in (w.latency_target_s, w.ttft_target_s)),  # G5
         "ttft_target_s": slo.ttft_s, "tpot_target_ms": slo.tpot_ms, "e2e_target_s": slo.e2e_s,
         "streaming": w.streaming,
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
         "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
-        "growth_params_b": w.growth_params_b, "critical": w.critical, "allow_int4": w.allow_int4,
+        "growth_params_b": w.growth_params_b, "critical": w.critical, "high_availability": w.high_availability, "allow_int4": w.allow_int4,
         "agents": len(w.agents), "team_hourly_rate_chf": w.team_hourly_rate_chf,
     })
-
-
-def min_cpu_cores(count: int) -> int:
-    """000 M3: at least 32 cores, 64 for multi-GPU."""
-    return 64 if count > 1 else 32
-
-
-def min_network_gbps(count: int) -> int:
-    """000 M3/R3: 25 Gbps for multi-GPU, 100 Gbps from 4 GPUs; no stated minimum for one GPU."""
-    return 100 if count >= 4 else 25 if count > 1 else 0
 
 
 def _vllm_usable_gb(gpu: Gpu) -> float:
@@ -86,7 +74,8 @@ def _vllm_usable_gb(gpu: Gpu) -> float:
 
 
 def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
-    """The `setup` fact: what was configured and measured, with 000 M3's minimums beside it."""
+    """The `setup` fact: what was configured and measured (raw values; 000 M3's minimums live in
+    rules/infrastructure.yaml)."""
     total_vram = gpu.memory_gb * s.count
     interconnect = s.interconnect or ("nvlink" if gpu.form_factor == "sxm" else
                                       "pcie-bridge" if gpu.interconnect.kind == "nvlink-bridge" and s.count == 2
@@ -98,13 +87,13 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "t": "setup", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "gpu_memory_gb": gpu.memory_gb, "ecc": gpu.ecc, "count": s.count, "total_vram_gb": total_vram,
         "interconnect": interconnect, "form_factor": gpu.form_factor, "ownership": s.ownership,
-        "cpu_cores": s.cpu_cores, "min_cpu_cores": min_cpu_cores(s.count),
+        "cpu_cores": s.cpu_cores,
         "usable_vram_gb": _vllm_usable_gb(gpu) * s.count,  # replaced by the engine's budget when sized
-        "ram_gb": s.ram_gb, "min_ram_gb": 4 * total_vram,  # 000 M3: RAM 1:4 to VRAM
+        "ram_gb": s.ram_gb,
         "ram_vram_ratio": s.ram_gb / total_vram if s.ram_gb is not None else None,
         "storage_type": s.storage.type if s.storage else None,
         "storage_read_mb_s": s.storage.read_mb_s if s.storage else None,
-        "network_gbps": s.network_gbps, "min_network_gbps": min_network_gbps(s.count),
+        "network_gbps": s.network_gbps,
         "country": hosting.country.upper() if hosting else (s.site_country.upper() if s.site_country else None),
         "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
         "iso27001": ("iso27001" in certs) if hosting else None,
@@ -112,11 +101,9 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "utilization_mean": util.mean if util else None, "utilization_peak": util.peak if util else None,
         "day_night_swing": util.day_night_swing if util else None,
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
-        # 004 C3 is about buying: a rented cloud instance of 1, 2 ... SXM GPUs is a slice of a full board
-        "sxm_partial": gpu.form_factor == "sxm" and s.count not in (4, 8) and s.count > 1 and s.ownership == "owned",
         "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
+        "fine_tuning_here": s.training_gpus == "serving",
         "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine,
-        "optimized_engine": (s.inference_engine in OPTIMISED_ENGINES) if s.inference_engine else None,
         "quantization_validated": s.quantization_validated,
     }
     fact.update(extra)
@@ -154,7 +141,8 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "monthly_cost_chf": _t1(choice) / choice.get("horizon_months", 36) if choice.get("t1_cost_chf") is not None
         else choice["monthly_cost_chf"], "tco_chf": _t1(choice),
         "headroom": choice.get("headroom"), "interconnect": choice.get("interconnect"),
-        "tensor_parallel": choice.get("tensor_parallel", 1), "document_gpu_family": document_family,
+        "tensor_parallel": choice.get("tensor_parallel", 1), "weights_share": choice.get("weights_share"),
+        "document_gpu_family": document_family,
         "agrees_with_document": agrees, "chassis": choice.get("chassis"),
         "system_power_w": choice.get("system_power_w"),
         # site limits of bought hardware (expert.catalog.bom): a 230 V / 10 A outlet; B200-class cooling

@@ -68,6 +68,9 @@ class Setup(Input):
     precision: Precision | None = Field(default=None, description="precision the model is served in; "
                                         "default: the workload's")
     quantization_validated: bool | None = None
+    training_gpus: Literal["serving", "separate"] = Field(
+        default="serving", description="where the workload's fine-tuning runs: on these serving GPUs, or on "
+                                       "separate GPUs rented per run or dedicated (docs/fine-tuning.md)")
     prefix_cache_hit_rate: float | None = Field(
         default=None, ge=0, le=1, description="measured share of prompt tokens served from the prefix cache "
                                               "(vLLM: prefix cache hits / queries), 0..1")

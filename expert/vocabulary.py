@@ -25,7 +25,6 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "peak_rps": (NUM, "peak requests per second"),
         "latency_target_s": (NUM, "latency target as given, s: the first words (TTFT) when streamed, the "
                                   "complete answer when not (absent when none is given)"),
-        "latency_under_500ms": (BOOL, "000 G5: a latency target (or TTFT target) under 500 ms is given"),
         "ttft_target_s": (NUM, "p95 time-to-first-token target used, s (given or default, docs/slo.md)"),
         "tpot_target_ms": (NUM, "time-per-output-token target used, ms (given or default)"),
         "e2e_target_s": (NUM, "end-to-end target used, s (answers consumed whole; absent when streamed)"),
@@ -43,6 +42,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "horizon_months": (NUM, "planning horizon, months"),
         "growth_params_b": (NUM, "expected model size in 12-18 months (absent when unknown)"),
         "critical": (BOOL, "critical production"),
+        "high_availability": (BOOL, "000 R3: the agent must keep serving when one GPU fails"),
         "allow_int4": (BOOL, "int4 allowed after validation"),
         "agents": (NUM, "number of agents sharing the infrastructure (0 = single agent)"),
         "team_hourly_rate_chf": (NUM, "team hourly rate, CHF"),
@@ -51,7 +51,9 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "weights_gb": (NUM, "weight memory at the workload's precision, GB"),
         "kv_cache_gb": (NUM, "KV cache for the configured context × concurrency, GB"),
         "total_gb": (NUM, "inference memory in total, GB"),
+        "runtime_gb": (NUM, "activations and runtime overhead per replica, GB"),
         "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
+        "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
         "concurrent_inferences": (NUM, "000 D3: rps × inference time / target utilisation"),
         "min_gpu_memory_gb": (NUM, "memory of the smallest single GPU that holds the model"),
@@ -74,6 +76,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "headroom": (NUM, "free share of usable GPU memory"),
         "interconnect": (STR, "nvlink | pcie | pcie-bridge | none"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
+        "weights_share": (NUM, "weights per GPU / GPU memory (000 M5 counts its reserve this way)"),
         "document_gpu_family": (STR, "family the documents' use-case rules recommend"),
         "agrees_with_document": (BOOL, "cost optimum and the document's recommendation agree"),
         "chassis": (STR, "chassis class of bought hardware (workstation | server-4gpu | server-8gpu | hgx-8)"),
@@ -110,6 +113,24 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "offload_count": (NUM, "kv_bound: its GPU count"),
         "offload_monthly_saving_chf": (NUM, "kv_bound: its monthly saving, CHF"),
     },
+    "agent_spec": {
+        "name": (STR, "000 R1: the agent's name in the inventory"),
+        "model": (STR, "catalog id of its model, or 'generic'"),
+        "params_b": (NUM, "billions of parameters"),
+        "vram_gb": (NUM, "VRAM needed: weights at the workload's precision + KV cache of one sequence, GB"),
+        "requests_per_day": (NUM, "expected request volume (absent when not stated)"),
+        "peak_rps": (NUM, "peak requests per second (the workload's peak-to-average)"),
+        "fine_tuning": (STR, "none | yearly | quarterly | monthly | weekly"),
+        "finetune_runs_per_year": (NUM, "retraining runs per year"),
+        "latency_target_s": (NUM, "the pool's p95 latency target, s (absent when none)"),
+    },
+    "u2_saving": {
+        "chf_month": (NUM, "000 U2: team time a month the H100 saves: A100 fine-tuning hours × (1 − 1/2.8) × team rate"),
+        "a100_hours_month": (NUM, "fine-tuning hours a month on one A100 80 GB"),
+    },
+    "h100_premium": {
+        "chf_month": (NUM, "000 U2/T1: the Swiss provider's H100 minus A100 80 GB monthly cost (rent × 1.15 + energy)"),
+    },
     "setup": {
         "gpu": (STR, "GPU id"),
         "gpu_family": (STR, "l40s | a100 | h100 | ... as for choice"),
@@ -124,14 +145,11 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "form_factor": (STR, "pcie | sxm | nvl | oam"),
         "ownership": (STR, "rented | owned"),
         "cpu_cores": (NUM, "CPU cores"),
-        "min_cpu_cores": (NUM, "000 M3 minimum: 32, or 64 for multi-GPU"),
         "ram_gb": (NUM, "system RAM, GB"),
-        "min_ram_gb": (NUM, "000 M3 minimum: 4 × total VRAM"),
         "ram_vram_ratio": (NUM, "000 M3: system RAM / total VRAM (document minimum 4)"),
         "storage_type": (STR, "nvme | sata-ssd | hdd | network"),
         "storage_read_mb_s": (NUM, "storage read speed, MB/s"),
         "network_gbps": (NUM, "network, Gbps"),
-        "min_network_gbps": (NUM, "000 M3/R3 minimum: 25 multi-GPU, 100 from 4 GPUs (0 single GPU)"),
         "country": (STR, "ISO country of the servers"),
         "provider_seat": (STR, "ISO country of the provider's seat"),
         "iso27001": (BOOL, "provider certified ISO 27001"),
@@ -142,15 +160,15 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
-        "sxm_partial": (BOOL, "an owned SXM system not fully populated (not 4 or 8 GPUs)"),
+        "fine_tuning_here": (BOOL, "the workload's fine-tuning runs on these GPUs (setup training_gpus: serving)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
         "backups": (BOOL, "backups of fine-tuned models and configurations"),
         "deployment_months": (NUM, "planned deployment length, months"),
         "usage_pattern": (STR, "steady | fluctuating"),
         "inference_engine": (STR, "vllm | tensorrt-llm | sglang | tgi | transformers | other"),
-        "optimized_engine": (BOOL, "an optimised serving engine (vLLM, TensorRT-LLM, SGLang)"),
         "quantization_validated": (BOOL, "quantisation quality validated"),
         "reserve_ratio": (NUM, "free share of the setup's usable memory with today's model"),
+        "weights_share": (NUM, "weights per GPU / GPU memory (000 M5: 7B = 14 GB on 24 GB leaves 42 %)"),
         "fits": (BOOL, "today's model fits the setup (true when the setup runs: measured facts win)"),
         "fits_estimate": (BOOL, "the memory estimate of the engine holds the workload's peak sequences"),
         "running": (BOOL, "the setup reports a measured utilisation or latency, so it serves today"),
@@ -199,3 +217,49 @@ def describe() -> str:
         lines += [f"| `{name}` | {typ} | {meaning} |" for name, (typ, meaning) in fields.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+#: How a vocabulary value reads inside a rule's text, per language: the one translation table for
+#: enum values of facts (workload, setup, derived facts) and for categories and severities. Values
+#: not listed (GPU and model ids, precisions, engine names, country codes) read as they are.
+VALUE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"non_sensitive": "non-sensitive", "on_premise": "on-premise"},  # English keeps the file's words
+    "de": {
+        # workload
+        "sensitive": "sensibel", "non_sensitive": "nicht sensibel",
+        "finance": "Finanzwesen", "health": "Gesundheitswesen", "public": "öffentliche Verwaltung",
+        "other": "andere", "ch": "Schweiz", "eu": "EU", "any": "beliebig", "cloud": "Cloud",
+        "on_premise": "vor Ort", "opex": "Miete (Opex)", "capex": "Kauf (Capex)",
+        "none": "keines", "yearly": "jährlich", "quarterly": "quartalsweise", "monthly": "monatlich",
+        "weekly": "wöchentlich", "full": "vollständig", "lora": "LoRA", "qlora": "QLoRA",
+        "generic": "generisch",
+        # setup
+        "nvme": "NVMe", "sata-ssd": "SATA-SSD", "hdd": "Festplatte (HDD)", "network": "Netzwerkspeicher",
+        "nvlink": "NVLink", "pcie": "PCIe", "pcie-bridge": "PCIe mit Brücke", "rented": "gemietet",
+        "owned": "gekauft", "steady": "gleichmässig", "fluctuating": "schwankend",
+        "package": "Paket", "purchase": "Kauf",
+        "vllm": "vLLM", "tensorrt-llm": "TensorRT-LLM", "sglang": "SGLang", "llama.cpp": "llama.cpp",
+        "transformers": "Transformers",
+        # agent loops: routing of a session's steps
+        "round-robin": "reihum (Round-Robin)", "least-loaded": "an die am wenigsten belastete Replik",
+        "random": "zufällig", "prefix-aware": "präfixbewusst", "session-affinity": "mit Sitzungsbindung",
+        "coding": "Programmier-Agent", "serving": "auf den Serving-GPUs", "separate": "auf eigenen GPUs", "gpu": "GPU", "cpu": "CPU", "drop": "verwerfen",
+        # derived facts
+        "large-model": "grosses Modell", "finetuning": "Fine-Tuning", "latency": "Latenz",
+        "conversational": "Konversation", "analytical": "Analyse", "multimodal": "multimodal",
+        "consumer": "Consumer-GPU", "workstation": "Workstation-GPU", "entry": "Einstiegs-GPU",
+        # categories and severities
+        "overprovisioning": "Überdimensionierung", "underprovisioning": "Unterdimensionierung",
+        "finetuning-underestimated": "unterschätztes Fine-Tuning",
+        "non-gpu-bottleneck": "Engpass ausserhalb der GPU", "data-sovereignty": "Datensouveränität",
+        "model-growth": "Modellwachstum", "unsuitable-gpu-class": "ungeeignete GPU-Klasse",
+        "interconnect": "GPU-Verbindung", "cost": "Kosten", "operations": "Betrieb",
+        "quantization": "Quantisierung", "classification": "Einordnung", "recommendation": "Empfehlung",
+        "info": "Hinweis", "warning": "Warnung", "critical": "kritisch",
+    },
+}
+
+
+def value_word(value: str, lang: str) -> str:
+    """`value` as it reads in a text of language `lang` (VALUE_WORDS, else unchanged)."""
+    return VALUE_WORDS.get(lang, {}).get(value, value)

@@ -140,6 +140,9 @@ class Workload(Input):
                                           description="expected model size in 12-18 months (000 M5)")
     team_hourly_rate_chf: float = Field(default=150, ge=0, le=10_000, description="000 U2: 150 CHF/h")
     critical: bool = Field(default=True, description="critical production (excludes consumer GPUs, 000 G11)")
+    high_availability: bool = Field(
+        default=False, description="000 R3: the agent must keep serving when one GPU fails (a highly available "
+                                   "agent runs on 2-4 identical GPUs with load balancing)")
     allow_int4: bool = Field(default=False, description="int4 needs case-by-case validation (000 Q2)")
     allow_consumer_gpus: bool = False
     allow_non_nvidia: bool = Field(

@@ -1,25 +1,15 @@
-"""The documents' own pick for a workload, with its section, and whether the cost optimum agrees.
+"""The documents' own pick for a workload, read from the rules, and whether the cost optimum agrees.
 
-Rules, first match wins (document 000, sections by their German headings):
-
-1. ≥ 70B (U3, "Komplexer multimodaler Agent (Modell ab 70B)"): multi-GPU is mandatory; fine-tuning
-   monthly or more often → H100 (U3: 15 → 5 days; G5); otherwise → multi-A100 ("pure inference
-   under budget pressure: multi-A100 is the best compromise"). G5's "> 40B → H100" is noted as the
-   documents' own tension with U3.
-2. latency target < 0.5 s → H100 (G5).
-3. > 40B → H100 (G5).
-4. > 13B up to 34B with fine-tuning (U2, "Analytischer Agent (Modell 13-34B)"): A100 80 GB, H100
-   when the fine-tuning hours it saves × the team rate exceed its monthly premium (U2's formula:
-   saved = A100 hours per month × (1 − 1/2.8), premium = difference of the Swiss provider's monthly
-   T1 cost: rent × 1.15 + energy).
-5. fine-tuning monthly or weekly (more often than quarterly) → at least A100 (M2).
-6. ≤ 20B (U1 7-13B, G7 "excels at pure inference of 7-20B"): quarterly retraining → A100 (U1
-   "regularly retrained"); pure inference or yearly → L40S.
-7. otherwise (20-34B pure inference or rare tuning) → A100 80 GB (G2: reference for 7-34B).
-Always (G11): no consumer GPU for critical production.
+The guidance itself lives in one place, `rules/document-pick.yaml`: its rules derive exactly one
+`document_pick` fact {family, multi_gpu, at_least} from the workload. This module only computes the
+numbers U2's trade-off compares (sizing core and catalog: no thresholds), evaluates the built-in
+rules on them, renders the firing rule's title and source as the pick's text, and compares the pick
+with the configurator's cost optimum.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from expert.catalog.loader import Catalog
 from expert.configurator.models import DocumentView
@@ -27,19 +17,14 @@ from expert.facts import gpu_family
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
-S_U1 = '000 "Konversationeller RAG-Agent (Modell 7-13B)" (U1)'
-S_U2 = '000 "Analytischer Agent (Modell 13-34B)" (U2)'
-S_U3 = '000 "Komplexer multimodaler Agent (Modell ab 70B)" (U3)'
-S_G5 = '000 "NVIDIA H100: rohe Leistung für intensive Lasten" (G5)'
-S_G7 = '000 "NVIDIA L40S: die auf Inferenz optimierte Alternative" (G7)'
-S_G2 = '000 "NVIDIA A100, die vielseitige Referenz-GPU" (G2)'
-S_M2 = '000 "Fehler 2: den Fine-Tuning-Bedarf unterschätzen" (M2)'
-S_G11 = '000 "Consumer-GPUs der RTX-40-Reihe" (G11)'
-H100_SPEEDUP = 2.8  # 000 G4 / U2
-FREQUENT = ("monthly", "weekly")
-AT_LEAST_A100 = {"a100", "h100", "h200", "b200"}  # M2: "at least an A100"
+H100_SPEEDUP = 2.8  # 000 G4 / U2: "um den Faktor 2,8" faster fine-tuning on the H100
+AT_LEAST_A100 = {"a100", "h100", "h200", "b200"}  # 000 M2: "mindestens eine A100"
 NAMES = {"l40s": "L40S", "a100": "A100 80 GB", "h100": "H100"}
+CRITICAL_RULE = "g11-consumer-gpu-in-critical-production"  # its source is cited for critical workloads
+
+
 def _swiss_monthly(catalog: Catalog, gpu_prefix: str, a: Assumptions) -> float | None:
+    """000 T1's monthly cost of the document's Swiss provider: rent × (1 + infrastructure) + energy."""
     from expert.configurator.candidates import offer_energy_tdp
     for offer in catalog.offers.values():
         if offer.country == "CH" and offer.gpu.startswith(gpu_prefix):
@@ -51,70 +36,61 @@ def _swiss_monthly(catalog: Catalog, gpu_prefix: str, a: Assumptions) -> float |
     return None
 
 
-def u2_h100_pays(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple[bool, float, float]:
-    """U2's rule: (H100 pays, team CHF saved per month, H100 monthly premium)."""
+def u2_facts(w: Workload, catalog: Catalog, a: Assumptions, model) -> list[dict[str, Any]]:
+    """The raw numbers of U2's trade-off for a fine-tuned workload (empty without fine-tuning):
+    `u2_saving` (team CHF a month the H100's 2.8× saves) and `h100_premium` (CHF a month)."""
     from expert.sizing.training import finetune_run
-    t = w.tuning
+    t = w.most_frequent_tuning  # as the workload fact counts it: a pool is as tuned as its most-tuned agent
+    if not t.enabled or model is None:
+        return []
     a100 = catalog.gpus.get("a100-80gb-pcie") or catalog.gpus.get("a100-80gb-sxm")
-    hours = finetune_run(model, a100, 1, t.method, t.dataset_tokens, t.epochs, assumptions=a).hours
-    saved = hours * t.runs_per_year / 12 * (1 - 1 / H100_SPEEDUP) * w.team_hourly_rate_chf
     h, x = _swiss_monthly(catalog, "h100", a), _swiss_monthly(catalog, "a100-80gb", a)
-    premium = (h - x) if h is not None and x is not None else float("inf")
-    return saved > premium, saved, premium
+    if a100 is None or h is None or x is None:
+        return []
+    hours = finetune_run(model, a100, 1, t.method, t.dataset_tokens, t.epochs, assumptions=a).hours
+    month = hours * t.runs_per_year / 12
+    return [{"t": "u2_saving", "chf_month": month * (1 - 1 / H100_SPEEDUP) * w.team_hourly_rate_chf,
+             "a100_hours_month": month},
+            {"t": "h100_premium", "chf_month": h - x}]
 
 
-def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple[str, bool, dict, list[str]]:
-    """(family, multi_gpu, text {en, de}, sections) — the rules of the module docstring."""
-    p = model.params_b
-    t = w.tuning
-    freq = t.frequency
-    if p >= 70:
-        if freq in FREQUENT:
-            return "h100", True, {
-                "en": "multi-GPU H100: monthly retraining of a 70B+ model (H100 cuts the run from 15 to 5 days)",
-                "de": "Multi-GPU H100: monatliches Nachtrainieren eines 70B+-Modells (H100 verkürzt den Lauf "
-                      "von 15 auf 5 Tage)"}, [S_U3, S_G5]
-        return "a100", True, {
-            "en": "multi-GPU A100: 70B+ needs several GPUs; for pure inference under budget pressure multi-A100 "
-                  "is the best compromise (G5's '> 40B → H100' points the other way)",
-            "de": "Multi-GPU A100: 70B+ braucht mehrere GPUs; für reine Inferenz unter Budgetdruck ist "
-                  "Multi-A100 der beste Kompromiss (G5 '> 40B → H100' weist in die andere Richtung)"}, [S_U3, S_G5]
-    if any(t is not None and t < 0.5 for t in (w.latency_target_s, w.ttft_target_s)):
-        return "h100", False, {"en": "H100: latency target under 500 ms",
-                               "de": "H100: Latenzziel unter 500 ms"}, [S_G5]
-    if p > 40:
-        return "h100", p * 2 > 80, {"en": "H100: model above 40B parameters",
-                                    "de": "H100: Modell über 40 Mrd. Parameter"}, [S_G5]
-    if 13 < p <= 34 and t.enabled:
-        pays, saved, premium = u2_h100_pays(w, catalog, a, model)
-        nums_en = f"saved fine-tuning time {saved:,.0f} CHF/month vs H100 premium {premium:,.0f} CHF/month"
-        nums_de = f"eingesparte Fine-Tuning-Zeit {saved:,.0f} CHF/Monat gegenüber H100-Aufpreis {premium:,.0f} CHF/Monat"
-        if pays:
-            return "h100", False, {"en": f"H100: {nums_en}", "de": f"H100: {nums_de}"}, [S_U2, S_G5]
-        return "a100", False, {"en": f"A100 80 GB: {nums_en}", "de": f"A100 80 GB: {nums_de}"}, [S_U2]
-    if freq in FREQUENT:
-        return "a100", False, {"en": "at least A100: fine-tuning more often than quarterly",
-                               "de": "mindestens A100: Fine-Tuning häufiger als vierteljährlich"}, [S_M2, S_U1]
-    if p <= 20:
-        if freq == "quarterly":
-            return "a100", False, {"en": "A100 80 GB: the model is regularly retrained on domain data",
-                                   "de": "A100 80 GB: das Modell wird regelmässig auf Domänendaten nachtrainiert"}, [S_U1]
-        return "l40s", False, {"en": "L40S: pure inference of a 7-20B model (excellent TCO)",
-                               "de": "L40S: reine Inferenz eines 7-20B-Modells (ausgezeichnete TCO)"}, [S_U1, S_G7]
-    return "a100", False, {"en": "A100 80 GB: the reference for 7-34B models",
-                           "de": "A100 80 GB: die Referenz für 7-34B-Modelle"}, [S_G2]
+def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple[dict, dict, list[str]]:
+    """(document_pick fact, text {en, de}, sections) from the built-in rules."""
+    from expert.engine import evaluate
+    from expert.engine.templates import render
+    from expert.facts import workload_fact
+    from expert.knowledge import rule_base
+
+    base = rule_base()
+    facts = [workload_fact(w, model), *u2_facts(w, catalog, a, model)]
+    evaluation = evaluate(base, facts)
+    picks = [(f, d) for f in evaluation.fired for d in f.derived if d["t"] == "document_pick"]
+    if len(picks) != 1:  # the partition test (tests/rules/test_document_pick.py) keeps this at one
+        raise ValueError(f"expected one document_pick, the rules derived {len(picks)}")
+    firing, pick = picks[0]
+    rule = base.rules[firing.rule_id].rule
+    sections = [_cite(rule)]
+    if w.critical and CRITICAL_RULE in base.rules:
+        sections.append(_cite(base.rules[CRITICAL_RULE].rule))
+    text = {lang: render(getattr(rule.title, lang), firing.matched, lang) for lang in ("en", "de")}
+    return pick, text, sections
+
+
+def _cite(rule) -> str:
+    """`000 "<subsection>" (claims)`: the heading under the chapter, as the documents write it."""
+    parts = rule.source.section.split(" / ")
+    return f'{rule.source.document} "{parts[1] if len(parts) > 1 else parts[0]}" ({rule.source.claim})'
 
 
 def document_recommendation(workload, lang: str = "en", catalog: Catalog | None = None) -> str:
-    """The documents' own pick for a workload, with its section (brief API: returns text)."""
+    """The documents' own pick for a workload, with its section (text)."""
+    from expert.pools import pooled_view, primary_model
     from expert.catalog.loader import load_catalog
     from expert.configurator.search import as_workload, default_assumptions
     w = as_workload(workload)
     catalog = catalog or load_catalog()
-    model = catalog.resolve_model(w.model, w.params_b) if not w.agents else None
-    if model is None:
-        return "multi-agent workload: see 000 U4 / R3 (homogeneous pool or L40S + A100 hybrid)"
-    family, multi, text, sections = document_pick(w, catalog, default_assumptions(catalog), model)
+    model = primary_model(w, catalog)
+    _, text, sections = document_pick(pooled_view(w, model), catalog, default_assumptions(catalog), model)
     return f"{text[lang]} — {'; '.join(sections)}"
 
 
@@ -168,17 +144,16 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
-    from expert.numbers import grouped
     from expert.configurator.search import family_best
-    family, multi, text, sections = document_pick(w, catalog, a, ctx.model)
-    if w.critical:
-        sections = sections + [S_G11]
+    from expert.numbers import grouped
+    pick, text, sections = document_pick(w, catalog, a, ctx.model)
+    family, multi = pick["family"], pick["multi_gpu"]
     full = {lang: f"{text[lang]} — {'; '.join(sections)}" for lang in ("en", "de")}
     view = DocumentView(family=family, multi_gpu=multi, text=full, sections=sections)
     best = out.best
     if best is None:
         return view
-    accepted = {family} | (AT_LEAST_A100 if S_M2 in sections and family == "a100" else set())
+    accepted = {family} | (AT_LEAST_A100 if pick.get("at_least") else set())
     view.agrees = gpu_family(best.source.gpu) in accepted and (not multi or best.count > 1)
     if view.agrees:
         view.comparison = {"en": f"the cost optimum ({label(best)}) agrees with the documents",

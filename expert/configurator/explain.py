@@ -27,11 +27,11 @@ def violation_text(v: Violation) -> dict[str, str]:
                     "de": f"das gewachsene Modell braucht {grouped(f['growth_gb'])} GB, verfügbar sind "
                           f"{grouped(f['usable_gb'])}"}
         r = round(f["reserve"] * 100)
-        if r:
-            return {"en": f"needs {grouped(f['need_gb'])} GB, has {grouped(f['limit_gb'])} after the {r} % growth reserve "
-                          f"({grouped(f['usable_gb'])} usable)",
-                    "de": f"braucht {grouped(f['need_gb'])} GB, verfügbar sind {grouped(f['limit_gb'])} nach {r} % "
-                          f"Wachstumsreserve ({grouped(f['usable_gb'])} nutzbar)"}
+        if r and f["need_gb"] <= f["usable_gb"]:
+            return {"en": f"weights take {grouped(f['weights_gb'])} GB, more than the {grouped(f['weights_limit_gb'])} "
+                          f"GB left after the {r} % growth reserve (000 M5)",
+                    "de": f"die Gewichte belegen {grouped(f['weights_gb'])} GB, mehr als die "
+                          f"{grouped(f['weights_limit_gb'])} GB nach {r} % Wachstumsreserve (000 M5)"}
         return {"en": f"needs {grouped(f['need_gb'])} GB, has {grouped(f['usable_gb'])}",
                 "de": f"braucht {grouped(f['need_gb'])} GB, verfügbar sind {grouped(f['usable_gb'])}"}
     if v.kind == "latency":

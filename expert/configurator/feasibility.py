@@ -175,10 +175,10 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     violations = []
     batch, latency, op = 1, prof.e2e_1, None
     if prof.seq_mem < 1:
-        over_reserve = prof.growth is None and prof.base_gb > prof.limit_gb  # the model itself (M5)
         violations.append(Violation("memory", prof.memory_ratio(1), {
-            "need_gb": (prof.base_gb if over_reserve else prof.need_gb(1)) * tp, "limit_gb": prof.limit_gb * tp,
-            "usable_gb": prof.usable_gb * tp, "reserve": prof.reserve if over_reserve else 0.0,
+            "need_gb": prof.need_gb(1) * tp, "limit_gb": prof.limit_gb * tp, "usable_gb": prof.usable_gb * tp,
+            "reserve": prof.reserve, "weights_gb": prof.weights_gb * tp,
+            "weights_limit_gb": prof.gpu.memory_gb * (1 - prof.reserve) * tp,
             "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
     misses = prof.misses(1) if prof.seq_lat < 1 else []
     if misses:

@@ -41,15 +41,22 @@ def capacity_rps(prof, replicas: int, concurrency: float, utilization: float, in
 
 
 def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int, precision: str,
-                    interconnect: str | None = None, assumptions: Assumptions | None = None) -> dict[str, Any]:
+                    interconnect: str | None = None, assumptions: Assumptions | None = None,
+                    engine: str = "vllm", agent=None) -> dict[str, Any]:
     """Serving facts of `count` × `gpu` at TP `tp` for workload `w` (module docstring); {} when the
-    model does not fit or the count is not a multiple of TP."""
+    model does not fit or the count is not a multiple of TP. `agent` (an `agent_demand.AgentDemand`,
+    `w` then its per-step equivalent): steps prefill only their uncached tokens, as in the search."""
     a = resolve(assumptions)
     if tp < 1 or count % tp:
         return {}
     context = min(w.context, model.max_context)
-    prof = build_profile(model, gpu, precision, tp, column_for(gpu, interconnect), w.prompt_tokens,
-                         w.output_tokens, context, targets(w), a)
+    column = column_for(gpu, interconnect)
+    shift = 0.0
+    if agent is not None:
+        from expert.configurator.agent_demand import ttft_shift
+        shift = ttft_shift(agent, model, gpu, tp, precision, column, w.prompt_tokens, a)
+    prof = build_profile(model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, context,
+                         targets(w), a, None, engine, shift)
     replicas = count // tp
     peak, util, conc, t_inf = w.peak_rps, w.target_utilization, float(w.concurrency or 0), w.inference_time_s
     if min(prof.seq_mem, prof.seq_lat) < 1:
@@ -65,10 +72,12 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     return facts
 
 
-def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workload) -> dict[str, Any]:
+def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workload,
+                      training: str | None = None) -> dict[str, Any]:
     """A setup file for the recommended configuration, carrying the workload: GPU, count, interconnect,
     tensor parallelism, rented (cloud) or owned (package, purchase), and the hosting country where the
-    offer names one."""
+    offer names one; `training` is the fine-tuning plan's chosen source (rented-per-run and dedicated
+    runs train on separate GPUs)."""
     w = workload.model_dump(exclude_unset=True) if isinstance(workload, Workload) else dict(workload)
     setup: dict[str, Any] = {"gpu": choice["gpu"], "count": choice["count"],
                              "interconnect": choice.get("interconnect") or "pcie",
@@ -77,4 +86,6 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
                              "workload": {**w, "precision": choice.get("precision", w.get("precision", "fp16"))}}
     if choice.get("country"):
         setup["hosting"] = {"country": choice["country"]}
+    if training in ("rented-per-run", "dedicated"):
+        setup["training_gpus"] = "separate"
     return setup

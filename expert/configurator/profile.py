@@ -18,15 +18,12 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 (equal to 1e-9 relative). Nothing here is a new formula. The operating point, the latency targets
 and the replica count are in `serving.py` (the `Serving` mixin).
 
-Growth reserve (000 M5, "Fehler 5"): without `growth_params_b`, the model (weights, activation,
-runtime) may use at most (1 − 30 %) of the usable memory per GPU (the low end of M5's 30-50 % band,
-`vram_reserve.low`; M5's own example puts a 14 GB model on a 24 GB card), and the model with the KV
-cache of the operating batch must fit the usable memory. The KV pool is what the engine takes from
-the memory left after the model (vLLM), so the reserve is room for the model to grow, not a cap on
-the sequences served today;
-with `growth_params_b`, the replica must fit in the usable memory *and* the grown model (generic
-dense shape, same precision, same sequences) must fit too — the reserve is then the room the growth
-model needs instead of a flat share.
+Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
+in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
+must fit too — the room the growth model needs. Without it, M5's own context decides: for a model
+below `growth_context_below_b` (20B: "a 7B agent may need 13B or 20B") the weights per GPU may take
+at most (1 − 30 %) of its memory, the low end of M5's band counted as the document counts it (7B =
+14 GB on 24 GB leaves 42 %); larger models get no flat reserve.
 """
 
 from __future__ import annotations
@@ -66,6 +63,7 @@ class ReplicaProfile(Serving):
     usable_gb: float = 0.0          # what the engine holds per GPU (engines.budget)
     limit_gb: float = 0.0           # what the replica may use per GPU (reserve applied)
     reserve: float = 0.0            # flat reserve share (0 when the growth model decides)
+    weights_gb: float = 0.0         # weights per GPU
     growth_base_gb: float = 0.0
     growth_kv_seq_gb: float = 0.0
     seq_mem: int = 0                # most sequences memory allows (with reserve)
@@ -139,10 +137,10 @@ class ReplicaProfile(Serving):
 
     def memory_ratio(self, batch: int) -> float:
         """Needed over allowed per GPU at `batch` sequences (> 1: does not fit)."""
-        r = self.need_gb(batch) / self.usable_gb
-        if self.growth is None:
-            r = max(r, self.base_gb / self.limit_gb)
-        else:
+        r = self.need_gb(batch) / self.limit_gb
+        if self.reserve:
+            r = max(r, self.weights_gb / (self.gpu.memory_gb * (1 - self.reserve)))
+        if self.growth is not None:
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
 
@@ -161,13 +159,15 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
     b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
     over = b.overhead_gb
+    p.weights_gb = b.weights_gb
     p.base_gb = b.weights_gb + b.activation_gb + b.overhead_gb
     p.kv_seq_gb = kv_cache_gb(model, context, 1, "fp16", a) * kv_heads_per_gpu(model, tp) / model.kv_heads
     p.usable_gb = b.usable_gb
     if growth is None:
-        p.reserve = a.vram_reserve.low
-        p.limit_gb = p.usable_gb * (1 - p.reserve)
-        p.seq_mem = _free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb) if p.base_gb <= p.limit_gb + EPS else 0
+        p.reserve = a.vram_reserve.low if model.params_b < a.growth_context_below_b.value else 0.0
+        p.limit_gb = p.usable_gb
+        room = p.weights_gb <= gpu.memory_gb * (1 - p.reserve) + EPS
+        p.seq_mem = _free_sequences(p.limit_gb - p.base_gb, p.kv_seq_gb) if room else 0
     else:
         p.reserve = 0.0
         p.limit_gb = p.usable_gb

@@ -2,7 +2,11 @@
 
 Aliases must be defined before a `{ref: alias.field}` uses them and be unique; every placeholder and
 every `facts` entry must name an alias that a positive pattern defines; reserved field names and fact
-kinds are refused; `matches` must be a valid regular expression. The first problem is raised as a
+kinds are refused; `matches` must be a valid regular expression; a `not` may not test facts that a
+positive pattern of the same rule can match (the engine never shows a negation a fact that the rule's
+positive patterns already hold, so such a `not` silently ignores it — measured in
+tests/engine/test_engine_traps.py); a `not` over the same kind is fine where a field's required
+values keep the two apart (`flag {name: a}` and `not flag {name: b}`). The first problem is raised as a
 `RuleProblem` carrying the location inside the rule, so the loader can name the field.
 """
 
@@ -45,10 +49,18 @@ def positive_aliases(rule: Rule) -> list[str]:
 def check_rule(rule: Rule) -> None:
     """Raise RuleProblem for the first cross-field problem of `rule`; return None if it is sound."""
     defined: list[str] = []
+    positives = [p for cond in rule.when if not isinstance(cond, Not)
+                 for p in (cond.any if isinstance(cond, AnyOf) else [cond])]
     for i, cond in enumerate(rule.when):
         loc = ("when", i)
         if isinstance(cond, Not):
             _check_pattern(cond.not_.fact, cond.not_.where, defined, loc + ("not",))
+            if any(p.fact == cond.not_.fact and not _disjoint(p, cond.not_) for p in positives):
+                raise RuleProblem(loc + ("not", "fact"), f"a 'not' over '{cond.not_.fact}' facts in a rule that "
+                                  f"also matches a '{cond.not_.fact}' fact never blocks: the engine does not "
+                                  "show the negation the fact already matched",
+                                  allowed="test the field on the positive pattern instead "
+                                  "(e.g. {ne: true}, or an 'any' with {exists: false})")
             continue
         branches = cond.any if isinstance(cond, AnyOf) else [cond]
         if len({p.as_ for p in branches}) > 1:
@@ -80,6 +92,25 @@ def check_rule(rule: Rule) -> None:
                              what=f"placeholder {{{placeholder.path}}}")
     for k, path in enumerate(rule.facts or []):
         _check_alias(path, defined, ("facts", k), "defined in 'when'")
+
+
+def _values(test: object) -> set | None:
+    """The values a field test admits, where it names them (a bare value, `eq`, `in`)."""
+    if isinstance(test, Ops):
+        if test.eq is not None and not isinstance(test.eq, Ref):
+            return {test.eq}
+        return set(test.in_) if test.in_ is not None else None
+    return None if isinstance(test, Ref) else {test}
+
+
+def _disjoint(one: Pattern, other: Pattern) -> bool:
+    """Whether no fact can match both patterns: some field admits different named values in each."""
+    for field, test in one.where.items():
+        if field in other.where:
+            a, b = _values(test), _values(other.where[field])
+            if a is not None and b is not None and not a & b:
+                return True
+    return False
 
 
 def _check_pattern(kind: str, where: dict, defined: list[str], loc: tuple,

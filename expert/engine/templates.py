@@ -5,7 +5,9 @@ expression finds the placeholders and values are looked up in plain dicts only (
 never attribute access), so no template can reach a Python object. `{{` and `}}` write literal braces;
 any other brace is an error when the rule pack is loaded.
 
-Filters (German uses a decimal comma; thousands are separated by a plain space):
+Text values of the fact vocabulary read in the text's language (`expert.vocabulary.VALUE_WORDS`:
+«monthly» → «monatlich», «non_sensitive» → «nicht sensibel»). Filters (German uses a decimal comma;
+thousands are separated by a plain space):
 
     pct     0.35 → "35 %"          gb      15.04 → "15.0 GB"      int   57572.4 → "57 572"
     chf     2310 → "2 310 CHF"     x       1.8 → "1.8×"           round1 / round2: 1 or 2 decimals
@@ -133,4 +135,7 @@ def _plain(value: Any, lang: str) -> str:
         return text.replace(".", ",") if lang == "de" else text
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(item, lang) for item in value)
+    if isinstance(value, str):
+        from expert.vocabulary import value_word  # enum values read in the text's language
+        return value_word(value, lang)
     return str(value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from expert.engine.rulepack import AnyOf, Not, Ref
+from expert.vocabulary import value_word
 
 WORDS = {
     "en": {"when": "Fires when", "then": "Derives", "explanation": "Explanation", "advice": "Advice",
@@ -45,7 +46,7 @@ def explain_rule(rule, lang: str = "en") -> str:
     """The rule as readable text in `lang`."""
     w = WORDS[lang]
     lines = [f"{rule.id}: {getattr(rule.title, lang)}",
-             f"  {w['category']} {rule.category}, {w['severity']} {rule.severity}",
+             f"  {w['category']} {value_word(rule.category, lang)}, {w['severity']} {value_word(rule.severity, lang)}",
              f"  {w['source']}: {rule.source.document}, {rule.source.section}"
              + (f" [{rule.source.claim}]" if getattr(rule.source, "claim", None) else "")
              + (f"; {rule.source.reference}" if getattr(rule.source, "reference", None) else ""),

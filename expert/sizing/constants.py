@@ -161,6 +161,9 @@ class Assumptions:
     default_prompt_tokens: Constant = exact(1500, "tokens", "workload default (CONTRACT.md example)")
     default_output_tokens: Constant = exact(250, "tokens", "workload default (CONTRACT.md example)")
     vram_reserve: Constant = ranged(0.30, 0.50, "share of VRAM", D000_M5 + " (M5)")
+    growth_context_below_b: Constant = exact(
+        20, "billion parameters", D000_M5 + " (M5): its reserve is for a 7B agent that may need 13B or 20B "
+        "within 12-18 months; rules/mistakes.yaml m5-* uses the same bound")
     # --- fine-tuning memory ---
     ft_weight_bytes: Constant = exact(2, "bytes/parameter", "ZeRO arXiv:1910.02054 §3.1: fp16 weights 2Ψ")
     ft_gradient_bytes: Constant = ranged(2, 4, "bytes/parameter", "ZeRO arXiv:1910.02054 §3.1: fp16 "

@@ -12,6 +12,12 @@ A scenario file holds either a workload (advice) or a setup (audit):
     lang: en            # optional, en | de
     workload: {...}     # the workload file format, or:
     setup: {...}        # the setup file format
+    expect: {...}       # optional: what must hold (rules that fire, GPU family, count...)
+
+The `expect:` block (`expert.testing.expectations`) is checked before the snapshot: a violated
+line fails the test with one message per line, so `--snapshot-update` cannot approve a lost
+finding. With `xfail_reason` set, violations are reported as xfail (a known departure) and the
+snapshot is still compared; once the expectations hold, a warning asks to remove the marker.
 
 The organisation's own knowledge (as `--rules-dir` / `--catalog-dir` on the command line):
 
@@ -33,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from expert.errors import InputError
-from expert.testing.snapshot import scenario_outcome
+from expert.testing.snapshot import scenario_result
 
 SUFFIX = ".scenario.yaml"
 
@@ -68,6 +74,10 @@ class ScenarioFile(pytest.File):
 
 class OutcomeChanged(AssertionError):
     """A scenario's outcome differs from its stored snapshot; the message is the diff."""
+
+
+class ExpectationFailed(AssertionError):
+    """A scenario's outcome violates its `expect:` block; the message lists every violated line."""
 
 
 def _terminal_color(config):
@@ -114,13 +124,21 @@ class ScenarioItem(pytest.Item):
 
         rules_dirs, catalog_dirs = self.knowledge_dirs()
         display = os.path.relpath(self.path, self.config.invocation_params.dir)
-        outcome = scenario_outcome(self.path, rules_dirs=rules_dirs, catalog_dirs=catalog_dirs,
-                                   display=display if not display.startswith("..") else str(self.path))
+        shown = display if not display.startswith("..") else str(self.path)
+        outcome, problems, xfail_reason = scenario_result(self.path, rules_dirs=rules_dirs,
+                                                          catalog_dirs=catalog_dirs, display=shown)
+        if problems and not xfail_reason:
+            lines = [f"  {problem}" for problem in problems]
+            raise ExpectationFailed("\n".join([f"{shown}: the outcome violates its expect: block", *lines]))
+        if xfail_reason and not problems:
+            self.warn(pytest.PytestWarning(f"{shown}: expectations hold; remove xfail_reason ({xfail_reason})"))
         snapshot = SnapshotAssertion(update_snapshots=self.config.option.update_snapshots,
                                      extension_class=JSONSnapshotExtension,
                                      test_location=PyTestLocation(self), session=session)
         if not snapshot == outcome:
             raise OutcomeChanged(self._diff(snapshot))
+        if problems:
+            pytest.xfail(f"{xfail_reason} — " + "; ".join(problems))
 
     def _diff(self, snapshot) -> str:
         """A unified diff of the stored and the new outcome (every changed line, 2 lines of context)."""
@@ -142,7 +160,7 @@ class ScenarioItem(pytest.Item):
         """Bad input: one line (file, field path, reason); a changed outcome: the snapshot diff."""
         if isinstance(excinfo.value, InputError):
             return f"invalid scenario: {excinfo.value}"
-        if isinstance(excinfo.value, OutcomeChanged):
+        if isinstance(excinfo.value, (OutcomeChanged, ExpectationFailed)):
             return str(excinfo.value)
         return super().repr_failure(excinfo, style=style)
 

@@ -35,7 +35,7 @@ CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "countr
                "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months",
                "latency_p95_s", "headroom", "fits")
 FINDING_KEYS = ("rule_id", "category", "severity", "title", "explanation", "facts")
-SCENARIO_KEYS = ("description", "lang", "workload", "setup")
+SCENARIO_KEYS = ("description", "lang", "workload", "setup", "expect")
 
 
 def _choice(choice: dict | None) -> dict | None:
@@ -136,12 +136,21 @@ def outcome_view(report, rules_dirs: Iterable[str | Path] = ()) -> dict[str, Any
 def scenario_outcome(path: Path, rules_dirs=(), catalog_dirs=(), display: str | None = None) -> dict[str, Any]:
     """Evaluate one scenario file and return its outcome view.
 
-    A scenario file holds `workload:` (advice) or `setup:` (audit), optionally `lang` (en | de)
-    and a `description`. Bad input raises `InputError` naming the file, the field path and the
-    reason (`workload.requests_per_day: ...`); `display` is the file name to show (default: `path`).
+    A scenario file holds `workload:` (advice) or `setup:` (audit), optionally `lang` (en | de),
+    a `description` and an `expect:` block (`expert.testing.expectations`). Bad input raises
+    `InputError` naming the file, the field path and the reason (`workload.requests_per_day: ...`);
+    `display` is the file name to show (default: `path`).
     """
+    return scenario_result(path, rules_dirs, catalog_dirs, display)[0]
+
+
+def scenario_result(path: Path, rules_dirs=(), catalog_dirs=(), display: str | None = None):
+    """(outcome view, violated expectations, xfail reason or None) of one scenario file."""
     from expert.api import Expert
-    from expert.knowledge import rule_base
+    from expert.engine.rulepack import CATEGORIES
+    from expert.facts import gpu_family
+    from expert.knowledge import load_rule_packs, rule_base
+    from expert.testing.expectations import check, parse_expectation
 
     name, data = load_mapping(path)
     name = display or name
@@ -158,9 +167,18 @@ def scenario_outcome(path: Path, rules_dirs=(), catalog_dirs=(), display: str | 
         raise InputError(f"must be a mapping, got {type(data[kind]).__name__}", file=name, path=kind)
     expert = Expert(rules_dirs=rules_dirs, catalog_dirs=catalog_dirs)  # a bad catalog file names itself
     rule_base(rules_dirs)  # a bad rule pack names itself too, not the scenario
+    expect = None
+    if data.get("expect") is not None:
+        rule_ids = {rule.id for pack in load_rule_packs(rules_dirs) for rule in pack.rules}
+        expect = parse_expectation(data["expect"], name, kind, rule_ids, set(CATEGORIES))
     try:
         report = expert.advise(data[kind], lang) if kind == "workload" else expert.audit(data[kind], lang)
     except InputError as error:
         raise InputError(error.reason, file=name, path=f"{kind}.{error.path}" if error.path else kind,
                          allowed=error.allowed) from None
-    return outcome_view(report, rules_dirs)
+    outcome = outcome_view(report, rules_dirs)
+    if expect is None:
+        return outcome, [], None
+    rec = outcome.get("recommendation")
+    family = gpu_family(expert.catalog.gpu(rec["gpu"])) if rec else None
+    return outcome, check(expect, outcome, family), expect.xfail_reason

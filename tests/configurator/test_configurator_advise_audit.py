@@ -19,8 +19,10 @@ import expert
 from expert.configurator.operating import setup_from_choice
 
 SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "scenarios").glob("*.scenario.yaml"))
+# single-model workloads: a pool's recommendation is several groups, each its own setup to audit
 WORKLOADS = [(p.name, yaml.safe_load(p.read_text(encoding="utf-8"))["workload"]) for p in SCENARIOS
-             if "workload" in yaml.safe_load(p.read_text(encoding="utf-8"))]
+             if "workload" in yaml.safe_load(p.read_text(encoding="utf-8"))
+             and "agents" not in yaml.safe_load(p.read_text(encoding="utf-8"))["workload"]]
 ABOUT_THE_CHOICE = {"overprovisioning", "underprovisioning", "interconnect", "unsuitable-gpu-class"}
 RULES_ABOUT_THE_CHOICE = {"r3-single-gpu-for-critical-agent", "c3-sxm-not-fully-populated"}
 
@@ -35,7 +37,8 @@ def test_audit_of_the_own_recommendation_raises_no_warning_about_it(name, worklo
     if advice.recommendation is None:
         assert advice.nothing_fits
         return
-    setup = setup_from_choice(advice.recommendation.model_dump(), workload)
+    setup = setup_from_choice(advice.recommendation.model_dump(), workload,
+                              advice.training_plan.chosen if advice.training_plan else None)
     report = expert.audit(setup)
     bad = [f"{f.rule_id} ({f.severity}): {f.explanation}" for f in report.findings
            if f.severity == "critical" or (f.severity == "warning" and (

@@ -21,7 +21,7 @@ from expert.configurator import search
 from expert.configurator.search import default_assumptions
 from expert.sizing.architecture import generic_model
 from expert.sizing.ft_job import layout_on
-from expert.sizing.memory import inference_memory
+from expert.sizing.memory import inference_memory, weights_gb
 from expert.sizing.speed import performance
 from expert.slo import targets
 from expert.workload import Workload
@@ -40,7 +40,8 @@ def sub_catalog(rng: random.Random) -> Catalog:
     offers = dict(rng.sample(sorted(FULL.offers.items()), 4))
     packages = dict(rng.sample(sorted(FULL.packages.items()), 2))
     purchase = rng.sample(list(FULL.tariffs.purchase), 3)
-    cat = Catalog(FULL.gpus, FULL.models, packages, offers, FULL.tariffs.model_copy(update={"purchase": purchase}))
+    cat = Catalog(FULL.gpus, FULL.models, packages, offers, FULL.tariffs.model_copy(update={"purchase": purchase}),
+                  FULL.chassis)
     object.__setattr__(cat, "_aliases", FULL._aliases)
     return cat
 
@@ -148,10 +149,13 @@ def brute_force(wd: dict, cat: Catalog):
     @lru_cache(maxsize=None)
     def limits(gid, prec, tp, link):
         g = cat.gpus[gid]
-        # the engine's budget per GPU (vLLM: 0.92 of the reported memory); the model within 70 % of it (M5)
+        # the engine's budget per GPU (vLLM: 0.92 of the reported memory)
         usable = inference_memory(model, g, tp, tp, prec, ctx, 0, assumptions=A).usable_per_gpu_gb
         base, per_seq = mem(gid, prec, tp, 0), mem(gid, prec, tp, 1) - mem(gid, prec, tp, 0)
-        seq_mem = int(math.floor((usable - base) / per_seq + 1e-9)) if base <= usable * 0.7 + 1e-9 else 0
+        seq_mem = int(math.floor((usable - base) / per_seq + 1e-9)) if usable > base else 0
+        # 000 M5 where its context holds (under 20B, no growth stated): weights ≤ 70 % of each GPU
+        if model.params_b < 20 and weights_gb(model, prec) / tp > g.memory_gb * 0.7 + 1e-9:
+            seq_mem = 0
         if seq_mem < 1 or not unqueued_ok(gid, prec, tp, link, 1):
             return seq_mem, 0
         last_bad = smallest(1, seq_mem, lambda b: not unqueued_ok(gid, prec, tp, link, b))

@@ -62,7 +62,8 @@ def test_70b_monthly_full_gets_a_plan_and_lora_side_by_side(hosting):
     assert run["fits"] and (run["gpus"] >= 8 or (run["gpus"] >= 4 and run["sharding"] == "fsdp-offload"))
     assert plan["methods_compared"]
     lora = next(m for m in plan["methods"] if m["method"] == "lora")
-    assert lora["fits"] and lora["memory_per_gpu_gb"] < 80
+    # LoRA keeps the 16-bit weights (140 GB) plus adapters and activations: one GPU of ≥ 141 GB, or several
+    assert lora["fits"] and lora["memory_per_gpu_gb"] < CAT.gpu(lora["gpu"]).memory_gb
     assert any("side by side" in line for line in plan["lines"]["en"])
 
 

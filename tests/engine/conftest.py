@@ -18,7 +18,7 @@ AUDIT_FACTS = [
     {"t": "model", "id": "llama-3.1-8b", "params_b": 8},
     {"t": "setup", "gpu": "h100-sxm", "count": 1, "utilization_mean": 0.35, "latency_p95_s": 2.5,
      "storage_type": "network", "cpu_cores": 8, "provider_seat": "US", "interconnect": "pcie",
-     "monitoring": False, "certifications": ["soc2"], "ownership": "rented"},
+     "monitoring": False, "certifications": ["soc2"], "iso27001": False, "ownership": "rented"},
     {"t": "sizing", "gpus_needed": 2, "headroom": 0.1, "per_gpu_gb": 60.5},
     {"t": "cost", "monthly_rent_chf": 2310, "ratio": 1.8},
 ]
@@ -29,7 +29,7 @@ HEALTHY_FACTS = [
      "fine_tuning": "none", "budget": "opex", "horizon_months": 36},
     {"t": "setup", "gpu": "l40s", "count": 1, "utilization_mean": 0.72, "latency_p95_s": 12,
      "storage_type": "nvme", "cpu_cores": 32, "provider_seat": "CH", "interconnect": "pcie",
-     "monitoring": True, "certifications": ["iso27001"], "ownership": "owned"},
+     "monitoring": True, "certifications": ["iso27001"], "iso27001": True, "ownership": "owned"},
     {"t": "sizing", "gpus_needed": 1, "headroom": 0.4, "per_gpu_gb": 20.1},
 ]
 

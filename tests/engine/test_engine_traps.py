@@ -13,7 +13,7 @@ import pytest
 from expert.engine import evaluate, load_packs, prepare
 from expert.engine import facade
 from expert.engine.loader import parse_pack
-from expert.errors import EngineError
+from expert.errors import EngineError, InputError
 
 
 def inline(*rules: dict):
@@ -146,3 +146,54 @@ def test_trap_one_host_no_timer_threads_and_rulesets_registered_once(twenty, pac
     assert facade._host() is host
     assert {twenty.name, with_org.name} <= host.registered
     assert not [t for t in threading.enumerate() if "dispatch" in t.name]
+
+
+# ------------------------------------------------------------ `not` over the kind a positive pattern holds
+def _unchecked(*rules: dict):
+    """A RuleBase built from rule models directly, past the loader's checks (to measure the engine)."""
+    from expert.engine.rulepack import RulePack
+
+    full = [{"title": {"en": "t", "de": "t"}, "category": "quantization",
+             "source": {"document": "000", "section": "s"},
+             "explanation": {"en": "e", "de": "e"}, "advice": {"en": "a", "de": "a"}, **rule}
+            for rule in rules]
+    return prepare([RulePack.model_validate({"pack": "raw", "rules": full})])
+
+
+Q2_WORKLOAD = {"t": "workload", "precision": "int4"}
+
+
+def test_trap_negation_over_the_positively_matched_fact_never_blocks() -> None:
+    """Measured (the cause of issue 14's Q2 mis-firing): durable-rules hides the fact a positive pattern
+    matched from the rule's `not`, so `setup s` + `not setup {validated: true}` fires on a validated
+    setup too. Only *another* setup fact can block it."""
+    raw = _unchecked({"id": "q2", "when": [{"fact": "workload", "where": {"precision": "int4"}},
+                                            {"fact": "setup", "as": "s"},
+                                            {"not": {"fact": "setup", "where": {"validated": True}}}]})
+    assert evaluate(raw, [Q2_WORKLOAD, {"t": "setup", "gpu": "h100", "validated": True}]).fired_ids() == ["q2"]
+    assert evaluate(raw, [Q2_WORKLOAD, {"t": "setup", "gpu": "h100", "validated": False}]).fired_ids() == ["q2"]
+
+
+def test_loader_refuses_a_negation_the_engine_would_ignore() -> None:
+    with pytest.raises(InputError, match="never blocks"):
+        inline({"id": "q2", "when": [{"fact": "setup", "as": "s"},
+                                     {"not": {"fact": "setup", "where": {"validated": True}}}]})
+
+
+def test_negation_over_the_same_kind_with_disjoint_values_is_allowed_and_blocks() -> None:
+    """`flag {name: a}` and `not flag {name: b}` can never be the same fact: allowed, and it works."""
+    base = inline({"id": "a-without-b", "when": [{"fact": "flag", "where": {"name": "a"}},
+                                                 {"not": {"fact": "flag", "where": {"name": "b"}}}]})
+    assert evaluate(base, [{"t": "flag", "name": "a"}]).fired_ids() == ["a-without-b"]
+    assert evaluate(base, [{"t": "flag", "name": "a"}, {"t": "flag", "name": "b"}]).fired_ids() == []
+
+
+def test_q2_written_as_a_positive_any_respects_the_validation() -> None:
+    """The fix of rules/optimisation.yaml: validated → silent; not validated or not said → fires."""
+    base = inline({"id": "q2", "when": [
+        {"fact": "workload", "where": {"precision": "int4"}},
+        {"any": [{"fact": "setup", "as": "s", "where": {"validated": False}},
+                 {"fact": "setup", "as": "s", "where": {"validated": {"exists": False}}}]}]})
+    assert evaluate(base, [Q2_WORKLOAD, {"t": "setup", "gpu": "h100", "validated": True}]).fired_ids() == []
+    assert evaluate(base, [Q2_WORKLOAD, {"t": "setup", "gpu": "h100", "validated": False}]).fired_ids() == ["q2"]
+    assert evaluate(base, [Q2_WORKLOAD, {"t": "setup", "gpu": "h100"}]).fired_ids() == ["q2"]

@@ -13,9 +13,9 @@ from expert.errors import EngineError, InputError
 AUDIT_ORDER = [
     "usecase-conversational", "data-regulated", "growth-expected", "high-end-gpu",
     "underprovisioned-latency", "finetuning-underestimated", "storage-bottleneck",
-    "cpu-bottleneck", "data-abroad", "no-monitoring", "overprovisioned-high-end",
-    "recommend-rightsizing", "multi-gpu-needed", "growth-no-headroom", "pcie-multi-gpu",
-    "recommend-quantization", "rent-vs-buy", "missing-certification",
+    "cpu-bottleneck", "data-abroad", "no-monitoring", "missing-certification",
+    "overprovisioned-high-end", "recommend-rightsizing", "multi-gpu-needed", "growth-no-headroom",
+    "pcie-multi-gpu", "recommend-quantization", "rent-vs-buy",
 ]
 
 

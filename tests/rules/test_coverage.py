@@ -5,7 +5,8 @@ A rule cites through `source` (document, section path, claim ids such as "M5, X4
 The test fails when an inventory item of D, G, U, M, R, T, Q or C, or a section heading of document
 000 or 004, is cited by nothing; when a rule cites an unknown claim id or a section that is not a
 heading of its document; when a rule tests a fact field that `expert/vocabulary.py` does not list;
-and when docs/coverage.md no longer matches the rules. Regenerate that file with
+and when docs/coverage.md no longer matches the rules or the trigger / near-miss table of
+test_inventory_items.py. Regenerate that file with
 
     PYTHONPATH=. python tests/rules/test_coverage.py
 """
@@ -264,6 +265,14 @@ def render_coverage() -> str:
               "|---|---|---|---|"]
     for (doc, heading), (cited, files) in heading_index().items():
         lines.append(f"| {doc} | {heading} | {_ids(cited)} | {', '.join(files) or '—'} |")
+    from test_inventory_items import INVENTORY_TESTS  # the trigger / near-miss table, tested there
+
+    lines += ["", "## Trigger and near-miss tests", "",
+              "Each item fires in one scenario of `tests/rules/test_rules_fire.py` and stays silent in the "
+              "nearest one where the documents say it should not (`tests/rules/test_inventory_items.py`).",
+              "", "| item | rule | fires in | silent in |", "|---|---|---|---|"]
+    lines += [f"| {item} | `{rule}` | {fires} | {silent} |"
+              for item, (rule, fires, silent) in INVENTORY_TESTS.items()]
     counts = {}
     for rule in rules():
         counts[rule.category] = counts.get(rule.category, 0) + 1
@@ -281,7 +290,7 @@ def _rule_column(markdown: str) -> dict[str, set[str]]:
     out = {}
     for line in markdown.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and cells[0] not in ("item", "document", "---"):
+        if len(cells) == 4 and cells[0] not in ("item", "document", "---") and "`" not in cells[1]:
             key = cells[0] if cells[0] in INVENTORY else f"{cells[0]} {cells[1]}"
             out[key] = set(re.findall(r"`([a-z0-9-]+)`", cells[2]))
     return out
@@ -363,6 +372,11 @@ def test_coverage_md_matches_the_rules():
     written = _rule_column(COVERAGE_MD.read_text(encoding="utf-8"))
     expected = _rule_column(render_coverage())
     stale = sorted(key for key in expected if written.get(key) != expected[key])
+    text = COVERAGE_MD.read_text(encoding="utf-8")
+    new = render_coverage()
+    tests_section = new[new.index("## Trigger and near-miss tests"):new.index("## Rules by category")]
+    if tests_section not in text:
+        stale.append("Trigger and near-miss tests")
     assert not stale, (f"docs/coverage.md is stale for {stale[:5]}…; regenerate with "
                        "`PYTHONPATH=. python tests/rules/test_coverage.py`")
 

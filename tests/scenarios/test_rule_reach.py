@@ -29,9 +29,9 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # Every built-in offer is either in CH or has an unknown country (no `country` fact), so a
     # choice with a known non-Swiss country never occurs (m4-server-location-unknown fires instead).
     "m4-offer-hosted-abroad": "no built-in offer has a known country outside Switzerland",
-    # The configurator rejects candidates that leave less than the 30 % growth reserve (M5), so the
-    # recommendation's headroom is never below 0.3.
-    "m5-choice-reserve-below-30-percent": "configurator enforces the 30 % reserve on every candidate",
+    # Where M5's context holds (under 20B, no growth stated) the configurator rejects candidates whose
+    # weights take more than 70 % of a GPU, so the recommendation never shows the thin reserve.
+    "m5-choice-reserve-below-30-percent": "configurator enforces M5's reserve where its context holds",
     # The smallest built-in GPUs (L4, A10, RTX 4090, RTX A5000) have 24 GB; `total_vram_gb < 24`
     # needs a 16 GB card (T4, A2, RTX A4000) in the catalog.
     "m5-7b-model-on-less-than-24gb": "no built-in GPU has less than 24 GB",
@@ -39,6 +39,13 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # tie-break; N4 and B200 purchases are cheaper for the same models. It is never recommended.
     "onprem-used-a100-sxm-package": "package 4 is never the recommended configuration",
     "c3-sxm-system-bought-complete": "needs package 4 as the recommendation (see above)",
+    # Since the token-level capacity check (issue 11) and M5's reserve in its own context (issue 14), the
+    # new-RTX-PRO packages lose to used-A100 packages, complete A100 servers or an H200 HGX system in
+    # every built-in on-premise case (N1-N3 are workstation cards, excluded for critical production).
+    # tests/rules/test_rules_fire.py fires all three on their facts.
+    "onprem-new-rtx-pro-package": "no built-in on-premise case recommends an N package",
+    "c2-new-rtx-pro-package": "no built-in on-premise case recommends an N package",
+    "site-liquid-cooling-b200-class": "no built-in on-premise case buys B200 (H200 HGX or A100 systems cost less)",
 }
 
 
