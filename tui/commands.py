@@ -97,11 +97,13 @@ def field_edit(arg: str, lang: str = "en") -> dict:
     if field not in WORKLOAD_FIELDS:
         raise ValueError(f"unknown field {name!r}; try: {', '.join(sorted(ALIASES))}")
     if qid in PARSERS:
+        # the interview's parser decides: what it refuses is refused here too (never set as text)
         got = PARSERS[qid](value, lang)
         if got.ok and got.fields:
             return dict(got.fields)
-        if qid in ("model", "fine_tuning", "data", "sector", "hosting", "budget"):
-            raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
+        if got.ok:
+            return {field: None}    # "no requirement": the default applies
+        raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
     try:
         return {field: yaml.safe_load(value)}
     except yaml.YAMLError:
@@ -119,6 +121,22 @@ def what_if(text: str, lang: str = "en") -> dict:
     return {}
 
 
+SETUP_ALIASES = {"precision": "workload.precision", "model": "workload.model",
+                 "requests": "workload.requests_per_day", "engine": "inference_engine",
+                 "utilization": "utilization.mean", "latency": "latency_p95_s"}
+"""Short names for `/set` in an audit → the setup field (dotted path) they change."""
+
+
+def setup_name(name: str) -> str:
+    """The setup field path a `/set` name stands for (`precision` → `workload.precision`; `engine`
+    → the setup's `engine` field where the schema has one, else `inference_engine`)."""
+    from expert.setup import Setup
+
+    if name == "engine" and "engine" in Setup.model_fields:
+        return "engine"
+    return SETUP_ALIASES.get(name, name)
+
+
 def setup_edit(setup: dict, arg: str) -> dict:
     """`/set count 2` or `/set utilization.mean 0.6` on a setup mapping; returns the new mapping.
     An unknown field or a value of the wrong type raises ValueError naming the field."""
@@ -127,8 +145,11 @@ def setup_edit(setup: dict, arg: str) -> dict:
     name, _, value = arg.strip().partition(" ")
     if not name or not value.strip():
         raise ValueError("usage: /set FIELD VALUE, e.g. /set count 2")
+    name = setup_name(name.lower())
     node, *path = name.split(".")
-    if node not in CONTRACT_ORDER:
+    from expert.setup import Setup
+
+    if node not in CONTRACT_ORDER and node not in Setup.model_fields:
         raise ValueError(f"unknown setup field {node!r}; allowed: {', '.join(CONTRACT_ORDER)}")
     out = yaml.safe_load(yaml.safe_dump(setup))
     target = out

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from . import aliases, lexicon as lx, numbers as nb, parse as p
 from .describe import DEFAULTS, describe, describe_field
+from .proposals import Proposal, accepts, propose
+from .redirect import TOPICS, other_question
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
 
@@ -53,7 +55,9 @@ class Reply:
     """The answer to one user message.
 
     `kind` is `answer` (understood: `understood` in plain words, `changed` fields), `skip` (the
-    default applies), `help` (`help` holds the explanation) or `unclear` (`reason` and `example`).
+    default applies), `help` (`help` holds the explanation), `unclear` (`reason` and `example`)
+    or `propose` (a vague answer: `understood` offers the documents' default, taken on `yes`).
+    `redirected` names the other question an answer was taken for (the current one is asked again).
     """
 
     kind: str
@@ -64,6 +68,7 @@ class Reply:
     example: str | None = None
     note: str | None = None
     help: str | None = None
+    redirected: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -86,6 +91,8 @@ class Interview:
         self.done: set[str] = set()
         self.provisional: set[str] = set()   # e.g. a fine-tuning frequency assumed after a bare "yes"
         self._applied: dict = {}
+        self.pending: Proposal | None = None
+        """A default offered for a vague answer, taken when the next answer is `yes`."""
 
     def _ft(self) -> tuple[str | None, str | None]:
         """(frequency, method) of the fine-tuning answer; (None, None) if none or unanswered."""
@@ -143,10 +150,14 @@ class Interview:
         qid = q.id if q else None
         t = nb.normalize(text)
         lang = lx.detect_lang(t, self.lang)
+        pending, self.pending = self.pending, None
         if q and lx.asks_help(t):
+            self.pending = pending
             return help_reply(q, self.lang)
+        if pending is not None and pending.qid == qid and accepts(t):
+            return self._take(pending)
         if q and lx.skips(t):
-            return self._skip(q, lang)
+            return self._skip(q, lang, t)
         whole = parse_sentence(text, lang, models=self.models)
         if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
             got, parts = whole, found_parts(whole.fields)
@@ -155,6 +166,8 @@ class Interview:
                          "Alle Fragen sind beantwortet.", example=render_sentence(self.answers, lang))
         else:
             got, parts = self._parse(qid, text, lang), [qid]
+        if not got.ok and qid is not None:
+            return self._elsewhere(q, t, lang, got)
         if not got.ok:
             return Reply("unclear", qid, reason=got.reason, example=got.example, note=got.note)
         changed = self._merge(qid, got.fields)
@@ -167,6 +180,32 @@ class Interview:
             self.provisional.discard("fine_tuning_frequency")
         said = describe(self._applied, self.lang) or note or ""
         return Reply("answer", qid, said, changed, note=note)
+
+    def _elsewhere(self, q: Question, t: str, lang: str, got: p.Parsed) -> Reply:
+        """The current parser failed: an answer to another question is taken for that one (and
+        `q` asked again); a vague one gets the documents' default to accept; else not understood."""
+        other = other_question(q.id, t, lang, self._parse)
+        if other is not None:
+            oid, parsed = other
+            changed = self._merge(oid, parsed.fields)
+            self.done.add(oid)
+            said = describe(self._applied, self.lang) or parsed.note or ""
+            (en, de), (en_q, de_q) = TOPICS[oid], TOPICS.get(q.id, (q.id, q.id))
+            note = (f"taken as the answer on “{en}”; the question on “{en_q}” again"
+                    if self.lang == "en" else
+                    f"als Angabe «{de}» genommen; die Frage «{de_q}» noch einmal")
+            return Reply("answer", q.id, said, changed, note=note, redirected=oid)
+        offer = propose(q.id, t, lang)
+        if offer is not None:
+            self.pending = offer
+            return Reply("propose", q.id, offer.text)
+        return Reply("unclear", q.id, reason=got.reason, example=got.example, note=got.note)
+
+    def _take(self, offer: Proposal) -> Reply:
+        """The user accepted the default offered for a vague answer."""
+        changed = self._merge(offer.qid, offer.fields)
+        self.done.add(offer.qid)
+        return Reply("answer", offer.qid, describe(self._applied, self.lang), changed)
 
     def _parse(self, qid: str, text: str, lang: str) -> p.Parsed:
         """Run the parser of question `qid`; a fine-tuning follow-up needs what it asked for."""
@@ -185,8 +224,13 @@ class Interview:
             return p.fail(qid, got.lang, "Full, LoRA or QLoRA?", "Voll, LoRA oder QLoRA?")
         return got
 
-    def _skip(self, q: Question, lang: str) -> Reply:
-        """Skip question `q`: its default applies (the model cannot be skipped)."""
+    def _skip(self, q: Question, lang: str, t: str = "") -> Reply:
+        """Skip question `q`: its default applies (the model cannot be skipped: the documents'
+        default is offered instead)."""
+        offer = propose(q.id, t, lang) if not q.skippable else None
+        if offer is not None:
+            self.pending = offer
+            return Reply("propose", q.id, offer.text)
         if not q.skippable:
             return Reply("unclear", q.id, reason="The model size is needed for everything else."
                          if lang == "en" else "Die Modellgrösse braucht es für alles Weitere.",
