@@ -25,10 +25,13 @@ class GpuExpertApp(App[int]):
     TITLE = "gpu-expert"
 
     def __init__(self, lang: str = "en", load: str | None = None, advisor=None,
-                 resume: bool | None = None, cursor_blink: bool = True) -> None:
+                 resume: bool | None = None, cursor_blink: bool = True,
+                 watch_terminal: bool = False) -> None:
         """`load`: a workload or setup file to start from; `resume`: None asks about an autosave,
-        True/False answers in advance (tests); `cursor_blink=False` for deterministic snapshots."""
+        True/False answers in advance (tests); `cursor_blink=False` for deterministic snapshots;
+        `watch_terminal`: exit on SIGHUP/SIGTERM or a hung-up terminal (`tui.terminal`)."""
         super().__init__()
+        self.watch_terminal = watch_terminal
         self.lang = "de" if lang == "de" else "en"
         self.load_path = load
         self.advisor = advisor if advisor is not None else Advisor()
@@ -41,6 +44,10 @@ class GpuExpertApp(App[int]):
         return next(s for s in self.screen_stack if isinstance(s, ChatScreen))
 
     def on_mount(self) -> None:
+        if self.watch_terminal:
+            from .terminal import watch
+
+            watch(self)
         self.title = t("title", self.lang)
         saved = None if self.load_path or self.resume is False else read_autosave()
         self.push_screen(ChatScreen(Session(self.lang), self.cursor_blink, load=self.load_path,
@@ -76,6 +83,7 @@ def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_di
 
         print(f"{load}: file not found", file=sys.stderr)
         return 2
-    app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs))
+    app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs),
+                       watch_terminal=True)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
