@@ -13,9 +13,13 @@ import asyncio
 import os
 import signal
 import sys
+import threading
 
 CHECK_S = 0.5
 """How often the terminal is checked."""
+EXIT_S = 0.5
+"""After a hangup the app gets this long to end on its own (the answers are autosaved as they
+are given); then the process ends: with no terminal left, Textual's shutdown can block on it."""
 
 
 def terminal_gone(fd: int) -> bool:
@@ -27,12 +31,20 @@ def terminal_gone(fd: int) -> bool:
     return False
 
 
+def leave(app, code: int = 0) -> None:
+    """Ask `app` to exit, and end the process if it has not after `EXIT_S`."""
+    timer = threading.Timer(EXIT_S, os._exit, (code,))
+    timer.daemon = True
+    timer.start()
+    app.exit(code)
+
+
 def watch(app) -> None:
     """Exit `app` on SIGHUP or SIGTERM, or when its terminal hangs up (call once it runs)."""
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGHUP, signal.SIGTERM):
         try:
-            loop.add_signal_handler(sig, app.exit, 0)
+            loop.add_signal_handler(sig, leave, app, 128 + sig)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no Unix
             pass
     stream = sys.__stdin__
@@ -42,6 +54,6 @@ def watch(app) -> None:
 
     def check() -> None:
         if terminal_gone(fd):
-            app.exit(0)
+            leave(app, 128 + signal.SIGHUP)
 
     app.set_interval(CHECK_S, check, name="terminal-watch")
