@@ -71,9 +71,10 @@ class GpuExpertApp(App[int]):
         yield SystemCommand("Audit a setup file", "/audit setup.yaml", prefill("/audit "))
         yield SystemCommand("Load a session", "/load session.yaml", prefill("/load "))
         yield SystemCommand("What-if: change an answer", "/set latency 0.4", prefill("/set "))
-        yield SystemCommand("Sprache: Deutsch", "/lang de", lambda: chat.run_command_text("/lang de"))
-        yield SystemCommand("Language: English", "/lang en", lambda: chat.run_command_text("/lang en"))
-        yield SystemCommand("New interview", "/new", lambda: chat.run_command_text("/new"))
+        typed = lambda text: lambda: chat.post_message(ChatScreen.Typed(text))  # noqa: E731
+        yield SystemCommand("Sprache: Deutsch", "/lang de", typed("/lang de"))
+        yield SystemCommand("Language: English", "/lang en", typed("/lang en"))
+        yield SystemCommand("New interview", "/new", typed("/new"))
 
 
 def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=()) -> int:

@@ -63,7 +63,10 @@ async def test_bad_what_if_edits_explain_and_keep_the_answer(make_app):
         assert "unknown field 'colour'" in screen_text(app)
         assert app.chat.report is report
         workload = app.chat.session.interview.workload()
-        await send(pilot, "/set horizon 0")                   # the pipeline rejects it
+        await send(pilot, "/set horizon 0")                   # the interview's parser refuses it
+        assert "Between 1 month and 20 years" in screen_text(app)
+        assert app.chat.report is report
+        await send(pilot, "/set horizon_months 0")            # no parser: the pipeline rejects it
         assert "horizon_months" in screen_text(app) and "kept the previous answer" in screen_text(app)
         assert app.chat.session.interview.workload() == workload and app.chat.report is report
 

@@ -19,6 +19,19 @@ SETUP = {"gpu": "h100-sxm", "count": 2, "interconnect": "pcie", "ownership": "re
 patient data in the US, no monitoring) for the audit tests."""
 
 
+async def workers_done(app) -> None:
+    """Wait until no worker runs. A worker the chat cancelled (a newer answer came first) makes
+    Textual's `wait_for_complete` raise `WorkerCancelled` until it is cleared: wait again then."""
+    from textual.worker import WorkerCancelled
+
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            continue
+
+
 async def send(pilot, text: str) -> None:
     """Type `text` into the prompt, press Enter, and wait until the report (if any) is shown."""
     app = pilot.app
@@ -32,14 +45,14 @@ async def send(pilot, text: str) -> None:
 
 async def settle(pilot) -> None:
     """Wait for the report worker, the refinement that follows it, and the mounts they cause."""
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     for _ in range(500):            # the refinement (sensitivity lines) starts after the paint
         if not pilot.app.chat.refining:
             break
         await pilot.pause(0.02)
     else:
         raise AssertionError("the answer's refinement never ended (`refining` stuck)")
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
     await pilot.pause()
 

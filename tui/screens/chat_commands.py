@@ -104,8 +104,7 @@ class CommandsMixin:
         if arg not in ("en", "de"):
             raise ValueError("usage: /lang en|de")
         self.session.set_lang(arg)
-        self.query_one("#prompt", Input).placeholder = t("placeholder", arg)
-        self.label_keys()
+        self.relabel()
         self.say("info", t("lang_set", arg))
         self.autosave()
         if self.session.mode == "audit":

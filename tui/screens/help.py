@@ -6,10 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..commands import COMMANDS
+from .overlay import Overlay
 
 KEYS = (
     ("Enter", "send the answer or command", "Antwort oder Befehl senden"),
@@ -51,10 +51,11 @@ def help_text(lang: str = "en") -> Text:
     return text
 
 
-class HelpScreen(ModalScreen[None]):
-    """Keys and commands, in the chat's language."""
+class HelpScreen(Overlay):
+    """Keys and commands, in the chat's language (Escape or F1 closes it; typing goes on to the
+    prompt)."""
 
-    BINDINGS = [Binding("escape,f1,q", "app.pop_screen", "Close")]
+    BINDINGS = [Binding("escape,f1", "dismiss", "Close")]
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
