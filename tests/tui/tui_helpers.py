@@ -68,3 +68,16 @@ def screen_text(app) -> str:
         content = widget if isinstance(widget, Card) else widget.content
         parts.append(str(getattr(content, "plain", content)))
     return "\n".join(parts)
+
+
+def visible_text(app) -> str:
+    """What is on screen now, row by row (from Textual's SVG screenshot: only the visible part)."""
+    import html
+    import re
+
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>',
+                         app.export_screenshot()):
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), html.unescape(m.group(3))))
+    return "\n".join("".join(text for _, text in sorted(row)) for _, row in sorted(rows.items())
+                     ).replace("\xa0", " ")

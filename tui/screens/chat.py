@@ -87,6 +87,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
         yield VerticalScroll(id="log", can_focus=False)
         prompt = Input(placeholder=t("placeholder", self.lang), id="prompt")
         prompt.cursor_blink = self.cursor_blink
+        prompt.select_on_focus = False   # focus coming back must not select (and so lose) the text
         yield prompt
         yield Footer()
 

@@ -209,6 +209,17 @@ class ReportMixin:
             return False
         return True
 
+    @staticmethod
+    def _show_start(log: VerticalScroll, answer: AnswerView) -> None:
+        """Scroll to the start of a new answer (the recommendation), not its end; an answer whose
+        start is already in view stays pinned to the bottom with the log. (Unpinning a log whose
+        content is shorter than the screen left it at a negative offset: the findings of a short
+        audit were drawn below the visible area.)"""
+        log.anchor(False)
+        log.scroll_to_widget(answer, top=True, animate=False, immediate=True)
+        if log.scroll_y < 0:
+            log.scroll_to(y=0, animate=False, immediate=True)
+
     async def show(self, report, bought=None, before=None, refinement: bool = False) -> None:
         """Show `report`: the first answer is mounted and scrolled to its start; later ones refill
         the same view, move it below the latest bubbles and put the change line under it, right
@@ -226,11 +237,8 @@ class ReportMixin:
         if not shown:
             answer = AnswerView(report, self.lang, changed=rec_changed, new_rules=new_rules,
                                 bought=bought)
-            log.anchor(False)
             await log.mount(answer)
-            # the start of the answer (the recommendation), not its end
-            self.call_after_refresh(lambda: log.scroll_to_widget(answer, top=True, animate=False,
-                                                                 immediate=True))
+            self.call_after_refresh(self._show_start, log, answer)
         else:
             answer = shown[0]
             change = self._change if refinement and self._change in log.children else None
