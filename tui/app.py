@@ -15,7 +15,7 @@ from textual.screen import Screen
 from .advisor import Advisor
 from .screens import ChatScreen
 from .session import Session, read_autosave
-from .texts import t
+from expert.messages import t
 
 
 class GpuExpertApp(App[int]):
@@ -26,11 +26,13 @@ class GpuExpertApp(App[int]):
 
     def __init__(self, lang: str = "en", load: str | None = None, advisor=None,
                  resume: bool | None = None, cursor_blink: bool = True,
-                 watch_terminal: bool = False) -> None:
+                 watch_terminal: bool = False, lang_chosen: bool = True) -> None:
         """`load`: a workload or setup file to start from; `resume`: None asks about an autosave,
         True/False answers in advance (tests); `cursor_blink=False` for deterministic snapshots;
-        `watch_terminal`: exit on SIGHUP/SIGTERM or a hung-up terminal (`tui.terminal`)."""
+        `watch_terminal`: exit on SIGHUP/SIGTERM or a hung-up terminal (`tui.terminal`);
+        `lang_chosen=False`: the first German answer switches the chat to German."""
         super().__init__()
+        self.lang_chosen = lang_chosen
         self.watch_terminal = watch_terminal
         self.lang = "de" if lang == "de" else "en"
         self.load_path = load
@@ -48,9 +50,11 @@ class GpuExpertApp(App[int]):
             from .terminal import watch
 
             watch(self)
-        self.title = t("title", self.lang)
+        self.title = t("chat.title", self.lang)
         saved = None if self.load_path or self.resume is False else read_autosave()
-        self.push_screen(ChatScreen(Session(self.lang), self.cursor_blink, load=self.load_path,
+        session = Session(self.lang)
+        session.lang_fixed = self.lang_chosen
+        self.push_screen(ChatScreen(session, self.cursor_blink, load=self.load_path,
                                     saved=saved, ask_resume=self.resume is None))
 
     def preload(self) -> None:
@@ -77,14 +81,16 @@ class GpuExpertApp(App[int]):
         yield SystemCommand("New interview", "/new", typed("/new"))
 
 
-def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=()) -> int:
-    """Run the chat app until the user quits; the exit code (0, or 2 for a file that cannot load)."""
+def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=(),
+            lang_chosen: bool = True) -> int:
+    """Run the chat app until the user quits; the exit code (0, or 2 for a file that cannot load).
+    `lang_chosen=False` (no `--lang`): the first German answer switches the chat to German."""
     if load is not None and not Path(load).is_file():
         import sys
 
         print(f"{load}: file not found", file=sys.stderr)
         return 2
     app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs),
-                       watch_terminal=True)
+                       watch_terminal=True, lang_chosen=lang_chosen)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

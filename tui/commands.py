@@ -17,29 +17,21 @@ from expert.interview import parse as p
 from expert.interview.flow import WORKLOAD_FIELDS
 
 COMMANDS = {
-    "set": ("/set FIELD VALUE", "change one answer (what-if), e.g. /set latency 0.4",
-            "eine Antwort ändern (Was-wäre-wenn), z. B. /set latency 0.4"),
-    "unset": ("/unset FIELD", "forget an answer; its question comes back",
-              "eine Antwort vergessen; ihre Frage kommt wieder"),
-    "audit": ("/audit [FILE.yaml]", "audit an existing setup: a setup file, or answer its questions",
-              "ein bestehendes Setup prüfen: eine Setup-Datei, oder seine Fragen beantworten"),
-    "load": ("/load FILE.yaml", "load a saved workload or setup",
-             "eine gespeicherte Workload oder ein Setup laden"),
-    "save": ("/save FILE.yaml", "save the answers as a workload/setup file for the CLI",
-             "die Antworten als Workload-/Setup-Datei für die CLI speichern"),
-    "export": ("/export FILE.md|.json", "write the report as Markdown or JSON",
-               "den Bericht als Markdown oder JSON schreiben"),
-    "lang": ("/lang en|de", "switch the language", "die Sprache wechseln"),
-    "cost": ("/cost", "open the cost view (also F2)", "die Kostenansicht öffnen (auch F2)"),
-    "why": ("/why", "open or close all rule cards (also F3)",
-            "alle Regelkarten öffnen oder schliessen (auch F3)"),
-    "new": ("/new", "start a new interview", "eine neue Befragung beginnen"),
-    "help": ("/help", "keys and commands (also F1)", "Tasten und Befehle (auch F1)"),
-    "quit": ("/quit", "leave (answers are autosaved)",
-             "beenden (die Antworten sind automatisch gespeichert)"),
+    "set": "/set FIELD VALUE",
+    "unset": "/unset FIELD",
+    "audit": "/audit [FILE.yaml]",
+    "load": "/load FILE.yaml",
+    "save": "/save FILE.yaml",
+    "export": "/export FILE.md|.json",
+    "lang": "/lang en|de",
+    "cost": "/cost",
+    "why": "/why",
+    "new": "/new",
+    "help": "/help",
+    "quit": "/quit",
 }
-"""Command name → (usage, help in English, help in German), in the order the help screen lists
-them."""
+"""Command name → usage, in the order the help screen lists them (what each does:
+`chat.cmd.NAME` in `expert.messages`)."""
 
 ALIASES: dict[str, tuple[str, str | None]] = {
     "model": ("model", "model"), "params": ("params_b", "model"), "params_b": ("params_b", "model"),

@@ -4,28 +4,17 @@ from __future__ import annotations
 
 from expert.fileio import dumps_json
 from expert.numbers import chf, dec
+from expert.messages import t as msg
 from expert.report.models import Choice, Report
 
-LABELS = {
-    "en": {"advice": "Advice", "audit": "Audit", "sentence": "Clarification", "memory": "Memory",
-           "capacity": "Capacity", "recommendation": "Recommendation", "alternatives": "Alternatives",
-           "findings": "Findings", "trace": "Rules fired (in order)", "none": "none",
-           "nothing": "Nothing fits", "document": "The documents recommend", "sensitivity": "Sensitivity",
-           "advice_label": "Advice", "source": "Source", "month": "month", "over": "over",
-           "months": "months", "weights": "weights", "kv": "KV cache", "overhead": "overhead",
-           "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
-           "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
-           "headroom": "headroom", "p95": "p95 latency"},
-    "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
-           "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
-           "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
-           "nothing": "Nichts passt", "document": "Die Dokumente empfehlen", "sensitivity": "Sensitivität",
-           "advice_label": "Rat", "source": "Quelle", "month": "Monat", "over": "über",
-           "months": "Monate", "weights": "Gewichte", "kv": "KV-Cache", "overhead": "Overhead",
-           "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
-           "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
-           "headroom": "Reserve", "p95": "P95-Latenz"},
-}
+class _Labels:
+    """`labels["memory"]`: the report's words in one language, from the message catalog."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return msg(f"report.{key}", self.lang)
 
 
 def render(report: Report, fmt: str) -> str:
@@ -37,20 +26,19 @@ def render(report: Report, fmt: str) -> str:
 
 def choice_line(choice: Choice, lang: str) -> str:
     """One line describing a configuration."""
-    t = LABELS[lang]
-    where = choice.package and f"package {choice.package}" or choice.provider or choice.source
-    if lang == "de" and choice.package:
-        where = f"Paket {choice.package}"
+    t = _Labels(lang)
+    where = (msg("report.package", lang, id=choice.package) if choice.package
+             else choice.provider or choice.source)
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.latency_p95_s is not None:
-        line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
+        line += f", {t['p95']} {dec(choice.latency_p95_s, lang, 2)} s"
     return line
 
 
 def _document(report: Report, markdown: bool) -> str:
-    t = LABELS[report.lang]
+    t = _Labels(report.lang)
     out: list[str] = []
 
     def head(text: str, level: int = 2) -> None:

@@ -82,7 +82,7 @@ async def test_new_session_drops_the_answer_and_its_pending_refinement(make_app)
         await send(pilot, "/set latency 0.5")
         app.chat.handle("/set latency 0.4")               # no waiting: its refinement is pending
         assert app.chat.refining
-        app.chat.handle("/new")
+        app.chat.new_session(True)                         # /new, answered yes
         assert app.chat.report is None and not app.chat.refining
         await workers_done(pilot.app)
         await pilot.pause(app.chat.REFINE_DELAY_S + 0.2)  # the dropped refinement would land now
@@ -157,7 +157,7 @@ async def test_a_thread_result_for_an_older_session_is_dropped(make_app, tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await workers_done(app)
         app.chat.handle(f"/audit {path}")
-        app.chat.handle("/new")                           # before the audit came back
+        app.chat.new_session(True)                        # /new (yes) before the audit came back
         await workers_done(app)
         await pilot.pause(0.2)
         assert app.chat.report is None and app.chat.session.mode == "advice"

@@ -247,7 +247,13 @@ async def test_the_other_commands(make_app):
         assert app.chat.session.interview.next_question().id == "latency"
         await send(pilot, "/bogus")
         assert "/bogus?" in screen_text(app)
+        await send(pilot, "/new")                         # answers given: it asks first
+        assert app.chat.report is not None
+        await pilot.press("n")                            # no: everything stays
+        assert app.chat.report is not None and "kept the current answers" in screen_text(app)
         await send(pilot, "/new")
+        await pilot.press("y")
+        await pilot.pause()
         assert app.chat.report is None and len(app.chat.query(QuestionBubble)) == 1
         await send(pilot, "/quit")
     assert app.return_code == 0

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input
 
 from .. import commands as cmd
 from ..session import Session
-from ..texts import t
+from expert.messages import t
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
 from .chat_answers import AnswersMixin
@@ -85,7 +85,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
     def compose(self) -> ComposeResult:
         yield SentencePanel(id="sentence")
         yield VerticalScroll(id="log", can_focus=False)
-        prompt = Input(placeholder=t("placeholder", self.lang), id="prompt")
+        prompt = Input(placeholder=t("chat.placeholder", self.lang), id="prompt")
         prompt.cursor_blink = self.cursor_blink
         prompt.select_on_focus = False   # focus coming back must not select (and so lose) the text
         yield prompt
@@ -95,7 +95,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
         self.query_one("#log").anchor()
         # the pipeline loads after the first paint, so it does not delay the first question
         self.set_timer(0.05, self.app.preload)
-        self.say("info", t("welcome", self.lang))
+        self.say("info", t("chat.welcome", self.lang))
         if self._load:
             self.handle(f"/load {self._load}")
         elif self._saved is not None and self._ask_resume:
@@ -172,14 +172,14 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
 
     def relabel(self) -> None:
         """Put the prompt's placeholder and the key bar in the session's language."""
-        self.query_one("#prompt", Input).placeholder = t("placeholder", self.lang)
-        self.app.title = t("title", self.lang)
+        self.query_one("#prompt", Input).placeholder = t("chat.placeholder", self.lang)
+        self.app.title = t("chat.title", self.lang)
         self.refresh_bindings()
 
     def show_sentence(self) -> None:
         """The clarification sentence (advice) or the setup line (audit) in the top panel."""
         audit = self.session.mode == "audit"
-        label = f"{t('audit', self.lang)}{f' ({self.session.source})' if self.session.source else ''}"
+        label = f"{t('chat.audit', self.lang)}{f' ({self.session.source})' if self.session.source else ''}"
         self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang,
                                            label=label if audit else None)
 
@@ -214,7 +214,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
         """One line from the prompt: a command or an answer."""
         self._asked_at = time.perf_counter()
         self.know_models()
-        self.post(UserBubble(text))
+        self.post(UserBubble(text, self.lang))
         command = cmd.parse_command(text)
         if command is not None:
             self.run_command(command)
@@ -245,7 +245,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
 
     def action_cost(self, lang: str | None = None) -> None:
         if self.report is None or self.report.recommendation is None:
-            self.say("info", t("no_report", self.lang))
+            self.say("info", t("chat.no_report", self.lang))
         else:
             self.app.push_screen(CostScreen(self.report, self.lang, self.bought), self.type_in)
 

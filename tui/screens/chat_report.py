@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.worker import Worker, get_current_worker
 
-from ..texts import t
+from expert.messages import t
 from ..widgets import AnswerView, ChangeBubble
 from .change_lines import change_lines
 
@@ -78,7 +78,7 @@ class ReportMixin:
         else:
             self.session.setup = undo
         self.show_sentence()
-        self.say("info", t("undone", self.lang))
+        self.say("info", t("chat.undone", self.lang))
         self.autosave()
 
     def compute(self) -> None:
@@ -215,10 +215,11 @@ class ReportMixin:
         start is already in view stays pinned to the bottom with the log. (Unpinning a log whose
         content is shorter than the screen left it at a negative offset: the findings of a short
         audit were drawn below the visible area.)"""
-        log.anchor(False)
-        log.scroll_to_widget(answer, top=True, animate=False, immediate=True)
-        if log.scroll_y < 0:
-            log.scroll_to(y=0, animate=False, immediate=True)
+        if answer.virtual_region.y < log.max_scroll_y:
+            log.anchor(False)
+            log.scroll_to_widget(answer, top=True, animate=False, immediate=True)
+        else:
+            log.anchor()
 
     async def show(self, report, bought=None, before=None, refinement: bool = False) -> None:
         """Show `report`: the first answer is mounted and scrolled to its start; later ones refill

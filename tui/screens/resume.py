@@ -1,4 +1,5 @@
-"""At start: offer to resume the autosaved session (y / n)."""
+"""A yes/no question over the chat: at start, resume the autosaved session? before `/new`,
+replace the answers?"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..texts import t
+from expert.messages import t
 
 
 class ResumeScreen(ModalScreen[bool]):
@@ -18,14 +19,16 @@ class ResumeScreen(ModalScreen[bool]):
     BINDINGS = [Binding("y,enter,j", "choose(True)", "Resume"),
                 Binding("n,escape", "choose(False)", "Start fresh")]
 
-    def __init__(self, summary: str, lang: str) -> None:
+    def __init__(self, summary: str, lang: str, question: str | None = None) -> None:
+        """`question` replaces "Resume the last session?" (e.g. before `/new`)."""
         super().__init__()
         self.summary, self.lang = summary, lang
+        self.question = question or t("chat.resume", lang)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-body"):
-            yield Static(Text.assemble((t("resume", self.lang), "bold"), f"\n\n{self.summary}\n\n",
-                                       ("[y] yes / ja    [n] no / nein", "bold")))
+            yield Static(Text.assemble((self.question, "bold"), f"\n\n{self.summary}\n\n",
+                                       (t("chat.yes_no_keys", self.lang), "bold")))
 
     def action_choose(self, resume: bool) -> None:
         self.dismiss(resume)
