@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gpu-expert
+	$(BIN)/gpu-expert $(ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
