@@ -56,6 +56,8 @@ def _per_user(t: str, nums: list[nb.Number]) -> tuple[nb.Number, nb.Number] | No
     return None
 
 
+_DURATION = re.compile(r" ?(ms|msec|s|secs?|seconds?|sek|sekunden?|min|mins|minutes?|minuten?)(?![a-z])")
+"""A number followed by a time unit without `per` (`under 2 seconds`): a duration, not a rate."""
 _A_FEW = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|mehrere|wenige)"
                     r" (?=(?:k|tsd|tausend|thousands?|hundert|hundreds?|mio|millions?|millionen)(?![a-z]))")
 """`a few thousand`: read as 3 ×, and said so."""
@@ -92,6 +94,9 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
         notes.append(say(lang, f"range: sized for the upper value {nb.fmt(n.value, lang)}",
                          f"Spanne: ausgelegt auf den oberen Wert {nb.fmt(n.value, lang)}"))
     unit = time_unit(t[n.end:]) or time_unit(t)
+    if unit is None and _DURATION.match(t, n.end) and not lx.has(lx.REQUESTS, t):
+        return fail("volume", lang, "That is a time, not a number of requests.",
+                    "Das ist eine Zeit, keine Anzahl Anfragen.")
     if unit is None:
         notes.append(say(lang, "no time unit given: read as per day",
                          "keine Zeiteinheit: als pro Tag gelesen"))

@@ -46,6 +46,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.any": ("any of", "eines von"),
     "explain.finding": ("Reports a finding", "Meldet einen Befund"),
     "report.package": ("package {id}", "Paket {id}"),
+    "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
     "configurator.purchase": ("purchase", "Kauf"),
     "configurator.purchase.new": ("purchase, new", "Kauf, neu"),
     "configurator.purchase.used": ("purchase, used", "Kauf, gebraucht"),

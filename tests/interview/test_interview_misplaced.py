@@ -158,3 +158,12 @@ def test_an_unknown_sector_is_other_after_a_confirmation():
     assert "sector" not in iv.answers
     iv.answer("yes")
     assert iv.answers["sector"] == "other" and iv.next_question().id != "sector"
+
+
+def test_a_time_at_the_volume_question_is_the_latency():
+    # "under 2 seconds" was read as 2 requests per day (no unit: per day)
+    assert not p.parse_volume("under 2 seconds").ok
+    iv = at("volume")
+    reply = iv.answer("under 2 seconds")
+    assert reply.redirected == "latency" and iv.answers["latency_target_s"] == 2.0
+    assert iv.next_question().id == "volume"

@@ -45,12 +45,8 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
 
     BINDINGS = [
         # one binding per language; `check_action` shows those of the session's language
-        Binding("f1", "help('en')", "Help"),
-        Binding("f1", "help('de')", "Hilfe"),
-        Binding("f2", "cost('en')", "Cost"),
-        Binding("f2", "cost('de')", "Kosten"),
-        Binding("f3", "why('en')", "Rule cards"),
-        Binding("f3", "why('de')", "Regelkarten"),
+        *(Binding(key, f"{action}('{lang}')", t(f"chat.key.{action}", lang))
+          for key, action in (("f1", "help"), ("f2", "cost"), ("f3", "why")) for lang in ("en", "de")),
         Binding("escape", "focus_prompt", "Prompt", show=False),
         Binding("pageup", "scroll(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll(1)", "Scroll down", show=False),
