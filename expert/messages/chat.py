@@ -78,6 +78,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "chat.new_kept": ("kept the current answers", "die bisherigen Antworten bleiben"),
     "chat.yes_no_keys": ("[y] yes    [n] no", "[j] ja    [n] nein"),
     "chat.findings_unchanged": ("findings unchanged", "Befunde unverändert"),
+    "chat.reserve_change": ("changed: memory reserve {was} → {now}",
+                            "geändert: Speicherreserve {was} → {now}"),
     "chat.package": ("package {id}", "Paket {id}"),
     "chat.source.purchase": ("purchase", "Kauf"),
     "chat.source.cloud": ("cloud", "Cloud"),

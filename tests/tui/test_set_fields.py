@@ -3,6 +3,8 @@ parser refuses (they once printed ✓ and then ✗ from the pipeline)."""
 
 from __future__ import annotations
 
+import re
+
 from tui_helpers import SIZE, screen_text, send, workers_done
 
 
@@ -15,11 +17,14 @@ async def test_set_precision_and_engine_of_a_running_setup(make_app):
         setup = app.chat.session.setup
         assert setup["workload"]["precision"] == "fp8"
         assert app.chat.report.kind == "audit" and "✗" not in screen_text(app)
+        # fp8 weights take half the memory of fp16: the change line says the reserve grew
+        was, now = map(int, re.search(r"changed: memory reserve (\d+)% → (\d+)%", screen_text(app)).groups())
+        assert now > was
         await send(pilot, "/set engine vllm")
         engine = "engine" if "engine" in app.chat.session.setup else "inference_engine"
         assert app.chat.session.setup[engine] == "vllm"
-        # a change that moves no finding says so in words, not "changed: —"
-        assert "changed: —" not in screen_text(app)
+        # a change that moves neither a finding nor the memory says so in words, not "changed: —"
+        assert "changed: —" not in screen_text(app) and "findings unchanged" in screen_text(app)
 
 
 async def test_set_with_a_value_the_parser_refuses_changes_nothing(make_app):

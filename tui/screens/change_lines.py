@@ -13,7 +13,8 @@ def change_lines(before, after, lang: str) -> list[str]:
     precision and p95), then the rules that came and went."""
     a, b = before.recommendation, after.recommendation
     if after.kind == "audit" and a is None and b is None:
-        return rule_changes(before, after, lang) or [t("chat.findings_unchanged", lang)]
+        lines = reserve_change(before, after, lang) + rule_changes(before, after, lang)
+        return lines or [t("chat.findings_unchanged", lang)]
     name = lambda c: choice_title(c) if c else t("chat.nothing_fits", lang)  # noqa: E731
     lines = [f"{t('chat.changed', lang)}: {name(a)} → {name(b)}" if name(a) != name(b)
              else t("chat.unchanged", lang) + f": {name(b)}"]
@@ -24,6 +25,23 @@ def change_lines(before, after, lang: str) -> list[str]:
         lines.append(f"  {t('chat.now', lang)}: {choice_title(b)} ({where(b, lang)}{', ' + b.country if b.country else ''}), "
                      f"{b.precision}{p95}")
     return lines + rule_changes(before, after, lang)
+
+
+def _reserve(report) -> float | None:
+    """The memory reserve of an audited setup, from the facts its rules matched."""
+    for fired in report.fired_rules:
+        for fact in fired.matched.values():
+            if isinstance(fact, dict) and isinstance(fact.get("reserve_ratio"), (int, float)):
+                return fact["reserve_ratio"]
+    return None
+
+
+def reserve_change(before, after, lang: str) -> list[str]:
+    """`memory reserve: 45 % → 72 %` when an edit (e.g. `/set precision fp8`) moved it."""
+    was, now = _reserve(before), _reserve(after)
+    if was is None or now is None or round(was, 2) == round(now, 2):
+        return []
+    return [t("chat.reserve_change", lang, was=f"{was:.0%}", now=f"{now:.0%}")]
 
 
 def rule_changes(before, after, lang: str) -> list[str]:
