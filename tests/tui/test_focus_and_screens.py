@@ -83,3 +83,15 @@ async def test_loading_a_workload_after_an_audit(make_app):
         await send(pilot, "/load examples/rag-agent.yaml")
         assert "Error" not in screen_text(app)
         assert app.chat.report.kind == "advice" and len(app.chat.query(AnswerView)) == 1
+
+
+async def test_typing_at_a_yes_no_question_keeps_the_answers_and_the_text(make_app):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        report = app.chat.report
+        await send(pilot, "/new")                          # answers given: a yes/no question
+        await pilot.press("7", "0", "B")                   # the user types on instead
+        await pilot.pause()
+        prompt = app.chat.query_one("#prompt")
+        assert app.chat.report is report and prompt.value == "70B"

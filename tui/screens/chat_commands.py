@@ -120,7 +120,8 @@ class CommandsMixin:
         from .resume import ResumeScreen
 
         self.app.push_screen(ResumeScreen(self.session.interview.sentence(), self.lang,
-                                          question=t("chat.new_confirm", self.lang)),
+                                          question=t("chat.new_confirm", self.lang),
+                                          on_typing=False),
                              self.new_session)
 
     def new_session(self, yes: bool | None) -> None:

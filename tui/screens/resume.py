@@ -4,6 +4,7 @@ replace the answers?"""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,16 +15,21 @@ from expert.messages import t
 
 
 class ResumeScreen(ModalScreen[bool]):
-    """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh."""
+    """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh.
+
+    Any other key answers `on_typing` (resume at start, keep the answers before `/new`: nothing
+    is lost either way) and goes on to the prompt, so an answer typed at once is not lost."""
 
     BINDINGS = [Binding("y,enter,j", "choose(True)", "Resume"),
                 Binding("n,escape", "choose(False)", "Start fresh")]
 
-    def __init__(self, summary: str, lang: str, question: str | None = None) -> None:
+    def __init__(self, summary: str, lang: str, question: str | None = None,
+                 on_typing: bool = True) -> None:
         """`question` replaces "Resume the last session?" (e.g. before `/new`)."""
         super().__init__()
         self.summary, self.lang = summary, lang
         self.question = question or t("chat.resume", lang)
+        self.on_typing = on_typing
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-body"):
@@ -32,3 +38,11 @@ class ResumeScreen(ModalScreen[bool]):
 
     def action_choose(self, resume: bool) -> None:
         self.dismiss(resume)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            chat = self.app.chat
+            self.dismiss(self.on_typing)
+            chat.call_after_refresh(chat.type_in, event.character)
