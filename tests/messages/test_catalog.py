@@ -61,3 +61,14 @@ def test_no_language_branches_left_in_the_chat_and_the_report_words():
         # `"de" if lang == "de" else "en"` only normalizes the language; words are never chosen so
         assert not re.search(r'if (lang == "de"|de)( else (?!"en")|:)', text), path
         assert not re.search(r"^(LABELS|WORDS|_T) = \{", text, re.M), path
+
+
+def test_explain_names_the_severity_in_german():
+    # `gpu-expert explain RULE --lang de` once printed "Schweregrad warning"
+    from expert.knowledge import load_rule_packs
+    from expert.report.explain import explain_rule
+
+    rules = {r.severity: r for pack in load_rule_packs(()) for r in pack.rules}
+    text = explain_rule(rules["warning"], "de")
+    assert "Schweregrad Warnung" in text and "warning" not in text.splitlines()[1]
+    assert "severity warning" in explain_rule(rules["warning"], "en")
