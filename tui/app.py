@@ -12,10 +12,11 @@ from typing import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from expert.messages import t
+
 from .advisor import Advisor
 from .screens import ChatScreen
 from .session import Session, read_autosave
-from expert.messages import t
 
 
 class GpuExpertApp(App[int]):
@@ -64,21 +65,19 @@ class GpuExpertApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         chat = self.chat
+        lang = chat.lang
         prefill = lambda text: lambda: chat.prefill(text)  # noqa: E731
-        yield SystemCommand("Help: keys and commands", "F1", chat.action_help)
-        yield SystemCommand("Cost view", "Rent against buy, break-even (F2)", chat.action_cost)
-        yield SystemCommand("Open/close rule cards", "Why: every fired rule (F3)", chat.action_why)
-        yield SystemCommand("Save session", "Write the workload/setup YAML (/save)",
-                            prefill("/save session.yaml"))
-        yield SystemCommand("Export report as Markdown", "/export report.md", prefill("/export report.md"))
-        yield SystemCommand("Export report as JSON", "/export report.json", prefill("/export report.json"))
-        yield SystemCommand("Audit a setup file", "/audit setup.yaml", prefill("/audit "))
-        yield SystemCommand("Load a session", "/load session.yaml", prefill("/load "))
-        yield SystemCommand("What-if: change an answer", "/set latency 0.4", prefill("/set "))
         typed = lambda text: lambda: chat.post_message(ChatScreen.Typed(text))  # noqa: E731
+        entries = (("help", "F1", chat.action_help), ("cost", "F2", chat.action_cost),
+                   ("why", "F3", chat.action_why), ("save", "/save", prefill("/save session.yaml")),
+                   ("export_md", "/export", prefill("/export report.md")),
+                   ("export_json", "/export", prefill("/export report.json")),
+                   ("audit", "/audit", prefill("/audit ")), ("load", "/load", prefill("/load ")),
+                   ("set", "/set", prefill("/set ")), ("new", "/new", typed("/new")))
+        for name, how, run in entries:
+            yield SystemCommand(t(f"chat.palette.{name}", lang), how, run)
         yield SystemCommand("Sprache: Deutsch", "/lang de", typed("/lang de"))
         yield SystemCommand("Language: English", "/lang en", typed("/lang en"))
-        yield SystemCommand("New interview", "/new", typed("/new"))
 
 
 def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=(),

@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from expert.messages import t
 from expert.numbers import dec, grouped
 
-from expert.messages import t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Choice, Report

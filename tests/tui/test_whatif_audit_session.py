@@ -172,9 +172,13 @@ async def test_help_on_f1_and_palette_entries(make_app):
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for wanted in ("Save session", "Export report as Markdown", "Audit a setup file",
-                       "Cost view", "Sprache: Deutsch"):
+        for wanted in ("Save session (workload/setup YAML)", "Export report as Markdown",
+                       "Audit a setup file", "Cost view: rent against buy, break-even",
+                       "Sprache: Deutsch"):
             assert wanted in titles
+        await send(pilot, "/lang de")                     # the palette follows the language
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Bericht als Markdown exportieren" in titles and "Language: English" in titles
 
 
 async def test_rule_cards_open_with_the_keyboard(make_app):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from expert.messages import t
 from expert.numbers import chf, dec
 
-from expert.messages import t
 from ..widgets.recommendation import choice_title, where
 
 

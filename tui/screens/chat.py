@@ -14,15 +14,16 @@ import time
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input
 
+from expert.messages import t
+
 from .. import commands as cmd
 from ..session import Session
-from expert.messages import t
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
 from .chat_answers import AnswersMixin

@@ -8,8 +8,9 @@ before anything is computed.
 
 from __future__ import annotations
 
-from .. import commands as cmd
 from expert.messages import t
+
+from .. import commands as cmd
 
 
 class AnswersMixin:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+from expert.messages import t
 
 from .. import commands as cmd
 from ..session import Session
-from expert.messages import t
 
 
 class CommandsMixin:

@@ -19,6 +19,7 @@ from textual.containers import VerticalScroll
 from textual.worker import Worker, get_current_worker
 
 from expert.messages import t
+
 from ..widgets import AnswerView, ChangeBubble
 from .change_lines import change_lines
 

@@ -40,6 +40,8 @@ class ResumeScreen(ModalScreen[bool]):
         self.dismiss(resume)
 
     def on_key(self, event: events.Key) -> None:
+        if event.key in ("y", "j", "n"):
+            return        # the bindings answer
         if event.is_printable and event.character:
             event.stop()
             event.prevent_default()

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from ..costs import Line, chart, summary
 from expert.messages import t
+
+from ..costs import Line, chart, summary
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Report

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from expert.messages import severity, t
+
 from .cards import RuleCard
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from expert.messages import has, t
 from expert.numbers import chf, dec
 
-from expert.messages import has, t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Choice, Report
