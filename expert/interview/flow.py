@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 
 from . import aliases, lexicon as lx, numbers as nb, parse as p
 from .describe import DEFAULTS, describe, describe_field
-from .proposals import Proposal, accepts, propose
-from .redirect import TOPICS, other_question
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
 
@@ -91,8 +89,8 @@ class Interview:
         self.done: set[str] = set()
         self.provisional: set[str] = set()   # e.g. a fine-tuning frequency assumed after a bare "yes"
         self._applied: dict = {}
-        self.pending: Proposal | None = None
-        """A default offered for a vague answer, taken when the next answer is `yes`."""
+        self.pending = None
+        """A `proposals.Proposal`: a default offered for a vague answer, taken on `yes`."""
 
     def _ft(self) -> tuple[str | None, str | None]:
         """(frequency, method) of the fine-tuning answer; (None, None) if none or unanswered."""
@@ -154,8 +152,11 @@ class Interview:
         if q and lx.asks_help(t):
             self.pending = pending
             return help_reply(q, self.lang)
-        if pending is not None and pending.qid == qid and accepts(t):
-            return self._take(pending)
+        if pending is not None and pending.qid == qid:
+            from .proposals import accepts
+
+            if accepts(t):
+                return self._take(pending)
         if q and lx.skips(t):
             return self._skip(q, lang, t)
         whole = parse_sentence(text, lang, models=self.models)
@@ -183,7 +184,11 @@ class Interview:
 
     def _elsewhere(self, q: Question, t: str, lang: str, got: p.Parsed) -> Reply:
         """The current parser failed: an answer to another question is taken for that one (and
-        `q` asked again); a vague one gets the documents' default to accept; else not understood."""
+        `q` asked again); a vague one gets the documents' default to accept; else not understood.
+        (Imported here: the first question must not wait for these patterns to compile.)"""
+        from .proposals import propose
+        from .redirect import TOPICS, other_question
+
         other = other_question(q.id, t, lang, self._parse)
         if other is not None:
             oid, parsed = other
@@ -201,7 +206,7 @@ class Interview:
             return Reply("propose", q.id, offer.text)
         return Reply("unclear", q.id, reason=got.reason, example=got.example, note=got.note)
 
-    def _take(self, offer: Proposal) -> Reply:
+    def _take(self, offer) -> Reply:
         """The user accepted the default offered for a vague answer."""
         changed = self._merge(offer.qid, offer.fields)
         self.done.add(offer.qid)
@@ -227,6 +232,8 @@ class Interview:
     def _skip(self, q: Question, lang: str, t: str = "") -> Reply:
         """Skip question `q`: its default applies (the model cannot be skipped: the documents'
         default is offered instead)."""
+        from .proposals import propose
+
         offer = propose(q.id, t, lang) if not q.skippable else None
         if offer is not None:
             self.pending = offer
