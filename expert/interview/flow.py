@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from expert.messages import has as has_msg, t as msg
+
 from . import aliases, lexicon as lx, numbers as nb, parse as p
 from .describe import DEFAULTS, describe, describe_field
 from .questions import ORDER, Question, question
@@ -42,10 +44,6 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth}
 
-_SKIPPED = {"growth": ("no growth assumed", "kein Wachstum angenommen"),
-            "fine_tuning_method": (f"method {DEFAULTS['fine_tuning_method']}",
-                                   f"Methode {DEFAULTS['fine_tuning_method']}"),
-            "volume": ("a typical volume", "ein typisches Volumen")}
 
 
 @dataclass(frozen=True)
@@ -76,7 +74,7 @@ class Reply:
 
 def help_reply(q: Question, lang: str) -> Reply:
     """The explanation of question `q` and its example answer."""
-    return Reply("help", q.id, help=f"{q.help}\n{'Beispiel' if lang == 'de' else 'Example'}: {q.example}")
+    return Reply("help", q.id, help=f"{q.help}\n{msg('interview.example', lang)}: {q.example}")
 
 
 class Interview:
@@ -163,8 +161,8 @@ class Interview:
         if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
             got, parts = whole, found_parts(whole.fields)
         elif qid is None:
-            return Reply("unclear", None, reason="All questions are answered." if lang == "en" else
-                         "Alle Fragen sind beantwortet.", example=render_sentence(self.answers, lang))
+            return Reply("unclear", None, reason=msg("interview.all_answered", lang),
+                         example=render_sentence(self.answers, lang))
         else:
             got, parts = self._parse(qid, text, lang), [qid]
         if not got.ok and qid is not None:
@@ -187,7 +185,7 @@ class Interview:
         `q` asked again); a vague one gets the documents' default to accept; else not understood.
         (Imported here: the first question must not wait for these patterns to compile.)"""
         from .proposals import propose
-        from .redirect import TOPICS, other_question
+        from .redirect import other_question
 
         other = other_question(q.id, t, lang, self._parse)
         if other is not None:
@@ -195,10 +193,8 @@ class Interview:
             changed = self._merge(oid, parsed.fields)
             self.done.add(oid)
             said = describe(self._applied, self.lang) or parsed.note or ""
-            (en, de), (en_q, de_q) = TOPICS[oid], TOPICS.get(q.id, (q.id, q.id))
-            note = (f"taken as the answer on “{en}”; the question on “{en_q}” again"
-                    if self.lang == "en" else
-                    f"als Angabe «{de}» genommen; die Frage «{de_q}» noch einmal")
+            note = msg("interview.redirected", self.lang, taken=msg(f"interview.topic.{oid}", self.lang),
+                       asked=msg(f"interview.topic.{q.id}", self.lang))
             return Reply("answer", q.id, said, changed, note=note, redirected=oid)
         offer = propose(q.id, t, lang)
         if offer is not None:
@@ -239,18 +235,16 @@ class Interview:
             self.pending = offer
             return Reply("propose", q.id, offer.text)
         if not q.skippable:
-            return Reply("unclear", q.id, reason="The model size is needed for everything else."
-                         if lang == "en" else "Die Modellgrösse braucht es für alles Weitere.",
-                         example=q.example)
+            return Reply("unclear", q.id, reason=msg("interview.model_needed", lang), example=q.example)
         self.done.add(q.id)
         self.provisional.discard(q.id)
         shown = [describe_field(f, DEFAULTS[f], self.lang) for f in FIELDS.get(q.id, ()) if f in DEFAULTS]
         if q.id == "fine_tuning_frequency":
             shown = [describe_field("fine_tuning", self.answers["fine_tuning"], self.lang)]
-        elif q.id in _SKIPPED:
-            shown = [_SKIPPED[q.id][self.lang == "de"]]
-        text = ("skipped — default: " if self.lang == "en" else "übersprungen — Standard: ") + (
-            ", ".join(shown) or ("standard assumption" if self.lang == "en" else "Standardannahme"))
+        elif has_msg(f"interview.skip.{q.id}"):
+            shown = [msg(f"interview.skip.{q.id}", self.lang, method=DEFAULTS["fine_tuning_method"])]
+        text = msg("interview.skipped", self.lang,
+                   shown=", ".join(shown) or msg("interview.standard", self.lang))
         return Reply("skip", q.id, text)
 
     def set(self, name: str, value: object) -> dict:

@@ -32,16 +32,6 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 number of requests)."""
 
 
-TOPICS = {
-    "latency": ("response time", "Antwortzeit"), "context": ("context length", "Kontextlänge"),
-    "hosting": ("server location", "Serverstandort"), "model": ("model", "Modell"),
-    "volume": ("number of requests", "Anzahl Anfragen"), "budget": ("rent or buy", "Miete oder Kauf"),
-    "fine_tuning": ("fine-tuning", "Fine-Tuning"), "sector": ("sector", "Branche"),
-    "data": ("data", "Daten"),
-}
-"""What each question is about, in a few words (English, German)."""
-
-
 def other_question(qid: str | None, text: str, lang: str, parse) -> tuple[str, Parsed] | None:
     """(question id, parsed answer) of the other question the normalized `text` answers, or None.
 

@@ -3,9 +3,10 @@
     from expert.messages import t
     t("chat.saved", "de", path="s.yaml")    # → "gespeichert in s.yaml"
 
-Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `report.*` (the
-rendered report), `explain.*` (`gpu-expert explain`), `severity.*`, `value.*` (German words for
-values filled into rule texts). The tables are plain Python (`chat.py`, `report.py`, `values.py`),
+Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
+interview's own replies), `report.*` (the rendered report), `explain.*` (`gpu-expert explain`),
+`configurator.*`, `severity.*`, `value.*` (German words for values filled into rule texts). The
+tables are plain Python (`chat.py`, `interview.py`, `report.py`, `values.py`),
 so importing this package costs nothing at the chat's launch. Rule texts stay in the rule packs
 (`rules/*.yaml`), the interview's questions in `expert.interview.questions`.
 """
@@ -13,10 +14,11 @@ so importing this package costs nothing at the chat's launch. Rule texts stay in
 from __future__ import annotations
 
 from .chat import MESSAGES as _CHAT
+from .interview import MESSAGES as _INTERVIEW
 from .report import MESSAGES as _REPORT
 from .values import MESSAGES as _VALUES
 
-MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_REPORT, **_VALUES}
+MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_VALUES}
 """Every key → (English, German)."""
 
 LANGS = ("en", "de")
