@@ -72,3 +72,16 @@ def test_the_memory_sum_adds_up_with_overhead_per_gpu():
     assert memory_sum(one, "de") == "Speicher: Gewichte 8,0 + KV 0,3 + Overhead 6,2 = 14,5 GB"
     odd = SimpleNamespace(weights_gb=70.0, kv_cache_gb=2.7, overhead_gb=6.2, total_gb=97.6)
     assert memory_sum(odd, "en").endswith("overhead 24.9 = 97.6 GB")     # 97.6 − 70 − 2.7
+
+
+async def test_the_palette_switches_the_language_by_message(state_dir):
+    from tui_fakes import FakeAdvisor
+
+    app = GpuExpertApp(lang="en", resume=False, cursor_blink=False, advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        entry = next(c for c in app.get_system_commands(app.screen) if c.title == "Sprache: Deutsch")
+        entry.callback()                                   # posts ChatScreen.Typed("/lang de")
+        await pilot.pause()
+        assert app.chat.session.lang == "de"
+        keys = [active.binding.description for active in app.chat.active_bindings.values()]
+        assert "Hilfe" in keys and "Regelkarten" in keys and "Help" not in keys   # the key bar too
