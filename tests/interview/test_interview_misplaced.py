@@ -167,3 +167,11 @@ def test_a_time_at_the_volume_question_is_the_latency():
     reply = iv.answer("under 2 seconds")
     assert reply.redirected == "latency" and iv.answers["latency_target_s"] == 2.0
     assert iv.next_question().id == "volume"
+
+
+def test_the_interconnect_is_said_in_the_session_language():
+    # the audit once replied "✓ interconnect: pcie" in a German session
+    from expert.interview.setup_describe import describe_setup
+
+    assert describe_setup({"interconnect": "pcie"}, "de") == "verbunden über PCIe"
+    assert describe_setup({"interconnect": "nvlink"}, "en") == "connected by NVLink"
