@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gpu-expert
+	$(BIN)/gpu-expert $(ARGS)
 
 # -n auto: one pytest worker per core (pytest-xdist); `pytest` alone still runs in one process.
 test: $(STAMP)

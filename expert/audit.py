@@ -180,10 +180,10 @@ def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int) -> dict[str, Any]:
 
 def describe_setup(setup: Setup, lang: str) -> str:
     """One line naming the audited setup, in the report's language."""
-    gpu = f"{setup.count}× {setup.gpu}"
-    if lang == "de":
-        return f"Audit von {gpu} ({'gemietet' if setup.ownership == 'rented' else 'gekauft'})."
-    return f"Audit of {gpu} ({setup.ownership})."
+    from expert.messages import t
+
+    held = setup.ownership if lang != "de" else t(f"value.ownership.{setup.ownership}", lang)
+    return t("report.audit_of", lang, gpu=f"{setup.count}× {setup.gpu}", held=held)
 
 
 def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en"):

@@ -6,7 +6,6 @@ Tests may pass any object with the same three methods (`load`, `advise`, `audit`
 
 from __future__ import annotations
 
-import gc
 import threading
 from pathlib import Path
 from typing import Any
@@ -32,9 +31,6 @@ class Advisor:
         with self._lock:
             if self._expert is None:
                 self._expert = self._build()
-                # the catalog, rule base and libraries live as long as the app: moving them out of
-                # the collector's reach makes every later collection (Textual makes many) cheaper
-                gc.freeze()
 
     def _build(self) -> Any:
         from expert.api import Expert

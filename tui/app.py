@@ -12,10 +12,11 @@ from typing import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from expert.messages import t
+
 from .advisor import Advisor
 from .screens import ChatScreen
 from .session import Session, read_autosave
-from .texts import t
 
 
 class GpuExpertApp(App[int]):
@@ -25,10 +26,15 @@ class GpuExpertApp(App[int]):
     TITLE = "gpu-expert"
 
     def __init__(self, lang: str = "en", load: str | None = None, advisor=None,
-                 resume: bool | None = None, cursor_blink: bool = True) -> None:
+                 resume: bool | None = None, cursor_blink: bool = True,
+                 watch_terminal: bool = False, lang_chosen: bool = True) -> None:
         """`load`: a workload or setup file to start from; `resume`: None asks about an autosave,
-        True/False answers in advance (tests); `cursor_blink=False` for deterministic snapshots."""
+        True/False answers in advance (tests); `cursor_blink=False` for deterministic snapshots;
+        `watch_terminal`: exit on SIGHUP/SIGTERM or a hung-up terminal (`tui.terminal`);
+        `lang_chosen=False`: the first German answer switches the chat to German."""
         super().__init__()
+        self.lang_chosen = lang_chosen
+        self.watch_terminal = watch_terminal
         self.lang = "de" if lang == "de" else "en"
         self.load_path = load
         self.advisor = advisor if advisor is not None else Advisor()
@@ -41,9 +47,15 @@ class GpuExpertApp(App[int]):
         return next(s for s in self.screen_stack if isinstance(s, ChatScreen))
 
     def on_mount(self) -> None:
-        self.title = t("title", self.lang)
+        if self.watch_terminal:
+            from .terminal import watch
+
+            watch(self)
+        self.title = t("chat.title", self.lang)
         saved = None if self.load_path or self.resume is False else read_autosave()
-        self.push_screen(ChatScreen(Session(self.lang), self.cursor_blink, load=self.load_path,
+        session = Session(self.lang)
+        session.lang_fixed = self.lang_chosen
+        self.push_screen(ChatScreen(session, self.cursor_blink, load=self.load_path,
                                     saved=saved, ask_resume=self.resume is None))
 
     def preload(self) -> None:
@@ -53,29 +65,31 @@ class GpuExpertApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         chat = self.chat
+        lang = chat.lang
         prefill = lambda text: lambda: chat.prefill(text)  # noqa: E731
-        yield SystemCommand("Help: keys and commands", "F1", chat.action_help)
-        yield SystemCommand("Cost view", "Rent against buy, break-even (F2)", chat.action_cost)
-        yield SystemCommand("Open/close rule cards", "Why: every fired rule (F3)", chat.action_why)
-        yield SystemCommand("Save session", "Write the workload/setup YAML (/save)",
-                            prefill("/save session.yaml"))
-        yield SystemCommand("Export report as Markdown", "/export report.md", prefill("/export report.md"))
-        yield SystemCommand("Export report as JSON", "/export report.json", prefill("/export report.json"))
-        yield SystemCommand("Audit a setup file", "/audit setup.yaml", prefill("/audit "))
-        yield SystemCommand("Load a session", "/load session.yaml", prefill("/load "))
-        yield SystemCommand("What-if: change an answer", "/set latency 0.4", prefill("/set "))
-        yield SystemCommand("Sprache: Deutsch", "/lang de", lambda: chat.run_command_text("/lang de"))
-        yield SystemCommand("Language: English", "/lang en", lambda: chat.run_command_text("/lang en"))
-        yield SystemCommand("New interview", "/new", lambda: chat.run_command_text("/new"))
+        typed = lambda text: lambda: chat.post_message(ChatScreen.Typed(text))  # noqa: E731
+        entries = (("help", "F1", chat.action_help), ("cost", "F2", chat.action_cost),
+                   ("why", "F3", chat.action_why), ("save", "/save", prefill("/save session.yaml")),
+                   ("export_md", "/export", prefill("/export report.md")),
+                   ("export_json", "/export", prefill("/export report.json")),
+                   ("audit", "/audit", prefill("/audit ")), ("load", "/load", prefill("/load ")),
+                   ("set", "/set", prefill("/set ")), ("new", "/new", typed("/new")))
+        for name, how, run in entries:
+            yield SystemCommand(t(f"chat.palette.{name}", lang), how, run)
+        yield SystemCommand("Sprache: Deutsch", "/lang de", typed("/lang de"))
+        yield SystemCommand("Language: English", "/lang en", typed("/lang en"))
 
 
-def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=()) -> int:
-    """Run the chat app until the user quits; the exit code (0, or 2 for a file that cannot load)."""
+def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_dirs=(),
+            lang_chosen: bool = True) -> int:
+    """Run the chat app until the user quits; the exit code (0, or 2 for a file that cannot load).
+    `lang_chosen=False` (no `--lang`): the first German answer switches the chat to German."""
     if load is not None and not Path(load).is_file():
         import sys
 
         print(f"{load}: file not found", file=sys.stderr)
         return 2
-    app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs))
+    app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs),
+                       watch_terminal=True, lang_chosen=lang_chosen)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -17,29 +17,21 @@ from expert.interview import parse as p
 from expert.interview.flow import WORKLOAD_FIELDS
 
 COMMANDS = {
-    "set": ("/set FIELD VALUE", "change one answer (what-if), e.g. /set latency 0.4",
-            "eine Antwort ändern (Was-wäre-wenn), z. B. /set latency 0.4"),
-    "unset": ("/unset FIELD", "forget an answer; its question comes back",
-              "eine Antwort vergessen; ihre Frage kommt wieder"),
-    "audit": ("/audit [FILE.yaml]", "audit an existing setup: a setup file, or answer its questions",
-              "ein bestehendes Setup prüfen: eine Setup-Datei, oder seine Fragen beantworten"),
-    "load": ("/load FILE.yaml", "load a saved workload or setup",
-             "eine gespeicherte Workload oder ein Setup laden"),
-    "save": ("/save FILE.yaml", "save the answers as a workload/setup file for the CLI",
-             "die Antworten als Workload-/Setup-Datei für die CLI speichern"),
-    "export": ("/export FILE.md|.json", "write the report as Markdown or JSON",
-               "den Bericht als Markdown oder JSON schreiben"),
-    "lang": ("/lang en|de", "switch the language", "die Sprache wechseln"),
-    "cost": ("/cost", "open the cost view (also F2)", "die Kostenansicht öffnen (auch F2)"),
-    "why": ("/why", "open or close all rule cards (also F3)",
-            "alle Regelkarten öffnen oder schliessen (auch F3)"),
-    "new": ("/new", "start a new interview", "eine neue Befragung beginnen"),
-    "help": ("/help", "keys and commands (also F1)", "Tasten und Befehle (auch F1)"),
-    "quit": ("/quit", "leave (answers are autosaved)",
-             "beenden (die Antworten sind automatisch gespeichert)"),
+    "set": "/set FIELD VALUE",
+    "unset": "/unset FIELD",
+    "audit": "/audit [FILE.yaml]",
+    "load": "/load FILE.yaml",
+    "save": "/save FILE.yaml",
+    "export": "/export FILE.md|.json",
+    "lang": "/lang en|de",
+    "cost": "/cost",
+    "why": "/why",
+    "new": "/new",
+    "help": "/help",
+    "quit": "/quit",
 }
-"""Command name → (usage, help in English, help in German), in the order the help screen lists
-them."""
+"""Command name → usage, in the order the help screen lists them (what each does:
+`chat.cmd.NAME` in `expert.messages`)."""
 
 ALIASES: dict[str, tuple[str, str | None]] = {
     "model": ("model", "model"), "params": ("params_b", "model"), "params_b": ("params_b", "model"),
@@ -98,11 +90,13 @@ def field_edit(arg: str, lang: str = "en") -> dict:
     if field not in WORKLOAD_FIELDS:
         raise ValueError(f"unknown field {name!r}; try: {', '.join(sorted(ALIASES))}")
     if qid in PARSERS:
+        # the interview's parser decides: what it refuses is refused here too (never set as text)
         got = PARSERS[qid](value, lang)
         if got.ok and got.fields:
             return dict(got.fields)
-        if qid in ("model", "fine_tuning", "data", "sector", "hosting", "budget"):
-            raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
+        if got.ok:
+            return {field: None}    # "no requirement": the default applies
+        raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
     if field == "site_country":            # an ISO code stays text (YAML would read NO as false)
         return {field: value.strip().upper()}
     try:
@@ -122,6 +116,22 @@ def what_if(text: str, lang: str = "en") -> dict:
     return {}
 
 
+SETUP_ALIASES = {"precision": "workload.precision", "model": "workload.model",
+                 "requests": "workload.requests_per_day", "engine": "inference_engine",
+                 "utilization": "utilization.mean", "latency": "latency_p95_s"}
+"""Short names for `/set` in an audit → the setup field (dotted path) they change."""
+
+
+def setup_name(name: str) -> str:
+    """The setup field path a `/set` name stands for (`precision` → `workload.precision`; `engine`
+    → the setup's `engine` field where the schema has one, else `inference_engine`)."""
+    from expert.setup import Setup
+
+    if name == "engine" and "engine" in Setup.model_fields:
+        return "engine"
+    return SETUP_ALIASES.get(name, name)
+
+
 def setup_edit(setup: dict, arg: str) -> dict:
     """`/set count 2` or `/set utilization.mean 0.6` on a setup mapping; returns the new mapping.
     An unknown field or a value of the wrong type raises ValueError naming the field."""
@@ -130,8 +140,11 @@ def setup_edit(setup: dict, arg: str) -> dict:
     name, _, value = arg.strip().partition(" ")
     if not name or not value.strip():
         raise ValueError("usage: /set FIELD VALUE, e.g. /set count 2")
+    name = setup_name(name.lower())
     node, *path = name.split(".")
-    if node not in CONTRACT_ORDER:
+    from expert.setup import Setup
+
+    if node not in CONTRACT_ORDER and node not in Setup.model_fields:
         raise ValueError(f"unknown setup field {node!r}; allowed: {', '.join(CONTRACT_ORDER)}")
     out = yaml.safe_load(yaml.safe_dump(setup))
     target = out

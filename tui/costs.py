@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from expert.messages import t
 from expert.numbers import dec, grouped
 
-from .texts import t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Choice, Report
@@ -69,9 +69,9 @@ def compare(report: Report, bought: Line | None = None) -> tuple[Line | None, Li
 
 
 def _describe(line: Line, lang: str) -> str:
-    text = (f"{grouped(line.upfront)} CHF + " if line.upfront >= 1 else "") + f"{grouped(line.monthly)} CHF/{t('month', lang)}"
+    text = (f"{grouped(line.upfront)} CHF + " if line.upfront >= 1 else "") + f"{grouped(line.monthly)} CHF/{t('chat.month', lang)}"
     if line.resale:
-        text += f" − {grouped(line.resale)} CHF " + ("Wiederverkauf" if lang == "de" else "resale")
+        text += f" − {grouped(line.resale)} CHF " + t("chat.resale", lang)
     return text
 
 
@@ -79,12 +79,12 @@ def summary(report: Report, lang: str = "en", bought: Line | None = None) -> str
     """One or two lines for the answer view: both options and the break-even (F2 shows the chart)."""
     rent, buy, horizon = compare(report, bought)
     parts = [f"{name} {line.label}: " + _describe(line, lang)
-             for name, line in ((t("rent", lang), rent), (t("buy", lang), buy)) if line]
+             for name, line in ((t("chat.rent", lang), rent), (t("chat.buy", lang), buy)) if line]
     if rent and buy:
         be = __getattr__("break_even")(rent, buy)
-        parts.append("◆ " + (t("break_even", lang, m=dec(be, lang)) if be is not None and be <= horizon
-                             else t("no_break_even", lang, m=horizon)))
-    return " · ".join(parts) + f"  ({t('chart_key', lang)})"
+        parts.append("◆ " + (t("chat.break_even", lang, m=dec(be, lang)) if be is not None and be <= horizon
+                             else t("chat.no_break_even", lang, m=horizon)))
+    return " · ".join(parts) + f"  ({t('chat.chart_key', lang)})"
 
 
 def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
@@ -92,20 +92,20 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
     """The cost chart as text lines: `rows` sampled months, a bar per option, break-even marked."""
     rent, buy, horizon = compare(report, bought)
     if rent is None and buy is None:
-        return t("no_report", lang)
-    lines_ = [(t("rent", lang), rent, BAR), (t("buy", lang), buy, BUY_BAR)]
+        return t("chat.no_report", lang)
+    lines_ = [(t("chat.rent", lang), rent, BAR), (t("chat.buy", lang), buy, BUY_BAR)]
     present = [(name, line, ch) for name, line, ch in lines_ if line is not None]
     top = max(line.at(horizon) for _, line, _ in present) or 1.0
     be = __getattr__("break_even")(rent, buy) if rent and buy else None
     step = next(s for s in (1, 2, 3, 4, 6, 12, 24, 60, horizon) if horizon / s <= rows)
     months = sorted({min(horizon, step * i) for i in range(1, math.ceil(horizon / step) + 1)})
     bar_width = max(10, width - 30)
-    unit = t("mo", lang)
+    unit = t("chat.mo", lang)
     out = [f"{name:<6}{ch * 3} {line.label}: " + _describe(line, lang) for name, line, ch in present]
     marked = be is None or be > horizon
     for month in months:
         if not marked and be is not None and be <= month:
-            out.append(f"{'':>7}◆ {t('break_even', lang, m=dec(be, lang))} ◆")
+            out.append(f"{'':>7}◆ {t('chat.break_even', lang, m=dec(be, lang))} ◆")
             marked = True
         for i, (name, line, ch) in enumerate(present):
             value = line.at(month)
@@ -114,10 +114,10 @@ def chart(report: Report, lang: str = "en", width: int = 76, rows: int = 6,
             out.append(f"{head} {name:<6}{bar:<{bar_width}} {grouped(value):>9}")
     if rent and buy:
         if be is None or be > horizon:
-            out.append("◆ " + t("no_break_even", lang, m=horizon))
-        cheaper = t(__getattr__("buy_or_rent")(rent, buy), lang)
-        out.append(f"{t('cheaper_over', lang, m=horizon)}: {cheaper}")
+            out.append("◆ " + t("chat.no_break_even", lang, m=horizon))
+        cheaper = t(f"chat.{__getattr__('buy_or_rent')(rent, buy)}", lang)
+        out.append(f"{t('chat.cheaper_over', lang, m=horizon)}: {cheaper}")
     else:
-        other = t("buy", lang) if buy is None else t("rent", lang)
-        out.append("  " + t("no_compare", lang, other=other))
+        other = t("chat.buy", lang) if buy is None else t("chat.rent", lang)
+        out.append("  " + t("chat.no_compare", lang, other=other))
     return "\n".join(out)

@@ -46,6 +46,8 @@ class Session:
         self.interview = Interview(self.lang, models)
         """An `Interview` (advice) or a `SetupInterview` (audit; imported on first use)."""
         self.mode = "advice"
+        self.lang_fixed = True
+        """False while the first answer may still switch the language (`--lang` not given)."""
         self.source: str | None = None
         """The file the setup came from (audit), for messages."""
 
@@ -75,6 +77,7 @@ class Session:
     def set_lang(self, lang: str) -> None:
         """Switch the language of the questions, the sentence and the report."""
         self.lang = "de" if lang == "de" else "en"
+        self.lang_fixed = True
         self.interview.lang = self.lang
 
     @property

@@ -34,4 +34,5 @@ def run(args) -> int:
     from tui.app import run_app
 
     return run_app(lang=args.lang or system_lang(), load=args.load,
-                   catalog_dirs=args.catalog_dir, rules_dirs=args.rules_dir)
+                   catalog_dirs=args.catalog_dir, rules_dirs=args.rules_dir,
+                   lang_chosen=args.lang is not None)

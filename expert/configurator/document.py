@@ -157,7 +157,7 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     view.agrees = gpu_family(best.source.gpu) in accepted and (not multi or best.count > 1)
     if view.agrees:
         view.comparison = {"en": f"the cost optimum ({label(best)}) agrees with the documents",
-                           "de": f"das Kostenoptimum ({label(best)}) stimmt mit den Dokumenten überein"}
+                           "de": f"das Kostenoptimum ({label(best, 'de')}) stimmt mit den Dokumenten überein"}
         return view
     theirs = family_best(out, family)
     name = NAMES.get(family, family)
@@ -166,22 +166,22 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             "en": f"the documents pick {name}, but no {name} configuration fits this workload here; "
                   f"the cost optimum is {label(best)} at {grouped(best.objective)} CHF",
             "de": f"die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
-                  f"ist {label(best)} für {grouped(best.objective)} CHF"}
+                  f"ist {label(best, 'de')} für {grouped(best.objective)} CHF"}
         near = [c for c in out.group_closest.values() if gpu_family(c.source.gpu) == family]
         if near:  # the physical reason: what the closest configuration of the documents' family misses
             from expert.configurator.explain import failed_text
             c = min(near, key=lambda c: c.closeness)
             miss = failed_text(c)
             view.comparison = {"en": f"{view.comparison['en']}; the closest, {label(c)}: {miss['en']}",
-                               "de": f"{view.comparison['de']}; die nächste, {label(c)}: {miss['de']}"}
+                               "de": f"{view.comparison['de']}; die nächste, {label(c, 'de')}: {miss['de']}"}
     else:
         diff = theirs.objective - best.objective
         view.comparison = {
             "en": f"the documents pick {name} ({label(theirs)}, {grouped(theirs.objective)} CHF over {ctx.months} "
                   f"months); the cost optimum is {label(best)} at {grouped(best.objective)} CHF, "
                   f"{grouped(diff)} CHF less",
-            "de": f"die Dokumente wählen {name} ({label(theirs)}, {grouped(theirs.objective)} CHF über {ctx.months} "
-                  f"Monate); das Kostenoptimum ist {label(best)} für {grouped(best.objective)} CHF, "
+            "de": f"die Dokumente wählen {name} ({label(theirs, 'de')}, {grouped(theirs.objective)} CHF über {ctx.months} "
+                  f"Monate); das Kostenoptimum ist {label(best, 'de')} für {grouped(best.objective)} CHF, "
                   f"{grouped(diff)} CHF weniger"}
         reason = physical_reason(ctx, theirs) if theirs.count > best.count else meets_reason(ctx, best)
         if reason:

@@ -5,16 +5,26 @@ from __future__ import annotations
 
 from expert.configurator.feasibility import Candidate, Violation
 from expert.configurator.models import ParetoPoint
-from expert.numbers import grouped
+from expert.messages import has, t
+from expert.numbers import dec, grouped
 
 
-def num(x: float, digits: int = 1) -> str:
-    return f"{x:.{digits}f}"
+def num(x: float, digits: int = 1, lang: str = "en") -> str:
+    """`1.24` in English, `1,24` in German."""
+    return dec(x, lang, digits)
 
 
-def label(c: Candidate) -> str:
-    """'2× l40s (hikube-l40s, int8)'."""
-    where = c.source.package and f"package {c.source.package}" or c.source.key
+def label(c: Candidate, lang: str = "en") -> str:
+    """'2× l40s (hikube-l40s, int8)'; a package or a purchase in `lang` words (`Paket 4`,
+    `Kauf, neu`), never the `purchase:<gpu>:<condition>` key."""
+    if c.source.package:
+        where = t("report.package", lang, id=c.source.package)
+    elif c.source.key.startswith("purchase:"):
+        condition = c.source.key.rsplit(":", 1)[-1]
+        key = f"configurator.purchase.{condition}"
+        where = t(key, lang) if has(key) else t("configurator.purchase", lang)
+    else:
+        where = c.source.key
     return f"{c.count}× {c.source.gpu.id} ({where}, {c.precision})"
 
 
@@ -44,8 +54,9 @@ def violation_text(v: Violation) -> dict[str, str]:
         what = {"ttft": ("TTFT p95", "TTFT p95"), "e2e": ("p95", "p95")}[metric]
         return {"en": f"{what[0]} {num(f['latency_s'], 2)} s over the {f['target_s']:g} s target "
                       f"(misses it by {num(over, 2)} s)",
-                "de": f"{what[1]} {num(f['latency_s'], 2)} s über dem Ziel von {f['target_s']:g} s "
-                      f"(verfehlt es um {num(over, 2)} s)"}
+                "de": f"{what[1]} {num(f['latency_s'], 2, 'de')} s über dem Ziel von "
+                      f"{dec(f['target_s'], 'de', 2).rstrip('0').rstrip(',')} s "
+                      f"(verfehlt es um {num(over, 2, 'de')} s)"}
     if v.kind == "capacity":
         return {"en": f"the peak load needs {f['gpus_needed']} GPUs, has {f['count']}",
                 "de": f"die Spitzenlast braucht {f['gpus_needed']} GPUs, vorhanden sind {f['count']}"}
@@ -92,7 +103,8 @@ def why_not(c: Candidate, best: Candidate | None, months: int) -> dict[str, str]
                 "de": f"gleiche Kosten, aber auf {c.precision} statt {best.precision} quantisiert"}
     if round(c.latency, 6) > round(best.latency, 6):
         return {"en": f"same cost, slower: p95 {num(c.latency, 2)} s instead of {num(best.latency, 2)} s",
-                "de": f"gleiche Kosten, langsamer: p95 {num(c.latency, 2)} s statt {num(best.latency, 2)} s"}
+                "de": f"gleiche Kosten, langsamer: p95 {num(c.latency, 2, 'de')} s statt "
+                      f"{num(best.latency, 2, 'de')} s"}
     return {"en": "same cost; loses on the tie-break (fewer GPUs, then catalog order)",
             "de": "gleiche Kosten; verliert bei der Gleichstandsregel (weniger GPUs, dann Katalogreihenfolge)"}
 
@@ -104,7 +116,7 @@ def nothing_fits_text(c: Candidate | None, reason: dict[str, str] | None = None)
         return {"en": f"nothing fits: {r['en']}", "de": f"nichts passt: {r['de']}"}
     t = failed_text(c)
     return {"en": f"nothing fits: the closest candidate, {label(c)}, {t['en']}",
-            "de": f"nichts passt: der nächste Kandidat, {label(c)}, {t['de']}"}
+            "de": f"nichts passt: der nächste Kandidat, {label(c, 'de')}, {t['de']}"}
 
 
 def pareto(cands: list[Candidate], limit: int = 12) -> list[ParetoPoint]:

@@ -22,6 +22,11 @@ FREQ = {"en": {"none": "no", "yearly": "yearly", "quarterly": "quarterly", "mont
                "monthly": "monatlichem", "weekly": "wöchentlichem"}}
 
 
+def _de(value: float) -> str:
+    """A number of seconds as German writes it: `0,5`, `2`."""
+    return f"{value:g}".replace(".", ",")
+
+
 def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
     """(id, description {en, de}, field updates) for every single change."""
     out = []
@@ -37,12 +42,13 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
     if w.latency_target_s is None:  # no target given: try 000 U1's "under 2 s" and G5's "under 500 ms"
         for v in (2.0, 0.5):
             out.append((f"latency_target_s:{v:g}", {"en": f"with a {v:g} s latency target",
-                                                     "de": f"mit einem Latenzziel von {v:g} s"},
+                                                     "de": f"mit einem Latenzziel von {_de(v)} s"},
                         {"latency_target_s": v}))
     for f in ((0.5, 2.0) if w.latency_target_s is not None else ()):
         v = w.latency_target_s * f
         out.append((f"latency_target_s:{v:g}", {"en": f"with a {v:g} s instead of {w.latency_target_s:g} s latency target",
-                                                 "de": f"mit {v:g} s statt {w.latency_target_s:g} s Latenzziel"},
+                                                 "de": f"mit {_de(v)} s statt {_de(w.latency_target_s)} s "
+                                                       f"Latenzziel"},
                     {"latency_target_s": v}))
     if w.average_rps > 0:
         upd = {"requests_per_second": w.requests_per_second * 2} if w.requests_per_second is not None \
@@ -91,11 +97,11 @@ def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[s
             text = {"en": f"{desc['en']}, nothing fits", "de": f"{desc['de']} passt nichts"}
         elif out.best is None:
             text = {"en": f"{desc['en']}, {label(best)} fits ({grouped(best.objective)} CHF over {ctx2.months} months)",
-                    "de": f"{desc['de']} passt {label(best)} ({grouped(best.objective)} CHF über {ctx2.months} Monate)"}
+                    "de": f"{desc['de']} passt {label(best, 'de')} ({grouped(best.objective)} CHF über {ctx2.months} Monate)"}
         elif changed:
             text = {"en": f"{desc['en']}, {label(best)} becomes cheapest ({grouped(best.objective)} CHF over "
                           f"{ctx2.months} months)",
-                    "de": f"{desc['de']} wird {label(best)} am günstigsten ({grouped(best.objective)} CHF über "
+                    "de": f"{desc['de']} wird {label(best, 'de')} am günstigsten ({grouped(best.objective)} CHF über "
                           f"{ctx2.months} Monate)"}
         else:
             text = {"en": f"{desc['en']}, the choice stays the same", "de": f"{desc['de']} bleibt die Wahl gleich"}

@@ -11,6 +11,9 @@ thousands are separated by a plain space):
 
     pct     0.35 → "35 %"          gb      15.04 → "15.0 GB"      int   57572.4 → "57 572"
     chf     2310 → "2 310 CHF"     x       1.8 → "1.8×"           round1 / round2: 1 or 2 decimals
+
+In German, an enumerated value without a filter is written as a German word where the message
+catalog has one (`{w.data}` → «sensibel»; `expert.messages.values`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from expert.messages import value_word
 from expert.numbers import number
 
 ALIAS_RE = r"[a-z][a-z0-9_]*"
@@ -98,6 +102,10 @@ def render(text: str, values: Mapping[str, Mapping[str, Any]], lang: str) -> str
             value = lookup(values, alias, field)
         except KeyError:
             raise TemplateError(f"no value for {{{alias}.{field}}} in the matched facts") from None
+        if name is None:
+            word = value_word(field.rsplit(".", 1)[-1], value, lang)
+            if word is not None:   # German words for values: «sensibel», not «sensitive»
+                return word
         return format_value(value, name, lang)
 
     return _TOKEN.sub(fill, text)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from expert.messages import has as has_msg, t as msg
+
 from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
 from .describe import DEFAULTS, describe, describe_field
 from .questions import ORDER, Question, question
@@ -47,10 +49,6 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "horizon": p.parse_horizon, "growth": p.parse_growth,
             "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
 
-_SKIPPED = {"growth": ("no growth assumed", "kein Wachstum angenommen"),
-            "fine_tuning_method": (f"method {DEFAULTS['fine_tuning_method']}",
-                                   f"Methode {DEFAULTS['fine_tuning_method']}"),
-            "volume": ("a typical volume", "ein typisches Volumen")}
 
 
 @dataclass(frozen=True)
@@ -58,7 +56,9 @@ class Reply:
     """The answer to one user message.
 
     `kind` is `answer` (understood: `understood` in plain words, `changed` fields), `skip` (the
-    default applies), `help` (`help` holds the explanation) or `unclear` (`reason` and `example`).
+    default applies), `help` (`help` holds the explanation), `unclear` (`reason` and `example`)
+    or `propose` (a vague answer: `understood` offers the documents' default, taken on `yes`).
+    `redirected` names the other question an answer was taken for (the current one is asked again).
     """
 
     kind: str
@@ -69,6 +69,7 @@ class Reply:
     example: str | None = None
     note: str | None = None
     help: str | None = None
+    redirected: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -78,7 +79,7 @@ class Reply:
 
 def help_reply(q: Question, lang: str) -> Reply:
     """The explanation of question `q` and its example answer."""
-    return Reply("help", q.id, help=f"{q.help}\n{'Beispiel' if lang == 'de' else 'Example'}: {q.example}")
+    return Reply("help", q.id, help=f"{q.help}\n{msg('interview.example', lang)}: {q.example}")
 
 
 class Interview:
@@ -91,6 +92,8 @@ class Interview:
         self.done: set[str] = set()
         self.provisional: set[str] = set()   # e.g. a fine-tuning frequency assumed after a bare "yes"
         self._applied: dict = {}
+        self.pending = None
+        """A `proposals.Proposal`: a default offered for a vague answer, taken on `yes`."""
 
     def _ft(self) -> tuple[str | None, str | None]:
         """(frequency, method) of the fine-tuning answer; (None, None) if none or unanswered."""
@@ -154,18 +157,27 @@ class Interview:
         qid = q.id if q else None
         t = nb.normalize(text)
         lang = lx.detect_lang(t, self.lang)
+        pending, self.pending = self.pending, None
         if q and lx.asks_help(t):
+            self.pending = pending
             return help_reply(q, self.lang)
+        if pending is not None and pending.qid == qid:
+            from .proposals import accepts
+
+            if accepts(t):
+                return self._take(pending)
         if q and lx.skips(t):
-            return self._skip(q, lang)
+            return self._skip(q, lang, t)
         whole = parse_sentence(text, lang, models=self.models)
         if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
             got, parts = whole, found_parts(whole.fields)
         elif qid is None:
-            return Reply("unclear", None, reason="All questions are answered." if lang == "en" else
-                         "Alle Fragen sind beantwortet.", example=render_sentence(self.answers, lang))
+            return Reply("unclear", None, reason=msg("interview.all_answered", lang),
+                         example=render_sentence(self.answers, lang))
         else:
             got, parts = self._parse(qid, text, lang), [qid]
+        if not got.ok and qid is not None:
+            return self._elsewhere(q, t, lang, got)
         if not got.ok:
             return Reply("unclear", qid, reason=got.reason, example=got.example, note=got.note)
         if "agent" not in self.answers and followups.mentions_tools(t):  # an agent that uses tools
@@ -180,6 +192,34 @@ class Interview:
             self.provisional.discard("fine_tuning_frequency")
         said = describe(self._applied, self.lang) or note or ""
         return Reply("answer", qid, said, changed, note=note)
+
+    def _elsewhere(self, q: Question, t: str, lang: str, got: p.Parsed) -> Reply:
+        """The current parser failed: an answer to another question is taken for that one (and
+        `q` asked again); a vague one gets the documents' default to accept; else not understood.
+        (Imported here: the first question must not wait for these patterns to compile.)"""
+        from .proposals import propose
+        from .redirect import other_question
+
+        other = other_question(q.id, t, lang, self._parse)
+        if other is not None:
+            oid, parsed = other
+            changed = self._merge(oid, parsed.fields)
+            self.done.add(oid)
+            said = describe(self._applied, self.lang) or parsed.note or ""
+            note = msg("interview.redirected", self.lang, taken=msg(f"interview.topic.{oid}", self.lang),
+                       asked=msg(f"interview.topic.{q.id}", self.lang))
+            return Reply("answer", q.id, said, changed, note=note, redirected=oid)
+        offer = propose(q.id, t, lang)
+        if offer is not None:
+            self.pending = offer
+            return Reply("propose", q.id, offer.text)
+        return Reply("unclear", q.id, reason=got.reason, example=got.example, note=got.note)
+
+    def _take(self, offer) -> Reply:
+        """The user accepted the default offered for a vague answer."""
+        changed = self._merge(offer.qid, offer.fields)
+        self.done.add(offer.qid)
+        return Reply("answer", offer.qid, describe(self._applied, self.lang), changed)
 
     def _parse(self, qid: str, text: str, lang: str) -> p.Parsed:
         """Run the parser of question `qid`; a fine-tuning follow-up needs what it asked for."""
@@ -198,21 +238,26 @@ class Interview:
             return p.fail(qid, got.lang, "Full, LoRA or QLoRA?", "Voll, LoRA oder QLoRA?")
         return got
 
-    def _skip(self, q: Question, lang: str) -> Reply:
-        """Skip question `q`: its default applies (the model cannot be skipped)."""
+    def _skip(self, q: Question, lang: str, t: str = "") -> Reply:
+        """Skip question `q`: its default applies (the model cannot be skipped: the documents'
+        default is offered instead)."""
+        from .proposals import propose
+
+        offer = propose(q.id, t, lang) if not q.skippable else None
+        if offer is not None:
+            self.pending = offer
+            return Reply("propose", q.id, offer.text)
         if not q.skippable:
-            return Reply("unclear", q.id, reason="The model size is needed for everything else."
-                         if lang == "en" else "Die Modellgrösse braucht es für alles Weitere.",
-                         example=q.example)
+            return Reply("unclear", q.id, reason=msg("interview.model_needed", lang), example=q.example)
         self.done.add(q.id)
         self.provisional.discard(q.id)
         shown = [describe_field(f, DEFAULTS[f], self.lang) for f in FIELDS.get(q.id, ()) if f in DEFAULTS]
         if q.id == "fine_tuning_frequency":
             shown = [describe_field("fine_tuning", self.answers["fine_tuning"], self.lang)]
-        elif q.id in _SKIPPED:
-            shown = [_SKIPPED[q.id][self.lang == "de"]]
-        text = ("skipped — default: " if self.lang == "en" else "übersprungen — Standard: ") + (
-            ", ".join(shown) or ("standard assumption" if self.lang == "en" else "Standardannahme"))
+        elif has_msg(f"interview.skip.{q.id}"):
+            shown = [msg(f"interview.skip.{q.id}", self.lang, method=DEFAULTS["fine_tuning_method"])]
+        text = msg("interview.skipped", self.lang,
+                   shown=", ".join(shown) or msg("interview.standard", self.lang))
         return Reply("skip", q.id, text)
 
     def set(self, name: str, value: object) -> dict:

@@ -18,6 +18,12 @@ _LAT_UNIT = re.compile(r"(?:^| |(?<=\d))(ms|msec|millisec\w*|millisek\w*|s|sec\w
                        r"(?![a-z])")
 _REAL_TIME = lx.words("real[- ]?time", "echtzeit", "instant\\w*", "sofort", "asap",
                       "as fast as possible", "so schnell wie möglich", "möglichst schnell")
+_LENGTH_WORDS = re.compile(r"(?<![a-z])(tokens?|pages?|seiten?|words?|wörter|woerter|worte|kontext\w*|"
+                           r"context)(?![a-z])")
+_TIME_AFTER = re.compile(r" ?(ms|msec|millisec\w*|millisek\w*|s|secs?|seconds?|sek|sekunden?|min|"
+                         r"mins|minutes?|minuten?)(?![a-z])")
+_A_FEW_PAGES = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|mehrere|wenige)"
+                          r" (?=(?:pages?|seiten?)(?![a-z]))")
 _YEARS = re.compile(r" ?(years?|yrs?|jahre?n?|j|y)(?![a-z])")
 _MONTHS = re.compile(r" ?(months?|monate?n?|mo|mt)(?![a-z])")
 _SAME = lx.words("stays?", "same", "bleibt\\w*", "gleich\\w*", "unchanged", "unverändert")
@@ -31,6 +37,9 @@ def parse_latency(t: str, lang: str = "en") -> Parsed:
     A range uses its stricter (lower) value; a bare number ≥ 20 is read as milliseconds.
     """
     nums = nb.scan(t, scales=False, words=True)
+    if _LENGTH_WORDS.search(t) and not _LAT_UNIT.search(t):
+        return fail("latency", lang, "That is a length of text, not a time.",
+                    "Das ist eine Textlänge, keine Zeit.")
     if not nums:
         if lx.has(NO_PREFERENCE, t) or lx.has(lx.BARE_NO, t):
             return nothing(lang)
@@ -57,8 +66,15 @@ def parse_latency(t: str, lang: str = "en") -> Parsed:
 
 @safe("context")
 def parse_context(t: str, lang: str = "en") -> Parsed:
-    """Context length → `{context_tokens: N}`; `8k` = 8192, `32 000 Tokens`, `10 pages` ≈ 7000."""
+    """Context length → `{context_tokens: N}`; `8k` = 8192, `32 000 Tokens`, `10 pages` ≈ 7000,
+    `a few pages` ≈ 3 pages. A time (`under 3 seconds`) is refused: it answers another question."""
+    few = _A_FEW_PAGES.search(t)
+    if few:
+        t = t[:few.start()] + "3 " + t[few.end():]
     nums = nb.scan(t)
+    if any(_TIME_AFTER.match(t, n.end) for n in nums) and not _LENGTH_WORDS.search(t):
+        return fail("context", lang, "That is a time, not a length of text.",
+                    "Das ist eine Zeit, keine Textlänge.")
     if not nums:
         if lx.has(NO_PREFERENCE, t):
             return nothing(lang)
@@ -68,6 +84,9 @@ def parse_context(t: str, lang: str = "en") -> Parsed:
     if re.search(r"(?<![a-z])(pages?|seiten?)(?![a-z])", t):
         value *= 700
         note = say(lang, "about 700 tokens per page", "etwa 700 Tokens pro Seite")
+        if few:
+            note = say(lang, "“a few” read as 3 pages, about 700 tokens each",
+                       "«ein paar» als 3 Seiten gelesen, je etwa 700 Tokens")
     elif re.search(r"(?<![a-z])(words?|wörter|woerter|worte)(?![a-z])", t):
         value *= 1.4
         note = say(lang, "about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort")

@@ -23,7 +23,7 @@ MULTIPLIERS: dict[str, float] = {
     "k": 1e3, "tsd": 1e3, "tausend": 1e3, "thousand": 1e3, "thousands": 1e3,
     "m": 1e6, "mio": 1e6, "mil": 1e6, "mn": 1e6, "million": 1e6, "millions": 1e6, "millionen": 1e6,
     "mrd": 1e9, "mia": 1e9, "milliarde": 1e9, "milliarden": 1e9, "bn": 1e9, "billion": 1e9,
-    "billions": 1e9,
+    "billions": 1e9, "hundred": 1e2, "hundert": 1e2,
 }
 """Scale words after a number (English `billion` is 10^9; German `Milliarde` too)."""
 
@@ -39,6 +39,40 @@ WORDS: dict[str, float] = {
 """Small number words accepted where `words=True` (horizons, intervals, latencies)."""
 
 _WORD_RE = re.compile(r"[a-zäöüß]+")
+
+_DE_PARTS: dict[str, int] = {
+    "ein": 1, "eins": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
+    "sieben": 7, "sech": 6, "sieb": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+    "zwanzig": 20, "dreissig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "siebzig": 70,
+    "achtzig": 80, "neunzig": 90, "hundert": 100, "tausend": 1000, "und": 0,
+}
+_DE_PART_RE = re.compile("|".join(sorted(_DE_PARTS, key=len, reverse=True)))
+_ARTICLE_SCALES = ("a", "an", "one", "eine", "einer", "ein")
+"""`a million`, `eine Million`: a scale word after an article counts once."""
+
+
+def german_compound(word: str) -> float | None:
+    """`zwanzigtausend` → 20 000, `zweihundertfünfzig` → 250, `einundzwanzig` → 21; None when
+    the word is not a German number written as one word."""
+    pos, parts = 0, []
+    while pos < len(word):
+        m = _DE_PART_RE.match(word, pos)
+        if not m:
+            return None
+        parts.append(m.group())
+        pos = m.end()
+    if len(parts) < 2 or parts[-1] == "und":
+        return None
+    total, current = 0, 0
+    for part in parts:
+        value = _DE_PARTS[part]
+        if part == "hundert":
+            current = max(current, 1) * 100
+        elif part == "tausend":
+            total, current = total + max(current, 1) * 1000, 0
+        else:
+            current += value
+    return float(total + current)
 _RANGE_WORDS = ("-", "–", "—", "bis", "to", "and", "und", "or", "oder")
 
 
@@ -130,9 +164,30 @@ def scan(text: str, *, scales: bool = True, words: bool = False) -> list[Number]
             i = _digits(text, i)
         elif words and ch.isalpha() and (i == 0 or not text[i - 1].isalnum()):
             m = _WORD_RE.match(text, i)
-            if m and m.group() in WORDS:
-                scale, end = _scale_at(text, m.end()) if scales else ("", m.end())
-                found.append(Number(WORDS[m.group()] * MULTIPLIERS.get(scale, 1.0), i, end, scale))
+            word = m.group() if m else ""
+            value = WORDS.get(word) if word else None
+            if value is None and word:
+                value = german_compound(word)
+            if value is not None:
+                after = m.end()
+                # "half a million": the article between the number word and the scale
+                art = _WORD_RE.match(text, after + 1) if after < len(text) and text[after] == " " else None
+                if scales and art and art.group() in ("a", "an", "eine", "einer"):
+                    scale, end = _scale_at(text, art.end())
+                    if scale:
+                        after = art.end()
+                scale, end = _scale_at(text, after) if scales else ("", after)
+                if not scale:
+                    end = m.end()
+                found.append(Number(value * MULTIPLIERS.get(scale, 1.0), i, end, scale))
+                i = end
+                continue
+            if scales and word in _ARTICLE_SCALES:
+                scale, end = _scale_at(text, m.end())
+                if scale and len(scale) > 2:
+                    found.append(Number(MULTIPLIERS[scale], i, end, scale))
+                    i = end
+                    continue
             i = m.end() if m else i + 1
         else:
             i += 1

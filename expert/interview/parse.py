@@ -56,12 +56,26 @@ def _per_user(t: str, nums: list[nb.Number]) -> tuple[nb.Number, nb.Number] | No
     return None
 
 
+_DURATION = re.compile(r" ?(ms|msec|s|secs?|seconds?|sek|sekunden?|min|mins|minutes?|minuten?)(?![a-z])")
+"""A number followed by a time unit without `per` (`under 2 seconds`): a duration, not a rate."""
+_A_FEW = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|mehrere|wenige)"
+                    r" (?=(?:k|tsd|tausend|thousands?|hundert|hundreds?|mio|millions?|millionen)(?![a-z]))")
+"""`a few thousand`: read as 3 ×, and said so."""
+
+
 @safe("volume")
 def parse_volume(t: str, lang: str = "en") -> Parsed:
     """Request volume → `{requests_per_day: N}` (day, week, month, year) or `{requests_per_second: x}`.
 
-    A range (`100-500 pro Minute`) is sized at its upper bound; no unit means per day.
+    A range (`100-500 pro Minute`) is sized at its upper bound; no unit means per day; `a few
+    thousand` is read as 3 000. The value is checked after the conversion: what is accepted is
+    always more than zero requests.
     """
+    notes = []
+    few = _A_FEW.search(t)
+    if few:
+        t = t[:few.start()] + "3 " + t[few.end():]
+        notes.append(say(lang, "“a few” read as 3", "«ein paar» als 3 gelesen"))
     nums = nb.scan(t) or nb.scan(t, words=True)
     if not nums:
         return fail("volume", lang, "No number of requests found.", "Keine Anzahl Anfragen gefunden.")
@@ -72,29 +86,36 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
         n = nb.Number(users[0].value * users[1].value, users[1].start, users[1].end)
     if rng and not rng[0].scale and rng[1].scale:
         rng = (nb.Number(rng[0].value * nb.MULTIPLIERS[rng[1].scale], 0, 0), rng[1])
-    notes = []
     if users:
         notes.append(say(lang, f"{nb.fmt(users[0].value, lang)} × {nb.fmt(users[1].value, lang)} "
                          f"requests", f"{nb.fmt(users[0].value, lang)} × {nb.fmt(users[1].value, lang)} "
                          f"Anfragen"))
     elif rng:
-        notes.append(f"range: sized for the upper value {nb.fmt(n.value, lang)}" if lang == "en" else
-                     f"Spanne: ausgelegt auf den oberen Wert {nb.fmt(n.value, lang)}")
+        notes.append(say(lang, f"range: sized for the upper value {nb.fmt(n.value, lang)}",
+                         f"Spanne: ausgelegt auf den oberen Wert {nb.fmt(n.value, lang)}"))
     unit = time_unit(t[n.end:]) or time_unit(t)
-    if n.value <= 0:
+    if unit is None and _DURATION.match(t, n.end) and not lx.has(lx.REQUESTS, t):
+        return fail("volume", lang, "That is a time, not a number of requests.",
+                    "Das ist eine Zeit, keine Anzahl Anfragen.")
+    if unit is None:
+        notes.append(say(lang, "no time unit given: read as per day",
+                         "keine Zeiteinheit: als pro Tag gelesen"))
+        unit = ("d", 0)
+    per_day = n.value * 86400 / SECONDS[unit[0]] if unit[0] in SECONDS else n.value / DAYS[unit[0]]
+    if not per_day > 0:   # checked on the converted value ("half a million per month" is > 0)
         return fail("volume", lang, "The number of requests must be positive.",
                     "Die Anzahl Anfragen muss positiv sein.")
-    if unit is None:
-        notes.append("no time unit given: read as per day" if lang == "en"
-                     else "keine Zeiteinheit: als pro Tag gelesen")
-        unit = ("d", 0)
-    if unit[0] in SECONDS:
-        fields = {"requests_per_second": num(round(n.value / SECONDS[unit[0]], 4))}
+    rps = num(per_day / 86400)
+    if unit[0] in SECONDS and rps > 0:
+        fields = {"requests_per_second": rps}
     else:
-        fields = {"requests_per_day": int(round(n.value / DAYS[unit[0]]))}
-        if unit[0] != "d":
-            notes.append(f"= {nb.fmt(fields['requests_per_day'], lang)} per day" if lang == "en"
-                         else f"= {nb.fmt(fields['requests_per_day'], lang)} pro Tag")
+        fields = {"requests_per_day": max(1, int(round(per_day)))}
+        if per_day < 0.5:
+            notes.append(say(lang, "fewer than one a day: sized for 1 per day",
+                             "weniger als eine pro Tag: ausgelegt auf 1 pro Tag"))
+        elif unit[0] != "d":
+            notes.append(say(lang, f"= {nb.fmt(fields['requests_per_day'], lang)} per day",
+                             f"= {nb.fmt(fields['requests_per_day'], lang)} pro Tag"))
     return Parsed(fields, lang=lang, note="; ".join(notes) or None)
 
 

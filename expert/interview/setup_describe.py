@@ -40,6 +40,9 @@ def describe_setup(fields: dict, lang: str = "en") -> str:
             parts.append(f"{nb.fmt(value, lang)} GB RAM")
         elif name == "storage":
             parts.append(str(value.get("type", "")).upper().replace("SATA-SSD", "SATA SSD"))
+        elif name == "interconnect":
+            link = {"nvlink": "NVLink", "pcie": "PCIe", "pcie-bridge": "PCIe-Bridge"}.get(value, value)
+            parts.append(f"{say(lang, 'connected by', 'verbunden über')} {link}")
         elif name != "count":
             parts.append(f"{name}: {value}")
     return ", ".join(parts)

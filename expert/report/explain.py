@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 from expert.engine.rulepack import AnyOf, Not, Ref
+from expert.messages import t
 from expert.vocabulary import value_word
 
-WORDS = {
-    "en": {"when": "Fires when", "then": "Derives", "explanation": "Explanation", "advice": "Advice",
-           "source": "Source", "category": "category", "severity": "severity", "no": "there is no",
-           "any": "any of", "finding": "Reports a finding"},
-    "de": {"when": "Greift, wenn", "then": "Leitet ab", "explanation": "Erklärung", "advice": "Rat",
-           "source": "Quelle", "category": "Kategorie", "severity": "Schweregrad", "no": "es kein",
-           "any": "eines von", "finding": "Meldet einen Befund"},
-}
 OPS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": "≥", "in": "in", "exists": "exists",
        "matches": "matches", "contains": "contains"}
 
@@ -44,24 +37,26 @@ def _pattern(pattern) -> str:
 
 def explain_rule(rule, lang: str = "en") -> str:
     """The rule as readable text in `lang`."""
-    w = WORDS[lang]
+    def w(key: str) -> str:
+        return t(f"explain.{key}", lang)
+
     lines = [f"{rule.id}: {getattr(rule.title, lang)}",
-             f"  {w['category']} {value_word(rule.category, lang)}, {w['severity']} {value_word(rule.severity, lang)}",
-             f"  {w['source']}: {rule.source.document}, {rule.source.section}"
+             f"  {w('category')} {value_word(rule.category, lang)}, {w('severity')} {t(f'severity.word.{rule.severity}', lang)}",
+             f"  {w('source')}: {rule.source.document}, {rule.source.section}"
              + (f" [{rule.source.claim}]" if getattr(rule.source, "claim", None) else "")
              + (f"; {rule.source.reference}" if getattr(rule.source, "reference", None) else ""),
-             f"{w['when']}:"]
+             f"{w('when')}:"]
     for condition in rule.when:
         if isinstance(condition, Not):
-            lines.append(f"  - {w['no']} {_pattern(condition.not_)}")
+            lines.append(f"  - {w('no')} {_pattern(condition.not_)}")
         elif isinstance(condition, AnyOf):
-            lines.append(f"  - {w['any']}: " + " | ".join(_pattern(p) for p in condition.any))
+            lines.append(f"  - {w('any')}: " + " | ".join(_pattern(p) for p in condition.any))
         else:
             lines.append(f"  - {_pattern(condition)}")
     for derive in rule.then.derive:
         values = ", ".join(f"{k}={_value(v)}" for k, v in derive.set.items())
-        lines.append(f"{w['then']}: {derive.fact} {values}")
+        lines.append(f"{w('then')}: {derive.fact} {values}")
     if rule.emits_finding:
-        lines.append(w["finding"] + ".")
-    lines += [f"{w['explanation']}: {getattr(rule.explanation, lang)}", f"{w['advice']}: {getattr(rule.advice, lang)}"]
+        lines.append(w("finding") + ".")
+    lines += [f"{w('explanation')}: {getattr(rule.explanation, lang)}", f"{w('advice')}: {getattr(rule.advice, lang)}"]
     return "\n".join(lines)

@@ -4,45 +4,17 @@ from __future__ import annotations
 
 from expert.fileio import dumps_json
 from expert.numbers import chf, dec
+from expert.messages import has as has_msg, t as msg
 from expert.report.models import Choice, Report
 
-LABELS = {
-    "en": {"advice": "Advice", "audit": "Audit", "sentence": "Clarification", "memory": "Memory",
-           "capacity": "Capacity", "recommendation": "Recommendation", "alternatives": "Alternatives",
-           "findings": "Findings", "trace": "Rules fired (in order)", "none": "none",
-           "nothing": "Nothing fits", "document": "The documents recommend", "sensitivity": "Sensitivity",
-           "advice_label": "Advice", "source": "Source", "month": "month", "over": "over",
-           "months": "months", "weights": "weights", "kv": "KV cache", "overhead": "overhead",
-           "total": "total", "finetune": "fine-tuning", "reserve": "reserve", "avg": "average",
-           "peak": "peak", "conc": "concurrent inferences (000 D3)", "gpus": "GPUs needed",
-           "headroom": "headroom", "p95": "p95 latency", "agent": "Agent loop", "training": "Fine-tuning plan",
-           "pool": "Pool of agents", "slo": "Latency targets",
-           "ttft": "first words (TTFT, p95, queueing included) within", "tpot": "time per output token within",
-           "e2e": "complete answer within", "no_slo": "none (not streamed, no target: sized for throughput)",
-           "basis": {"rate": "the given rate is the peak (no peak factor)",
-                     "rate × peak_to_average": "the given rate × peak_to_average",
-                     "daily volume × peak_to_average": "daily volume / 86 400 s × peak_to_average"},
-           "factor": "factor", "tol": "met within", "first": "first words", "per_token": "ms/token",
-           "whole": "complete answer"},
-    "de": {"advice": "Empfehlung", "audit": "Audit", "sentence": "Bedarfsklärung", "memory": "Speicher",
-           "capacity": "Kapazität", "recommendation": "Empfehlung", "alternatives": "Alternativen",
-           "findings": "Befunde", "trace": "Ausgelöste Regeln (in Reihenfolge)", "none": "keine",
-           "nothing": "Nichts passt", "document": "Die Dokumente empfehlen", "sensitivity": "Sensitivität",
-           "advice_label": "Rat", "source": "Quelle", "month": "Monat", "over": "über",
-           "months": "Monate", "weights": "Gewichte", "kv": "KV-Cache", "overhead": "Overhead",
-           "total": "gesamt", "finetune": "Fine-Tuning", "reserve": "Reserve", "avg": "Mittel",
-           "peak": "Spitze", "conc": "gleichzeitige Inferenzen (000 D3)", "gpus": "GPUs nötig",
-           "headroom": "Reserve", "p95": "P95-Latenz", "agent": "Agentenschleife", "training": "Fine-Tuning-Plan",
-           "pool": "Agenten-Pool", "slo": "Latenzziele",
-           "ttft": "erste Wörter (TTFT, P95, mit Warteschlange) innert", "tpot": "Zeit pro Ausgabe-Token innert",
-           "e2e": "vollständige Antwort innert",
-           "no_slo": "keine (nicht gestreamt, kein Ziel: auf Durchsatz ausgelegt)",
-           "basis": {"rate": "die angegebene Rate ist die Spitze (kein Spitzenfaktor)",
-                     "rate × peak_to_average": "die angegebene Rate × peak_to_average",
-                     "daily volume × peak_to_average": "Tagesvolumen / 86 400 s × peak_to_average"},
-           "factor": "Faktor", "tol": "erfüllt innerhalb", "first": "erste Wörter", "per_token": "ms/Token",
-           "whole": "vollständige Antwort"},
-}
+class _Labels:
+    """`labels["memory"]`: the report's words in one language, from the message catalog."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return msg(f"report.{key}", self.lang)
 
 
 def render(report: Report, fmt: str) -> str:
@@ -54,10 +26,9 @@ def render(report: Report, fmt: str) -> str:
 
 def choice_line(choice: Choice, lang: str) -> str:
     """One line describing a configuration."""
-    t = LABELS[lang]
-    where = choice.package and f"package {choice.package}" or choice.provider or choice.source
-    if lang == "de" and choice.package:
-        where = f"Paket {choice.package}"
+    t = _Labels(lang)
+    where = (msg("report.package", lang, id=choice.package) if choice.package
+             else choice.provider or choice.source)
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
@@ -65,7 +36,7 @@ def choice_line(choice: Choice, lang: str) -> str:
         line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
                  f"{t['per_token']}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
     elif choice.latency_p95_s is not None:
-        line += f", {t['p95']} {choice.latency_p95_s:.2f} s".replace(".", "," if lang == "de" else ".")
+        line += f", {t['p95']} {dec(choice.latency_p95_s, lang, 2)} s"
     return line
 
 
@@ -74,41 +45,25 @@ def agent_lines(g, lang: str) -> list[str]:
     def n(value: float, places: int = 1) -> str:
         return dec(value, lang, places)
 
-    de = lang == "de"
     lines = [
-        (f"{n(g.steps_mean)} Schritte je Aufgabe (P90 {n(g.steps_p90, 0)}), {n(g.input_tokens_per_step, 0)} "
-         f"Eingabe-Tokens je Schritt, davon {n(g.prefill_tokens_per_step, 0)} neu berechnet "
-         f"(Cache-Trefferquote {g.cache_hit_rate:.0%}), TTFT {n(g.ttft_step_s, 2)} s "
-         f"(ohne Cache {n(g.ttft_step_uncached_s, 2)} s), Schritt {n(g.step_latency_s, 2)} s") if de else
-        (f"{n(g.steps_mean)} steps per task (p90 {n(g.steps_p90, 0)}), {n(g.input_tokens_per_step, 0)} input "
-         f"tokens per step, {n(g.prefill_tokens_per_step, 0)} of them prefilled (cache hit rate "
-         f"{g.cache_hit_rate:.0%}), TTFT {n(g.ttft_step_s, 2)} s (uncached {n(g.ttft_step_uncached_s, 2)} s), "
-         f"step {n(g.step_latency_s, 2)} s"),
-        (f"Aufgabe {n(g.task_latency_s)} s im Mittel, {n(g.task_latency_p90_s)} s bei P90-Schrittzahl, "
-         f"davon Werkzeuge {g.tool_share:.0%}") if de else
-        (f"task {n(g.task_latency_s)} s mean, {n(g.task_latency_p90_s)} s at the p90 step count, "
-         f"tools {g.tool_share:.0%} of it"),
-        (f"{n(g.sessions_peak)} Sitzungen zur Spitzenzeit, {n(g.sessions_on_gpu_peak)} davon mit KV auf der GPU, "
-         f"{n(g.kv_per_session_gb)} GB KV je Sitzung, {n(g.kv_sessions_gb)} GB gesamt") if de else
-        (f"{n(g.sessions_peak)} sessions at the peak, {n(g.sessions_on_gpu_peak)} with their KV on the GPUs, "
-         f"{n(g.kv_per_session_gb)} GB KV per session, {n(g.kv_sessions_gb)} GB in all"),
+        msg("report.agent.step", lang, steps=n(g.steps_mean), p90=n(g.steps_p90, 0), tokens=n(g.input_tokens_per_step, 0),
+            prefilled=n(g.prefill_tokens_per_step, 0), hit=f"{g.cache_hit_rate:.0%}", ttft=n(g.ttft_step_s, 2),
+            uncached=n(g.ttft_step_uncached_s, 2), step=n(g.step_latency_s, 2)),
+        msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),
+        msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), on_gpu=n(g.sessions_on_gpu_peak),
+            per_session=n(g.kv_per_session_gb), total=n(g.kv_sessions_gb)),
     ]
     if g.cost_per_task_chf is not None:
-        lines.append(f"{chf(g.cost_per_1000_tasks_chf)} " + ("je 1000 Aufgaben" if de else "per 1000 tasks")
-                     + f" ({dec(g.cost_per_task_chf, lang, 3)} CHF " + ("je Aufgabe)" if de else "per task)"))
+        lines.append(msg("report.agent.cost", lang, per_1000=chf(g.cost_per_1000_tasks_chf),
+                         per_task=dec(g.cost_per_task_chf, lang, 3)))
     return lines
 
 
 def system_line(choice: Choice, lang: str) -> str:
     """What a bought configuration is: a complete system, paid up front, sold at the end (issue 13)."""
     power = f"{choice.system_power_w:,.0f} W".replace(",", " ") if choice.system_power_w else "?"
-    if lang == "de":
-        return (f"Komplettsystem ({choice.chassis}, {power}): {chf(choice.upfront_chf)} im Voraus, "
-                f"Wiederverkauf {chf(choice.resale_chf or 0)} nach {choice.horizon_months} Monaten; "
-                f"Stückliste: {_bom_command(choice)}")
-    return (f"Complete system ({choice.chassis}, {power}): {chf(choice.upfront_chf)} up front, resale "
-            f"{chf(choice.resale_chf or 0)} after {choice.horizon_months} months; bill of materials: "
-            f"{_bom_command(choice)}")
+    return msg("report.system", lang, chassis=choice.chassis, power=power, upfront=chf(choice.upfront_chf),
+               resale=chf(choice.resale_chf or 0), months=choice.horizon_months, bom=_bom_command(choice))
 
 
 def _bom_command(choice: Choice) -> str:
@@ -119,7 +74,7 @@ def _bom_command(choice: Choice) -> str:
 
 def slo_lines(report: Report) -> list[str]:
     """The latency targets the sizing used, each with its source (docs/slo.md)."""
-    t, s, lang = LABELS[report.lang], report.slo, report.lang
+    t, s, lang = _Labels(report.lang), report.slo, report.lang
     lines = []
     for key, value, unit in (("ttft", s.ttft_target_s, "s"), ("tpot", s.tpot_target_ms, "ms"),
                              ("e2e", s.e2e_target_s, "s")):
@@ -132,7 +87,7 @@ def slo_lines(report: Report) -> list[str]:
 
 
 def _document(report: Report, markdown: bool) -> str:
-    t = LABELS[report.lang]
+    t = _Labels(report.lang)
     out: list[str] = []
 
     def head(text: str, level: int = 2) -> None:
@@ -162,7 +117,9 @@ def _document(report: Report, markdown: bool) -> str:
         item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
              f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
         if c.peak_basis:
-            item(f"{t['peak']}: {t['basis'].get(c.peak_basis, c.peak_basis)} ({t['factor']} "
+            basis = msg(f"report.basis.{c.peak_basis}", report.lang) if has_msg(f"report.basis.{c.peak_basis}") \
+                else c.peak_basis
+            item(f"{t['peak']}: {basis} ({t['factor']} "
                  f"{dec(c.peak_factor or 1.0, report.lang)})")
     if report.slo:
         head(t["slo"])

@@ -86,8 +86,9 @@ def test_help_and_unclear_keep_the_question():
 
 def test_model_cannot_be_skipped_but_others_can():
     iv = Interview("de")
-    assert iv.answer("überspringen").kind == "unclear"
-    iv.answer("llama 3.1 8b")
+    offer = iv.answer("überspringen")   # the model has no default: the documents' 13B is offered
+    assert offer.kind == "propose" and iv.next_question().id == "model"
+    iv.answer("llama 3.1 8b")           # a new answer instead of "ja" drops the offer
     reply = iv.answer("skip")
     assert reply.kind == "skip" and iv.next_question().id == "fine_tuning"
 

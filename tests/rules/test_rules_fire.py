@@ -522,7 +522,7 @@ def test_r1_one_specification_per_inventoried_agent():
     assert "r1-agent-latency-missing" in fired("pool-without-latency")
     assert not fired("advise-8b-chat") & {"r1-agent-specification", "r1-agent-volume-missing"}  # one agent
     de = [f for f in run("pool-inventory", "de").findings if f.rule_id == "r1-agent-specification"][0]
-    assert "Nachtraining keines" in de.explanation and "Daten nicht sensibel" in de.explanation
+    assert "Nachtraining keins" in de.explanation and "Daten nicht sensibel" in de.explanation
 
 
 def test_d4_framework_compatibility_outside_cuda():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from tui_helpers import SETUP, SIZE, screen_text, send
+from tui_helpers import SETUP, SIZE, screen_text, send, workers_done
 from tui.widgets import QuestionBubble, RuleCard
 
 
@@ -22,7 +22,7 @@ def question_ids(app) -> str | None:
 async def test_audit_interview_in_english_builds_the_setup_file_and_audits_it(make_app, tmp_path):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await send(pilot, "/audit")
         assert app.chat.session.mode == "audit" and question_ids(app) == "gpu"
         asked = []
@@ -41,7 +41,7 @@ async def test_audit_interview_in_english_builds_the_setup_file_and_audits_it(ma
         assert [f.rule_id for f in report.findings] == [f.rule_id for f in from_file.findings]
         categories = {f.category for f in report.findings}
         assert {"overprovisioning", "data-sovereignty", "non-gpu-bottleneck", "operations"} <= categories
-        assert len(app.chat.query(RuleCard)) == len(report.findings)
+        assert len(app.chat.query(RuleCard)) == len(report.findings), screen_text(app)[-1500:]
         await send(pilot, f"/save {tmp_path / 'saved.yaml'}")
         assert yaml.safe_load((tmp_path / "saved.yaml").read_text(encoding="utf-8")) == SETUP
 
@@ -49,7 +49,7 @@ async def test_audit_interview_in_english_builds_the_setup_file_and_audits_it(ma
 async def test_audit_interview_in_german_with_skips_and_a_what_if(make_app):
     app = make_app(lang="de")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await send(pilot, "/audit")
         assert "Welche GPUs" in str(app.chat.query(QuestionBubble).last().content)
         await send(pilot, "überspringen")                     # the GPU cannot be skipped
@@ -76,7 +76,7 @@ async def quit_during_audit_then_resume(make_app, answers: list[str]):
     to resume."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await send(pilot, "/audit")
         for answer in answers:
             await send(pilot, answer)
@@ -112,7 +112,7 @@ async def test_audit_edits_are_checked_and_undone_when_refused(make_app, tmp_pat
     path.write_text(yaml.safe_dump(SETUP), encoding="utf-8")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await send(pilot, f"/audit {path}")
         report = app.chat.report
         await send(pilot, "/set count two")                   # wrong type: refused at once

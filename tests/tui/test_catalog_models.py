@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tui_helpers import SIZE, send
+from tui_helpers import SIZE, send, workers_done
 from tui.advisor import Advisor
 
 TEAM_MODEL = textwrap.dedent("""\
@@ -32,10 +32,11 @@ async def test_a_team_model_from_catalog_dir_can_be_named(make_app, tmp_path):
     (tmp_path / "models.yaml").write_text(TEAM_MODEL, encoding="utf-8")
     app = make_app(advisor=Advisor(catalog_dirs=[tmp_path]))
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()             # the pipeline (and its catalog) loaded
+        await workers_done(app)             # the pipeline (and its catalog) loaded
         await send(pilot, "we run acme/assist-13b-instruct")
         assert app.chat.session.interview.answers["model"] == "acme-assist-13b"
         await send(pilot, "/new")                         # a new session keeps the catalog's names
+        await pilot.press("y")
         await send(pilot, "Acme Assist")
         assert app.chat.session.interview.answers["model"] == "acme-assist-13b"
 
@@ -43,6 +44,6 @@ async def test_a_team_model_from_catalog_dir_can_be_named(make_app, tmp_path):
 async def test_a_built_in_model_outside_the_contract_list_is_understood(make_app):
     app = make_app(advisor=Advisor())
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await send(pilot, "Meta-Llama-3-8B-Instruct")
         assert app.chat.session.interview.answers["model"] == "llama-3-8b"

@@ -1,16 +1,17 @@
-"""A what-if edit refills the answer on screen instead of building a new one, and the screen hold
-that makes it one paint is always released.
+"""A what-if edit refills the answer on screen instead of building a new one, in one batch of
+screen updates that always ends.
 
 The answer view, its rule cards and the change line are reused (an open card stays open while its
 rule still fires); the refinement of an answer updates its change line instead of adding a second;
-a rejected edit or a new session leaves no held screen, paused collector or pending refinement.
+a rejected edit or a new session leaves no pending refinement, and the app never switches the
+garbage collector off.
 """
 
 from __future__ import annotations
 
 import gc
 
-from tui_helpers import SIZE, screen_text, send
+from tui_helpers import SIZE, screen_text, send, workers_done
 from tui_fakes import FakeAdvisor
 from tui.widgets import AnswerView, ChangeBubble, RuleCard
 
@@ -25,8 +26,9 @@ async def answered(pilot) -> None:
 
 
 def released(app) -> bool:
-    """Nothing held: the app paints, the collector runs, no refinement is pending."""
-    return app._batch_count == 0 and gc.isenabled() and not app.chat.refining
+    """Nothing held: the collector runs, no refinement is pending, and the screen paints (the
+    `batch_update` block has ended: a refresh asked for now is done on the next idle)."""
+    return gc.isenabled() and not app.chat.refining and not app.chat.showing
 
 
 async def test_what_if_refills_the_same_view_and_keeps_an_open_card_open(make_app):
@@ -80,11 +82,11 @@ async def test_new_session_drops_the_answer_and_its_pending_refinement(make_app)
         await send(pilot, "/set latency 0.5")
         app.chat.handle("/set latency 0.4")               # no waiting: its refinement is pending
         assert app.chat.refining
-        app.chat.handle("/new")
+        app.chat.new_session(True)                         # /new, answered yes
         assert app.chat.report is None and not app.chat.refining
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause(app.chat.REFINE_DELAY_S + 0.2)  # the dropped refinement would land now
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
         assert app.chat.report is None and not app.chat.query(AnswerView)
         assert released(app)
@@ -110,17 +112,25 @@ def test_findings_of_one_rule_are_numbered():
     assert _nths(findings) == ["", "1/2", "", "2/2"]
 
 
-async def test_the_fast_path_holds_the_screen_and_always_lets_go(make_app, monkeypatch):
-    from tui.screens.screen_hold import HoldMixin
+async def test_the_fast_path_batches_the_screen_and_always_lets_go(make_app, monkeypatch):
+    from textual.app import App
 
-    holds = []
-    hold = HoldMixin.hold_screen
-    monkeypatch.setattr(HoldMixin, "hold_screen", lambda self: (holds.append(1), hold(self)))
+    batches = []
+    batch = App.batch_update
+
+    def counted(self):
+        batches.append(1)
+        return batch(self)
+
+    monkeypatch.setattr(App, "batch_update", counted)
     app = make_app(advisor=FakeAdvisor())
     async with app.run_test(size=SIZE) as pilot:
         await answered(pilot)
+        before = len(batches)
         await send(pilot, "/set latency 0.3")
-        assert holds and released(app)                    # held for the answers, released after
+        assert len(batches) > before and released(app)   # batched for the answer, ended after
+        await send(pilot, "still typing")                # the screen takes input and paints
+        assert "still typing" in screen_text(app)
 
 
 async def test_an_error_while_showing_an_answer_is_one_line_not_the_end(make_app, monkeypatch):
@@ -145,10 +155,10 @@ async def test_a_thread_result_for_an_older_session_is_dropped(make_app, tmp_pat
         "model": "llama-3.1-8b", "requests_per_day": 20000}}), encoding="utf-8")
     app = make_app()                                      # audits run in a thread
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         app.chat.handle(f"/audit {path}")
-        app.chat.handle("/new")                           # before the audit came back
-        await app.workers.wait_for_complete()
+        app.chat.new_session(True)                        # /new (yes) before the audit came back
+        await workers_done(app)
         await pilot.pause(0.2)
         assert app.chat.report is None and app.chat.session.mode == "advice"
         assert "Error" not in screen_text(app) and "✗" not in screen_text(app)

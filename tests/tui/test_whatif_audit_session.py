@@ -65,7 +65,10 @@ async def test_bad_what_if_edits_explain_and_keep_the_answer(make_app):
         assert "unknown field 'colour'" in screen_text(app)
         assert app.chat.report is report
         workload = app.chat.session.interview.workload()
-        await send(pilot, "/set horizon 0")                   # the pipeline rejects it
+        await send(pilot, "/set horizon 0")                   # the interview's parser refuses it
+        assert "Between 1 month and 20 years" in screen_text(app)
+        assert app.chat.report is report
+        await send(pilot, "/set horizon_months 0")            # no parser: the pipeline rejects it
         assert "horizon_months" in screen_text(app) and "kept the previous answer" in screen_text(app)
         assert app.chat.session.interview.workload() == workload and app.chat.report is report
 
@@ -171,9 +174,13 @@ async def test_help_on_f1_and_palette_entries(make_app):
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for wanted in ("Save session", "Export report as Markdown", "Audit a setup file",
-                       "Cost view", "Sprache: Deutsch"):
+        for wanted in ("Save session (workload/setup YAML)", "Export report as Markdown",
+                       "Audit a setup file", "Cost view: rent against buy, break-even",
+                       "Sprache: Deutsch"):
             assert wanted in titles
+        await send(pilot, "/lang de")                     # the palette follows the language
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Bericht als Markdown exportieren" in titles and "Language: English" in titles
 
 
 async def test_rule_cards_open_with_the_keyboard(make_app):
@@ -246,7 +253,13 @@ async def test_the_other_commands(make_app):
         assert app.chat.session.interview.next_question().id == "latency"
         await send(pilot, "/bogus")
         assert "/bogus?" in screen_text(app)
+        await send(pilot, "/new")                         # answers given: it asks first
+        assert app.chat.report is not None
+        await pilot.press("n")                            # no: everything stays
+        assert app.chat.report is not None and "kept the current answers" in screen_text(app)
         await send(pilot, "/new")
+        await pilot.press("y")
+        await pilot.pause()
         assert app.chat.report is None and len(app.chat.query(QuestionBubble)) == 1
         await send(pilot, "/quit")
     assert app.return_code == 0

@@ -19,6 +19,19 @@ SETUP = {"gpu": "h100-sxm", "count": 2, "interconnect": "pcie", "ownership": "re
 patient data in the US, no monitoring) for the audit tests."""
 
 
+async def workers_done(app) -> None:
+    """Wait until no worker runs. A worker the chat cancelled (a newer answer came first) makes
+    Textual's `wait_for_complete` raise `WorkerCancelled` until it is cleared: wait again then."""
+    from textual.worker import WorkerCancelled
+
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            continue
+
+
 async def send(pilot, text: str) -> None:
     """Type `text` into the prompt, press Enter, and wait until the report (if any) is shown."""
     app = pilot.app
@@ -32,7 +45,7 @@ async def send(pilot, text: str) -> None:
 
 async def settle(pilot) -> None:
     """Wait for the report worker, the refinement that follows it, and the mounts they cause."""
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     # The refinement (sensitivity lines) starts after the paint. The bound only turns a stuck
     # `refining` into a clear failure instead of a hang: at least 60 s, ~1000× its time on an idle machine.
     for _ in range(3000):
@@ -41,7 +54,7 @@ async def settle(pilot) -> None:
         await pilot.pause(0.02)
     else:
         raise AssertionError("the answer's refinement never ended (`refining` stuck)")
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
     await pilot.pause()
 
@@ -57,3 +70,16 @@ def screen_text(app) -> str:
         content = widget if isinstance(widget, Card) else widget.content
         parts.append(str(getattr(content, "plain", content)))
     return "\n".join(parts)
+
+
+def visible_text(app) -> str:
+    """What is on screen now, row by row (from Textual's SVG screenshot: only the visible part)."""
+    import html
+    import re
+
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>',
+                         app.export_screenshot()):
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), html.unescape(m.group(3))))
+    return "\n".join("".join(text for _, text in sorted(row)) for _, row in sorted(rows.items())
+                     ).replace("\xa0", " ")

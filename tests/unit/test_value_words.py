@@ -44,7 +44,7 @@ def test_rule_texts_render_values_in_the_texts_language():
     fact = {"w": {"data": "sensitive", "sector": "other", "hosting": "any", "fine_tuning": "monthly",
                   "model": "llama-3.1-8b"}}
     text = "Daten «{w.data}» des Sektors «{w.sector}», Hosting {w.hosting}, Fine-Tuning {w.fine_tuning}, {w.model}"
-    assert render(text, fact, "de") == ("Daten «sensibel» des Sektors «andere», Hosting beliebig, "
+    assert render(text, fact, "de") == ("Daten «sensibel» des Sektors «andere», Hosting keine Vorgabe, "
                                         "Fine-Tuning monatlich, llama-3.1-8b")
     assert render("{w.fine_tuning}, {w.data}", {"w": {"fine_tuning": "monthly", "data": "non_sensitive"}},
                   "en") == "monthly, non-sensitive"

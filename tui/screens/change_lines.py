@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from expert.messages import t
 from expert.numbers import chf, dec
 
-from ..texts import t
-from ..widgets.recommendation import choice_title
+from ..widgets.recommendation import choice_title, where
 
 
 def change_lines(before, after, lang: str) -> list[str]:
@@ -13,24 +13,41 @@ def change_lines(before, after, lang: str) -> list[str]:
     precision and p95), then the rules that came and went."""
     a, b = before.recommendation, after.recommendation
     if after.kind == "audit" and a is None and b is None:
-        return rule_changes(before, after, lang) or [t("changed", lang) + ": —"]
-    name = lambda c: choice_title(c) if c else t("nothing_fits", lang)  # noqa: E731
-    lines = [f"{t('changed', lang)}: {name(a)} → {name(b)}" if name(a) != name(b)
-             else t("unchanged", lang) + f": {name(b)}"]
+        lines = reserve_change(before, after, lang) + rule_changes(before, after, lang)
+        return lines or [t("chat.findings_unchanged", lang)]
+    name = lambda c: choice_title(c) if c else t("chat.nothing_fits", lang)  # noqa: E731
+    lines = [f"{t('chat.changed', lang)}: {name(a)} → {name(b)}" if name(a) != name(b)
+             else t("chat.unchanged", lang) + f": {name(b)}"]
     if a and b and round(a.monthly_cost_chf) != round(b.monthly_cost_chf):
-        lines.append(f"  {chf(a.monthly_cost_chf)} → {chf(b.monthly_cost_chf)} {t('per_month', lang)}")
+        lines.append(f"  {chf(a.monthly_cost_chf)} → {chf(b.monthly_cost_chf)} {t('chat.per_month', lang)}")
     if b is not None:
-        where = f"package {b.package}" if b.package else (b.provider or b.source)
         p95 = f", p95 {dec(b.latency_p95_s, lang, 2)} s" if b.latency_p95_s is not None else ""
-        lines.append(f"  {t('now', lang)}: {choice_title(b)} ({where}{', ' + b.country if b.country else ''}), "
+        lines.append(f"  {t('chat.now', lang)}: {choice_title(b)} ({where(b, lang)}{', ' + b.country if b.country else ''}), "
                      f"{b.precision}{p95}")
     return lines + rule_changes(before, after, lang)
+
+
+def _reserve(report) -> float | None:
+    """The memory reserve of an audited setup, from the facts its rules matched."""
+    for fired in report.fired_rules:
+        for fact in fired.matched.values():
+            if isinstance(fact, dict) and isinstance(fact.get("reserve_ratio"), (int, float)):
+                return fact["reserve_ratio"]
+    return None
+
+
+def reserve_change(before, after, lang: str) -> list[str]:
+    """`memory reserve: 45 % → 72 %` when an edit (e.g. `/set precision fp8`) moved it."""
+    was, now = _reserve(before), _reserve(after)
+    if was is None or now is None or round(was, 2) == round(now, 2):
+        return []
+    return [t("chat.reserve_change", lang, was=f"{was:.0%}", now=f"{now:.0%}")]
 
 
 def rule_changes(before, after, lang: str) -> list[str]:
     """`+ new: title` and `− no longer: title`, in rule-id order."""
     was = {f.rule_id: f.title for f in before.findings}
     now = {f.rule_id: f.title for f in after.findings}
-    lines = [f"  + {t('new_rules', lang)}: {now[r]}" for r in sorted(now.keys() - was.keys())]
-    lines += [f"  − {t('gone_rules', lang)}: {was[r]}" for r in sorted(was.keys() - now.keys())]
+    lines = [f"  + {t('chat.new_rules', lang)}: {now[r]}" for r in sorted(now.keys() - was.keys())]
+    lines += [f"  − {t('chat.gone_rules', lang)}: {was[r]}" for r in sorted(was.keys() - now.keys())]
     return lines

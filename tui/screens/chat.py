@@ -8,37 +8,46 @@ what-if edit.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input
 
+from expert.messages import t
+
 from .. import commands as cmd
 from ..session import Session
-from ..texts import t
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
 from .chat_answers import AnswersMixin
 from .chat_commands import CommandsMixin
 from .chat_report import ReportMixin
-from .screen_hold import HoldMixin
 from .cost import CostScreen
 from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
+class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
+    class Typed(Message):
+        """A line to run as if typed at the prompt (the command palette posts it)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "cost", "Cost"),
-        Binding("f3", "why", "Rule cards"),
+        # one binding per language; `check_action` shows those of the session's language
+        *(Binding(key, f"{action}('{lang}')", t(f"chat.key.{action}", lang))
+          for key, action in (("f1", "help"), ("f2", "cost"), ("f3", "why")) for lang in ("en", "de")),
         Binding("escape", "focus_prompt", "Prompt", show=False),
         Binding("pageup", "scroll(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll(1)", "Scroll down", show=False),
@@ -64,8 +73,6 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
         """Seconds of that spent in the pipeline (advise / audit) itself."""
         self._asked_at = 0.0
         """`perf_counter()` at the last Enter."""
-        self._generation = 0
-        """Counts answers asked for; a refinement shows only if no newer answer was asked."""
         self._undo = None
 
     @property
@@ -75,17 +82,17 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
     def compose(self) -> ComposeResult:
         yield SentencePanel(id="sentence")
         yield VerticalScroll(id="log", can_focus=False)
-        prompt = Input(placeholder=t("placeholder", self.lang), id="prompt")
+        prompt = Input(placeholder=t("chat.placeholder", self.lang), id="prompt")
         prompt.cursor_blink = self.cursor_blink
+        prompt.select_on_focus = False   # focus coming back must not select (and so lose) the text
         yield prompt
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#log").anchor()
-        self.label_keys()
         # the pipeline loads after the first paint, so it does not delay the first question
         self.set_timer(0.05, self.app.preload)
-        self.say("info", t("welcome", self.lang))
+        self.say("info", t("chat.welcome", self.lang))
         if self._load:
             self.handle(f"/load {self._load}")
         elif self._saved is not None and self._ask_resume:
@@ -110,8 +117,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
             self.session.load(*saved, complete=False)
         except Exception:  # noqa: BLE001 - one bad file must not keep the chat from starting
             self.session = Session(self.lang, self.session.models, self.session.gpus)
-        self.label_keys()
-        self.query_one("#prompt", Input).placeholder = t("placeholder", self.lang)
+        self.relabel()
         self.say("info", self.session.interview.sentence())
         self.start()
 
@@ -122,9 +128,10 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
         prompt.cursor_position = len(text)
         prompt.focus()
 
-    def run_command_text(self, text: str) -> None:
+    @on(Typed)
+    def typed(self, message: Typed) -> None:
         """Run a command line as if typed (command palette)."""
-        self.handle(text)
+        self.handle(message.text)
 
     # -- the log -----------------------------------------------------------------------------
 
@@ -154,29 +161,22 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
             self.post(QuestionBubble(q.text, q.example, self.lang))
         return q is not None
 
-    FOOTER_LABELS = {"help": ("Help", "Hilfe"), "cost": ("Cost", "Kosten"),
-                     "why": ("Rule cards", "Regelkarten")}
-    """The key bar's words per language (action → English, German)."""
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show and run the key bar's bindings of the session's language only."""
+        if parameters and parameters[0] in ("en", "de"):
+            return parameters[0] == self.lang
+        return True
 
-    def label_keys(self) -> None:
-        """Put the key bar in the session's language (Textual keeps one description per binding;
-        they are swapped here — if a Textual version stores them differently, English stays)."""
-        from dataclasses import replace
-
-        de = self.lang == "de"
-        try:
-            keys = self._bindings.key_to_bindings
-            for key, bindings in keys.items():
-                keys[key] = [replace(b, description=self.FOOTER_LABELS[b.action][de])
-                             if b.action in self.FOOTER_LABELS else b for b in bindings]
-            self.refresh_bindings()
-        except (AttributeError, TypeError):
-            pass
+    def relabel(self) -> None:
+        """Put the prompt's placeholder and the key bar in the session's language."""
+        self.query_one("#prompt", Input).placeholder = t("chat.placeholder", self.lang)
+        self.app.title = t("chat.title", self.lang)
+        self.refresh_bindings()
 
     def show_sentence(self) -> None:
         """The clarification sentence (advice) or the setup line (audit) in the top panel."""
         audit = self.session.mode == "audit"
-        label = f"{t('audit', self.lang)}{f' ({self.session.source})' if self.session.source else ''}"
+        label = f"{t('chat.audit', self.lang)}{f' ({self.session.source})' if self.session.source else ''}"
         self.query_one(SentencePanel).show(self.session.interview.sentence(), self.lang,
                                            label=label if audit else None)
 
@@ -187,18 +187,31 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
 
     # -- input ---------------------------------------------------------------------------------
 
+    HOLD_LIMIT_S = 1.0
+    """The prompt waits at most this long for the answer to be shown before the screen paints."""
+
     @on(Input.Submitted, "#prompt")
-    def submitted(self, event: Input.Submitted) -> None:
+    async def submitted(self, event: Input.Submitted) -> None:
+        """Run the line; the user's line, the reply and the answer are painted once, together."""
         text = event.value.strip()
         event.input.clear()
-        if text:
+        if not text:
+            return
+        with self.app.batch_update():
+            self.showing = None
             self.handle(text)
+            showing, self.showing = self.showing, None
+            if showing is not None:
+                try:
+                    await asyncio.wait_for(showing.wait(), self.HOLD_LIMIT_S)
+                except Exception:  # noqa: BLE001 - cancelled, failed or slow: paint what there is
+                    pass
 
     def handle(self, text: str) -> None:
         """One line from the prompt: a command or an answer."""
         self._asked_at = time.perf_counter()
         self.know_models()
-        self.post(UserBubble(text))
+        self.post(UserBubble(text, self.lang))
         command = cmd.parse_command(text)
         if command is not None:
             self.run_command(command)
@@ -207,16 +220,33 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, HoldMixin, Screen):
 
     # -- actions -------------------------------------------------------------------------------
 
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.lang))
+    def type_in(self, typed: str | None = None) -> None:
+        """Back to the prompt, with `typed` (a key pressed elsewhere) added at its cursor."""
+        prompt = self.query_one("#prompt", Input)
+        prompt.focus()
+        if typed:
+            prompt.insert_text_at_cursor(typed)
 
-    def action_cost(self) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """A printable key pressed while a rule card has focus goes to the prompt (Space and `?`
+        stay the card's: open/close, help)."""
+        prompt = self.query_one("#prompt", Input)
+        if (self.focused is not prompt and event.is_printable and event.character
+                and event.character not in " ?"):
+            event.stop()
+            event.prevent_default()
+            self.type_in(event.character)
+
+    def action_help(self, lang: str | None = None) -> None:
+        self.app.push_screen(HelpScreen(self.lang), self.type_in)
+
+    def action_cost(self, lang: str | None = None) -> None:
         if self.report is None or self.report.recommendation is None:
-            self.say("info", t("no_report", self.lang))
+            self.say("info", t("chat.no_report", self.lang))
         else:
-            self.app.push_screen(CostScreen(self.report, self.lang, self.bought))
+            self.app.push_screen(CostScreen(self.report, self.lang, self.bought), self.type_in)
 
-    def action_why(self) -> None:
+    def action_why(self, lang: str | None = None) -> None:
         cards = list(self.query(Card))
         opened = any(c.collapsed for c in cards)
         for card in cards:

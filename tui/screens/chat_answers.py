@@ -8,8 +8,9 @@ before anything is computed.
 
 from __future__ import annotations
 
+from expert.messages import t
+
 from .. import commands as cmd
-from ..texts import t
 
 
 class AnswersMixin:
@@ -26,8 +27,23 @@ class AnswersMixin:
             if models or gpus:
                 self.session.use_names(models, gpus)
 
+    def follow_language(self, text: str) -> None:
+        """The first German answer in a session whose language was not chosen (no `--lang`, no
+        `/lang`) switches the chat to German, and says so."""
+        from expert.interview import lexicon, numbers
+
+        s = self.session
+        if s.lang_fixed or s.lang == "de":
+            return
+        s.lang_fixed = True         # only the first answer decides
+        if lexicon.detect_lang(numbers.normalize(text), "en") == "de":
+            s.set_lang("de")
+            self.relabel()
+            self.say("info", t("chat.lang_switched", "de"))
+
     def answer(self, text: str) -> None:
         """Give `text` to the interview; fall back to a keyword what-if after the interview."""
+        self.follow_language(text)
         iv = self.session.interview
         reply = iv.answer(text)
         if not reply.ok and self.report is not None and self.session.mode == "advice":
@@ -42,12 +58,16 @@ class AnswersMixin:
         if reply.kind == "help":
             self.say("help", reply.help or "")
             return
+        if reply.kind == "propose":
+            self.say("propose", reply.understood)
+            return
         kind = "skip" if reply.kind == "skip" else "understood"
-        self.say(kind, reply.understood + (f" ({reply.note})" if reply.note else ""))
+        note = reply.note if reply.note and reply.note not in reply.understood else None
+        self.say(kind, (reply.understood or reply.note or "") + (f" ({note})" if note and reply.understood else ""))
         self.autosave()
         more = self.ask()
         if not more and self.report is None:
-            self.say("info", t("complete", self.lang))
+            self.say("info", t("chat.complete", self.lang))
         if (not more or self.report is not None) and (reply.changed or self.report is None
                                                       or (self.stale and not more)):
             self.compute()

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+from expert.messages import t
 
 from .. import commands as cmd
 from ..session import Session
-from ..texts import t
 
 
 class CommandsMixin:
@@ -66,7 +65,7 @@ class CommandsMixin:
         self.session.load(data, text)
         self.session.source = arg
         self.forget_report()
-        self.say("info", t("loaded", self.lang, path=arg))
+        self.say("info", t("chat.loaded", self.lang, path=arg))
         self.autosave()
         self.start()
 
@@ -78,7 +77,7 @@ class CommandsMixin:
         self.session = Session(self.lang, self.session.models, self.session.gpus)
         self.session.start_audit()
         self.forget_report()
-        self.say("info", t("audit_start", self.lang))
+        self.say("info", t("chat.audit_start", self.lang))
         self.autosave()
         self.start()
 
@@ -86,27 +85,26 @@ class CommandsMixin:
         if not arg:
             raise ValueError("usage: /save FILE.yaml")
         path = self.session.save(arg)
-        self.say("info", t("saved", self.lang, path=path))
+        self.say("info", t("chat.saved", self.lang, path=path))
 
     def cmd_export(self, arg: str) -> None:
         from expert.report.render import render
 
         if self.report is None:
-            raise ValueError(t("no_report", self.lang))
+            raise ValueError(t("chat.no_report", self.lang))
         if not arg:
             raise ValueError("usage: /export FILE.md|FILE.json")
         path = Path(arg).expanduser()
         fmt = "json" if path.suffix.lower() == ".json" else "markdown"
         path.write_text(render(self.report, fmt), encoding="utf-8", newline="\n")
-        self.say("info", t("exported", self.lang, path=path))
+        self.say("info", t("chat.exported", self.lang, path=path))
 
     def cmd_lang(self, arg: str) -> None:
         if arg not in ("en", "de"):
             raise ValueError("usage: /lang en|de")
         self.session.set_lang(arg)
-        self.query_one("#prompt", Input).placeholder = t("placeholder", arg)
-        self.label_keys()
-        self.say("info", t("lang_set", arg))
+        self.relabel()
+        self.say("info", t("chat.lang_set", arg))
         self.autosave()
         if self.session.mode == "audit":
             self.start()
@@ -114,9 +112,27 @@ class CommandsMixin:
             self.compute()
 
     def cmd_new(self, arg: str) -> None:
+        """A new interview; with answers given, only after a yes (the autosave holds them)."""
+        if not self.session.data():
+            self.new_session(True)
+            return
+        from .resume import ResumeScreen
+
+        self.app.push_screen(ResumeScreen(self.session.interview.sentence(), self.lang,
+                                          question=t("chat.new_confirm", self.lang),
+                                          on_typing=False),
+                             self.new_session)
+
+    def new_session(self, yes: bool | None) -> None:
+        """Start the new interview (`yes`), or keep the answers."""
+        if not yes:
+            self.say("info", t("chat.new_kept", self.lang))
+            self.type_in()
+            return
         self.session = Session(self.lang, self.session.models, self.session.gpus)
         self.forget_report()
         self.query_one("#log").remove_children()
+        self.type_in()
         self.start()
 
     def cmd_cost(self, arg: str) -> None:

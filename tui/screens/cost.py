@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 
 from ..widgets.cost_chart import CostChart
+from .overlay import Overlay
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Report
@@ -17,10 +17,11 @@ if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from ..costs import Line  # the core's cost line, loaded with the pipeline
 
 
-class CostScreen(ModalScreen[None]):
-    """Cumulative cost of renting against buying over the horizon, break-even marked."""
+class CostScreen(Overlay):
+    """Cumulative cost of renting against buying over the horizon, break-even marked (Escape or
+    F2 closes it; typing goes on to the prompt)."""
 
-    BINDINGS = [Binding("escape,f2,q", "app.pop_screen", "Close")]
+    BINDINGS = [Binding("escape,f2", "dismiss", "Close")]
 
     def __init__(self, report: Report, lang: str, bought: Line | None = None) -> None:
         super().__init__()

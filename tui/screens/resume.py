@@ -1,31 +1,50 @@
-"""At start: offer to resume the autosaved session (y / n)."""
+"""A yes/no question over the chat: at start, resume the autosaved session? before `/new`,
+replace the answers?"""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..texts import t
+from expert.messages import t
 
 
 class ResumeScreen(ModalScreen[bool]):
-    """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh."""
+    """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh.
+
+    Any other key answers `on_typing` (resume at start, keep the answers before `/new`: nothing
+    is lost either way) and goes on to the prompt, so an answer typed at once is not lost."""
 
     BINDINGS = [Binding("y,enter,j", "choose(True)", "Resume"),
                 Binding("n,escape", "choose(False)", "Start fresh")]
 
-    def __init__(self, summary: str, lang: str) -> None:
+    def __init__(self, summary: str, lang: str, question: str | None = None,
+                 on_typing: bool = True) -> None:
+        """`question` replaces "Resume the last session?" (e.g. before `/new`)."""
         super().__init__()
         self.summary, self.lang = summary, lang
+        self.question = question or t("chat.resume", lang)
+        self.on_typing = on_typing
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-body"):
-            yield Static(Text.assemble((t("resume", self.lang), "bold"), f"\n\n{self.summary}\n\n",
-                                       ("[y] yes / ja    [n] no / nein", "bold")))
+            yield Static(Text.assemble((self.question, "bold"), f"\n\n{self.summary}\n\n",
+                                       (t("chat.yes_no_keys", self.lang), "bold")))
 
     def action_choose(self, resume: bool) -> None:
         self.dismiss(resume)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("y", "j", "n"):
+            return        # the bindings answer
+        if event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            chat = self.app.chat
+            self.dismiss(self.on_typing)
+            chat.call_after_refresh(chat.type_in, event.character)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..texts import t
+from expert.messages import t
 
 
 class Bubble(Static):
@@ -26,30 +26,33 @@ class QuestionBubble(Bubble):
 
     def __init__(self, question: str, example: str, lang: str) -> None:
         text = Text.assemble(("? ", "bold"), question, "\n",
-                             (f"  {t('example', lang)}: {example}", "italic"))
+                             (f"  {t('chat.example', lang)}: {example}", "italic"))
         super().__init__(text)
 
 
 class UserBubble(Bubble):
     """What the user typed, right-aligned."""
 
-    def __init__(self, answer: str) -> None:
-        super().__init__(Text.assemble(answer, (" ◂ you", "dim")))
+    def __init__(self, answer: str, lang: str = "en") -> None:
+        super().__init__(Text.assemble(answer, (f" ◂ {t('chat.you', lang)}", "dim")))
 
 
 class ReplyBubble(Bubble):
-    """The assistant's reply: `kind` is understood, unclear, help, skip, info or error."""
+    """The assistant's reply: `kind` is understood, unclear, help, skip, info, error or propose (a
+    default offered for a vague answer, to accept with yes)."""
 
     ICONS = {"understood": "✓ ", "unclear": "✗ ", "help": "ℹ ", "skip": "↷ ", "info": "· ",
-             "error": "✗ "}
+             "error": "✗ ", "propose": "→ "}
 
     def __init__(self, kind: str, text: str, example: str | None = None, lang: str = "en") -> None:
         body = Text.assemble((self.ICONS.get(kind, ""), "bold"))
         if kind == "unclear":
-            body.append(f"{t('not_understood', lang)}: ", "bold")
+            body.append(f"{t('chat.not_understood', lang)}: ", "bold")
+        elif kind == "propose":
+            body.append(f"{t('chat.propose', lang)}: ", "bold")
         body.append(text)
         if example:
-            body.append(f"\n  {t('example', lang)}: {example}", "italic")
+            body.append(f"\n  {t('chat.example', lang)}: {example}", "italic")
         super().__init__(body, classes=kind)
 
 

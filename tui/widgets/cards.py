@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..texts import severity, t
+from expert.messages import severity, t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Finding, FiredRule
@@ -132,7 +132,7 @@ class RuleCard(Card):
     def parts(self, finding: Finding, fired: list[FiredRule], lang: str, new: bool,
               nth: str = "") -> tuple[str, Callable[[], Text], str]:
         """(title, body function, classes) of the card for `finding`."""
-        mark = f"★ {t('new_rules', lang)} " if new else ""
+        mark = f"★ {t('chat.new_rules', lang)} " if new else ""
         title = f"{mark}{severity(finding.severity, lang)}  {finding.title}" + (f" ({nth})" if nth else "")
         return (title, lambda: self.explanation(finding, fired, lang),
                 f"rule {finding.severity}" + (" new" if new else ""))
@@ -142,14 +142,14 @@ class RuleCard(Card):
         """The open card: explanation, advice, source, rule id and the chain of derived facts."""
         body = Text()
         body.append(finding.explanation)
-        body.append(f"\n{t('advice', lang)}: ", "bold")
+        body.append(f"\n{t('chat.advice', lang)}: ", "bold")
         body.append(finding.advice)
-        body.append(f"\n{t('source', lang)}: ", "bold")
+        body.append(f"\n{t('chat.source', lang)}: ", "bold")
         body.append(f"{finding.source.document}, {finding.source.section}")
-        body.append(f" · {t('rule', lang)} {finding.rule_id} ({finding.category})", "italic")
+        body.append(f" · {t('chat.rule', lang)} {finding.rule_id} ({finding.category})", "italic")
         lines = chain(fired, finding.rule_id)
         if lines:
-            body.append(f"\n{t('trace', lang)}:", "bold")
+            body.append(f"\n{t('chat.trace', lang)}:", "bold")
             body.append("\n" + "\n".join(lines))
         return body
 
@@ -168,7 +168,7 @@ class TraceCard(Card):
 
     def parts(self, fired: list[FiredRule], lang: str) -> tuple[str, Callable[[], Text], str]:
         """(title, body function, classes) of the trace card."""
-        return f"{t('trace', lang)} ({len(fired)})", lambda: self.listing(fired), "trace"
+        return f"{t('chat.trace', lang)} ({len(fired)})", lambda: self.listing(fired), "trace"
 
     @staticmethod
     def listing(fired: list[FiredRule]) -> Text:

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from expert.messages import t
+
 from ..costs import chart, summary
-from ..texts import t
 
 if TYPE_CHECKING:  # types only: the report models and the cost core load with the pipeline
     from expert.report.models import Report
@@ -23,7 +24,7 @@ class CostChart(Static):
 
     def __init__(self, report: Report, lang: str, rows: int = 6, width: int = 74,
                  bought: Line | None = None, **kwargs) -> None:
-        text = Text.assemble((t("cost", lang), "bold"), "\n", chart(report, lang, width, rows, bought))
+        text = Text.assemble((t("chat.cost", lang), "bold"), "\n", chart(report, lang, width, rows, bought))
         super().__init__(text, **kwargs)
 
 
@@ -39,4 +40,4 @@ class CostSummary(Static):
     def show(self, report: Report, lang: str, bought: Line | None = None) -> None:
         """Show the cost comparison of `report` (against buying as `bought`, when given)."""
         if report.recommendation is not None:
-            self.update(Text.assemble((t("cost", lang) + ": ", "bold"), summary(report, lang, bought)))
+            self.update(Text.assemble((t("chat.cost", lang) + ": ", "bold"), summary(report, lang, bought)))

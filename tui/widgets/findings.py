@@ -10,7 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..texts import severity, t
+from expert.messages import severity, t
+
 from .cards import RuleCard
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
@@ -47,8 +48,8 @@ class FindingList(Vertical):
         """`Why` (advice) or `Findings` (audit), and the counts per severity."""
         findings = report.findings
         counts = ", ".join(f"{sum(f.severity == s for f in findings)} {severity(s, lang)}" for s in ORDER)
-        head = t("why", lang) if report.kind == "advice" else t("findings", lang)
-        return Text.assemble((head, "bold"), f"\n{counts}" if findings else f"\n{t('no_findings', lang)}")
+        head = t("chat.why", lang) if report.kind == "advice" else t("chat.findings", lang)
+        return Text.assemble((head, "bold"), f"\n{counts}" if findings else f"\n{t('chat.no_findings', lang)}")
 
     async def show(self, report: Report, lang: str, new_rules: frozenset[str] = frozenset()) -> None:
         """Show `report`'s findings. A card whose rule still fires is kept (text refreshed, open

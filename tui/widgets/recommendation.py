@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from expert.messages import has, t
 from expert.numbers import chf, dec
 
-from ..texts import t
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Choice, Report
@@ -21,6 +21,33 @@ if TYPE_CHECKING:  # types only: the report models load with the pipeline
 def choice_title(choice: Choice) -> str:
     """`1× l40s` — the short name used in change lines."""
     return f"{choice.count}× {choice.gpu}"
+
+
+def where(choice: Choice, lang: str) -> str:
+    """Where a configuration comes from, in `lang`: the provider, `package 4` / `Paket 4`, or
+    `purchase` / `Kauf` (never an offer id such as `purchase:b200:new`)."""
+    if choice.package:
+        return t("chat.package", lang, id=choice.package)
+    if choice.provider:
+        return choice.provider
+    key = f"chat.source.{choice.source}"
+    return t(key, lang) if has(key) else choice.source
+
+
+def memory_sum(memory, lang: str) -> str:
+    """`weights 8.0 + KV 0.3 + overhead 2 × 6.2 = 20.7 GB`: a sum that adds up. The report's
+    overhead is per GPU; a model split over N GPUs carries it N times (and may replicate KV
+    heads), so the part beyond weights and KV is shown as N × per GPU, or as its total."""
+    rest = memory.total_gb - memory.weights_gb - memory.kv_cache_gb
+    over = memory.overhead_gb
+    n = round(rest / over) if over > 0 else 0
+    if n > 1 and abs(rest - n * over) < 0.05:
+        shown = t("chat.per_gpu_times", lang, n=n, gb=dec(over, lang))
+    else:
+        shown = dec(rest, lang)
+    return (f"{t('chat.memory', lang)}: {t('chat.weights', lang)} {dec(memory.weights_gb, lang)} + KV "
+            f"{dec(memory.kv_cache_gb, lang)} + {t('chat.overhead', lang)} {shown} = "
+            f"{dec(memory.total_gb, lang)} GB")
 
 
 class RecommendationCard(Static):
@@ -41,36 +68,33 @@ class RecommendationCard(Static):
     def body(report: Report, lang: str, changed: bool) -> Text:
         """The card's text."""
         rec = report.recommendation
-        text = Text.assemble(("★ " + t("recommendation", lang), "bold"))
+        text = Text.assemble(("★ " + t("chat.recommendation", lang), "bold"))
         if changed:
-            text.append(f"  ({t('changed', lang)})", "bold")
+            text.append(f"  ({t('chat.changed', lang)})", "bold")
         if rec is None:
-            text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits or '—'}")
+            text.append(f"\n{t('chat.nothing_fits', lang)}: {report.nothing_fits or '—'}")
             return text
-        where = f"package {rec.package}" if rec.package else (rec.provider or rec.source)
         text.append(f"\n{rec.count}× {rec.gpu}", "bold")
-        text.append(f"  ({where}{', ' + rec.country if rec.country else ''}), {rec.precision}, "
+        text.append(f"  ({where(rec, lang)}{', ' + rec.country if rec.country else ''}), {rec.precision}, "
                     f"{rec.interconnect}")
-        text.append(f"\n{chf(rec.monthly_cost_chf)} {t('per_month', lang)} · "
-                    f"{chf(rec.tco_chf)} {t('total_over', lang, m=rec.horizon_months)}")
+        text.append(f"\n{chf(rec.monthly_cost_chf)} {t('chat.per_month', lang)} · "
+                    f"{chf(rec.tco_chf)} {t('chat.total_over', lang, m=rec.horizon_months)}")
         if report.memory:
             m = report.memory
-            text.append(f"\n{t('memory', lang)}: {t('weights', lang)} {dec(m.weights_gb, lang)} + KV "
-                        f"{dec(m.kv_cache_gb, lang)} + {t('overhead', lang)} {dec(m.overhead_gb, lang)} = "
-                        f"{dec(m.total_gb, lang)} GB")
+            text.append("\n" + memory_sum(m, lang))
             if m.fine_tuning_gb:
-                text.append(f", {t('fine_tuning', lang)} {dec(m.fine_tuning_gb, lang)} GB")
+                text.append(f", {t('chat.fine_tuning', lang)} {dec(m.fine_tuning_gb, lang)} GB")
         extra = []
         if rec.headroom is not None:
-            extra.append(f"{t('headroom', lang)}: {rec.headroom:.0%}")
+            extra.append(f"{t('chat.headroom', lang)}: {rec.headroom:.0%}")
         if rec.usable_per_gpu_gb:
-            extra.append(t("usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
+            extra.append(t("chat.usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
         if extra:
             text.append("\n" + ", ".join(extra))
         if rec.latency_p95_s is not None:
             text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
         if report.nothing_fits:
-            text.append(f"\n{t('nothing_fits', lang)}: {report.nothing_fits}")
+            text.append(f"\n{t('chat.nothing_fits', lang)}: {report.nothing_fits}")
         return text
 
 
@@ -87,13 +111,12 @@ class AlternativesList(Static):
 
     def show(self, report: Report, lang: str) -> None:
         """Show `report`'s alternatives (hidden when there are none)."""
-        text = Text.assemble((t("alternatives", lang), "bold"))
+        text = Text.assemble((t("chat.alternatives", lang), "bold"))
         for alt in report.alternatives[:self.limit]:
-            where = alt.provider or (f"package {alt.package}" if alt.package else alt.source)
-            text.append(f"\n• {choice_title(alt)} ({where}) "
-                        f"{chf(alt.monthly_cost_chf)}/{t('month', lang)} — {alt.why_not}")
+            text.append(f"\n• {choice_title(alt)} ({where(alt, lang)}) "
+                        f"{chf(alt.monthly_cost_chf)}/{t('chat.month', lang)} — {alt.why_not}")
         if len(report.alternatives) > self.limit:
-            text.append(f"\n  + {len(report.alternatives) - self.limit} {t('more', lang)}")
+            text.append(f"\n  + {len(report.alternatives) - self.limit} {t('chat.more', lang)}")
         if report.document_recommendation:
             text.append(f"\n◆ {report.document_recommendation}")
         for line in report.sensitivity[:3]:

@@ -7,7 +7,7 @@ import re
 from rich.text import Text
 from textual.widgets import Static
 
-from ..texts import t
+from expert.messages import t
 
 _BLANK = re.compile(r"\[[^\]]*\]")
 
@@ -19,7 +19,7 @@ class SentencePanel(Static):
 
     def show(self, sentence: str, lang: str, label: str | None = None) -> None:
         """Redraw the panel with `sentence` after `label` (default: "Clarification")."""
-        text = Text.assemble((f"{label or t('sentence', lang)}: ", "bold"))
+        text = Text.assemble((f"{label or t('chat.sentence', lang)}: ", "bold"))
         pos = 0
         for m in _BLANK.finditer(sentence):
             text.append(sentence[pos:m.start()])

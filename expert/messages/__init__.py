@@ -1,0 +1,50 @@
+"""One message catalog for every UI and report string, in English and German.
+
+    from expert.messages import t
+    t("chat.saved", "de", path="s.yaml")    # → "gespeichert in s.yaml"
+
+Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
+interview's own replies), `report.*` (the rendered report), `explain.*` (`gpu-expert explain`),
+`configurator.*`, `severity.*`, `value.*` (German words for values filled into rule texts). The
+tables are plain Python (`chat.py`, `interview.py`, `report.py`, `values.py`),
+so importing this package costs nothing at the chat's launch. Rule texts stay in the rule packs
+(`rules/*.yaml`), the interview's questions in `expert.interview.questions`.
+"""
+
+from __future__ import annotations
+
+from .chat import MESSAGES as _CHAT
+from .interview import MESSAGES as _INTERVIEW
+from .report import MESSAGES as _REPORT
+from .values import MESSAGES as _VALUES
+
+MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_VALUES}
+"""Every key → (English, German)."""
+
+LANGS = ("en", "de")
+
+
+def t(key: str, lang: str, **values: object) -> str:
+    """The message `key` in `lang` (anything but `de` is English), `{placeholders}` filled in.
+    An unknown key raises KeyError: a typo must fail in the tests, not show a key on screen."""
+    en, de = MESSAGES[key]
+    text = de if lang == "de" else en
+    return text.format(**values) if values else text
+
+
+def has(key: str) -> bool:
+    """Whether the catalog holds `key`."""
+    return key in MESSAGES
+
+
+def severity(level: str, lang: str) -> str:
+    """`▲ WARNING` / `▲ WARNUNG`: a severity as icon and word, never as colour alone."""
+    key = f"severity.{level}"
+    return t(key, lang) if key in MESSAGES else level.upper()
+
+
+def value_word(field: str, value: object, lang: str) -> str | None:
+    """The German word for an enumerated value filled into a rule text (`data` `sensitive` →
+    `sensibel`); None when there is none (and always in English)."""
+    key = f"value.{field}.{value}"
+    return MESSAGES[key][1] if lang == "de" and isinstance(value, str) and key in MESSAGES else None

@@ -1,0 +1,98 @@
+"""The words of the rendered report (`report.*`, text and Markdown) and of `gpu-expert explain`
+(`explain.*`), and the severity and value words both use (`severity.*`, `value.*`).
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "report.advice": ("Advice", "Empfehlung"),
+    "report.audit": ("Audit", "Audit"),
+    "report.sentence": ("Clarification", "Bedarfsklärung"),
+    "report.memory": ("Memory", "Speicher"),
+    "report.capacity": ("Capacity", "Kapazität"),
+    "report.recommendation": ("Recommendation", "Empfehlung"),
+    "report.alternatives": ("Alternatives", "Alternativen"),
+    "report.findings": ("Findings", "Befunde"),
+    "report.trace": ("Rules fired (in order)", "Ausgelöste Regeln (in Reihenfolge)"),
+    "report.none": ("none", "keine"),
+    "report.nothing": ("Nothing fits", "Nichts passt"),
+    "report.document": ("The documents recommend", "Die Dokumente empfehlen"),
+    "report.sensitivity": ("Sensitivity", "Sensitivität"),
+    "report.advice_label": ("Advice", "Rat"),
+    "report.source": ("Source", "Quelle"),
+    "report.month": ("month", "Monat"),
+    "report.over": ("over", "über"),
+    "report.months": ("months", "Monate"),
+    "report.weights": ("weights", "Gewichte"),
+    "report.kv": ("KV cache", "KV-Cache"),
+    "report.overhead": ("overhead", "Overhead"),
+    "report.total": ("total", "gesamt"),
+    "report.finetune": ("fine-tuning", "Fine-Tuning"),
+    "report.reserve": ("reserve", "Reserve"),
+    "report.avg": ("average", "Mittel"),
+    "report.peak": ("peak", "Spitze"),
+    "report.conc": ("concurrent inferences (000 D3)", "gleichzeitige Inferenzen (000 D3)"),
+    "report.gpus": ("GPUs needed", "GPUs nötig"),
+    "report.headroom": ("headroom", "Reserve"),
+    "report.p95": ('p95 latency', 'P95-Latenz'),
+    "report.agent": ("Agent loop", "Agentenschleife"),
+    "report.agent.step": (
+        "{steps} steps per task (p90 {p90}), {tokens} input tokens per step, {prefilled} of them prefilled (cache hit "
+        "rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
+        "{steps} Schritte je Aufgabe (P90 {p90}), {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu berechnet "
+        "(Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+    "report.agent.task": ("task {task} s mean, {p90} s at the p90 step count, tools {tools} of it",
+                          "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
+    "report.agent.sessions": (
+        "{sessions} sessions at the peak, {on_gpu} with their KV on the GPUs, {per_session} GB KV per session, "
+        "{total} GB in all",
+        "{sessions} Sitzungen zur Spitzenzeit, {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je Sitzung, "
+        "{total} GB gesamt"),
+    "report.agent.cost": ("{per_1000} per 1000 tasks ({per_task} CHF per task)",
+                          "{per_1000} je 1000 Aufgaben ({per_task} CHF je Aufgabe)"),
+    "report.system": (
+        "Complete system ({chassis}, {power}): {upfront} up front, resale {resale} after {months} months; "
+        "bill of materials: {bom}",
+        "Komplettsystem ({chassis}, {power}): {upfront} im Voraus, Wiederverkauf {resale} nach {months} Monaten; "
+        "Stückliste: {bom}"),
+    "report.training": ("Fine-tuning plan", "Fine-Tuning-Plan"),
+    "report.pool": ("Pool of agents", "Agenten-Pool"),
+    "report.slo": ("Latency targets", "Latenzziele"),
+    "report.ttft": ("first words (TTFT, p95, queueing included) within", "erste Wörter (TTFT, P95, mit Warteschlange) innert"),
+    "report.tpot": ("time per output token within", "Zeit pro Ausgabe-Token innert"),
+    "report.e2e": ("complete answer within", "vollständige Antwort innert"),
+    "report.no_slo": ("none (not streamed, no target: sized for throughput)",
+                      "keine (nicht gestreamt, kein Ziel: auf Durchsatz ausgelegt)"),
+    "report.basis.rate": ("the given rate is the peak (no peak factor)", "die angegebene Rate ist die Spitze (kein Spitzenfaktor)"),
+    "report.basis.rate × peak_to_average": ("the given rate × peak_to_average", "die angegebene Rate × peak_to_average"),
+    "report.basis.daily volume × peak_to_average": ("daily volume / 86 400 s × peak_to_average",
+                                                    "Tagesvolumen / 86 400 s × peak_to_average"),
+    "report.factor": ("factor", "Faktor"),
+    "report.tol": ("met within", "erfüllt innerhalb"),
+    "report.first": ("first words", "erste Wörter"),
+    "report.per_token": ("ms/token", "ms/Token"),
+    "report.whole": ("complete answer", "vollständige Antwort"),
+    "explain.when": ("Fires when", "Greift, wenn"),
+    "explain.then": ("Derives", "Leitet ab"),
+    "explain.explanation": ("Explanation", "Erklärung"),
+    "explain.advice": ("Advice", "Rat"),
+    "explain.source": ("Source", "Quelle"),
+    "explain.category": ("category", "Kategorie"),
+    "explain.severity": ("severity", "Schweregrad"),
+    "explain.no": ("there is no", "es kein"),
+    "explain.any": ("any of", "eines von"),
+    "explain.finding": ("Reports a finding", "Meldet einen Befund"),
+    "report.package": ("package {id}", "Paket {id}"),
+    "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
+    "configurator.purchase": ("purchase", "Kauf"),
+    "configurator.purchase.new": ("purchase, new", "Kauf, neu"),
+    "configurator.purchase.used": ("purchase, used", "Kauf, gebraucht"),
+    "configurator.purchase.refurbished": ("purchase, refurbished", "Kauf, generalüberholt"),
+    "severity.critical": ("✖ CRITICAL", "✖ KRITISCH"),
+    "severity.warning": ("▲ WARNING", "▲ WARNUNG"),
+    "severity.info": ("ℹ INFO", "ℹ INFO"),
+    "severity.word.critical": ("critical", "kritisch"),
+    "severity.word.warning": ("warning", "Warnung"),
+    "severity.word.info": ("info", "Info"),
+}
+"""Key → (English, German)."""
