@@ -141,6 +141,10 @@ def _document(report: Report, markdown: bool) -> str:
             item(f"{t['document']}: {report.document_recommendation}")
         for line in report.sensitivity:
             item(f"{t['sensitivity']}: {line}")
+    if report.training_plan:
+        head(t["training"])
+        for line in report.training_plan.lines:
+            item(line)
     if report.alternatives:
         head(t["alternatives"])
         for alt in report.alternatives:
@@ -148,10 +152,6 @@ def _document(report: Report, markdown: bool) -> str:
     if report.pool:
         head(t["pool"])
         for line in report.pool:
-            item(line)
-    if report.training_plan:
-        head(t["training"])
-        for line in report.training_plan.lines:
             item(line)
     head(t["findings"])
     if not report.findings:
