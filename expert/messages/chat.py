@@ -55,6 +55,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "chat.rent": ("rent", "Miete"),
     "chat.buy": ("buy", "Kauf"),
     "chat.month": ("month", "Monat"),
+    "chat.latency_slo": ("first words {ttft} s (p95) · {tpot} ms per token · complete answer {e2e} s",
+                         "erste Wörter {ttft} s (P95) · {tpot} ms pro Token · vollständige Antwort {e2e} s"),
     "chat.break_even": ("break-even after {m} months", "Break-even nach {m} Monaten"),
     "chat.no_break_even": ("no break-even within {m} months", "kein Break-even innert {m} Monaten"),
     "chat.no_compare": ("no {other} option to compare", "keine {other}-Option zum Vergleich"),

@@ -91,7 +91,10 @@ class RecommendationCard(Static):
             extra.append(t("chat.usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
         if extra:
             text.append("\n" + ", ".join(extra))
-        if rec.latency_p95_s is not None:
+        if rec.ttft_p95_s is not None and rec.tpot_ms is not None:  # the targets' terms (docs/slo.md)
+            text.append("\n" + t("chat.latency_slo", lang, ttft=dec(rec.ttft_p95_s, lang, 2),
+                                  tpot=dec(rec.tpot_ms, lang, 0), e2e=dec(rec.latency_p95_s, lang, 1)))
+        elif rec.latency_p95_s is not None:
             text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
         if report.nothing_fits:
             text.append(f"\n{t('chat.nothing_fits', lang)}: {report.nothing_fits}")
