@@ -6,6 +6,9 @@ When an intended change moves an output, refresh the README with `make readme`
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from tools.readme_examples import differences, examples, update
 
 FAKE = """# x
@@ -46,7 +49,9 @@ def test_a_wrong_output_is_reported_and_update_fixes_it(tmp_path):
         "gpu-expert validate examples/idle-h100.yaml examples/rag-agent.yaml"]
     found = differences(readme)
     assert len(found) == 1 and found[0].startswith("$ gpu-expert rules | head -2")  # the … example is a prefix
-    assert "-first" in found[0] and "+usecase-conversational" in found[0]
+    first_rule = subprocess.run([sys.executable, "-m", "expert", "rules"], capture_output=True, text=True,
+                                check=True).stdout.split()[0]
+    assert "-first" in found[0] and f"+{first_rule}" in found[0]
     assert update(readme) == 1
     assert differences(readme) == []
     text = readme.read_text(encoding="utf-8")
