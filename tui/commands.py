@@ -43,14 +43,15 @@ ALIASES: dict[str, tuple[str, str | None]] = {
     "data": ("data", "data"), "sector": ("sector", "sector"), "hosting": ("hosting", "hosting"),
     "deployment": ("deployment", "deployment"), "budget": ("budget", "budget"),
     "horizon": ("horizon_months", "horizon"), "growth": ("growth_params_b", "growth"),
-    "site": ("site_country", None), "site_country": ("site_country", None),
+    "site": ("site_country", "site_country"), "site_country": ("site_country", "site_country"),
 }
 """Short names for `/set` → (workload field, interview question whose parser reads the value)."""
 
 PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
            "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
-           "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment}
+           "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment,
+           "site_country": p.parse_site_country}
 
 _KEYWORDS = (
     ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b"),
@@ -89,6 +90,8 @@ def field_edit(arg: str, lang: str = "en") -> dict:
     field, qid = ALIASES.get(name.lower(), (name.lower(), None))
     if field not in WORKLOAD_FIELDS:
         raise ValueError(f"unknown field {name!r}; try: {', '.join(sorted(ALIASES))}")
+    if field == "site_country" and re.fullmatch(r"[A-Za-z]{2}", value.strip()):
+        return {field: value.strip().upper()}   # an ISO code stays text (`NO` is Norway, not "no")
     if qid in PARSERS:
         # the interview's parser decides: what it refuses is refused here too (never set as text)
         got = PARSERS[qid](value, lang)
@@ -97,8 +100,6 @@ def field_edit(arg: str, lang: str = "en") -> dict:
         if got.ok:
             return {field: None}    # "no requirement": the default applies
         raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
-    if field == "site_country":            # an ISO code stays text (YAML would read NO as false)
-        return {field: value.strip().upper()}
     try:
         return {field: yaml.safe_load(value)}
     except yaml.YAMLError:

@@ -69,6 +69,7 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
                            f"bis {num(value)} Tokens Text auf einmal"),
         "sector": (f"sector: {w.get(str(value), value)}", f"Branche: {w.get(str(value), value)}"),
         "horizon_months": (f"over {num(value)} months", f"über {num(value)} Monate"),
+        "site_country": (f"own site in {value}", f"eigener Standort in {value}"),
         "growth_params_b": (f"growing to {num(value)} billion parameters",
                             f"wächst auf {num(value)} Milliarden Parameter"),
     }

@@ -24,7 +24,7 @@ from .sentence import PARTS, found_parts, parse_sentence, render_sentence
 FIELDS: dict[str, tuple[str, ...]] = {
     **PARTS, "latency": ("latency_target_s",), "context": ("context_tokens",), "sector": ("sector",),
     "hosting": ("hosting",), "budget": ("budget",), "horizon": ("horizon_months",),
-    "growth": ("growth_params_b",),
+    "growth": ("growth_params_b",), "site_country": ("site_country",),
 }
 """The workload fields each question fills."""
 
@@ -34,8 +34,8 @@ WORKLOAD_FIELDS = (
     "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
     "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country", "agent")
 """Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`);
-`site_country` (the organisation's own site, issue 13) is set with `/set site_country CH`; the
-`agent:` block of an agent that uses tools."""
+`site_country` (the organisation's own site, issue 13) is asked when sensitive or regulated data
+may go onto bought hardware, and can be set with `/set site_country CH`; the `agent:` block of an agent that uses tools."""
 AGENT_QUESTIONS = {"agent_steps": "steps_mean", "agent_tool_time": "tool_time_s"}
 """Asked only when the user's description mentions tools (then `agent` is in the answers)."""
 
@@ -47,7 +47,7 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
             "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth,
-            "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
+            "site_country": p.parse_site_country, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
 
 
 
@@ -117,6 +117,9 @@ class Interview:
             return a.get("data") == "sensitive" or a.get("sector") in REGULATED
         if qid == "horizon":
             return a.get("budget") in ("capex", "any")
+        if qid == "site_country":  # own site of bought hardware, for the sovereignty rules (issue 13)
+            protected = a.get("data") == "sensitive" or a.get("sector") in REGULATED
+            return protected and (a.get("deployment") == "on_premise" or a.get("budget") in ("capex", "any"))
         if qid in AGENT_QUESTIONS:
             return isinstance(a.get("agent"), dict) and AGENT_QUESTIONS[qid] not in a["agent"]
         if qid == "context" and "agent" in a:
@@ -229,6 +232,8 @@ class Interview:
                 kw["current_params_b"] = self.answers.get("params_b") or aliases.params_of(
                     str(self.answers.get("model", "")))
             got = _PARSERS[qid](text, lang, **kw)
+        elif qid == "site_country":
+            got = _PARSERS[qid](text, lang, hosting=self.answers.get("hosting"))
         else:
             got = _PARSERS[qid](text, lang)
         if got.ok and qid == "fine_tuning_frequency" and got.follow_up:

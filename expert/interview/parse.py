@@ -16,10 +16,11 @@ from .choices import (parse_budget, parse_deployment, parse_hosting, parse_secto
 from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
 from .result import Parsed, fail, num, safe, say
+from .setup_place import parse_site_country
 
 __all__ = ["Parsed", "parse_budget", "parse_context", "parse_data", "parse_deployment",
            "parse_fine_tuning", "parse_growth", "parse_horizon", "parse_hosting", "parse_latency",
-           "parse_model", "parse_sector", "parse_volume", "parse_yes_no", "fail", "time_unit"]
+           "parse_model", "parse_sector", "parse_site_country", "parse_volume", "parse_yes_no", "fail", "time_unit"]
 
 _PER = (r"(?:/ ?|(?<!\w)(?:per|pro|a|an|je|each|every|jede[nrs]?|im|am|in der|in einer|in the|"
         r"in a|in one|within a|innerhalb einer) )")

@@ -143,6 +143,15 @@ _Q: dict[str, dict[str, tuple[str, str, str]]] = {
         "de": ("Über wie viele Jahre soll sich der Kauf rechnen?", "3 Jahre",
                "Gekaufte Hardware wird über diesen Zeitraum mit Miete verglichen; üblich sind 3 Jahre."),
     },
+    "site_country": {
+        "en": ("In which country would bought servers stand — your own site or server room?", "Switzerland",
+               "Sensitive data may have to stay in a country; for hardware you buy, that is your own site. "
+               "Without it the advice cannot confirm that bought servers meet the hosting requirement."),
+        "de": ("In welchem Land stünden gekaufte Server — Ihr eigener Standort oder Serverraum?", "Schweiz",
+               "Sensible Daten müssen unter Umständen in einem Land bleiben; bei gekaufter Hardware ist das "
+               "Ihr eigener Standort. Ohne ihn kann die Empfehlung nicht bestätigen, dass gekaufte Server "
+               "die Hosting-Vorgabe erfüllen."),
+    },
     "growth": {
         "en": ("Will the model get bigger in the next 12–18 months? If so, to what size? "
                "(no / don't know is fine)", "yes, to 70B",
@@ -175,7 +184,8 @@ _Q: dict[str, dict[str, tuple[str, str, str]]] = {
 }
 
 ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "agent_steps", "agent_tool_time",
-         "fine_tuning_frequency", "fine_tuning_method", "sector", "hosting", "budget", "horizon", "growth")
+         "fine_tuning_frequency", "fine_tuning_method", "sector", "hosting", "budget", "horizon", "site_country",
+         "growth")
 """Every question id, in interview order (the flow skips those that do not apply)."""
 
 

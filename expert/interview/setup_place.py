@@ -1,7 +1,7 @@
 """Whose the servers are and where: the audit interview's ownership and location answers.
 
 `parse_ownership("gemietet")` → rented; `parse_location("Frankfurt, AWS")` → servers in DE,
-provider seat US. Countries and data-centre cities in English and German, matched as whole
+provider seat US; `parse_site_country("Schweiz")` → the advice interview's own site CH. Countries and data-centre cities in English and German, matched as whole
 tokens; a hyperscaler implies a US seat.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lx
+from .choices import NO_PREFERENCE, nothing
 from .result import Parsed, fail, safe, say
 
 # Server country and provider seat: ISO 3166-1 alpha-2 codes. Names are matched as whole tokens
@@ -123,3 +124,39 @@ def parse_location(t: str, lang: str = "en") -> Parsed:
         hosting["provider_seat"] = "US"
         note = say(lang, "hyperscaler: provider seat US", "Hyperscaler: Anbietersitz USA")
     return Parsed({"hosting": hosting}, lang=lang, note=note)
+
+
+_SAME = re.compile(r"(?<![\w])(?:same|dasselbe|derselbe|dieselbe|gleich\w*|ebenda|dort|there|"
+                   r"as (?:the )?hosting|wie (?:das |beim )?hosting)(?![\w])")
+_NOT_A_CODE = {"no", "ja", "ok", "na", "eh", "hm", "so"}
+
+
+@safe("site_country")
+def parse_site_country(t: str, lang: str = "en", hosting: str | None = None) -> Parsed:
+    """The organisation's own site, where bought hardware stands → `{site_country: ISO code}`
+    (`Switzerland`, `Schweiz`, `in Zürich`, `CH`, `Germany`).
+
+    `same as hosting` takes CH when the hosting requirement is Switzerland only (an EU or no
+    requirement names no single country: the site stays unknown, like `no preference`).
+    """
+    places, _ = _places(t)
+    if places:
+        note = None
+        if len({c for c, _ in places}) > 1:
+            note = say(lang, f"several countries: own site {places[0][0]}",
+                       f"mehrere Länder: eigener Standort {places[0][0]}")
+        return Parsed({"site_country": places[0][0]}, lang=lang, note=note)
+    if _SAME.search(t):
+        if hosting == "ch":
+            return Parsed({"site_country": "CH"}, lang=lang,
+                          note=say(lang, "same as the hosting: Switzerland", "wie das Hosting: Schweiz"))
+        return Parsed({}, lang=lang, note=say(
+            lang, "the hosting names no single country: own site left open",
+            "das Hosting nennt kein einzelnes Land: eigener Standort offen"))
+    bare = t.strip(" .!")
+    if re.fullmatch(r"[a-z]{2}", bare) and bare not in _NOT_A_CODE:  # an ISO code (`AT`, `LI`)
+        return Parsed({"site_country": bare.upper()}, lang=lang)
+    if lx.has(NO_PREFERENCE, t) or lx.only(lx.BARE_NO, t):
+        return nothing(lang)
+    return fail("site_country", lang, "Which country is your own site in (a name or a code such as CH)?",
+                "In welchem Land ist Ihr eigener Standort (Name oder Kürzel wie CH)?")

@@ -23,15 +23,16 @@ def run(iv: Interview, answers: list[str]) -> list[str]:
 def test_full_flow_english():
     iv = Interview("en")
     asked = run(iv, ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s",
-                     "8k", "monthly", "LoRA", "Switzerland only", "buy", "3 years", "20B in a year"])
+                     "8k", "monthly", "LoRA", "Switzerland only", "buy", "3 years", "Zurich",
+                     "20B in a year"])
     assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
                      "fine_tuning_frequency", "fine_tuning_method", "hosting", "budget", "horizon",
-                     "growth"]
+                     "site_country", "growth"]
     assert iv.workload() == {
         "model": "llama-3.1-8b", "requests_per_second": 5, "latency_target_s": 2.0,
         "context_tokens": 8192, "fine_tuning": {"frequency": "monthly", "method": "lora"},
         "data": "sensitive", "sector": "health", "hosting": "ch", "budget": "capex",
-        "horizon_months": 36, "growth_params_b": 20}
+        "horizon_months": 36, "growth_params_b": 20, "site_country": "CH"}
     assert iv.sentence().startswith("My AI agent uses a model of size llama-3.1-8b")
 
 
@@ -72,6 +73,46 @@ def test_non_sensitive_unregulated_asks_no_hosting_and_renting_no_horizon():
                      "growth"]
     assert iv.workload() == {"params_b": 7, "requests_per_day": 1000, "fine_tuning": "none",
                              "data": "non_sensitive", "budget": "opex"}
+
+
+def _to_budget(iv: Interview, data: str, budget: str) -> list[str]:
+    """Answer up to and including the rent-or-buy question; the ids asked after it."""
+    run_until = ["13B", "1000 a day", "no", data, "skip", "skip"]
+    for text in run_until:
+        assert iv.answer(text).ok
+    asked = []
+    while (q := iv.next_question()) is not None:
+        asked.append(q.id)
+        iv.answer({"budget": budget}.get(q.id, "skip"))
+    return asked
+
+
+def test_own_site_asked_exactly_when_protected_data_may_go_onto_bought_hardware():
+    # sensitive data, on premise (bought): the own site decides whether the servers meet the hosting
+    assert "site_country" in _to_budget(Interview("en"), "patient data", "buy, own server room")
+    assert "site_country" in _to_budget(Interview("de"), "sensible Daten", "egal, was günstiger ist")
+    # non-sensitive data, or sensitive data rented in the cloud: nothing bought, nothing asked
+    assert "site_country" not in _to_budget(Interview("en"), "no", "buy, own server room")
+    assert "site_country" not in _to_budget(Interview("en"), "no", "rent in the cloud")
+    assert "site_country" not in _to_budget(Interview("en"), "patient data", "rent in the cloud")
+
+
+def test_own_site_answer_skip_and_same_as_hosting():
+    iv = Interview("de")
+    run(iv, ["13B", "1000 pro Tag", "nein", "Patientendaten", "überspringen", "überspringen",
+             "nur Schweiz", "kaufen", "3 Jahre", "wie das Hosting", "nein"])
+    assert iv.workload()["site_country"] == "CH"          # Swiss hosting: the site is in CH
+    iv = Interview("en")
+    for text in ["13B", "1000 a day", "no", "patient data", "skip", "skip", "EU", "buy", "skip"]:
+        iv.answer(text)
+    assert iv.next_question().id == "site_country"
+    reply = iv.answer("skip")
+    assert reply.kind == "skip" and reply.understood == "skipped — default: own site unknown"
+    assert "site_country" not in iv.workload() and iv.next_question().id == "growth"
+    iv.set("site_country", None)                           # removed: its question comes back
+    assert iv.next_question().id == "site_country"
+    unclear = iv.answer("purple elephants")
+    assert unclear.kind == "unclear" and "own site" in unclear.reason and unclear.example == "Switzerland"
 
 
 def test_help_and_unclear_keep_the_question():
@@ -138,9 +179,9 @@ def test_answer_after_the_end_still_edits_by_sentence():
 
 @pytest.mark.parametrize("answers", [
     ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s", "8k", "monthly",
-     "LoRA", "Switzerland only", "buy", "3 years", "20B in a year"],
+     "LoRA", "Switzerland only", "buy", "3 years", "Switzerland", "20B in a year"],
     ["13 Milliarden", "50 000 pro Tag", "ja", "sensibel", "skip", "skip", "skip", "skip", "skip",
-     "skip", "kaufen im eigenen Rechenzentrum", "skip", "nein"],
+     "skip", "kaufen im eigenen Rechenzentrum", "skip", "Schweiz", "nein"],
 ])
 def test_workload_validates_against_the_schema(answers):
     workload = pytest.importorskip("expert.workload")

@@ -13,6 +13,7 @@ from expert.interview import parse as p
 M, V, F, D = p.parse_model, p.parse_volume, p.parse_fine_tuning, p.parse_data
 LAT, CTX, SEC, HOST = p.parse_latency, p.parse_context, p.parse_sector, p.parse_hosting
 DEP, BUD, HOR, GRO = p.parse_deployment, p.parse_budget, p.parse_horizon, p.parse_growth
+SITE = p.parse_site_country
 
 PHRASINGS = [
     # --- model size (English and German) -----------------------------------------------------
@@ -172,6 +173,18 @@ PHRASINGS = [
     (GRO, "no", {}),
     (GRO, "weiss nicht", {}),
     (GRO, "bleibt gleich", {}),
+    # --- own site of bought hardware (ISO code) ----------------------------------------------------
+    (SITE, "Switzerland", {"site_country": "CH"}),
+    (SITE, "Schweiz", {"site_country": "CH"}),
+    (SITE, "in der Schweiz", {"site_country": "CH"}),
+    (SITE, "CH", {"site_country": "CH"}),
+    (SITE, "our server room is in Zürich", {"site_country": "CH"}),
+    (SITE, "Germany", {"site_country": "DE"}),
+    (SITE, "Deutschland, Standort Frankfurt", {"site_country": "DE"}),
+    (SITE, "at", {"site_country": "AT"}),
+    (SITE, "Österreich", {"site_country": "AT"}),
+    (SITE, "egal", {}),
+    (SITE, "no", {}),
 ]
 
 
@@ -228,6 +241,20 @@ def test_unknown_family_size_falls_back_to_params_with_note():
     assert got.fields == {"params_b": 13} and "not in the catalog" in got.note
 
 
+def test_own_site_same_as_hosting_takes_switzerland_only_for_swiss_hosting():
+    assert p.parse_site_country("same as hosting", hosting="ch").fields == {"site_country": "CH"}
+    assert p.parse_site_country("gleich wie das Hosting", "de", hosting="ch").fields == {"site_country": "CH"}
+    eu = p.parse_site_country("same as hosting", hosting="eu")    # the EU is no single country
+    assert eu.ok and eu.fields == {} and "left open" in eu.note
+
+
+def test_own_site_refusal_says_what_is_wanted():
+    got = p.parse_site_country("purple elephants")
+    assert got.reason == "Which country is your own site in (a name or a code such as CH)?"
+    got = p.parse_site_country("keine Ahnung wo", "de")
+    assert not got.ok and got.reason.startswith("In welchem Land ist Ihr eigener Standort")
+
+
 def test_custom_model_aliases():
     models = {"acme-20b": "acme-20b", "our bot": "acme-20b"}
     assert p.parse_model("Our Bot", models=models).fields == {"model": "acme-20b"}
@@ -249,6 +276,8 @@ def test_custom_model_aliases():
     (p.parse_horizon, "lange", "de", "3 Jahre"),
     (p.parse_growth, "ja", "de", "ja, auf 70B"),
     (p.parse_model, "", "en", "Llama 3.1 8B  — or just: 13B"),
+    (p.parse_site_country, "auf dem Mond", "de", "Schweiz"),
+    (p.parse_site_country, "purple elephants", "en", "Switzerland"),
 ])
 def test_unparseable_gives_reason_and_example(parser, text, lang, example):
     got = parser(text, lang)

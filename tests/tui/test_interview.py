@@ -86,3 +86,21 @@ async def test_unparseable_answer_gets_a_reason_an_example_and_the_question_agai
         assert app.chat.session.interview.next_question().id == "volume"
         await send(pilot, "?")
         assert app.chat.query(ReplyBubble).last().has_class("help")
+
+
+async def test_own_site_answered_in_the_chat_reaches_the_sovereignty_rules(make_app):
+    """Patient data on bought servers: the chat asks where the own site is; answered, the advice no
+    longer warns that the servers' location is unknown (000 M4); skipped, it still does."""
+    answers = {**EN, "data": "yes, patient data", "sector": "health", "hosting": "Switzerland only",
+               "budget": "buy, own server room", "site_country": "in Zürich"}
+    for site, warned in (("in Zürich", False), ("skip", True)):
+        app = make_app(lang="en")
+        async with app.run_test(size=SIZE) as pilot:
+            asked = await answer_all(pilot, {**answers, "site_country": site})
+            assert "site_country" in asked
+            assert "In which country would bought servers stand" in screen_text(app)
+            assert_recommendation_shown(app)
+            workload = app.chat.session.interview.workload()
+            assert workload.get("site_country") == (None if warned else "CH")
+            rules = {f.rule_id for f in app.chat.report.findings}
+            assert ("m4-server-location-unknown" in rules) is warned, sorted(rules)

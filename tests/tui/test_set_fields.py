@@ -40,3 +40,17 @@ async def test_set_with_a_value_the_parser_refuses_changes_nothing(make_app):
         assert app.chat.session.interview.answers == before and app.chat.report is report
         await send(pilot, "/set requests a few thousand")       # read as 3 000, and said so
         assert app.chat.session.interview.answers["requests_per_day"] == 3000
+
+
+def test_set_site_reads_a_country_name_or_keeps_an_iso_code():
+    from tui.commands import field_edit
+
+    assert field_edit("site Schweiz", "de") == {"site_country": "CH"}
+    assert field_edit("site_country in Germany") == {"site_country": "DE"}
+    assert field_edit("site_country no") == {"site_country": "NO"}      # Norway's code, kept as text
+    try:
+        field_edit("site purple elephants")
+    except ValueError as exc:
+        assert str(exc).startswith("Which country is your own site in") and "/set site Switzerland" in str(exc)
+    else:
+        raise AssertionError("an unreadable site was accepted")
