@@ -81,8 +81,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "agrees_with_document": (BOOL, "cost optimum and the document's recommendation agree"),
         "chassis": (STR, "chassis class of bought hardware (workstation | server-4gpu | server-8gpu | hgx-8)"),
         "system_power_w": (NUM, "power of the bought server (GPUs + CPUs + rest), W"),
-        "exceeds_outlet": (BOOL, "bought server draws more than a 230 V / 10 A outlet (2 300 W)"),
-        "liquid_cooling": (BOOL, "bought GPUs of 1 000 W or more, which need direct-to-chip liquid cooling"),
+        "tdp_w": (NUM, "board power (TDP) of one recommended GPU, W"),
     },
     "agent": {
         "origin": (STR, "advice (sized for a workload) | audit (a running setup)"),
