@@ -44,7 +44,10 @@ def severity(level: str, lang: str) -> str:
 
 
 def value_word(field: str, value: object, lang: str) -> str | None:
-    """The German word for an enumerated value filled into a rule text (`data` `sensitive` →
-    `sensibel`); None when there is none (and always in English)."""
+    """The word for an enumerated value filled into a rule text (`data` `sensitive` → `sensibel` in
+    German); None when the catalog has none or the word is the value itself (English `sensitive`)."""
     key = f"value.{field}.{value}"
-    return MESSAGES[key][1] if lang == "de" and isinstance(value, str) and key in MESSAGES else None
+    if not isinstance(value, str) or key not in MESSAGES:
+        return None
+    word = MESSAGES[key][1] if lang == "de" else MESSAGES[key][0]
+    return None if word == value else word
