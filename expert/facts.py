@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.catalog.bom import LIQUID_COOLING_TDP_W, OUTLET_W
 from expert.catalog.models import Gpu, LlmModel
 from expert.setup import Setup
 from expert.workload import Workload
@@ -145,7 +144,6 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "document_gpu_family": document_family,
         "agrees_with_document": agrees, "chassis": choice.get("chassis"),
         "system_power_w": choice.get("system_power_w"),
-        # site limits of bought hardware (expert.catalog.bom): a 230 V / 10 A outlet; B200-class cooling
-        "exceeds_outlet": (choice["system_power_w"] > OUTLET_W) if choice.get("system_power_w") else None,
-        "liquid_cooling": (gpu.tdp_w >= LIQUID_COOLING_TDP_W) if choice["source"] != "cloud" else None,
+        # raw power figure; the site limits (outlet, liquid cooling) are thresholds of rules/onprem.yaml
+        "tdp_w": gpu.tdp_w,
     })

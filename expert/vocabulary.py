@@ -81,8 +81,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "agrees_with_document": (BOOL, "cost optimum and the document's recommendation agree"),
         "chassis": (STR, "chassis class of bought hardware (workstation | server-4gpu | server-8gpu | hgx-8)"),
         "system_power_w": (NUM, "power of the bought server (GPUs + CPUs + rest), W"),
-        "exceeds_outlet": (BOOL, "bought server draws more than a 230 V / 10 A outlet (2 300 W)"),
-        "liquid_cooling": (BOOL, "bought GPUs of 1 000 W or more, which need direct-to-chip liquid cooling"),
+        "tdp_w": (NUM, "board power (TDP) of one recommended GPU, W"),
     },
     "agent": {
         "origin": (STR, "advice (sized for a workload) | audit (a running setup)"),
@@ -217,49 +216,3 @@ def describe() -> str:
         lines += [f"| `{name}` | {typ} | {meaning} |" for name, (typ, meaning) in fields.items()]
         lines.append("")
     return "\n".join(lines)
-
-
-#: How a vocabulary value reads inside a rule's text, per language: the one translation table for
-#: enum values of facts (workload, setup, derived facts) and for categories and severities. Values
-#: not listed (GPU and model ids, precisions, engine names, country codes) read as they are.
-VALUE_WORDS: dict[str, dict[str, str]] = {
-    "en": {"non_sensitive": "non-sensitive", "on_premise": "on-premise"},  # English keeps the file's words
-    "de": {
-        # workload
-        "sensitive": "sensibel", "non_sensitive": "nicht sensibel",
-        "finance": "Finanzwesen", "health": "Gesundheitswesen", "public": "öffentliche Verwaltung",
-        "other": "andere", "ch": "Schweiz", "eu": "EU", "any": "beliebig", "cloud": "Cloud",
-        "on_premise": "vor Ort", "opex": "Miete (Opex)", "capex": "Kauf (Capex)",
-        "none": "keines", "yearly": "jährlich", "quarterly": "quartalsweise", "monthly": "monatlich",
-        "weekly": "wöchentlich", "full": "vollständig", "lora": "LoRA", "qlora": "QLoRA",
-        "generic": "generisch",
-        # setup
-        "nvme": "NVMe", "sata-ssd": "SATA-SSD", "hdd": "Festplatte (HDD)", "network": "Netzwerkspeicher",
-        "nvlink": "NVLink", "pcie": "PCIe", "pcie-bridge": "PCIe mit Brücke", "rented": "gemietet",
-        "owned": "gekauft", "steady": "gleichmässig", "fluctuating": "schwankend",
-        "package": "Paket", "purchase": "Kauf",
-        "vllm": "vLLM", "tensorrt-llm": "TensorRT-LLM", "sglang": "SGLang", "llama.cpp": "llama.cpp",
-        "transformers": "Transformers",
-        # agent loops: routing of a session's steps
-        "round-robin": "reihum (Round-Robin)", "least-loaded": "an die am wenigsten belastete Replik",
-        "random": "zufällig", "prefix-aware": "präfixbewusst", "session-affinity": "mit Sitzungsbindung",
-        "coding": "Programmier-Agent", "serving": "auf den Serving-GPUs", "separate": "auf eigenen GPUs", "gpu": "GPU", "cpu": "CPU", "drop": "verwerfen",
-        # derived facts
-        "large-model": "grosses Modell", "finetuning": "Fine-Tuning", "latency": "Latenz",
-        "conversational": "Konversation", "analytical": "Analyse", "multimodal": "multimodal",
-        "consumer": "Consumer-GPU", "workstation": "Workstation-GPU", "entry": "Einstiegs-GPU",
-        # categories and severities
-        "overprovisioning": "Überdimensionierung", "underprovisioning": "Unterdimensionierung",
-        "finetuning-underestimated": "unterschätztes Fine-Tuning",
-        "non-gpu-bottleneck": "Engpass ausserhalb der GPU", "data-sovereignty": "Datensouveränität",
-        "model-growth": "Modellwachstum", "unsuitable-gpu-class": "ungeeignete GPU-Klasse",
-        "interconnect": "GPU-Verbindung", "cost": "Kosten", "operations": "Betrieb",
-        "quantization": "Quantisierung", "classification": "Einordnung", "recommendation": "Empfehlung",
-        "info": "Hinweis", "warning": "Warnung", "critical": "kritisch",
-    },
-}
-
-
-def value_word(value: str, lang: str) -> str:
-    """`value` as it reads in a text of language `lang` (VALUE_WORDS, else unchanged)."""
-    return VALUE_WORDS.get(lang, {}).get(value, value)

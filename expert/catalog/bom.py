@@ -23,10 +23,8 @@ from expert.catalog.models import Band, BomLine, Chassis, Gpu, Package, Price
 CONFIDENCE_ORDER = {"high": 0, "medium": 1, "low": 2, None: 2}
 OUTLET_W = 2300.0
 """A standard Swiss 230 V / 10 A outlet (modelling-anchors §4.3, SeverinAlexB 'Standard Swiss 10A/230V
-outlet (2,300W capacity)')."""
-LIQUID_COOLING_TDP_W = 1000.0
-"""B200-class GPUs (1 000 W) need direct-to-chip liquid cooling at rack density
-(https://servnetuk.com/insights/ai-server-cooling-air-vs-liquid-2026, modelling-anchors §4.3)."""
+outlet (2,300W capacity)'). Shown by `gpu-expert catalog packages`; the finding's threshold is
+rule site-power-above-office-outlet (rules/onprem.yaml)."""
 
 
 def m3_cpu_cores(count: int) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 from expert.catalog.loader import Catalog
 from expert.configurator.models import DocumentView
 from expert.facts import gpu_family
+from expert.messages import t
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
@@ -100,22 +101,15 @@ def meets_reason(ctx, c) -> dict[str, str] | None:
 
     if c.ttft is None or c.tpot is None:
         return None
-    slo, parts = ctx.slo, {"en": [], "de": []}
-    if slo.ttft_s is not None:
-        for lang in ("en", "de"):
-            parts[lang].append(f"TTFT {dec(c.ttft, lang, 2)} s ≤ {dec(slo.ttft_s, lang, 2)} s")
-    if slo.tpot_ms is not None:
-        for lang in ("en", "de"):
-            parts[lang].append(f"TPOT {dec(c.tpot * 1000, lang)} ms ≤ {dec(slo.tpot_ms, lang)} ms")
-    if slo.e2e_s is not None:
-        for lang in ("en", "de"):
-            parts[lang].append(f"{'end to end' if lang == 'en' else 'Ende zu Ende'} {dec(c.latency, lang, 2)} s ≤ "
-                               f"{dec(slo.e2e_s, lang, 2)} s")
-    peak = {lang: dec(ctx.peak_rps, lang, 2) for lang in ("en", "de")}
-    return {"en": f"{c.count}× {c.source.gpu.id} meets the targets at the peak of {peak['en']} req/s: "
-                  + ", ".join(parts["en"]),
-            "de": f"{c.count}× {c.source.gpu.id} erfüllt die Ziele bei der Spitze von {peak['de']} Anfragen/s: "
-                  + ", ".join(parts["de"])}
+    slo = ctx.slo
+    checks = [("ttft", c.ttft, slo.ttft_s, 2), ("tpot", c.tpot * 1000, slo.tpot_ms, 1),
+              ("e2e", c.latency, slo.e2e_s, 2)]
+    return {lang: t("configurator.compare.meets", lang, count=c.count, gpu=c.source.gpu.id,
+                    peak=dec(ctx.peak_rps, lang, 2),
+                    parts=", ".join(t(f"configurator.compare.meets.{key}", lang, value=dec(value, lang, digits),
+                                      target=dec(target, lang, digits))
+                                    for key, value, target, digits in checks if target is not None))
+            for lang in ("en", "de")}
 
 
 def physical_reason(ctx, c) -> dict[str, str] | None:
@@ -132,13 +126,10 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
     from expert.numbers import dec
 
     tp = f"{c.tp}× " if c.tp > 1 else ""
-    u, pre, tpot = round(ctx.util * 100), prof.prefill_1, round(prof.tpot(1) * 1000)
-    return {"en": f"one {tp}{c.source.gpu.id} replica ({c.precision}) serves about {dec(one, 'en', 2)} req/s within "
-                  f"the latency targets at {u} % utilisation (prefill {dec(pre, 'en', 3)} s per request, TPOT "
-                  f"{tpot} ms at batch 1), the peak is {dec(ctx.peak_rps, 'en', 2)} req/s",
-            "de": f"ein {tp}{c.source.gpu.id}-Replikat ({c.precision}) bedient etwa {dec(one, 'de', 2)} Anfragen/s "
-                  f"innerhalb der Latenzziele bei {u} % Auslastung (Prefill {dec(pre, 'de', 3)} s je Anfrage, TPOT "
-                  f"{tpot} ms bei Batch 1), die Spitze beträgt {dec(ctx.peak_rps, 'de', 2)} Anfragen/s"}
+    return {lang: t("configurator.compare.physical", lang, tp=tp, gpu=c.source.gpu.id, precision=c.precision,
+                    one=dec(one, lang, 2), util=round(ctx.util * 100), prefill=dec(prof.prefill_1, lang, 3),
+                    tpot=round(prof.tpot(1) * 1000), peak=dec(ctx.peak_rps, lang, 2))
+            for lang in ("en", "de")}
 
 
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
@@ -156,33 +147,27 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     accepted = {family} | (AT_LEAST_A100 if pick.get("at_least") else set())
     view.agrees = gpu_family(best.source.gpu) in accepted and (not multi or best.count > 1)
     if view.agrees:
-        view.comparison = {"en": f"the cost optimum ({label(best)}) agrees with the documents",
-                           "de": f"das Kostenoptimum ({label(best, 'de')}) stimmt mit den Dokumenten überein"}
+        view.comparison = {lang: t("configurator.compare.agrees", lang, best=label(best, lang))
+                           for lang in ("en", "de")}
         return view
     theirs = family_best(out, family)
     name = NAMES.get(family, family)
     if theirs is None:
-        view.comparison = {
-            "en": f"the documents pick {name}, but no {name} configuration fits this workload here; "
-                  f"the cost optimum is {label(best)} at {grouped(best.objective)} CHF",
-            "de": f"die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
-                  f"ist {label(best, 'de')} für {grouped(best.objective)} CHF"}
+        view.comparison = {lang: t("configurator.compare.none_fits", lang, name=name, best=label(best, lang),
+                                   best_chf=grouped(best.objective)) for lang in ("en", "de")}
         near = [c for c in out.group_closest.values() if gpu_family(c.source.gpu) == family]
         if near:  # the physical reason: what the closest configuration of the documents' family misses
             from expert.configurator.explain import failed_text
             c = min(near, key=lambda c: c.closeness)
             miss = failed_text(c)
-            view.comparison = {"en": f"{view.comparison['en']}; the closest, {label(c)}: {miss['en']}",
-                               "de": f"{view.comparison['de']}; die nächste, {label(c, 'de')}: {miss['de']}"}
+            view.comparison = {lang: t("configurator.compare.closest", lang, comparison=view.comparison[lang],
+                                       closest=label(c, lang), miss=miss[lang]) for lang in ("en", "de")}
     else:
         diff = theirs.objective - best.objective
-        view.comparison = {
-            "en": f"the documents pick {name} ({label(theirs)}, {grouped(theirs.objective)} CHF over {ctx.months} "
-                  f"months); the cost optimum is {label(best)} at {grouped(best.objective)} CHF, "
-                  f"{grouped(diff)} CHF less",
-            "de": f"die Dokumente wählen {name} ({label(theirs, 'de')}, {grouped(theirs.objective)} CHF über {ctx.months} "
-                  f"Monate); das Kostenoptimum ist {label(best, 'de')} für {grouped(best.objective)} CHF, "
-                  f"{grouped(diff)} CHF weniger"}
+        view.comparison = {lang: t("configurator.compare.costlier", lang, name=name, theirs=label(theirs, lang),
+                                   theirs_chf=grouped(theirs.objective), months=ctx.months, best=label(best, lang),
+                                   best_chf=grouped(best.objective), diff_chf=grouped(diff))
+                           for lang in ("en", "de")}
         reason = physical_reason(ctx, theirs) if theirs.count > best.count else meets_reason(ctx, best)
         if reason:
             view.comparison = {lang: f"{view.comparison[lang]}; {reason[lang]}" for lang in ("en", "de")}

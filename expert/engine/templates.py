@@ -5,8 +5,8 @@ expression finds the placeholders and values are looked up in plain dicts only (
 never attribute access), so no template can reach a Python object. `{{` and `}}` write literal braces;
 any other brace is an error when the rule pack is loaded.
 
-Text values of the fact vocabulary read in the text's language (`expert.vocabulary.VALUE_WORDS`:
-«monthly» → «monatlich», «non_sensitive» → «nicht sensibel»). Filters (German uses a decimal comma;
+Text values of the fact vocabulary read in the text's language (the message catalog's
+`value.FIELD.VALUE`, `expert.messages.values`: «monthly» → «monatlich»). Filters (German uses a decimal comma;
 thousands are separated by a plain space):
 
     pct     0.35 → "35 %"          gb      15.04 → "15.0 GB"      int   57572.4 → "57 572"
@@ -102,9 +102,12 @@ def render(text: str, values: Mapping[str, Mapping[str, Any]], lang: str) -> str
             value = lookup(values, alias, field)
         except KeyError:
             raise TemplateError(f"no value for {{{alias}.{field}}} in the matched facts") from None
-        if name is None:
-            word = value_word(field.rsplit(".", 1)[-1], value, lang)
-            if word is not None:   # German words for values: «sensibel», not «sensitive»
+        if name is None:   # German words for values: «sensibel», not «sensitive» (expert.messages.values)
+            key = field.rsplit(".", 1)[-1]
+            if isinstance(value, (list, tuple)):
+                return ", ".join(value_word(key, item, lang) or _plain(item, lang) for item in value)
+            word = value_word(key, value, lang)
+            if word is not None:
                 return word
         return format_value(value, name, lang)
 
@@ -143,7 +146,4 @@ def _plain(value: Any, lang: str) -> str:
         return text.replace(".", ",") if lang == "de" else text
     if isinstance(value, (list, tuple)):
         return ", ".join(_plain(item, lang) for item in value)
-    if isinstance(value, str):
-        from expert.vocabulary import value_word  # enum values read in the text's language
-        return value_word(value, lang)
     return str(value)

@@ -6,7 +6,7 @@
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
 interview's own replies), `report.*` (the rendered report), `explain.*` (`gpu-expert explain`),
 `configurator.*`, `severity.*`, `value.*` (German words for values filled into rule texts). The
-tables are plain Python (`chat.py`, `interview.py`, `report.py`, `values.py`),
+tables are plain Python (`chat.py`, `interview.py`, `report.py`, `configurator.py`, `values.py`),
 so importing this package costs nothing at the chat's launch. Rule texts stay in the rule packs
 (`rules/*.yaml`), the interview's questions in `expert.interview.questions`.
 """
@@ -14,11 +14,12 @@ so importing this package costs nothing at the chat's launch. Rule texts stay in
 from __future__ import annotations
 
 from .chat import MESSAGES as _CHAT
+from .configurator import MESSAGES as _CONFIGURATOR
 from .interview import MESSAGES as _INTERVIEW
 from .report import MESSAGES as _REPORT
 from .values import MESSAGES as _VALUES
 
-MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_VALUES}
+MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_CONFIGURATOR, **_VALUES}
 """Every key → (English, German)."""
 
 LANGS = ("en", "de")
@@ -44,7 +45,10 @@ def severity(level: str, lang: str) -> str:
 
 
 def value_word(field: str, value: object, lang: str) -> str | None:
-    """The German word for an enumerated value filled into a rule text (`data` `sensitive` →
-    `sensibel`); None when there is none (and always in English)."""
+    """The word for an enumerated value filled into a rule text (`data` `sensitive` → `sensibel` in
+    German); None when the catalog has none or the word is the value itself (English `sensitive`)."""
     key = f"value.{field}.{value}"
-    return MESSAGES[key][1] if lang == "de" and isinstance(value, str) and key in MESSAGES else None
+    if not isinstance(value, str) or key not in MESSAGES:
+        return None
+    word = MESSAGES[key][1] if lang == "de" else MESSAGES[key][0]
+    return None if word == value else word

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from expert.engine.rulepack import AnyOf, Not, Ref
-from expert.messages import t
-from expert.vocabulary import value_word
+from expert.messages import t, value_word
 
 OPS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": "≥", "in": "in", "exists": "exists",
        "matches": "matches", "contains": "contains"}
@@ -41,7 +40,7 @@ def explain_rule(rule, lang: str = "en") -> str:
         return t(f"explain.{key}", lang)
 
     lines = [f"{rule.id}: {getattr(rule.title, lang)}",
-             f"  {w('category')} {value_word(rule.category, lang)}, {w('severity')} {t(f'severity.word.{rule.severity}', lang)}",
+             f"  {w('category')} {value_word('category', rule.category, lang) or rule.category}, {w('severity')} {t(f'severity.word.{rule.severity}', lang)}",
              f"  {w('source')}: {rule.source.document}, {rule.source.section}"
              + (f" [{rule.source.claim}]" if getattr(rule.source, "claim", None) else "")
              + (f"; {rule.source.reference}" if getattr(rule.source, "reference", None) else ""),

@@ -346,8 +346,14 @@ SCENARIOS: dict[str, list[dict]] = {
     # bought 8 × B200 in an HGX system: 8 × 1 000 W + host 3 950 W = 11 950 W (expert.catalog.bom)
     "advise-bought-hgx-b200": [workload(params_b=405, deployment="on_premise", budget="capex"), sizing(),
                                choice(gpu="b200", gpu_family="b200", count=8, source="purchase",
-                                      chassis="hgx-8", system_power_w=11950, exceeds_outlet=True,
-                                      liquid_cooling=True)],
+                                      chassis="hgx-8", system_power_w=11950, tdp_w=1000)],
+    # near misses: a bought 2 × L40S workstation at 2 000 W (below the 2 300 W outlet, 350 W per GPU),
+    # and 8 × B200 rented in the cloud (1 000 W, but cooling is the provider's)
+    "advise-bought-workstation-l40s": [workload(deployment="on_premise", budget="capex"), sizing(),
+                                       choice(count=2, source="purchase", chassis="workstation",
+                                              system_power_w=2000, tdp_w=350)],
+    "advise-rented-b200": [workload(params_b=405), sizing(),
+                           choice(gpu="b200", gpu_family="b200", count=8, source="cloud", tdp_w=1000)],
 }
 
 
@@ -734,6 +740,18 @@ def test_no_rule_text_uses_sharp_s():
                 assert "ß" not in text.de, rule.id
 
 
+def test_site_limits_compare_raw_power_in_the_rules():
+    """The facts carry watts; the 2 300 W outlet and the 1 000 W liquid-cooling line are the rules'."""
+    hgx = findings("advise-bought-hgx-b200")
+    assert "11 950 W" in hgx["site-power-above-office-outlet"].explanation
+    assert "2 300 W" in hgx["site-power-above-office-outlet"].explanation
+    assert "1 000 W" in hgx["site-liquid-cooling-b200-class"].explanation
+    # 2 000 W < 2 300 W and 350 W < 1 000 W: silent; a rented B200 is cooled by its provider
+    assert not {"site-power-above-office-outlet", "site-liquid-cooling-b200-class"} & fired(
+        "advise-bought-workstation-l40s")
+    assert "site-liquid-cooling-b200-class" not in fired("advise-rented-b200")
+
+
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_scenarios_render_in_both_languages(name):
     en, de = run(name, "en"), run(name, "de")
@@ -824,9 +842,10 @@ def test_german_findings_show_no_english_vocabulary_values():
     translation table must appear in German texts in its German form only."""
     import re
 
-    from expert.vocabulary import VALUE_WORDS
+    from expert.messages import MESSAGES
 
-    english = [v for v, de in VALUE_WORDS["de"].items() if v != de and v.lower() != de.lower()]
+    english = sorted({en for key, (en, de) in MESSAGES.items()
+                      if key.startswith("value.") and en.lower() != de.lower()})
     # a value after "field: " is file syntax the reader types (hosting: ch), not a word of the text
     pattern = re.compile(r"(?<![\w-])(?<!: )(" + "|".join(re.escape(v) for v in english) + r")(?![\w-])")
     for name in SCENARIOS:

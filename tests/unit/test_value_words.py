@@ -1,42 +1,51 @@
 """German texts render German values (issue 14: «sensitive», «other», "any", "monthly", "Schweregrad
-warning" stood in German findings). One table, expert.vocabulary.VALUE_WORDS, serves every rule text."""
+warning" stood in German findings). One table, the message catalog's `value.FIELD.VALUE`
+(expert/messages/values.py), serves every rule text and `gpu-expert explain`."""
 
 from __future__ import annotations
 
 import typing
 
+from expert.agentloop import AgentLoop
 from expert.engine.rulepack import CATEGORIES
 from expert.engine.templates import render
+from expert.messages import has
 from expert.setup import Setup, Storage
-from expert.vocabulary import VALUE_WORDS
-from expert.workload import Workload
+from expert.workload import FineTuning, Workload
 
 #: Values that read the same in German: precisions, engine and product names.
 SAME_IN_GERMAN = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "vllm", "tensorrt-llm", "sglang", "tgi",
                   "transformers"}
 
 
-def _literal_values(model) -> set[str]:
-    values: set[str] = set()
-    for field in model.model_fields.values():
+#: Input fields whose fact field has another name (expert/facts.py).
+FACT_FIELD = {(Storage, "type"): "storage_type", (FineTuning, "method"): "finetune_method",
+              (FineTuning, "frequency"): "fine_tuning"}
+
+
+def _literal_values(model) -> set[tuple[str, str]]:
+    """(fact field, value) of every string Literal of `model`."""
+    values: set[tuple[str, str]] = set()
+    for name, field in model.model_fields.items():
         for arg in (field.annotation, *typing.get_args(field.annotation)):
-            if typing.get_origin(arg) is typing.Literal:
-                values |= {v for v in typing.get_args(arg) if isinstance(v, str)}
+            for inner in (arg, *typing.get_args(arg)):
+                if typing.get_origin(inner) is typing.Literal:
+                    values |= {(FACT_FIELD.get((model, name), name), v)
+                               for v in typing.get_args(inner) if isinstance(v, str)}
     return values
 
 
 def test_every_enum_value_of_the_input_files_has_a_german_word():
-    values = _literal_values(Workload) | _literal_values(Setup) | _literal_values(Storage)
-    from expert.workload import FineTuning
-
-    values |= _literal_values(FineTuning)
-    missing = sorted(values - set(VALUE_WORDS["de"]) - SAME_IN_GERMAN)
+    values = set().union(*map(_literal_values, (Workload, Setup, Storage, FineTuning, AgentLoop)))
+    assert ("kind", "coding") in values and ("routing", "round-robin") in values    # agents are covered
+    assert ("training_gpus", "separate") in values and ("engine", "sglang") in values
+    missing = sorted(f"value.{f}.{v}" for f, v in values if v not in SAME_IN_GERMAN and not has(f"value.{f}.{v}"))
     assert not missing, f"no German word for {missing}"
 
 
 def test_every_category_and_severity_has_a_german_word():
-    missing = [c for c in (*CATEGORIES, "classification", "recommendation", "info", "warning", "critical")
-               if c not in VALUE_WORDS["de"]]
+    missing = [f"value.category.{c}" for c in CATEGORIES if not has(f"value.category.{c}")]
+    missing += [f"severity.word.{s}" for s in ("info", "warning", "critical") if not has(f"severity.word.{s}")]
     assert not missing
 
 
