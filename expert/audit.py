@@ -68,7 +68,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         return {}, []
     from expert.sizing.architecture import generic_model
     from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
-    from expert.sizing.training import finetune_run
+    from expert.sizing.ft_run import job_run
 
     model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
     precision = setup.precision or w.precision
@@ -114,10 +114,10 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
 
         sizing["finetune_gb"] = finetune_memory(model, gpu, setup.count, tuning.method, "bf16").total_gb
         sizing["finetune_over_weights"] = sizing["finetune_gb"] / memory.weights_gb
-        here = finetune_run(model, gpu, setup.count, tuning.method, tuning.dataset_tokens,
+        here = job_run(model, gpu, setup.count, tuning.method, tuning.dataset_tokens,
                             tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
         ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
-        ref = finetune_run(model, ref_gpu, setup.count, tuning.method, tuning.dataset_tokens,
+        ref = job_run(model, ref_gpu, setup.count, tuning.method, tuning.dataset_tokens,
                            tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
         runs_per_month = tuning.runs_per_year / 12
         extra["finetune_hours"] = here.hours

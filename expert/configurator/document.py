@@ -40,7 +40,7 @@ def _swiss_monthly(catalog: Catalog, gpu_prefix: str, a: Assumptions) -> float |
 def u2_facts(w: Workload, catalog: Catalog, a: Assumptions, model) -> list[dict[str, Any]]:
     """The raw numbers of U2's trade-off for a fine-tuned workload (empty without fine-tuning):
     `u2_saving` (team CHF a month the H100's 2.8× saves) and `h100_premium` (CHF a month)."""
-    from expert.sizing.training import finetune_run
+    from expert.sizing.ft_run import job_run
     t = w.most_frequent_tuning  # as the workload fact counts it: a pool is as tuned as its most-tuned agent
     if not t.enabled or model is None:
         return []
@@ -48,7 +48,7 @@ def u2_facts(w: Workload, catalog: Catalog, a: Assumptions, model) -> list[dict[
     h, x = _swiss_monthly(catalog, "h100", a), _swiss_monthly(catalog, "a100-80gb", a)
     if a100 is None or h is None or x is None:
         return []
-    hours = finetune_run(model, a100, 1, t.method, t.dataset_tokens, t.epochs, assumptions=a).hours
+    hours = job_run(model, a100, 1, t.method, t.dataset_tokens, t.epochs, assumptions=a).hours
     month = hours * t.runs_per_year / 12
     return [{"t": "u2_saving", "chf_month": month * (1 - 1 / H100_SPEEDUP) * w.team_hourly_rate_chf,
              "a100_hours_month": month},

@@ -45,7 +45,10 @@ def _fine_tuning(value: object, w: dict[str, str], de: bool) -> str:
     freq = value.get("frequency") if isinstance(value, dict) else value
     method = value.get("method") if isinstance(value, dict) else None
     text = ("Fine-Tuning " if de else "fine-tuning ") + w.get(str(freq), str(freq))
-    return text + (f" ({w.get(method, method)})" if method else "")
+    text += f" ({w.get(method, method)})" if method else ""
+    if isinstance(value, dict) and value.get("dataset_tokens"):
+        text += ", " + describe_field("dataset_tokens", value["dataset_tokens"], "de" if de else "en")
+    return text
 
 
 def describe_field(name: str, value: object, lang: str = "en") -> str:
@@ -69,6 +72,7 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
                            f"bis {num(value)} Tokens Text auf einmal"),
         "sector": (f"sector: {w.get(str(value), value)}", f"Branche: {w.get(str(value), value)}"),
         "horizon_months": (f"over {num(value)} months", f"über {num(value)} Monate"),
+        "dataset_tokens": (f"{num(value)} tokens per fine-tuning run", f"{num(value)} Tokens pro Fine-Tuning-Lauf"),
         "site_country": (f"own site in {value}", f"eigener Standort in {value}"),
         "growth_params_b": (f"growing to {num(value)} billion parameters",
                             f"wächst auf {num(value)} Milliarden Parameter"),

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from expert.messages import has as has_msg, t as msg
 
 from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
+from .dataset import parse_dataset
 from .describe import DEFAULTS, describe, describe_field
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
@@ -47,7 +48,7 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
             "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth,
-            "site_country": p.parse_site_country, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
+            "site_country": p.parse_site_country, "dataset": parse_dataset, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
 
 
 
@@ -111,6 +112,9 @@ class Interview:
             return freq is not None and "fine_tuning_frequency" in self.provisional
         if qid == "fine_tuning_method":
             return freq is not None and self._ft()[1] is None
+        if qid == "dataset":  # tokens per run: the hours of every run (issue 12)
+            ft = a.get("fine_tuning")
+            return freq is not None and not (isinstance(ft, dict) and "dataset_tokens" in ft)
         if qid == "sector":
             return a.get("data") == "sensitive"
         if qid == "hosting":
@@ -142,8 +146,13 @@ class Interview:
                 freq = freq if qid == "fine_tuning_method" else nf
                 method = nm or method
                 fields["fine_tuning"] = {"frequency": freq, "method": method} if method else freq
+        said = dict(fields)  # what this answer said (the agent block before merging)
+        if "dataset_tokens" in fields:  # the dataset size belongs to the fine-tuning mapping
+            ft = self.answers.get("fine_tuning")
+            ft = dict(ft) if isinstance(ft, dict) else {"frequency": ft}
+            fields = {"fine_tuning": {**ft, "dataset_tokens": fields.pop("dataset_tokens")}, **fields}
         changed = {}
-        self._applied = dict(fields)  # what this answer said (the agent block before merging)
+        self._applied = said
         if isinstance(fields.get("agent"), dict) and isinstance(self.answers.get("agent"), dict):
             fields["agent"] = {**self.answers["agent"], **fields["agent"]}  # one agent block, answered in parts
         for name, value in fields.items():

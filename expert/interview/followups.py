@@ -26,6 +26,10 @@ _A_FEW_PAGES = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|m
                           r" (?=(?:pages?|seiten?)(?![a-z]))")
 _YEARS = re.compile(r" ?(years?|yrs?|jahre?n?|j|y)(?![a-z])")
 _MONTHS = re.compile(r" ?(months?|monate?n?|mo|mt)(?![a-z])")
+TOKENS_PER_PAGE = 700
+"""Tokens on one page of text (context length, fine-tuning dataset): the context question's rule of thumb."""
+TOKENS_PER_WORD = 1.4
+"""Tokens per word of text (the context question's rule of thumb)."""
 _SAME = lx.words("stays?", "same", "bleibt\\w*", "gleich\\w*", "unchanged", "unverändert")
 _DOUBLE = lx.words("doubl\\w*", "verdoppel\\w*", "twice", "2x", "zweimal")
 
@@ -82,13 +86,13 @@ def parse_context(t: str, lang: str = "en") -> Parsed:
     n, note = max(nums, key=lambda x: x.value), None
     value = n.value / 1000 * 1024 if n.scale == "k" else n.value
     if re.search(r"(?<![a-z])(pages?|seiten?)(?![a-z])", t):
-        value *= 700
-        note = say(lang, "about 700 tokens per page", "etwa 700 Tokens pro Seite")
+        value *= TOKENS_PER_PAGE
+        note = say(lang, f"about {TOKENS_PER_PAGE} tokens per page", f"etwa {TOKENS_PER_PAGE} Tokens pro Seite")
         if few:
             note = say(lang, "“a few” read as 3 pages, about 700 tokens each",
                        "«ein paar» als 3 Seiten gelesen, je etwa 700 Tokens")
     elif re.search(r"(?<![a-z])(words?|wörter|woerter|worte)(?![a-z])", t):
-        value *= 1.4
+        value *= TOKENS_PER_WORD
         note = say(lang, "about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort")
     elif value < 256 and not n.scale:
         value *= 1024

@@ -13,12 +13,13 @@ import re
 from . import lexicon as lx, numbers as nb
 from .choices import (parse_budget, parse_deployment, parse_hosting, parse_sector,
                       parse_yes_no)
+from .dataset import parse_dataset
 from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
 from .result import Parsed, fail, num, safe, say
 from .setup_place import parse_site_country
 
-__all__ = ["Parsed", "parse_budget", "parse_context", "parse_data", "parse_deployment",
+__all__ = ["Parsed", "parse_budget", "parse_context", "parse_data", "parse_dataset", "parse_deployment",
            "parse_fine_tuning", "parse_growth", "parse_horizon", "parse_hosting", "parse_latency",
            "parse_model", "parse_sector", "parse_site_country", "parse_volume", "parse_yes_no", "fail", "time_unit"]
 

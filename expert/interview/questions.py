@@ -143,6 +143,18 @@ _Q: dict[str, dict[str, tuple[str, str, str]]] = {
         "de": ("Über wie viele Jahre soll sich der Kauf rechnen?", "3 Jahre",
                "Gekaufte Hardware wird über diesen Zeitraum mit Miete verglichen; üblich sind 3 Jahre."),
     },
+    "dataset": {
+        "en": ("How much data does one fine-tuning run train on? (tokens, pages, documents or GB; "
+               "don't know is fine)", "50M tokens",
+               "The dataset size sets the hours of every run and so its GPUs and cost. Tokens are best; "
+               "pages count about 700 tokens each, a GB of plain text about 250 M tokens. Without it the "
+               "advice assumes a default and shows it as an assumption."),
+        "de": ("Mit wie vielen Daten trainiert ein Fine-Tuning-Lauf? (Tokens, Seiten, Dokumente oder GB; "
+               "weiss nicht geht auch)", "50 Mio. Tokens",
+               "Die Datenmenge bestimmt die Stunden jedes Laufs und damit GPUs und Kosten. Am besten in "
+               "Tokens; eine Seite zählt etwa 700 Tokens, ein GB reiner Text etwa 250 Mio. Tokens. Ohne "
+               "Angabe nimmt die Empfehlung einen Standardwert an und weist ihn als Annahme aus."),
+    },
     "site_country": {
         "en": ("In which country would bought servers stand — your own site or server room?", "Switzerland",
                "Sensitive data may have to stay in a country; for hardware you buy, that is your own site. "
@@ -184,7 +196,7 @@ _Q: dict[str, dict[str, tuple[str, str, str]]] = {
 }
 
 ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "agent_steps", "agent_tool_time",
-         "fine_tuning_frequency", "fine_tuning_method", "sector", "hosting", "budget", "horizon", "site_country",
+         "fine_tuning_frequency", "fine_tuning_method", "dataset", "sector", "hosting", "budget", "horizon", "site_country",
          "growth")
 """Every question id, in interview order (the flow skips those that do not apply)."""
 

@@ -17,7 +17,7 @@ from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
 from expert.sizing.results import Estimate, FullSizing
 from expert.sizing.speed import performance
-from expert.sizing.training import finetune_run
+from expert.sizing.ft_run import job_run
 from expert.slo import targets
 from expert.workload import Workload
 
@@ -57,7 +57,7 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
             raise ValueError("full fine-tuning trains in 16-bit mixed precision; use lora or qlora for "
                              f"quantised weights (got {precision})")
         memory = finetune_memory(model, gpu, count, mode, frozen, assumptions=a)
-        run = finetune_run(model, gpu, count, mode, dataset_tokens, assumptions=a)
+        run = job_run(model, gpu, count, mode, dataset_tokens, assumptions=a)
     else:
         raise ValueError(f"unknown mode '{mode}' (allowed: inference, full, lora, qlora)")
     return Estimate(model=model.id, gpu=gpu.id, count=count, precision=precision, mode=mode, batch=batch,
@@ -123,7 +123,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     tuning = w.tuning
     if tuning.enabled:
         ft_mem = finetune_memory(model, gpu, n, tuning.method, "bf16", assumptions=a)
-        run = finetune_run(model, gpu, n, tuning.method, tuning.dataset_tokens, tuning.epochs,
+        run = job_run(model, gpu, n, tuning.method, tuning.dataset_tokens, tuning.epochs,
                            tuning.runs_per_year, w.team_hourly_rate_chf, a)
     return FullSizing(model=model.id, gpu=gpu.id, count=n, memory=memory, performance=perf, capacity=cap,
                       cost=money, fine_tuning=run, fine_tuning_memory=ft_mem)

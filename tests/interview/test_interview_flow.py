@@ -23,14 +23,15 @@ def run(iv: Interview, answers: list[str]) -> list[str]:
 def test_full_flow_english():
     iv = Interview("en")
     asked = run(iv, ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s",
-                     "8k", "monthly", "LoRA", "Switzerland only", "buy", "3 years", "Zurich",
+                     "8k", "monthly", "LoRA", "200k pages", "Switzerland only", "buy", "3 years", "Zurich",
                      "20B in a year"])
     assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
-                     "fine_tuning_frequency", "fine_tuning_method", "hosting", "budget", "horizon",
+                     "fine_tuning_frequency", "fine_tuning_method", "dataset", "hosting", "budget", "horizon",
                      "site_country", "growth"]
-    assert iv.workload() == {
+    assert iv.workload() == {  # 200 000 pages × 700 tokens a page = 140 M tokens
         "model": "llama-3.1-8b", "requests_per_second": 5, "latency_target_s": 2.0,
-        "context_tokens": 8192, "fine_tuning": {"frequency": "monthly", "method": "lora"},
+        "context_tokens": 8192,
+        "fine_tuning": {"frequency": "monthly", "method": "lora", "dataset_tokens": 140_000_000},
         "data": "sensitive", "sector": "health", "hosting": "ch", "budget": "capex",
         "horizon_months": 36, "growth_params_b": 20, "site_country": "CH"}
     assert iv.sentence().startswith("My AI agent uses a model of size llama-3.1-8b")
@@ -41,10 +42,10 @@ def test_full_flow_german():
     first = iv.next_question()
     assert first.text.startswith("Welches KI-Modell")
     asked = run(iv, ["13 Milliarden", "50 000 Anfragen pro Tag", "ja", "sensibel", "unter 1 Sekunde",
-                     "32 000 Tokens", "quartalsweise", "überspringen", "Bank", "nur Schweiz",
+                     "32 000 Tokens", "quartalsweise", "überspringen", "weiss nicht", "Bank", "nur Schweiz",
                      "mieten", "weiss nicht"])
     assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
-                     "fine_tuning_frequency", "fine_tuning_method", "sector", "hosting", "budget",
+                     "fine_tuning_frequency", "fine_tuning_method", "dataset", "sector", "hosting", "budget",
                      "growth"]
     assert iv.workload() == {
         "params_b": 13, "requests_per_day": 50000, "latency_target_s": 1.0, "context_tokens": 32000,
@@ -179,8 +180,8 @@ def test_answer_after_the_end_still_edits_by_sentence():
 
 @pytest.mark.parametrize("answers", [
     ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s", "8k", "monthly",
-     "LoRA", "Switzerland only", "buy", "3 years", "Switzerland", "20B in a year"],
-    ["13 Milliarden", "50 000 pro Tag", "ja", "sensibel", "skip", "skip", "skip", "skip", "skip",
+     "LoRA", "5 GB of text", "Switzerland only", "buy", "3 years", "Switzerland", "20B in a year"],
+    ["13 Milliarden", "50 000 pro Tag", "ja", "sensibel", "skip", "skip", "skip", "skip", "skip", "skip",
      "skip", "kaufen im eigenen Rechenzentrum", "skip", "Schweiz", "nein"],
 ])
 def test_workload_validates_against_the_schema(answers):
@@ -198,3 +199,36 @@ def test_removing_a_field_brings_its_question_back():
     assert iv.next_question().id == "volume"
     assert iv.set("params_b", None) == {"params_b": None}
     assert iv.next_question().id == "model"
+
+
+def _answer_all(iv: Interview, answers: list[str]) -> list[str]:
+    """Like `run`, for an interview that goes on after these answers."""
+    asked = []
+    for text in answers:
+        asked.append(iv.next_question().id)
+        assert iv.answer(text).ok, (asked[-1], text)
+    return asked
+
+
+def test_dataset_is_asked_only_when_the_model_is_fine_tuned():
+    """The dataset size follows the fine-tuning questions (issue 12) and lands in the fine-tuning mapping."""
+    no_ft = Interview("en")
+    asked = run(no_ft, ["8B", "100 per day", "no", "no", "skip", "skip", "rent", "no"])
+    assert "dataset" not in asked
+    iv = Interview("de")
+    asked = _answer_all(iv, ["8B", "100 pro Tag", "ja, monatlich mit LoRA", "nein", "skip", "skip",
+                             "20'000 Dokumente à 2'000 Tokens"])
+    assert asked[-1] == "dataset"
+    # 20 000 documents × 2 000 tokens = 40 M tokens
+    assert iv.workload()["fine_tuning"] == {"frequency": "monthly", "method": "lora", "dataset_tokens": 40_000_000}
+    assert iv.next_question().id == "budget"
+
+
+def test_skipping_the_dataset_keeps_the_default():
+    iv = Interview("en")
+    assert _answer_all(iv, ["8B", "100 per day", "yes, monthly LoRA", "no", "skip", "skip"])
+    assert iv.next_question().id == "dataset"
+    reply = iv.answer("skip")
+    assert reply.kind == "skip" and "default dataset size" in reply.understood
+    assert iv.workload()["fine_tuning"] == {"frequency": "monthly", "method": "lora"}
+    assert iv.next_question().id == "budget"

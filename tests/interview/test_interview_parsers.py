@@ -13,7 +13,7 @@ from expert.interview import parse as p
 M, V, F, D = p.parse_model, p.parse_volume, p.parse_fine_tuning, p.parse_data
 LAT, CTX, SEC, HOST = p.parse_latency, p.parse_context, p.parse_sector, p.parse_hosting
 DEP, BUD, HOR, GRO = p.parse_deployment, p.parse_budget, p.parse_horizon, p.parse_growth
-SITE = p.parse_site_country
+SITE, DATA = p.parse_site_country, p.parse_dataset
 
 PHRASINGS = [
     # --- model size (English and German) -----------------------------------------------------
@@ -185,6 +185,21 @@ PHRASINGS = [
     (SITE, "Österreich", {"site_country": "AT"}),
     (SITE, "egal", {}),
     (SITE, "no", {}),
+    # --- fine-tuning dataset per run (tokens; issue 12) ---------------------------------------------
+    (DATA, "50M tokens", {"dataset_tokens": 50_000_000}),
+    (DATA, "50 million tokens", {"dataset_tokens": 50_000_000}),
+    (DATA, "50 Mio. Tokens", {"dataset_tokens": 50_000_000}),
+    (DATA, "20 000 documents of 2 000 tokens", {"dataset_tokens": 40_000_000}),   # 20 000 × 2 000
+    (DATA, "20'000 Dokumente à 2'000 Tokens", {"dataset_tokens": 40_000_000}),
+    (DATA, "20 000 documents of 3 pages", {"dataset_tokens": 42_000_000}),        # 20 000 × 3 × 700
+    (DATA, "5 GB of text", {"dataset_tokens": 1_250_000_000}),                   # 5e9 B ÷ 4 B/token
+    (DATA, "500 MB", {"dataset_tokens": 125_000_000}),                           # 5e8 ÷ 4
+    (DATA, "200k pages", {"dataset_tokens": 140_000_000}),                       # 200 000 × 700
+    (DATA, "200 000 Seiten", {"dataset_tokens": 140_000_000}),
+    (DATA, "10-50M tokens", {"dataset_tokens": 50_000_000}),                     # a range: upper value
+    (DATA, "don't know", {}),
+    (DATA, "weiss nicht", {}),
+    (DATA, "keine Ahnung", {}),
 ]
 
 
@@ -283,3 +298,17 @@ def test_unparseable_gives_reason_and_example(parser, text, lang, example):
     got = parser(text, lang)
     assert not got.ok and got.fields == {}
     assert got.reason and got.example == example
+
+
+@pytest.mark.parametrize("text,lang", [("20'000 Dokumente", "de"), ("lots of data", "en"),
+                                       ("3 tokens", "en"), ("a few", "en")])
+def test_dataset_refuses_what_is_no_size(text, lang):
+    """A document count without a length, no number, or a size no run trains on: asked again."""
+    got = p.parse_dataset(text, lang)
+    assert not got.ok and got.reason and got.example in ("50M tokens", "50 Mio. Tokens")
+
+
+def test_dataset_from_bytes_says_its_own_estimate():
+    got = p.parse_dataset("5 GB of text", "en")
+    assert got.note == "about 4 bytes of text per token (own estimate)"
+    assert "eigene Schätzung" in p.parse_dataset("5 GB Text", "de").note

@@ -52,6 +52,25 @@ def test_estimate_fine_tuning_modes():
         estimate(MODELS["llama-2-13b"], GPUS["a100-80gb-sxm"], mode="train")
 
 
+def test_estimate_times_runs_with_the_job_planner():
+    """`estimate --mode` and the job planner time a run the same way (issue 12): the planner's MFU
+    bands (LoRA point 0.30, QLoRA × 0.78, full 0.40 × 0.67 with CPU offload), not a separate 0.40."""
+    from expert.sizing.ft_job import layout_on
+
+    m, a100 = MODELS["llama-2-13b"], GPUS["a100-80gb-sxm"]
+    lora = estimate(m, a100, mode="lora").fine_tuning
+    # 4 × 13e9 × 1e8 default tokens = 5.2e18 FLOP / (312e12 × 0.30) = 55 556 s = 15.43 h
+    assert lora.hours == pytest.approx(15.432, abs=0.001) and lora.efficiency == pytest.approx(0.30)
+    assert lora.hours == pytest.approx(layout_on(m, a100, "lora", 1, 1e8).hours)
+    # QLoRA: 0.30 × 0.78 = 0.234 → 5.2e18 / (312e12 × 0.234) = 71 225 s = 19.78 h
+    assert estimate(m, a100, mode="qlora").fine_tuning.hours == pytest.approx(19.785, abs=0.001)
+    # full on 2 A100: 208 GB of states need CPU offload → 0.40 × 0.67 = 0.268;
+    # 6 × 13e9 × 1e8 = 7.8e18 / (2 × 312e12 × 0.268) = 46 642 s = 12.96 h
+    full = estimate(m, a100, count=2, mode="full").fine_tuning
+    assert full.hours == pytest.approx(12.956, abs=0.001) and full.team_cost_per_run_chf == pytest.approx(
+        full.hours * 150)
+
+
 def test_full_sizing_workload_dict():
     # 20 000 requests/day, peak ×3 → 0.694 rps; a 3 s target is met on the H100 (8B at batch 1 ≈ 1.8 s)
     w = {"model": "llama-3.1-8b", "requests_per_day": 20000, "fine_tuning": "monthly", "latency_target_s": 3.0}

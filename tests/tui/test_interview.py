@@ -104,3 +104,24 @@ async def test_own_site_answered_in_the_chat_reaches_the_sovereignty_rules(make_
             assert workload.get("site_country") == (None if warned else "CH")
             rules = {f.rule_id for f in app.chat.report.findings}
             assert ("m4-server-location-unknown" in rules) is warned, sorted(rules)
+
+
+async def test_dataset_size_answered_in_the_chat_reaches_the_training_plan(make_app):
+    """Fine-tuned monthly: the chat asks the dataset size (issue 12); answered, the advice's training
+    plan trains on it (given, not ASSUMED); skipped, the plan shows its default as an assumption."""
+    answers = {**EN, "fine_tuning": "yes, monthly", "fine_tuning_method": "LoRA"}
+    for said, tokens in (("20 000 documents of 2 000 tokens", 40_000_000), ("skip", None)):
+        app = make_app(lang="en")
+        async with app.run_test(size=SIZE) as pilot:
+            asked = await answer_all(pilot, {**answers, "dataset": said})
+            assert "dataset" in asked
+            assert "How much data does one fine-tuning run train on" in screen_text(app)
+            assert_recommendation_shown(app)
+            plan = app.chat.report.training_plan
+            assert plan is not None and plan.dataset_assumed is (tokens is None)
+            job = plan.lines[0]
+            if tokens:  # 20 000 documents × 2 000 tokens = 40 M tokens per run
+                assert plan.dataset_tokens == tokens
+                assert "on 40 M tokens" in job and "dataset given" in job, job
+            else:
+                assert "ASSUMED" in job, job

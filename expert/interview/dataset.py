@@ -1,0 +1,78 @@
+"""The fine-tuning dataset size: the chat's follow-up after the fine-tuning questions (issue 12).
+
+`parse_dataset("50M tokens")` → `{dataset_tokens: 50 000 000}`; also `50 million tokens`,
+`50 Mio. Tokens`, `20 000 documents of 2 000 tokens`, `200k pages` (≈ 700 tokens a page, the
+context question's rule), `5 GB of text` (≈ 4 bytes a token, an own estimate) and `don't know`
+(understood, no field: the advice shows its default as an assumption with its source).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lexicon as lx, numbers as nb
+from .choices import NO_PREFERENCE, nothing
+from .followups import TOKENS_PER_PAGE, TOKENS_PER_WORD
+from .result import Parsed, fail, safe, say
+
+BYTES_PER_TOKEN = 4.0
+"""Own estimate: BPE tokenizers of English-language LLMs average about 4 characters (bytes of plain
+text) per token (OpenAI's tokenizer help page: "1 token ≈ 4 characters in English"); German text
+runs a little longer per token, so this is the rounder, slightly conservative figure."""
+
+_UNITS: tuple[tuple[str, str], ...] = (
+    ("tokens", r"tokens?"), ("pages", r"pages?|seiten?"), ("words", r"words?|wörter|woerter|worte"),
+    ("tb", r"tb|terabytes?"), ("gb", r"gb|gigabytes?"), ("mb", r"mb|megabytes?"),
+    ("docs", r"documents?|docs?|dokumente?n?|files?|dateien?|texte?|records?|beispiele?|examples?|"
+             r"samples?|datensätze?"),
+)
+_UNIT_RE = re.compile(r"(?<![a-zäöü])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _UNITS) + r")(?![a-zäöü])")
+_BYTES = {"tb": 1e12, "gb": 1e9, "mb": 1e6}
+_DONT_KNOW = lx.words("no idea", "don'?t know", "do not know", "wei(?:ss|ß) nicht", "wei(?:ss|ß) ich nicht",
+                      "not yet known", "noch offen", "keine ahnung", "unklar", "unknown", "unbekannt", "not sure", "nicht sicher")
+
+
+def _unit_after(t: str, end: int) -> str | None:
+    """The unit word that follows a number (the nearest one after it), or None."""
+    m = _UNIT_RE.search(t, end)
+    return m.lastgroup if m else None
+
+
+@safe("dataset")
+def parse_dataset(t: str, lang: str = "en") -> Parsed:
+    """Tokens per fine-tuning run (one epoch) → `{dataset_tokens: N}`; a range uses its upper value."""
+    nums = nb.scan(t)
+    if not nums:
+        if lx.has(NO_PREFERENCE, t) or lx.has(_DONT_KNOW, t) or lx.only(lx.BARE_NO, t):
+            return nothing(lang)
+        return fail("dataset", lang, "No size found: tokens, pages, documents or gigabytes?",
+                    "Keine Grösse gefunden: Tokens, Seiten, Dokumente oder Gigabyte?")
+    by_unit: dict[str | None, float] = {}
+    for n in nums:
+        unit = _unit_after(t, n.end)
+        by_unit[unit] = max(by_unit.get(unit, 0.0), n.value)
+    notes: list[str] = []
+    docs = by_unit.pop("docs", None)
+    if docs is not None and not by_unit:
+        return fail("dataset", lang, "How long is one document (tokens or pages)?",
+                    "Wie lang ist ein Dokument (Tokens oder Seiten)?")
+    unit = next((u for u in ("tokens", "pages", "words", "tb", "gb", "mb") if u in by_unit), None)
+    value = by_unit[unit]
+    if unit is None:
+        notes.append(say(lang, "read as tokens", "als Tokens gelesen"))
+    elif unit == "pages":
+        value *= TOKENS_PER_PAGE
+        notes.append(say(lang, f"about {TOKENS_PER_PAGE} tokens per page", f"etwa {TOKENS_PER_PAGE} Tokens pro Seite"))
+    elif unit == "words":
+        value *= TOKENS_PER_WORD
+        notes.append(say(lang, "about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort"))
+    elif unit in _BYTES:
+        value *= _BYTES[unit] / BYTES_PER_TOKEN
+        notes.append(say(lang, "about 4 bytes of text per token (own estimate)",
+                         "etwa 4 Byte Text pro Token (eigene Schätzung)"))
+    if docs is not None:
+        value *= docs
+    if not 10_000 <= value <= 10**13:
+        return fail("dataset", lang, "That dataset size is out of range (10 000 tokens to 10 trillion).",
+                    "Diese Datenmenge liegt ausserhalb (10 000 Tokens bis 10 Billionen).")
+    return Parsed({"dataset_tokens": int(round(value))}, lang=lang, note="; ".join(notes) or None)
