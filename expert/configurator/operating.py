@@ -55,8 +55,10 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     if agent is not None:
         from expert.configurator.agent_demand import ttft_shift
         shift = ttft_shift(agent, model, gpu, tp, precision, column, w.prompt_tokens, a)
+    from expert.sizing.memory import default_kv_precision
+    kvp = w.kv_cache_precision or default_kv_precision(precision)   # as the audit's memory check
     prof = build_profile(model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, context,
-                         targets(w), a, None, engine, shift)
+                         targets(w), a, None, engine, shift, kvp)
     replicas = count // tp
     peak, util, conc, t_inf = w.peak_rps, w.target_utilization, float(w.concurrency or 0), w.inference_time_s
     if min(prof.seq_mem, prof.seq_lat) < 1:
