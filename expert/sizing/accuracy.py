@@ -10,6 +10,8 @@ Mappings (quantity → estimate), all memory in decimal GB:
 
 - weights (vLLM "Model loading took", torch-allocated after load): `weights_gb / TP` per GPU, or the
   total when the row is a total over GPUs.
+- llama.cpp's KV buffer ("KV buffer size"): the KV of one sequence of n_ctx tokens; its compute
+  buffer: the `llamacpp_compute_gib` constant the llama.cpp budget subtracts.
 - KV memory an engine allocates ("Available KV cache memory", `kv_cache_memory_gib`): the engine's
   pool per GPU, `inference_memory(..., sequences=0, engine=...).kv_pool_per_gpu_gb`, under the row's
   stated utilisation and the engine version's rule (`engine_assumptions`: vLLM < 0.17 had the larger
@@ -86,6 +88,8 @@ class Comparison:
         """What was compared, for per-engine statistics: KV pool, weights, peak, capacity, fit, TPOT..."""
         if self.kind == "memory":
             return "kv_pool" if self.quantity.startswith("KV pool") else \
+                "kv_buffer" if self.quantity.startswith("KV buffer") else \
+                "compute_buffer" if self.quantity.startswith("compute buffer") else \
                 "weights" if self.quantity.startswith("weights") else \
                 "held_share" if "memory held" in self.quantity else "peak"
         if self.kind == "decode":
@@ -222,6 +226,12 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             w = weights_gb(model, prec, a)
             per_gpu = "per GPU" in what or tp > 1
             return measured, (w / tp if per_gpu else w), "GB", "weights" + (" per GPU" if per_gpu else "")
+        if "KV buffer" in what:  # llama.cpp allocates the KV of exactly n_ctx tokens (one context)
+            ctx = int(row["context_tokens"])
+            kv = kv_cache_gb(model, ctx, 1, kvp, a) * kv_heads_per_gpu(model, tp) / model.kv_heads
+            return measured, kv, "GB", f"KV buffer {engine} allocates for n_ctx {ctx}"
+        if "compute buffer" in what:
+            return measured, a.llamacpp_compute_gib.value * GIB, "GB", "compute buffer (llama.cpp constant)"
         if "KV cache memory" in what:
             m = inference_memory(model, gpu, count, tp, prec, row["context_tokens"], 0, kvp, a, engine)
             return measured, m.kv_pool_per_gpu_gb, "GB", f"KV pool {engine} allocates per GPU"

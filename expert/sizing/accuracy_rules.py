@@ -29,6 +29,14 @@ SKIP = {
 CEILINGS = {"memory": 0.20, "capacity": 0.20, "finetune_memory": 0.30, "decode": 0.35, "throughput": 0.35,
             "ttft": 0.35}
 ALLOW = {
+    "llamacpp-logdetective-mistral7b-kvbuffer-32k": "the catalog's mistral-7b is v0.1 with a 4 096-token sliding "
+                            "window in every layer, so the core caps its KV at 4 096 tokens; llama.cpp allocates "
+                            "all n_ctx = 32 768 (and the model run, v0.2, has no window): 0.54 GB against 4.29 GB",
+    "llamacpp-logdetective-mistral7b-compute-2k": "the core's llama.cpp compute buffer is one constant (0.4 GiB, "
+                            "band 0.1-0.7); at n_ctx 2 048 the buffer was 0.16 GiB, inside the band, below the point",
+    "llamacpp-logdetective-mistral7b-compute-32k": "without flash attention llama.cpp's compute buffer holds one "
+                            "ubatch's attention scores (n_ctx × 512 × heads) and grows with n_ctx: 2.09 GiB at "
+                            "32 768 against the core's context-free 0.4 GiB (outside its 0.1-0.7 band)",
     "unsloth-min-8b-qlora": "Unsloth's minimum-VRAM table states no sequence length, rank or batch and relies on "
                             "its offloaded gradient checkpointing; the core's defaults (2 048 tokens, rank 16) "
                             "hold more activations",
