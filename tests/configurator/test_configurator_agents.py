@@ -36,7 +36,7 @@ def test_recommendation_holds_the_tool_waiting_sessions(coding):
     w = equivalent(given, demand(given, model))
     column = "sxm" if gpu.form_factor == "sxm" else "pcie"
     prof = build_profile(model, gpu, rec.precision, rec.tensor_parallel, column, w.prompt_tokens, w.output_tokens,
-                         w.context_tokens, None, DEFAULT)
+                         w.context_tokens, None, DEFAULT, kv_precision=given.kv_precision)  # FP8 weights: FP8 KV
     held = -(-9.1 // rec.replicas)
     expected = prof.base_gb + prof.kv_seq_gb * (rec.batch_per_replica + held)
     assert rec.memory_per_gpu_gb == pytest.approx(expected, abs=2e-3)
