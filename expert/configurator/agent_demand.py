@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from expert.agentloop import ResolvedAgent
 from expert.catalog.models import Gpu, LlmModel
@@ -42,12 +42,26 @@ class AgentDemand:
     kv_during_tools: str
     context_limit: int
     kind: str = "conversational"
+    kv_precision: str = "fp16"   # the precision the KV is cached (and copied back from CPU memory) in
+    offload_share: float = 0.0   # `cpu`: share of the tool-waiting sessions whose KV waits in CPU memory
+
+    @property
+    def idle_peak(self) -> float:
+        """Sessions waiting on a tool at the peak (Little's law), wherever their KV waits."""
+        return self.peak_task_rate * self.agent.steps_mean * self.agent.tool_time_s
+
+    def offloading(self, share: float) -> "AgentDemand":
+        """This `cpu` demand with `share` of the idle sessions' KV in CPU memory and the rest on the GPU:
+        the GPU holds (1 − share) × `idle_peak` sessions, and a share `share` of the steps copies its
+        prefix back first (`step_ttft`). `kv_during_tools: cpu` offloads where it pays (`search.run`)."""
+        return replace(self, offload_share=share, held_peak=self.idle_peak * (1.0 - share))
 
     @property
     def key(self) -> tuple:
         """What the sized replicas depend on beyond the equivalent workload's tokens (where the KV waits
         changes the step's TTFT: an offloaded prefix is copied back first)."""
-        return (round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6), self.kv_during_tools)
+        return (round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6), self.kv_during_tools,
+                self.offload_share)
 
 
 def demand(w: Workload, model: LlmModel) -> AgentDemand:
@@ -71,7 +85,7 @@ def demand(w: Workload, model: LlmModel) -> AgentDemand:
     if spec.task_latency_target_s is not None:
         target = (spec.task_latency_target_s - agent.steps_mean * agent.tool_time_s) / agent.steps_mean
     return AgentDemand(agent, shape, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
-                       limit, spec.kind)
+                       limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0)
 
 
 def equivalent(w: Workload, d: AgentDemand) -> Workload:
@@ -90,12 +104,12 @@ def equivalent(w: Workload, d: AgentDemand) -> Workload:
 def step_ttft(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str,
               a: Assumptions) -> float:
     """A mean step's time to first token (no queueing): prefill of its uncached tokens after the
-    cached prefix, plus the copy of that prefix back from CPU memory when it was offloaded."""
+    cached prefix, plus the copy of that prefix back from CPU memory for the offloaded share of steps."""
     new = d.shape.mean_uncached
     cached = max(0.0, d.shape.mean_input - new)
     ttft = loop.prefill_s(model, gpu, tp, precision, column, new, cached, a)
     if d.kv_during_tools == "cpu" and d.affinity:
-        ttft += loop.reload_s(model, tp, cached, a)
+        ttft += d.offload_share * loop.reload_s(model, tp, cached, a, d.kv_precision)
     return ttft
 
 

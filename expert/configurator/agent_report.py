@@ -16,7 +16,7 @@ def offload_optimum(w, catalog, a, shared, ctx, run):
     """The optimum of the same workload with the tool-waiting sessions' KV offloaded to CPU memory
     (`kv_during_tools: cpu`), or None when no session waits on the GPU. It tells whether KV residency,
     not compute, sets the configuration."""
-    if ctx.agent.held_peak <= 0:
+    if ctx.agent.kv_during_tools != "gpu" or ctx.agent.held_peak <= 0:
         return None
     spec = w.agent.model_copy(update={"kv_during_tools": "cpu"})
     return run(w.model_copy(update={"agent": spec}), catalog, a, shared, optimum_only=True)[1].best
@@ -34,7 +34,9 @@ def figures(ctx, best, offload=None) -> dict:
     kv_session = prof.kv_seq_gb * tp
     live = loop.sessions(d.peak_task_rate, a.steps_mean, step, a.tool_time_s)
     generating = ctx.peak_rps * step
-    on_gpu = live if d.kv_during_tools == "gpu" else generating
+    # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none
+    share = 0.0 if d.kv_during_tools == "gpu" else (d.offload_share if d.kv_during_tools == "cpu" else 1.0)
+    on_gpu = generating + (1.0 - share) * max(0.0, live - generating)
     task = loop.task_latency_s(a.steps_mean, step, a.tool_time_s)
     monthly = best.objective / ctx.months
     per_task = loop.cost_per_task(monthly, d.average_task_rate)

@@ -127,7 +127,7 @@ class Context:
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a),
-                    self.agent.key if self.agent else None, w.engine)
+                    self.agent.key if self.agent else None, w.engine, w.kv_precision)
         key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
         p = self.profiles.get(key)
         if p is None:
@@ -137,7 +137,7 @@ class Context:
                     self.agent, self.model, gpu, tp, precision, column, w.prompt_tokens, self.a)
                 base = self.profiles[base_key] = build_profile(
                     self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
-                    self.a, self.growth, w.engine, shift)
+                    self.a, self.growth, w.engine, shift, w.kv_precision)
             p = self.profiles[key] = with_target(base, self.slo)
         return p
 

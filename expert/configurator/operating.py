@@ -55,8 +55,9 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     if agent is not None:
         from expert.configurator.agent_demand import ttft_shift
         shift = ttft_shift(agent, model, gpu, tp, precision, column, w.prompt_tokens, a)
+    kvp = w.kv_precision   # the KV precision the configurator sized this workload with
     prof = build_profile(model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, context,
-                         targets(w), a, None, engine, shift)
+                         targets(w), a, None, engine, shift, kvp)
     replicas = count // tp
     peak, util, conc, t_inf = w.peak_rps, w.target_utilization, float(w.concurrency or 0), w.inference_time_s
     if min(prof.seq_mem, prof.seq_lat) < 1:
@@ -84,6 +85,10 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
                              "tensor_parallel": choice.get("tensor_parallel", 1),
                              "ownership": "rented" if choice.get("source") == "cloud" else "owned",
                              "workload": {**w, "precision": choice.get("precision", w.get("precision", "fp16"))}}
+    if "precision" in w or "kv_cache_precision" in w:  # the KV precision the configurator sized with
+        from expert.sizing.memory import default_kv_precision
+        kvp = w.get("kv_cache_precision") or default_kv_precision(w["precision"])
+        setup["workload"]["kv_cache_precision"] = kvp
     if choice.get("country"):
         setup["hosting"] = {"country": choice["country"]}
     if training in ("rented-per-run", "dedicated"):

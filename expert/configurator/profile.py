@@ -154,14 +154,16 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
                   context: int, slo: Targets | None, a: Assumptions,
-                  growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0) -> ReplicaProfile:
-    """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget."""
+                  growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0,
+                  kv_precision: str = "fp16") -> ReplicaProfile:
+    """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget,
+    `kv_precision` sizes the KV cache as the estimate does (the workload's `kv_precision`)."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
     b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
     over = b.overhead_gb
     p.weights_gb = b.weights_gb
     p.base_gb = b.weights_gb + b.activation_gb + b.overhead_gb
-    p.kv_seq_gb = kv_cache_gb(model, context, 1, "fp16", a) * kv_heads_per_gpu(model, tp) / model.kv_heads
+    p.kv_seq_gb = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, tp) / model.kv_heads
     p.usable_gb = b.usable_gb
     if growth is None:
         p.reserve = a.vram_reserve.low if model.params_b < a.growth_context_below_b.value else 0.0
@@ -174,7 +176,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
         g_act = (a.activation_moe_gib if growth.is_moe else a.activation_dense_gib).value * GIB
         p.growth_base_gb = weights_gb(growth, precision, a) / tp + g_act + over
         g_ctx = min(context, growth.max_context)
-        p.growth_kv_seq_gb = kv_cache_gb(growth, g_ctx, 1, "fp16", a) * kv_heads_per_gpu(growth, tp) \
+        p.growth_kv_seq_gb = kv_cache_gb(growth, g_ctx, 1, kv_precision, a) * kv_heads_per_gpu(growth, tp) \
             / growth.kv_heads
         p.seq_mem = min(_free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb),
                         _free_sequences(p.usable_gb - p.growth_base_gb, p.growth_kv_seq_gb))

@@ -190,6 +190,8 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         from expert.configurator.agent_demand import demand, equivalent
         agent = demand(w, model)
         w = equivalent(w, agent)
+        if agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0:
+            agent = _offload_where_it_pays(w, catalog, a, shared, model, agent)
     ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
                   shared.setdefault("serving", {}), agent)
     sources = admissible_sources(catalog_sources(catalog), w)
@@ -198,6 +200,24 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         out.best = best_only(ctx, sources)
         return ctx, out, sources
     return ctx, enumerate_candidates(ctx, sources), sources
+
+
+OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move
+
+
+def _offload_where_it_pays(w, catalog, a, shared, model, agent):
+    """`kv_during_tools: cpu` is the operator's option to offload, not an obligation: the share of
+    tool-waiting sessions offloaded (`OFFLOAD_SHARES`) whose optimum costs least, ties to the larger
+    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide)."""
+    best, chosen = None, agent
+    for share in OFFLOAD_SHARES:
+        d = agent.offloading(share)
+        ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
+                      shared.setdefault("serving", {}), d)
+        c = best_only(ctx, admissible_sources(catalog_sources(catalog), w))
+        if c is not None and (best is None or c.objective < best.objective - 0.5):
+            best, chosen = c, d
+    return chosen
 
 
 def family_best(out: Outcome, family: str) -> Candidate | None:

@@ -121,10 +121,12 @@ def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, n
     return max(work / tp / flops, weights_gb(model, precision, a) * 1e9 / tp / bw) / eta
 
 
-def reload_s(model: LlmModel, tp: int, cached: float, assumptions: Assumptions | None = None) -> float:
+def reload_s(model: LlmModel, tp: int, cached: float, assumptions: Assumptions | None = None,
+             kv_precision: str = "fp16") -> float:
     """Time to copy a session's cached KV back from CPU memory before its next step (each GPU of the
-    replica loads its share over its own link at `HOST_LINK_GBS`)."""
-    per_gpu = kv_cache_gb(model, max(0, round(cached)), 1, "fp16", assumptions) \
+    replica loads its share over its own link at `HOST_LINK_GBS`); the KV is copied at the precision
+    it is cached in (`kv_precision`: an FP8 cache moves half the bytes of a 16-bit one)."""
+    per_gpu = kv_cache_gb(model, max(0, round(cached)), 1, kv_precision, assumptions) \
         * kv_heads_per_gpu(model, tp) / model.kv_heads
     return per_gpu / HOST_LINK_GBS
 

@@ -36,7 +36,7 @@ def test_recommendation_holds_the_tool_waiting_sessions(coding):
     w = equivalent(given, demand(given, model))
     column = "sxm" if gpu.form_factor == "sxm" else "pcie"
     prof = build_profile(model, gpu, rec.precision, rec.tensor_parallel, column, w.prompt_tokens, w.output_tokens,
-                         w.context_tokens, None, DEFAULT)
+                         w.context_tokens, None, DEFAULT, kv_precision=given.kv_precision)  # FP8 weights: FP8 KV
     held = -(-9.1 // rec.replicas)
     expected = prof.base_gb + prof.kv_seq_gb * (rec.batch_per_replica + held)
     assert rec.memory_per_gpu_gb == pytest.approx(expected, abs=2e-3)
@@ -49,6 +49,22 @@ def test_offloading_idle_kv_never_needs_more(coding):
     assert cpu.agent["sessions_on_gpu_peak"] < coding.agent["sessions_on_gpu_peak"]
     # the search saw it: KV residency, not compute, set the GPU configuration
     assert coding.agent["kv_bound"] is (cpu.recommendation.tco_chf < coding.recommendation.tco_chf - 0.5)
+
+
+def test_cpu_offloads_where_it_pays(coding):
+    given = Workload.model_validate(_with(kv_during_tools="cpu"))
+    d = demand(given, CATALOG.model("qwen2.5-32b"))
+    # idle sessions at the peak = 2 000 × 3 / 86 400 × 7.8 steps × 16.8 s = 9.1; a quarter offloaded keeps 6.825
+    assert d.idle_peak == pytest.approx(9.1)
+    assert d.offloading(0.25).held_peak == pytest.approx(6.825)
+    cpu = search(_with(kv_during_tools="cpu"), CATALOG, sensitivity=False)
+    # offloading all idle KV adds its copy-back to every step's TTFT and misses the 2 s target on one H200;
+    # one H200 still fits with part of it offloaded: same cost as keeping all on the GPU, fewer sessions there
+    assert cpu.recommendation.gpu == coding.recommendation.gpu and cpu.recommendation.count == coding.recommendation.count
+    f = cpu.agent
+    generating = 2000 * 3 / 86_400 * 7.8 * f["step_latency_s"]   # peak steps/s × step time
+    share = 1 - (f["sessions_on_gpu_peak"] - generating) / 9.1
+    assert min(abs(share - s) for s in (0.25, 0.5, 0.75)) < 1e-6
 
 
 def test_cached_steps_are_faster_than_uncached_ones(coding):

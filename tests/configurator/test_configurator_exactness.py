@@ -70,6 +70,8 @@ def random_workload(rng: random.Random) -> dict:
         w["concurrency"] = rng.choice([4, 32, 128])
     if rng.random() < 0.15:
         w["inference_time_s"] = rng.choice([0.5, 2.0])
+    if rng.random() < 0.15:
+        w["kv_cache_precision"] = "fp8"                   # the profile sizes KV as the estimate does
     return w
 
 
@@ -120,7 +122,8 @@ def brute_force(wd: dict, cat: Catalog):
 
     @lru_cache(maxsize=None)
     def mem(gid, prec, tp, b):
-        return inference_memory(model, cat.gpus[gid], tp, tp, prec, ctx, b, assumptions=A).per_gpu_gb
+        return inference_memory(model, cat.gpus[gid], tp, tp, prec, ctx, b, w.kv_precision,
+                                assumptions=A, engine=w.engine).per_gpu_gb
 
     @lru_cache(maxsize=None)
     def speed(gid, prec, tp, link, b):

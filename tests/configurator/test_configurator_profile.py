@@ -71,3 +71,18 @@ def test_cost_matches_core():
                 price, power, _ = s.system(n)
                 ref = buy_cost(s.gpu, price / n, n, 36, assumptions=A, power_w=power).total_chf
             assert mine == pytest.approx(ref, rel=1e-9), s.key
+
+
+@pytest.mark.parametrize("precision,kvp", [("fp8", "fp8"), ("fp16", "fp8"), ("bf16", "bf16")])
+def test_profile_sizes_kv_at_the_workloads_precision(precision, kvp):
+    """The profile's KV per sequence is the core's at the same KV precision (issue 11 point 3):
+    Llama-3.1-8B holds 32 layers × 8 KV heads × 128 × 2 (K, V) = 65 536 values per token, so 1 380 tokens
+    take 65 536 × 1 380 × 1 byte = 0.0904 GB in FP8 (half of 16 bit)."""
+    model, gpu = CAT.model("llama-3.1-8b"), CAT.gpu("h100-nvl")
+    p = build_profile(model, gpu, precision, 1, column_of(gpu), 1200, 180, 1380, SLO, A, kv_precision=kvp)
+    per_byte = 65_536 * 1380 / 1e9
+    assert p.kv_seq_gb == pytest.approx(per_byte * (1 if kvp == "fp8" else 2), rel=1e-9)
+    for batch in (1, 9, 40):
+        mem = inference_memory(model, gpu, 1, 1, precision, 1380, batch, kvp, assumptions=A)
+        assert p.need_gb(batch) == pytest.approx(mem.per_gpu_gb, rel=1e-9)
+        assert p.usable_gb == pytest.approx(mem.usable_per_gpu_gb, rel=1e-12)

@@ -195,3 +195,10 @@ def test_reload_from_cpu_memory_by_hand():
     model = CATALOG.model("qwen2.5-32b")
     assert loop.reload_s(model, 1, 10_000, DEFAULT) == pytest.approx(0.1048576)
     assert loop.reload_s(model, 4, 10_000, DEFAULT) == pytest.approx(0.0262144)
+
+
+def test_reload_moves_the_cache_at_its_precision():
+    # FP8 KV: 1 byte per element, half of the 262 144 bytes per token above: 10 000 tokens = 1.31072 GB
+    # over 25 GB/s = 0.0524288 s
+    model = CATALOG.model("qwen2.5-32b")
+    assert loop.reload_s(model, 1, 10_000, DEFAULT, "fp8") == pytest.approx(0.0524288)
