@@ -123,3 +123,50 @@ SENSITIVITY: dict[str, tuple[str, str]] = {
     "configurator.sensitivity.same": ("{change}, the choice stays the same", "{change} bleibt die Wahl gleich"),
 }
 MESSAGES.update(SENSITIVITY)
+
+# a pool of agents in plain lines (`expert.configurator.pool_view`, `pool_document`)
+POOL: dict[str, tuple[str, str]] = {
+    "configurator.pool.role.serve+train": ("serve+train", "Inferenz + Training"),
+    "configurator.pool.role.inference": ("inference", "Inferenz"),
+    "configurator.pool.role.train": ("train", "nur Training"),
+    "configurator.pool.training_only": ("training only", "nur Training"),
+    # the method word ends in a space or a hyphen: "full fine-tuning", "LoRA-Fine-Tuning"
+    "configurator.pool.method.full": ("full ", "volles "),
+    "configurator.pool.method.lora": ("lora ", "LoRA-"),
+    "configurator.pool.method.qlora": ("qlora ", "QLoRA-"),
+    "configurator.pool.freq.yearly": ("yearly", "jährlich"),
+    "configurator.pool.freq.quarterly": ("quarterly", "vierteljährlich"),
+    "configurator.pool.freq.monthly": ("monthly", "monatlich"),
+    "configurator.pool.freq.weekly": ("weekly", "wöchentlich"),
+    "configurator.pool.assumed": (" (assumed)", " (angenommen)"),
+    "configurator.pool.idle": ("idle hours", "Leerlaufstunden"),
+    "configurator.pool.around_the_clock": ("around the clock", "rund um die Uhr"),
+    "configurator.pool.run": (
+        "{name}: {method}fine-tuning {freq}, {tokens} M tokens{assumed}, {memory} GB per GPU, "
+        "{hours} h per run on {count}× {gpu} ({where})",
+        "{name}: {method}Fine-Tuning {freq}, {tokens} Mio. Tokens{assumed}, {memory} GB pro GPU, "
+        "{hours} h pro Lauf auf {count}× {gpu} ({where})"),
+    "configurator.pool.team.none": ("not counted (opt-in)", "nicht gezählt (Opt-in)"),
+    "configurator.pool.costs": (
+        "cost lines over {months} months: pool GPUs (000 T1) {gpu_chf} CHF + runs rented for their hours "
+        "{runs_chf} CHF = TCO {tco_chf} CHF; team time {team}; ranked by TCO + team time = {objective_chf} CHF",
+        "Kostenzeilen über {months} Monate: Pool-GPUs (000 T1) {gpu_chf} CHF + stundenweise gemietete Läufe "
+        "{runs_chf} CHF = TCO {tco_chf} CHF; Teamzeit {team}; Rangfolge nach TCO + Teamzeit = {objective_chf} CHF"),
+    "configurator.pool.document": (
+        "000 R3/T3 hybrid {ng}× {l40s} + {nf}× {a100} ({l40s_key}, {a100_key}) costs {hybrid_chf} CHF, all-A100 "
+        "{total}× {a100} {homo_chf} CHF over {months} months: the hybrid saves {saving_chf} CHF (000 T3 states "
+        "57 572 CHF for its 2 + 2).",
+        "Hybrider Pool nach 000 R3/T3 {ng}× {l40s} + {nf}× {a100} ({l40s_key}, {a100_key}) kostet {hybrid_chf} CHF, "
+        "nur A100 {total}× {a100} {homo_chf} CHF über {months} Monate: der hybride spart {saving_chf} CHF "
+        "(000 T3 nennt 57 572 CHF für seine 2 + 2)."),
+    "configurator.pool.document.cheaper": (
+        " The cheapest pool is {pool} at {best_chf} CHF: the {agents} agents' replicas need {need_gb} GB within "
+        "{have_gb} GB usable on {gpus} GPUs ({mem} GB × 0.9 × 0.7 growth reserve each, 000 M5), the peak "
+        "load fits, and the fine-tuned agents train on the pool's GPUs in their idle hours, so the document's "
+        "{total} GPUs are more than these agents need.",
+        " Der günstigste Pool ist {pool} für {best_chf} CHF: die Replikate der {agents} Agenten brauchen {need_gb} GB von "
+        "{have_gb} GB nutzbar auf {gpus} GPUs (je {mem} GB × 0,9 × 0,7 Wachstumsreserve, 000 M5), die "
+        "Spitzenlast passt, und die feinabgestimmten Agenten trainieren in den Leerlaufstunden des Pools; die "
+        "{total} GPUs des Dokuments sind mehr, als diese Agenten brauchen."),
+}
+MESSAGES.update(POOL)
