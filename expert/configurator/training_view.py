@@ -5,32 +5,21 @@ cost lines with the ranking objective stated. English and German lines; numbers 
 from __future__ import annotations
 
 from expert.configurator.training_plan import TrainingOption, TrainingPlanner
-from expert.numbers import grouped
+from expert.messages import t as msg
+from expert.numbers import dec, grouped
 from expert.sizing.ft_job import FABRIC, plan_job
 from expert.sizing.constants import resolve
 
 METHODS = ("full", "lora", "qlora")
 FAR_MORE = 2.0  # own threshold: "costs far more" = more than twice the LoRA run
-QUALITY = {
-    "full": {"en": "all weights trained; the reference quality",
-             "de": "alle Gewichte trainiert; die Referenzqualität"},
-    "lora": {"en": "the documents say nothing on LoRA quality; the LoRA paper (arXiv:2106.09685) reports results "
-                   "on par with full fine-tuning on the tasks it tested: validate on your task",
-             "de": "die Dokumente sagen nichts zur LoRA-Qualität; das LoRA-Paper (arXiv:2106.09685) berichtet "
-                   "Ergebnisse auf dem Niveau des vollen Fine-Tunings für die getesteten Aufgaben: an der eigenen "
-                   "Aufgabe validieren"},
-    "qlora": {"en": "4-bit base weights during training; the QLoRA paper (arXiv:2305.14314) matches 16-bit "
-                    "fine-tuning on its benchmarks: validate on your task",
-              "de": "4-Bit-Basisgewichte im Training; das QLoRA-Paper (arXiv:2305.14314) erreicht auf seinen "
-                    "Benchmarks 16-Bit-Niveau: an der eigenen Aufgabe validieren"},
-}
+QUALITY = {m: {lang: msg(f"configurator.training.quality.{m}", lang) for lang in ("en", "de")} for m in METHODS}
+"""What each method means for quality, in both languages (the report's `methods[].quality`)."""
 METHOD_DE = {"full": "volles ", "lora": "LoRA-", "qlora": "QLoRA-"}
 NAME_DE = {"full": "voll", "lora": "LoRA", "qlora": "QLoRA"}
 FREQ_DE = {"yearly": "jährlich", "quarterly": "vierteljährlich", "monthly": "monatlich", "weekly": "wöchentlich"}
-KIND_WORD = {"en": {"serving-idle": "serving GPUs at idle hours", "rented-per-run": "rented for the run's hours",
-                    "dedicated": "dedicated training GPUs"},
-             "de": {"serving-idle": "Serving-GPUs in Leerlaufstunden", "rented-per-run": "für die Laufzeit gemietet",
-                    "dedicated": "eigene Trainings-GPUs"}}
+REASON_FIELD = {"en": "reason", "de": "reason_de"}
+BILLING_SHOWN = ("en",)
+"""The offer's billing term is English catalog data: the English lines show it, the German ones not."""
 
 
 def _r(x, d=2):
@@ -48,35 +37,24 @@ def option_dict(o: TrainingOption) -> dict:
 
 
 def _option_line(o: TrainingOption, lang: str, months: int) -> str:
-    word = KIND_WORD[lang][o.kind]
+    word = msg(f"configurator.training.kind.{o.kind}", lang)
     if not o.fits:
-        reason = (o.reason if lang == "en" else o.reason_de or o.reason) or ""
-        return f"{word}: " + ("not possible: " if lang == "en" else "nicht möglich: ") + reason
-    where = f"{o.gpus}× {o.gpu}" + (f" ({o.nodes} nodes)" if lang == "en" and o.nodes > 1 else
-                                    f" ({o.nodes} Knoten)" if o.nodes > 1 else "")
+        reason = (getattr(o, REASON_FIELD[lang]) or o.reason) or ""
+        return msg("configurator.training.not_possible", lang, kind=word, reason=reason)
+    where = f"{o.gpus}× {o.gpu}" + (msg("configurator.training.nodes", lang, nodes=o.nodes) if o.nodes > 1 else "")
     if o.offer:
         where += f", {o.offer}"
-    hours = f"{o.hours_per_run:.1f} h".replace(".", "," if lang == "de" else ".")
-    if lang == "en":
-        text = (f"{word}: {where}, {o.sharding}, {o.memory_per_gpu_gb:.1f} GB per GPU, {hours} per run, "
-                f"{grouped(o.cost_per_run_chf)} CHF per run, {grouped(o.cost_horizon_chf)} CHF over {months} months")
-    else:
-        text = (f"{word}: {where}, {o.sharding}, {dec1(o.memory_per_gpu_gb)} GB pro GPU, {hours} pro Lauf, "
-                f"{grouped(o.cost_per_run_chf)} CHF pro Lauf, {grouped(o.cost_horizon_chf)} CHF über {months} Monate")
+    text = msg("configurator.training.option", lang, kind=word, where=where, sharding=o.sharding,
+             memory=dec(o.memory_per_gpu_gb, lang), hours=dec(o.hours_per_run, lang),
+             run_chf=grouped(o.cost_per_run_chf), horizon_chf=grouped(o.cost_horizon_chf), months=months)
     if o.kind == "serving-idle":
         nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
-        text += (f"; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced "
-                 f"while the run holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)"
-                 if lang == "en" else
-                 f"; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft "
-                 f"reduziert, solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 "
-                 f"Leerlaufstunden schaltet das ab)")
+        text += msg("configurator.training.nights", lang, nights=nights)
     if o.billed_hours_per_run is not None:
-        text += (f"; billed {o.billed_hours_per_run:.2f} h" if lang == "en"
-                 else f"; abgerechnet {dec1(o.billed_hours_per_run, 2)} h")
+        text += msg("configurator.training.billed", lang, hours=dec(o.billed_hours_per_run, lang, 2))
     if o.interconnect:
-        text += ("; needs " if lang == "en" else "; braucht ") + FABRIC[lang]
-    if o.billing and lang == "en":
+        text += msg("configurator.training.needs", lang, fabric=FABRIC[lang])
+    if o.billing and lang in BILLING_SHOWN:
         text += f"; {o.billing}"
     return text
 

@@ -170,3 +170,37 @@ POOL: dict[str, tuple[str, str]] = {
         "{total} GPUs des Dokuments sind mehr, als diese Agenten brauchen."),
 }
 MESSAGES.update(POOL)
+
+# the fine-tuning plan as the answer shows it (`expert.configurator.training_view`)
+TRAINING: dict[str, tuple[str, str]] = {
+    "configurator.training.quality.full": (
+        "all weights trained; the reference quality", "alle Gewichte trainiert; die Referenzqualität"),
+    "configurator.training.quality.lora": (
+        "the documents say nothing on LoRA quality; the LoRA paper (arXiv:2106.09685) reports results on par with "
+        "full fine-tuning on the tasks it tested: validate on your task",
+        "die Dokumente sagen nichts zur LoRA-Qualität; das LoRA-Paper (arXiv:2106.09685) berichtet Ergebnisse auf "
+        "dem Niveau des vollen Fine-Tunings für die getesteten Aufgaben: an der eigenen Aufgabe validieren"),
+    "configurator.training.quality.qlora": (
+        "4-bit base weights during training; the QLoRA paper (arXiv:2305.14314) matches 16-bit fine-tuning on its "
+        "benchmarks: validate on your task",
+        "4-Bit-Basisgewichte im Training; das QLoRA-Paper (arXiv:2305.14314) erreicht auf seinen Benchmarks "
+        "16-Bit-Niveau: an der eigenen Aufgabe validieren"),
+    "configurator.training.kind.serving-idle": ("serving GPUs at idle hours", "Serving-GPUs in Leerlaufstunden"),
+    "configurator.training.kind.rented-per-run": ("rented for the run's hours", "für die Laufzeit gemietet"),
+    "configurator.training.kind.dedicated": ("dedicated training GPUs", "eigene Trainings-GPUs"),
+    "configurator.training.not_possible": ("{kind}: not possible: {reason}", "{kind}: nicht möglich: {reason}"),
+    "configurator.training.nodes": (" ({nodes} nodes)", " ({nodes} Knoten)"),
+    "configurator.training.option": (
+        "{kind}: {where}, {sharding}, {memory} GB per GPU, {hours} h per run, {run_chf} CHF per run, "
+        "{horizon_chf} CHF over {months} months",
+        "{kind}: {where}, {sharding}, {memory} GB pro GPU, {hours} h pro Lauf, {run_chf} CHF pro Lauf, "
+        "{horizon_chf} CHF über {months} Monate"),
+    "configurator.training.nights": (
+        "; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced while the run "
+        "holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)",
+        "; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft reduziert, "
+        "solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 Leerlaufstunden schaltet das ab)"),
+    "configurator.training.billed": ("; billed {hours} h", "; abgerechnet {hours} h"),
+    "configurator.training.needs": ("; needs {fabric}", "; braucht {fabric}"),
+}
+MESSAGES.update(TRAINING)
