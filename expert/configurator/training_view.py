@@ -14,12 +14,12 @@ METHODS = ("full", "lora", "qlora")
 FAR_MORE = 2.0  # own threshold: "costs far more" = more than twice the LoRA run
 QUALITY = {m: {lang: msg(f"configurator.training.quality.{m}", lang) for lang in ("en", "de")} for m in METHODS}
 """What each method means for quality, in both languages (the report's `methods[].quality`)."""
-METHOD_DE = {"full": "volles ", "lora": "LoRA-", "qlora": "QLoRA-"}
-NAME_DE = {"full": "voll", "lora": "LoRA", "qlora": "QLoRA"}
-FREQ_DE = {"yearly": "jährlich", "quarterly": "vierteljährlich", "monthly": "monatlich", "weekly": "wöchentlich"}
 REASON_FIELD = {"en": "reason", "de": "reason_de"}
-BILLING_SHOWN = ("en",)
-"""The offer's billing term is English catalog data: the English lines show it, the German ones not."""
+BILLING_SHOWN = SOURCE_SHOWN = ("en",)
+"""The offer's billing term and the source kind are English data: the English lines show them, the German
+ones not."""
+ROW_NUMBER = {"en": str, "de": lambda x: dec(x, "de")}
+"""How the method comparison writes GB and hours: the rounded value as is in English, one decimal in German."""
 
 
 def _r(x, d=2):
@@ -59,8 +59,14 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
     return text
 
 
-def dec1(x: float, d: int = 1) -> str:
-    return f"{x:.{d}f}".replace(".", ",")
+def _method_row(r: dict, lang: str) -> str:
+    """One method of the side-by-side comparison."""
+    name = msg(f"configurator.training.name.{r['method']}", lang)
+    if not r["fits"]:
+        return msg("configurator.training.row.none", lang, name=name)
+    return msg("configurator.training.row", lang, name=name, gpus=r["gpus"], gpu=r["gpu"],
+               memory=ROW_NUMBER[lang](r["memory_per_gpu_gb"]), hours=ROW_NUMBER[lang](r["hours_per_run"]),
+               chf=grouped(r["cost_per_run_chf"]), source=f" ({r['source']})" if lang in SOURCE_SHOWN else "")
 
 
 def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:
@@ -104,42 +110,24 @@ def training_plan(ctx, cand) -> dict | None:
     gpu_tco = cand.gpu_cost
     train = cand.train_monthly * months
     team = cand.team_monthly * months
-    lines = {"en": [], "de": []}
-    tok = f"{planner.tokens / 1e6:,.0f} M"
-    lines["en"].append(f"job: {t.method} fine-tuning of {ctx.model.params_b:g}B on {tok} tokens × {t.epochs:g} epochs, "
-                       f"{t.runs_per_year} runs a year; dataset " + (
-                           "given" if not assumed else "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is "
-                           "what 000 M2's 48 h on one A100 implies for 13B LoRA); set fine_tuning.dataset_tokens"))
-    lines["de"].append(f"Auftrag: {METHOD_DE[t.method]}Fine-Tuning von {ctx.model.params_b:g}B auf "
-                       f"{planner.tokens / 1e6:,.0f} Mio. Tokens × {t.epochs:g} Epochen, {t.runs_per_year} Läufe pro "
-                       f"Jahr; Datensatz "
-                       f"{'angegeben' if not assumed else 'ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio. (415 Mio. ergeben sich aus 000 M2: 48 h auf einer A100 für 13B LoRA); fine_tuning.dataset_tokens angeben'}")
-    for o in options:
-        for lang in ("en", "de"):
+    lines = {}
+    for lang in ("en", "de"):
+        lines[lang] = [msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{t.method}", lang),
+                           params=f"{ctx.model.params_b:g}", tokens=f"{planner.tokens / 1e6:,.0f}",
+                           epochs=f"{t.epochs:g}", runs=t.runs_per_year,
+                           dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))]
+        for o in options:
             mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""
             lines[lang].append(mark + _option_line(o, lang, months))
-    if compare:
-        why = (f"full fine-tuning needs more than one node of {cand.source.gpu.id}" if multi else
-               "full fine-tuning costs more than twice LoRA" if far else "full fine-tuning has no GPUs that run it")
-        lines["en"].append(f"methods side by side ({why}): " + "; ".join(
-            f"{r['method']}: {r['gpus']}× {r['gpu']}, {r['memory_per_gpu_gb']} GB/GPU, {r['hours_per_run']} h, "
-            f"{grouped(r['cost_per_run_chf'])} CHF per run ({r['source']})" if r["fits"] else f"{r['method']}: no plan"
-            for r in methods))
-        why_de = (f"volles Fine-Tuning braucht mehr als einen Knoten {cand.source.gpu.id}" if multi else
-                  "volles Fine-Tuning kostet mehr als das Doppelte von LoRA" if far else
-                  "für volles Fine-Tuning gibt es keine GPUs")
-        lines["de"].append(f"Methoden im Vergleich ({why_de}): " + "; ".join(
-            f"{NAME_DE[r['method']]}: {r['gpus']}× {r['gpu']}, {dec1(r['memory_per_gpu_gb'])} GB/GPU, "
-            f"{dec1(r['hours_per_run'])} h, {grouped(r['cost_per_run_chf'])} CHF pro Lauf" if r["fits"]
-            else f"{NAME_DE[r['method']]}: kein Plan" for r in methods))
-    lines["en"].append(f"cost lines over {months} months: serving GPUs (000 T1) {grouped(gpu_tco)} CHF + fine-tuning GPUs "
-                       f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; team time waiting on runs (000 M2) "
-                       + (f"{grouped(team)} CHF" if team else "not counted (opt-in: fine_tuning.team_waits)")
-                       + f"; ranked by TCO + team time = {grouped(cand.objective)} CHF")
-    lines["de"].append(f"Kostenzeilen über {months} Monate: Serving-GPUs (000 T1) {grouped(gpu_tco)} CHF + Fine-Tuning-GPUs "
-                       f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; Teamzeit beim Warten (000 M2) "
-                       + (f"{grouped(team)} CHF" if team else "nicht gezählt (Opt-in: fine_tuning.team_waits)")
-                       + f"; Rangfolge nach TCO + Teamzeit = {grouped(cand.objective)} CHF")
+        if compare:
+            why = msg("configurator.training.compare." + ("multi" if multi else "far" if far else "none"), lang,
+                      gpu=cand.source.gpu.id)
+            lines[lang].append(msg("configurator.training.compare", lang, why=why,
+                                   rows="; ".join(_method_row(r, lang) for r in methods)))
+        lines[lang].append(msg("configurator.training.costs", lang, months=months, gpu_chf=grouped(gpu_tco),
+                               train_chf=grouped(train), tco_chf=grouped(gpu_tco + train),
+                               team=f"{grouped(team)} CHF" if team else msg("configurator.training.team.none", lang),
+                               objective_chf=grouped(cand.objective)))
     return {"method": t.method, "dataset_tokens": planner.tokens, "dataset_assumed": assumed, "dataset_source": ds,
             "epochs": t.epochs, "runs_per_year": t.runs_per_year,
             "chosen": None if chosen is None else chosen.kind,

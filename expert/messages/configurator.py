@@ -204,3 +204,39 @@ TRAINING: dict[str, tuple[str, str]] = {
     "configurator.training.needs": ("; needs {fabric}", "; braucht {fabric}"),
 }
 MESSAGES.update(TRAINING)
+
+TRAINING_PLAN: dict[str, tuple[str, str]] = {
+    "configurator.training.job": (
+        "job: {method}fine-tuning of {params}B on {tokens} M tokens × {epochs} epochs, {runs} runs a year; "
+        "dataset {dataset}",
+        "Auftrag: {method}Fine-Tuning von {params}B auf {tokens} Mio. Tokens × {epochs} Epochen, {runs} Läufe pro "
+        "Jahr; Datensatz {dataset}"),
+    "configurator.training.dataset.given": ("given", "angegeben"),
+    "configurator.training.dataset.assumed": (
+        "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is what 000 M2's 48 h on one A100 implies for 13B "
+        "LoRA); set fine_tuning.dataset_tokens",
+        "ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio. (415 Mio. ergeben sich aus 000 M2: 48 h "
+        "auf einer A100 für 13B LoRA); fine_tuning.dataset_tokens angeben"),
+    "configurator.training.compare": ("methods side by side ({why}): {rows}", "Methoden im Vergleich ({why}): {rows}"),
+    "configurator.training.compare.multi": (
+        "full fine-tuning needs more than one node of {gpu}", "volles Fine-Tuning braucht mehr als einen Knoten {gpu}"),
+    "configurator.training.compare.far": (
+        "full fine-tuning costs more than twice LoRA", "volles Fine-Tuning kostet mehr als das Doppelte von LoRA"),
+    "configurator.training.compare.none": (
+        "full fine-tuning has no GPUs that run it", "für volles Fine-Tuning gibt es keine GPUs"),
+    "configurator.training.name.full": ("full", "voll"),
+    "configurator.training.name.lora": ("lora", "LoRA"),
+    "configurator.training.name.qlora": ("qlora", "QLoRA"),
+    "configurator.training.row": (
+        "{name}: {gpus}× {gpu}, {memory} GB/GPU, {hours} h, {chf} CHF per run{source}",
+        "{name}: {gpus}× {gpu}, {memory} GB/GPU, {hours} h, {chf} CHF pro Lauf{source}"),
+    "configurator.training.row.none": ("{name}: no plan", "{name}: kein Plan"),
+    "configurator.training.team.none": (
+        "not counted (opt-in: fine_tuning.team_waits)", "nicht gezählt (Opt-in: fine_tuning.team_waits)"),
+    "configurator.training.costs": (
+        "cost lines over {months} months: serving GPUs (000 T1) {gpu_chf} CHF + fine-tuning GPUs {train_chf} CHF = "
+        "TCO {tco_chf} CHF; team time waiting on runs (000 M2) {team}; ranked by TCO + team time = {objective_chf} CHF",
+        "Kostenzeilen über {months} Monate: Serving-GPUs (000 T1) {gpu_chf} CHF + Fine-Tuning-GPUs {train_chf} CHF = "
+        "TCO {tco_chf} CHF; Teamzeit beim Warten (000 M2) {team}; Rangfolge nach TCO + Teamzeit = {objective_chf} CHF"),
+}
+MESSAGES.update(TRAINING_PLAN)
