@@ -25,6 +25,7 @@ import yaml
 
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
 from expert.configurator.objective import gpu_cost
+from expert.messages import t
 from expert.sizing.constants import exact, ranged
 from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, JobLayout, layout_on,
                                   plan_job)
@@ -248,9 +249,6 @@ def _granularity(rule: dict) -> str:
 def _missing_reason(kind: str, w, lang: str) -> str:
     if kind == "rented-per-run":
         if w.deployment == "on_premise":
-            return {"en": "deployment on_premise: no cloud GPUs for the run",
-                    "de": "Betrieb on_premise: keine Cloud-GPUs für den Lauf"}[lang]
-        return {"en": f"no offer with a published hourly price for hosting '{w.hosting}'",
-                "de": f"kein Angebot mit veröffentlichtem Stundenpreis für Hosting '{w.hosting}'"}[lang]
-    return {"en": "no admissible GPU source fits the run",
-            "de": "keine zulässige GPU-Quelle passt für den Lauf"}[lang]
+            return t("configurator.training.missing.on_premise", lang)
+        return t("configurator.training.missing.no_price", lang, hosting=w.hosting)
+    return t("configurator.training.missing.none", lang)

@@ -123,3 +123,14 @@ SENSITIVITY: dict[str, tuple[str, str]] = {
     "configurator.sensitivity.same": ("{change}, the choice stays the same", "{change} bleibt die Wahl gleich"),
 }
 MESSAGES.update(SENSITIVITY)
+
+# no source at all, and what LoRA would take instead (`expert.configurator.configure`)
+SEARCH: dict[str, tuple[str, str]] = {
+    "configurator.no_source": (
+        "no admissible source ({kinds}) for hosting '{hosting}' and these GPU grades",
+        "keine zulässige Quelle ({kinds}) für Hosting '{hosting}' und diese GPU-Klassen"),
+    "configurator.lora_instead": (
+        ". With LoRA instead of full fine-tuning: {where} over {months} months (runs: {runs})",
+        ". Mit LoRA statt vollem Fine-Tuning: {where} über {months} Monate (Läufe: {runs})"),
+}
+MESSAGES.update(SEARCH)

@@ -123,3 +123,32 @@ TRAINING_PLAN: dict[str, tuple[str, str]] = {
         "TCO {tco_chf} CHF; Teamzeit beim Warten (000 M2) {team}; Rangfolge nach TCO + Teamzeit = {objective_chf} CHF"),
 }
 MESSAGES.update(TRAINING_PLAN)
+
+# a pool search's own lines (`expert.configurator.agents`) and a training source that is missing
+# (`expert.configurator.training_plan`)
+POOL_SEARCH: dict[str, tuple[str, str]] = {
+    "configurator.pool.nothing_fits": (
+        "nothing fits: no pool of admissible GPUs serves and trains every agent",
+        "nichts passt: kein Pool zulässiger GPUs bedient und trainiert alle Agenten"),
+    "configurator.pool.compare": (
+        "best homogeneous pool {homo} costs {homo_chf} CHF, best hybrid {hybrid} {hybrid_chf} CHF over {months} "
+        "months ({saver} {diff_chf} CHF; the hybrid needs more complex orchestration, 000 T3)",
+        "bester homogener Pool {homo} kostet {homo_chf} CHF, bester hybrider {hybrid} {hybrid_chf} CHF über "
+        "{months} Monate ({saver} {diff_chf} CHF; der hybride braucht aufwendigere Orchestrierung, 000 T3)"),
+    "configurator.pool.hybrid_saves": ("hybrid saves", "der hybride spart"),
+    "configurator.pool.homogeneous_saves": ("homogeneous saves", "der homogene spart"),
+    "configurator.pool.costlier": (
+        "{kind} pool {pool} costs {diff_chf} CHF more over {months} months",
+        "{kind}-Pool {pool} kostet {diff_chf} CHF mehr über {months} Monate"),
+    "configurator.pool.tie": (
+        "{kind} pool {pool}: same cost, loses on the tie-break (fewer GPUs, kind, catalog order)",
+        "{kind}-Pool {pool}: gleiche Kosten, verliert bei der Gleichstandsregel"),
+    "configurator.training.missing.on_premise": (
+        "deployment on_premise: no cloud GPUs for the run", "Betrieb on_premise: keine Cloud-GPUs für den Lauf"),
+    "configurator.training.missing.no_price": (
+        "no offer with a published hourly price for hosting '{hosting}'",
+        "kein Angebot mit veröffentlichtem Stundenpreis für Hosting '{hosting}'"),
+    "configurator.training.missing.none": (
+        "no admissible GPU source fits the run", "keine zulässige GPU-Quelle passt für den Lauf"),
+}
+MESSAGES.update(POOL_SEARCH)

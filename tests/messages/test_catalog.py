@@ -38,7 +38,8 @@ def test_severity_and_value_words():
 CONVERTED = [ROOT / "expert/report/render.py", ROOT / "expert/report/explain.py",
              ROOT / "expert/configurator/explain.py", ROOT / "expert/configurator/sensitivity.py",
              ROOT / "expert/configurator/pool_view.py", ROOT / "expert/configurator/pool_document.py",
-             ROOT / "expert/configurator/training_view.py"]
+             ROOT / "expert/configurator/training_view.py", ROOT / "expert/configurator/configure.py",
+             ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py"]
 """Modules whose words all come from the catalog (besides the chat in `tui/`)."""
 
 
