@@ -134,3 +134,16 @@ SEARCH: dict[str, tuple[str, str]] = {
         ". Mit LoRA statt vollem Fine-Tuning: {where} über {months} Monate (Läufe: {runs})"),
 }
 MESSAGES.update(SEARCH)
+
+# the quality cost of a quantised choice (`expert.configurator.search`)
+QUALITY: dict[str, tuple[str, str]] = {
+    "configurator.quality.fp8": (
+        "FP8 with dynamic scaling (Transformer Engine, 000 G3): close to 16-bit quality; validate",
+        "FP8 mit dynamischer Skalierung (Transformer Engine, 000 G3): nahe an 16-Bit-Qualität; validieren"),
+    "configurator.quality.int8": (
+        "INT8: usually < 3 % quality loss (000 Q2)", "INT8: meist < 3 % Qualitätsverlust (000 Q2)"),
+    "configurator.quality.int4": (
+        "INT4: 5-8 % quality loss depending on the task; needs case-by-case validation (000 Q2)",
+        "INT4: 5-8 % Qualitätsverlust je nach Aufgabe; Einzelfallvalidierung nötig (000 Q2)"),
+}
+MESSAGES.update(QUALITY)

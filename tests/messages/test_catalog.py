@@ -39,7 +39,8 @@ CONVERTED = [ROOT / "expert/report/render.py", ROOT / "expert/report/explain.py"
              ROOT / "expert/configurator/explain.py", ROOT / "expert/configurator/sensitivity.py",
              ROOT / "expert/configurator/pool_view.py", ROOT / "expert/configurator/pool_document.py",
              ROOT / "expert/configurator/training_view.py", ROOT / "expert/configurator/configure.py",
-             ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py"]
+             ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py",
+             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/search.py"]
 """Modules whose words all come from the catalog (besides the chat in `tui/`)."""
 
 
