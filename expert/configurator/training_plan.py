@@ -124,16 +124,17 @@ class TrainingPlanner:
         opt = self._from_layout("serving-idle", lay, elapsed)
         if not lay.fits:
             opt.fits = False
-            opt.reason = (f"needs {lay.memory_per_gpu_gb:.1f} GB per GPU on {count}× {gpu.id}, "
-                          f"has {lay.usable_per_gpu_gb:.1f}")
-            opt.reason_de = (f"braucht {lay.memory_per_gpu_gb:.1f} GB pro GPU auf {count}× {gpu.id}, verfügbar "
-                             f"sind {lay.usable_per_gpu_gb:.1f}").replace(".", ",")
+            values = {"memory": f"{lay.memory_per_gpu_gb:.1f}", "count": count, "gpu": gpu.id,
+                      "usable": f"{lay.usable_per_gpu_gb:.1f}"}
+            opt.reason = t("configurator.training.idle.memory", "en", **values)
+            # German: every decimal point of the sentence becomes a comma
+            opt.reason_de = t("configurator.training.idle.memory", "de", **values).replace(".", ",")
         elif per_day <= 0 or elapsed > self.limit_h:
             opt.fits = False
-            opt.reason = (f"{lay.hours:.1f} h at {per_day:g} idle h/day take {nights} nights, more than half the "
-                          f"period ({self.limit_h / 24:.1f} days)")
-            opt.reason_de = (f"{lay.hours:.1f} h bei {per_day:g} Leerlaufstunden pro Tag brauchen {nights} Nächte, "
-                             f"mehr als das halbe Intervall ({self.limit_h / 24:.1f} Tage)").replace(".", ",")
+            values = {"hours": f"{lay.hours:.1f}", "per_day": f"{per_day:g}", "nights": nights,
+                      "days": f"{self.limit_h / 24:.1f}"}
+            opt.reason = t("configurator.training.idle.too_long", "en", **values)
+            opt.reason_de = t("configurator.training.idle.too_long", "de", **values).replace(".", ",")
         else:
             opt.team_horizon_chf = self._team(elapsed)
         self._idle[key] = opt

@@ -152,3 +152,16 @@ POOL_SEARCH: dict[str, tuple[str, str]] = {
         "no admissible GPU source fits the run", "keine zulässige GPU-Quelle passt für den Lauf"),
 }
 MESSAGES.update(POOL_SEARCH)
+
+# why the serving GPUs' idle hours cannot hold the run (`expert.configurator.training_plan`); the German
+# sentence gets decimal commas after filling in
+IDLE: dict[str, tuple[str, str]] = {
+    "configurator.training.idle.memory": (
+        "needs {memory} GB per GPU on {count}× {gpu}, has {usable}",
+        "braucht {memory} GB pro GPU auf {count}× {gpu}, verfügbar sind {usable}"),
+    "configurator.training.idle.too_long": (
+        "{hours} h at {per_day} idle h/day take {nights} nights, more than half the period ({days} days)",
+        "{hours} h bei {per_day} Leerlaufstunden pro Tag brauchen {nights} Nächte, mehr als das halbe Intervall "
+        "({days} Tage)"),
+}
+MESSAGES.update(IDLE)
