@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from expert.catalog.loader import Catalog
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
+from expert.messages import LANGS, t
 from expert.numbers import grouped
 from expert.configurator.feasibility import Context
 from expert.facts import gpu_family
@@ -370,8 +371,7 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
     options = sorted(pool_options(ps, sources), key=lambda o: o.key)
     result = SearchResult(evaluated=len(options), feasible=len(options))
     if not options:
-        result.nothing_fits = {"en": "nothing fits: no pool of admissible GPUs serves and trains every agent",
-                               "de": "nichts passt: kein Pool zulässiger GPUs bedient und trainiert alle Agenten"}
+        result.nothing_fits = {lang: t("configurator.pool.nothing_fits", lang) for lang in LANGS}
         result.tightest_constraint = "pool"
         return result
     best = options[0]
@@ -383,14 +383,10 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
         diff = homo.objective - hyb.objective
         result.pool_comparison = {
             "homogeneous": pool_summary(ps, homo), "hybrid": pool_summary(ps, hyb),
-            "text": {"en": f"best homogeneous pool {describe(homo)} costs {grouped(homo.objective)} CHF, best hybrid "
-                           f"{describe(hyb)} {grouped(hyb.objective)} CHF over {w.horizon_months} months "
-                           f"({'hybrid saves' if diff > 0 else 'homogeneous saves'} {grouped(abs(diff))} CHF; "
-                           f"the hybrid needs more complex orchestration, 000 T3)",
-                     "de": f"bester homogener Pool {describe(homo)} kostet {grouped(homo.objective)} CHF, bester hybrider "
-                           f"{describe(hyb)} {grouped(hyb.objective)} CHF über {w.horizon_months} Monate "
-                           f"({'der hybride spart' if diff > 0 else 'der homogene spart'} {grouped(abs(diff))} CHF; "
-                           f"der hybride braucht aufwendigere Orchestrierung, 000 T3)"}}
+            "text": {lang: t("configurator.pool.compare", lang, homo=describe(homo), homo_chf=grouped(homo.objective),
+                             hybrid=describe(hyb), hybrid_chf=grouped(hyb.objective), months=w.horizon_months,
+                             saver=t("configurator.pool." + ("hybrid_saves" if diff > 0 else "homogeneous_saves"), lang),
+                             diff_chf=grouped(abs(diff))) for lang in LANGS}}
     from expert.configurator.pool_document import document_pools
     doc = document_pools(ps, sources, best, describe, evaluate_pool)
     if doc is not None:
@@ -405,11 +401,10 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
         seen.add(sig)
         diff = o.objective - best.objective
         if round(diff) > 0:
-            why = {"en": f"{o.kind} pool {describe(o)} costs {grouped(diff)} CHF more over {w.horizon_months} months",
-                   "de": f"{o.kind}-Pool {describe(o)} kostet {grouped(diff)} CHF mehr über {w.horizon_months} Monate"}
+            why = {lang: t("configurator.pool.costlier", lang, kind=o.kind, pool=describe(o), diff_chf=grouped(diff),
+                           months=w.horizon_months) for lang in LANGS}
         else:
-            why = {"en": f"{o.kind} pool {describe(o)}: same cost, loses on the tie-break (fewer GPUs, kind, catalog order)",
-                   "de": f"{o.kind}-Pool {describe(o)}: gleiche Kosten, verliert bei der Gleichstandsregel"}
+            why = {lang: t("configurator.pool.tie", lang, kind=o.kind, pool=describe(o)) for lang in LANGS}
         alts.append(_group_choice(ps, o, o.groups[0], ConfiguredAlternative, why_not=why))
         if len(alts) >= 8:
             break

@@ -44,15 +44,8 @@ EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "
              "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO", "CH"}
 QUALITY_ORDER = {"fp32": 0, "bf16": 1, "fp16": 1, "fp8": 2, "int8": 3, "int4": 4}
 SOURCE_ORDER = {"cloud": 0, "package": 1, "purchase": 2}
-QUALITY_NOTE = {
-    "en": {"fp8": "FP8 with dynamic scaling (Transformer Engine, 000 G3): close to 16-bit quality; validate",
-           "int8": "INT8: usually < 3 % quality loss (000 Q2)",
-           "int4": "INT4: 5-8 % quality loss depending on the task; needs case-by-case validation (000 Q2)"},
-    "de": {"fp8": "FP8 mit dynamischer Skalierung (Transformer Engine, 000 G3): nahe an 16-Bit-Qualität; "
-                  "validieren",
-           "int8": "INT8: meist < 3 % Qualitätsverlust (000 Q2)",
-           "int4": "INT4: 5-8 % Qualitätsverlust je nach Aufgabe; Einzelfallvalidierung nötig (000 Q2)"},
-}
+QUALITY_NOTE = ("fp8", "int8", "int4")
+"""Precisions whose quality cost a choice states (`configurator.quality.<precision>` in the catalog)."""
 
 
 @dataclass(frozen=True)

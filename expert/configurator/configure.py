@@ -17,6 +17,7 @@ from expert.configurator.feasibility import Candidate, Context
 from expert.configurator.models import SearchResult
 from expert.configurator.search import alternatives, as_workload, default_assumptions, run, to_choice
 from expert.configurator.sensitivity import sensitivity as sens
+from expert.messages import LANGS, t
 from expert.numbers import grouped
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.sizing.constants import Assumptions
@@ -65,8 +66,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
     else:
         if not sources:
             kinds = ", ".join(source_kinds(w))
-            reason = {"en": f"no admissible source ({kinds}) for hosting '{w.hosting}' and these GPU grades",
-                      "de": f"keine zulässige Quelle ({kinds}) für Hosting '{w.hosting}' und diese GPU-Klassen"}
+            reason = {lang: t("configurator.no_source", lang, kinds=kinds, hosting=w.hosting) for lang in LANGS}
             result.nothing_fits = explain.nothing_fits_text(None, reason)
         else:
             result.nothing_fits = explain.nothing_fits_text(out.closest)
@@ -91,8 +91,6 @@ def _lora_instead(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, c
     if alt is None:
         return
     where = f"{alt.count}× {alt.gpu} ({alt.offer or alt.package}, {alt.precision}), {grouped(alt.tco_chf)} CHF"
-    result.nothing_fits = {
-        "en": result.nothing_fits["en"] + f". With LoRA instead of full fine-tuning: {where} over "
-                                          f"{alt.horizon_months} months (runs: {alt.training_source})",
-        "de": result.nothing_fits["de"] + f". Mit LoRA statt vollem Fine-Tuning: {where} über "
-                                          f"{alt.horizon_months} Monate (Läufe: {alt.training_source})"}
+    result.nothing_fits = {lang: result.nothing_fits[lang] + t("configurator.lora_instead", lang, where=where,
+                                                                months=alt.horizon_months, runs=alt.training_source)
+                           for lang in LANGS}

@@ -9,6 +9,7 @@ A100 80 GB sources, and the text says which pool the search chose and why, with 
 
 from __future__ import annotations
 
+from expert.messages import t
 from expert.numbers import grouped
 
 R3_MIN_GROUP = 2  # R3: 2-4 identical GPUs per group for fault tolerance
@@ -48,19 +49,14 @@ def document_pools(ps, sources, best, describe, evaluate_pool) -> dict | None:
                   if i in agents)
     have_gb = sum(n * next(iter(plans.values())).limit_gb for _, n, _, _, plans in best.groups if plans)
     mem = "/".join(sorted({f"{s.gpu.memory_gb:g}" for s, *_ in best.groups}))
-    en = (f"000 R3/T3 hybrid {ng}× {l40s.gpu.id} + {nf}× {a100.gpu.id} ({l40s.key}, {a100.key}) costs "
-          f"{grouped(hybrid['tco_chf'])} CHF, all-A100 {ng + nf}× {a100.gpu.id} {grouped(homo['tco_chf'])} CHF over "
-          f"{months} months: the hybrid saves {grouped(saving)} CHF (000 T3 states 57 572 CHF for its 2 + 2).")
-    de = (f"Hybrider Pool nach 000 R3/T3 {ng}× {l40s.gpu.id} + {nf}× {a100.gpu.id} ({l40s.key}, {a100.key}) kostet "
-          f"{grouped(hybrid['tco_chf'])} CHF, nur A100 {ng + nf}× {a100.gpu.id} {grouped(homo['tco_chf'])} CHF über "
-          f"{months} Monate: der hybride spart {grouped(saving)} CHF (000 T3 nennt 57 572 CHF für seine 2 + 2).")
-    if best_tco < hybrid["tco_chf"] - 0.01:
-        en += (f" The cheapest pool is {describe(best)} at {grouped(best_tco)} CHF: the {len(ps.ws)} agents' replicas need "
-               f"{need_gb:.0f} GB within {have_gb:.0f} GB usable on {gpus} GPUs ({mem} GB × 0.9 × 0.7 growth reserve "
-               f"each, 000 M5), the peak load fits, and the fine-tuned agents train on the pool's GPUs in their idle "
-               f"hours, so the document's {ng + nf} GPUs are more than these agents need.")
-        de += (f" Der günstigste Pool ist {describe(best)} für {grouped(best_tco)} CHF: die Replikate der Agenten "
-               f"brauchen {need_gb:.0f} GB von {have_gb:.0f} GB nutzbar auf {gpus} GPUs (je {mem} GB × 0,9 × 0,7 "
-               f"Wachstumsreserve, 000 M5), die Spitzenlast passt, und die feinabgestimmten Agenten trainieren in "
-               f"den Leerlaufstunden des Pools; die {ng + nf} GPUs des Dokuments sind mehr, als diese Agenten brauchen.")
-    return {"hybrid": hybrid, "homogeneous": homo, "saving_chf": round(saving, 2), "text": {"en": en, "de": de}}
+    cheaper = best_tco < hybrid["tco_chf"] - 0.01
+    text = {}
+    for lang in ("en", "de"):
+        text[lang] = t("configurator.pool.document", lang, ng=ng, nf=nf, l40s=l40s.gpu.id, a100=a100.gpu.id,
+                       l40s_key=l40s.key, a100_key=a100.key, hybrid_chf=grouped(hybrid["tco_chf"]), total=ng + nf,
+                       homo_chf=grouped(homo["tco_chf"]), months=months, saving_chf=grouped(saving))
+        if cheaper:
+            text[lang] += t("configurator.pool.document.cheaper", lang, pool=describe(best), best_chf=grouped(best_tco),
+                            agents=len(ps.ws), need_gb=f"{need_gb:.0f}", have_gb=f"{have_gb:.0f}", gpus=gpus,
+                            mem=mem, total=ng + nf)
+    return {"hybrid": hybrid, "homogeneous": homo, "saving_chf": round(saving, 2), "text": text}

@@ -4,50 +4,52 @@ best homogeneous/hybrid pools and with document 000's R3/T3 pools."""
 
 from __future__ import annotations
 
-from expert.configurator.training_view import FREQ_DE, METHOD_DE, dec1
-from expert.numbers import grouped
+from expert.messages import has, t
+from expert.numbers import dec, grouped
 
-ROLE_DE = {"serve+train": "Inferenz + Training", "inference": "Inferenz", "train": "nur Training"}
+LANGS = ("en", "de")
+
+
+def _role(role: str, lang: str) -> str:
+    key = f"configurator.pool.role.{role}"
+    return t(key, lang) if has(key) else role
+
+
 def pool_lines(ps, best, comparison: dict | None) -> dict[str, list[str]]:
     """The pool in plain lines: each group with its agents (precision, TP, replicas), the cost lines,
     and the homogeneous/hybrid and document comparisons."""
+    return {lang: _lines(ps, best, comparison, lang) for lang in LANGS}
+
+
+def _lines(ps, best, comparison: dict | None, lang: str) -> list[str]:
     months = ps.w.horizon_months
     names = [wi.name for wi in ps.ws]
-    out = {"en": [], "de": []}
+    out = []
     for s, n, role, agents, plans in best.groups:
         who = ", ".join(f"{names[i]} ({plans[i].precision}, TP {plans[i].tp}, {plans[i].replicas}×)" for i in agents)
-        out["en"].append(f"{n}× {s.gpu.id} ({s.key}), {role}: {who or 'training only'}")
-        out["de"].append(f"{n}× {s.gpu.id} ({s.key}), {ROLE_DE.get(role, role)}: {who or 'nur Training'}")
+        out.append(f"{n}× {s.gpu.id} ({s.key}), {_role(role, lang)}: "
+                   f"{who or t('configurator.pool.training_only', lang)}")
     train_group = best.groups[-1] if len(best.groups) > 1 else best.groups[0]
     from expert.sizing.ft_job import layout_on
     for i in ps.tuned:
         ctx, (s, n, role, *_) = ps.ctxs[i], train_group
-        t = ctx.tuning
-        lay = layout_on(ctx.model, s.gpu, t.method, n, ctx.planner().tokens, t.epochs, ps.a)
-        where = "idle hours" if role != "train" else "around the clock"
-        where_de = "Leerlaufstunden" if role != "train" else "rund um die Uhr"
-        out["en"].append(f"{names[i]}: {t.method} fine-tuning {t.frequency}, {ctx.planner().tokens / 1e6:.0f} M tokens"
-                         f"{' (assumed)' if t.dataset_tokens is None else ''}, {lay.memory_per_gpu_gb:.1f} GB per GPU, "
-                         f"{lay.hours:.1f} h per run on {n}× {s.gpu.id} ({where})")
-        out["de"].append(f"{names[i]}: {METHOD_DE[t.method]}Fine-Tuning {FREQ_DE[t.frequency]}, "
-                         f"{ctx.planner().tokens / 1e6:.0f} Mio. Tokens"
-                         f"{' (angenommen)' if t.dataset_tokens is None else ''}, {dec1(lay.memory_per_gpu_gb)} GB "
-                         f"pro GPU, {dec1(lay.hours)} h pro Lauf auf {n}× {s.gpu.id} ({where_de})")
+        tune = ctx.tuning
+        lay = layout_on(ctx.model, s.gpu, tune.method, n, ctx.planner().tokens, tune.epochs, ps.a)
+        where = t("configurator.pool.idle" if role != "train" else "configurator.pool.around_the_clock", lang)
+        out.append(t("configurator.pool.run", lang, name=names[i], method=t(f"configurator.pool.method.{tune.method}", lang),
+                     freq=t(f"configurator.pool.freq.{tune.frequency}", lang),
+                     tokens=f"{ctx.planner().tokens / 1e6:.0f}",
+                     assumed=t("configurator.pool.assumed", lang) if tune.dataset_tokens is None else "",
+                     memory=dec(lay.memory_per_gpu_gb, lang), hours=dec(lay.hours, lang), count=n, gpu=s.gpu.id,
+                     where=where))
     tco = best.gpu_cost + best.train_monthly * months
     team = best.team_monthly * months
-    out["en"].append(f"cost lines over {months} months: pool GPUs (000 T1) {grouped(best.gpu_cost)} CHF + runs rented for "
-                     f"their hours {grouped(best.train_monthly * months)} CHF = TCO {grouped(tco)} CHF; team time "
-                     + (f"{grouped(team)} CHF" if team else "not counted (opt-in)")
-                     + f"; ranked by TCO + team time = {grouped(best.objective)} CHF")
-    out["de"].append(f"Kostenzeilen über {months} Monate: Pool-GPUs (000 T1) {grouped(best.gpu_cost)} CHF + stundenweise "
-                     f"gemietete Läufe {grouped(best.train_monthly * months)} CHF = TCO {grouped(tco)} CHF; Teamzeit "
-                     + (f"{grouped(team)} CHF" if team else "nicht gezählt (Opt-in)")
-                     + f"; Rangfolge nach TCO + Teamzeit = {grouped(best.objective)} CHF")
-    for key in ("text",):
-        if comparison and key in comparison:
-            out["en"].append(comparison[key]["en"])
-            out["de"].append(comparison[key]["de"])
+    out.append(t("configurator.pool.costs", lang, months=months, gpu_chf=grouped(best.gpu_cost),
+                 runs_chf=grouped(best.train_monthly * months), tco_chf=grouped(tco),
+                 team=f"{grouped(team)} CHF" if team else t("configurator.pool.team.none", lang),
+                 objective_chf=grouped(best.objective)))
+    if comparison and "text" in comparison:
+        out.append(comparison["text"][lang])
     if comparison and "document" in comparison:
-        out["en"].append(comparison["document"]["text"]["en"])
-        out["de"].append(comparison["document"]["text"]["de"])
+        out.append(comparison["document"]["text"][lang])
     return out

@@ -23,6 +23,7 @@ from expert.configurator.feasibility import Candidate, Context, _serving, _tunin
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
 from expert.facts import gpu_family
+from expert.messages import t as msg
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
@@ -145,8 +146,8 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
                        "chassis": chassis or None, "system_power_w": round(power, 1)}
     spent = c.gpu_cost + c.train_monthly * months  # money: GPU TCO + fine-tuning GPUs (team time apart)
     note = None
-    if c.precision in QUALITY_NOTE["en"]:
-        note = {lang: QUALITY_NOTE[lang][c.precision] for lang in ("en", "de")}
+    if c.precision in QUALITY_NOTE:
+        note = {lang: msg(f"configurator.quality.{c.precision}", lang) for lang in ("en", "de")}
     return cls(
         gpu=s.gpu.id, count=c.count, source=s.kind, package=s.package,
         offer=s.key if s.kind != "package" else None, provider=s.provider,

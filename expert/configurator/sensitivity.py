@@ -13,69 +13,76 @@ from expert.configurator.explain import label
 from expert.numbers import grouped
 from expert.configurator.models import Sensitivity
 from expert.configurator.search import run, to_choice
+from expert.messages import t
 from expert.workload import Workload
 
 STEPS = ("none", "yearly", "quarterly", "monthly", "weekly")
-FREQ = {"en": {"none": "no", "yearly": "yearly", "quarterly": "quarterly", "monthly": "monthly",
-               "weekly": "weekly"},
-        "de": {"none": "keinem", "yearly": "jährlichem", "quarterly": "vierteljährlichem",
-               "monthly": "monatlichem", "weekly": "wöchentlichem"}}
+LANGS = ("en", "de")
+MARK = {"en": ".", "de": ","}
+"""The decimal mark of each language, for seconds written in Python's shortest form (`0.5`, `0,5`)."""
 
 
-def _de(value: float) -> str:
-    """A number of seconds as German writes it: `0,5`, `2`."""
-    return f"{value:g}".replace(".", ",")
+def _s(value: float, lang: str) -> str:
+    """A number of seconds as the language writes it: `0.5` / `0,5`, `2`."""
+    return f"{value:g}".replace(".", MARK[lang])
+
+
+def _text(key: str, **values) -> dict[str, str]:
+    """The message `key` in both languages; a callable value is called with the language."""
+    return {lang: t(key, lang, **{k: v(lang) if callable(v) else v for k, v in values.items()}) for lang in LANGS}
+
+
+def _freq(step: str):
+    return lambda lang: t(f"configurator.sensitivity.freq.{step}", lang)
 
 
 def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
     """(id, description {en, de}, field updates) for every single change."""
     out = []
-    t = w.tuning
-    i = STEPS.index(t.frequency)
+    tune = w.tuning
+    i = STEPS.index(tune.frequency)
     for j in (i - 1, i + 1):
         if 0 <= j < len(STEPS):
             new = STEPS[j]
-            out.append((f"fine_tuning:{new}", {
-                "en": f"with {FREQ['en'][new]} instead of {FREQ['en'][t.frequency]} fine-tuning",
-                "de": f"mit {FREQ['de'][new]} statt {FREQ['de'][t.frequency]} Fine-Tuning"},
-                {"fine_tuning": t.model_copy(update={"frequency": new})}))
+            out.append((f"fine_tuning:{new}", _text("configurator.sensitivity.fine_tuning", new=_freq(new),
+                                                    old=_freq(tune.frequency)),
+                        {"fine_tuning": tune.model_copy(update={"frequency": new})}))
     if w.latency_target_s is None:  # no target given: try 000 U1's "under 2 s" and G5's "under 500 ms"
         for v in (2.0, 0.5):
-            out.append((f"latency_target_s:{v:g}", {"en": f"with a {v:g} s latency target",
-                                                     "de": f"mit einem Latenzziel von {_de(v)} s"},
+            out.append((f"latency_target_s:{v:g}",
+                        _text("configurator.sensitivity.latency_target", value=lambda lang, v=v: _s(v, lang)),
                         {"latency_target_s": v}))
     for f in ((0.5, 2.0) if w.latency_target_s is not None else ()):
         v = w.latency_target_s * f
-        out.append((f"latency_target_s:{v:g}", {"en": f"with a {v:g} s instead of {w.latency_target_s:g} s latency target",
-                                                 "de": f"mit {_de(v)} s statt {_de(w.latency_target_s)} s "
-                                                       f"Latenzziel"},
+        out.append((f"latency_target_s:{v:g}",
+                    _text("configurator.sensitivity.latency_instead", value=lambda lang, v=v: _s(v, lang),
+                          old=lambda lang: _s(w.latency_target_s, lang)),
                     {"latency_target_s": v}))
     if w.average_rps > 0:
         upd = {"requests_per_second": w.requests_per_second * 2} if w.requests_per_second is not None \
             else {"requests_per_day": (w.requests_per_day or 0) * 2}
-        out.append(("requests:x2", {"en": "with twice the requests", "de": "mit doppelt so vielen Anfragen"}, upd))
+        out.append(("requests:x2", _text("configurator.sensitivity.requests"), upd))
     elif w.agent is not None and (w.agent.tasks_per_day or w.agent.concurrent_users):  # agent volume
         a = w.agent
         upd = {"agent": a.model_copy(update={"tasks_per_day": a.tasks_per_day * 2} if a.tasks_per_day
                                      else {"concurrent_users": a.concurrent_users * 2})}
-        out.append(("requests:x2", {"en": "with twice the tasks", "de": "mit doppelt so vielen Aufgaben"}, upd))
+        out.append(("requests:x2", _text("configurator.sensitivity.tasks"), upd))
     for m in (12, 60):
         if m != w.horizon_months:
-            out.append((f"horizon_months:{m}", {"en": f"over {m} instead of {w.horizon_months} months",
-                                                "de": f"über {m} statt {w.horizon_months} Monate"},
+            out.append((f"horizon_months:{m}", _text("configurator.sensitivity.horizon", new=m, old=w.horizon_months),
                         {"horizon_months": m}))
     if w.deployment == "any" and w.budget != "any":     # budget 'any' already compares both
         other = "capex" if w.budget == "opex" else "opex"
-        words = {"opex": ("renting (opex)", "Miete (Opex)"), "capex": ("buying (capex)", "Kauf (Capex)")}
-        out.append((f"budget:{other}", {"en": f"with {words[other][0]} instead of {words[w.budget][0]}",
-                                        "de": f"mit {words[other][1]} statt {words[w.budget][1]}"},
+        out.append((f"budget:{other}", _text("configurator.sensitivity.budget",
+                                             new=lambda lang: t(f"configurator.sensitivity.budget.{other}", lang),
+                                             old=lambda lang: t(f"configurator.sensitivity.budget.{w.budget}", lang)),
                     {"budget": other}))
     host = "ch" if w.hosting != "ch" else "any"
-    out.append((f"hosting:{host}", {"en": f"with hosting '{host}' instead of '{w.hosting}'",
-                                    "de": f"mit Hosting '{host}' statt '{w.hosting}'"}, {"hosting": host}))
-    out.append((f"allow_int4:{not w.allow_int4}", {
-        "en": "allowing INT4" if not w.allow_int4 else "without INT4",
-        "de": "mit erlaubtem INT4" if not w.allow_int4 else "ohne INT4"}, {"allow_int4": not w.allow_int4}))
+    out.append((f"hosting:{host}", _text("configurator.sensitivity.hosting", new=host, old=w.hosting),
+                {"hosting": host}))
+    out.append((f"allow_int4:{not w.allow_int4}",
+                _text("configurator.sensitivity.int4." + ("forbid" if w.allow_int4 else "allow")),
+                {"allow_int4": not w.allow_int4}))
     return out
 
 
@@ -94,17 +101,13 @@ def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[s
         best = out2.best
         changed = not _same(best, out.best)
         if best is None:
-            text = {"en": f"{desc['en']}, nothing fits", "de": f"{desc['de']} passt nichts"}
-        elif out.best is None:
-            text = {"en": f"{desc['en']}, {label(best)} fits ({grouped(best.objective)} CHF over {ctx2.months} months)",
-                    "de": f"{desc['de']} passt {label(best, 'de')} ({grouped(best.objective)} CHF über {ctx2.months} Monate)"}
-        elif changed:
-            text = {"en": f"{desc['en']}, {label(best)} becomes cheapest ({grouped(best.objective)} CHF over "
-                          f"{ctx2.months} months)",
-                    "de": f"{desc['de']} wird {label(best, 'de')} am günstigsten ({grouped(best.objective)} CHF über "
-                          f"{ctx2.months} Monate)"}
+            key = "configurator.sensitivity.nothing_fits"
         else:
-            text = {"en": f"{desc['en']}, the choice stays the same", "de": f"{desc['de']} bleibt die Wahl gleich"}
+            key = ("configurator.sensitivity.fits" if out.best is None else
+                   "configurator.sensitivity.cheapest" if changed else "configurator.sensitivity.same")
+        text = _text(key, change=lambda lang: desc[lang],
+                     choice=lambda lang: label(best, lang) if best is not None else "",
+                     chf=grouped(best.objective) if best is not None else "", months=ctx2.months)
         if changed:
             texts.append(text)
         details.append(Sensitivity(change=change, changes_choice=changed, text=text,

@@ -25,6 +25,7 @@ import yaml
 
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
 from expert.configurator.objective import gpu_cost
+from expert.messages import t
 from expert.sizing.constants import exact, ranged
 from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, JobLayout, layout_on,
                                   plan_job)
@@ -123,16 +124,17 @@ class TrainingPlanner:
         opt = self._from_layout("serving-idle", lay, elapsed)
         if not lay.fits:
             opt.fits = False
-            opt.reason = (f"needs {lay.memory_per_gpu_gb:.1f} GB per GPU on {count}× {gpu.id}, "
-                          f"has {lay.usable_per_gpu_gb:.1f}")
-            opt.reason_de = (f"braucht {lay.memory_per_gpu_gb:.1f} GB pro GPU auf {count}× {gpu.id}, verfügbar "
-                             f"sind {lay.usable_per_gpu_gb:.1f}").replace(".", ",")
+            values = {"memory": f"{lay.memory_per_gpu_gb:.1f}", "count": count, "gpu": gpu.id,
+                      "usable": f"{lay.usable_per_gpu_gb:.1f}"}
+            opt.reason = t("configurator.training.idle.memory", "en", **values)
+            # German: every decimal point of the sentence becomes a comma
+            opt.reason_de = t("configurator.training.idle.memory", "de", **values).replace(".", ",")
         elif per_day <= 0 or elapsed > self.limit_h:
             opt.fits = False
-            opt.reason = (f"{lay.hours:.1f} h at {per_day:g} idle h/day take {nights} nights, more than half the "
-                          f"period ({self.limit_h / 24:.1f} days)")
-            opt.reason_de = (f"{lay.hours:.1f} h bei {per_day:g} Leerlaufstunden pro Tag brauchen {nights} Nächte, "
-                             f"mehr als das halbe Intervall ({self.limit_h / 24:.1f} Tage)").replace(".", ",")
+            values = {"hours": f"{lay.hours:.1f}", "per_day": f"{per_day:g}", "nights": nights,
+                      "days": f"{self.limit_h / 24:.1f}"}
+            opt.reason = t("configurator.training.idle.too_long", "en", **values)
+            opt.reason_de = t("configurator.training.idle.too_long", "de", **values).replace(".", ",")
         else:
             opt.team_horizon_chf = self._team(elapsed)
         self._idle[key] = opt
@@ -248,9 +250,6 @@ def _granularity(rule: dict) -> str:
 def _missing_reason(kind: str, w, lang: str) -> str:
     if kind == "rented-per-run":
         if w.deployment == "on_premise":
-            return {"en": "deployment on_premise: no cloud GPUs for the run",
-                    "de": "Betrieb on_premise: keine Cloud-GPUs für den Lauf"}[lang]
-        return {"en": f"no offer with a published hourly price for hosting '{w.hosting}'",
-                "de": f"kein Angebot mit veröffentlichtem Stundenpreis für Hosting '{w.hosting}'"}[lang]
-    return {"en": "no admissible GPU source fits the run",
-            "de": "keine zulässige GPU-Quelle passt für den Lauf"}[lang]
+            return t("configurator.training.missing.on_premise", lang)
+        return t("configurator.training.missing.no_price", lang, hosting=w.hosting)
+    return t("configurator.training.missing.none", lang)

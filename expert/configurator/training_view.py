@@ -5,32 +5,21 @@ cost lines with the ranking objective stated. English and German lines; numbers 
 from __future__ import annotations
 
 from expert.configurator.training_plan import TrainingOption, TrainingPlanner
-from expert.numbers import grouped
+from expert.messages import t as msg
+from expert.numbers import dec, grouped
 from expert.sizing.ft_job import FABRIC, plan_job
 from expert.sizing.constants import resolve
 
 METHODS = ("full", "lora", "qlora")
 FAR_MORE = 2.0  # own threshold: "costs far more" = more than twice the LoRA run
-QUALITY = {
-    "full": {"en": "all weights trained; the reference quality",
-             "de": "alle Gewichte trainiert; die Referenzqualität"},
-    "lora": {"en": "the documents say nothing on LoRA quality; the LoRA paper (arXiv:2106.09685) reports results "
-                   "on par with full fine-tuning on the tasks it tested: validate on your task",
-             "de": "die Dokumente sagen nichts zur LoRA-Qualität; das LoRA-Paper (arXiv:2106.09685) berichtet "
-                   "Ergebnisse auf dem Niveau des vollen Fine-Tunings für die getesteten Aufgaben: an der eigenen "
-                   "Aufgabe validieren"},
-    "qlora": {"en": "4-bit base weights during training; the QLoRA paper (arXiv:2305.14314) matches 16-bit "
-                    "fine-tuning on its benchmarks: validate on your task",
-              "de": "4-Bit-Basisgewichte im Training; das QLoRA-Paper (arXiv:2305.14314) erreicht auf seinen "
-                    "Benchmarks 16-Bit-Niveau: an der eigenen Aufgabe validieren"},
-}
-METHOD_DE = {"full": "volles ", "lora": "LoRA-", "qlora": "QLoRA-"}
-NAME_DE = {"full": "voll", "lora": "LoRA", "qlora": "QLoRA"}
-FREQ_DE = {"yearly": "jährlich", "quarterly": "vierteljährlich", "monthly": "monatlich", "weekly": "wöchentlich"}
-KIND_WORD = {"en": {"serving-idle": "serving GPUs at idle hours", "rented-per-run": "rented for the run's hours",
-                    "dedicated": "dedicated training GPUs"},
-             "de": {"serving-idle": "Serving-GPUs in Leerlaufstunden", "rented-per-run": "für die Laufzeit gemietet",
-                    "dedicated": "eigene Trainings-GPUs"}}
+QUALITY = {m: {lang: msg(f"configurator.training.quality.{m}", lang) for lang in ("en", "de")} for m in METHODS}
+"""What each method means for quality, in both languages (the report's `methods[].quality`)."""
+REASON_FIELD = {"en": "reason", "de": "reason_de"}
+BILLING_SHOWN = SOURCE_SHOWN = ("en",)
+"""The offer's billing term and the source kind are English data: the English lines show them, the German
+ones not."""
+ROW_NUMBER = {"en": str, "de": lambda x: dec(x, "de")}
+"""How the method comparison writes GB and hours: the rounded value as is in English, one decimal in German."""
 
 
 def _r(x, d=2):
@@ -48,41 +37,36 @@ def option_dict(o: TrainingOption) -> dict:
 
 
 def _option_line(o: TrainingOption, lang: str, months: int) -> str:
-    word = KIND_WORD[lang][o.kind]
+    word = msg(f"configurator.training.kind.{o.kind}", lang)
     if not o.fits:
-        reason = (o.reason if lang == "en" else o.reason_de or o.reason) or ""
-        return f"{word}: " + ("not possible: " if lang == "en" else "nicht möglich: ") + reason
-    where = f"{o.gpus}× {o.gpu}" + (f" ({o.nodes} nodes)" if lang == "en" and o.nodes > 1 else
-                                    f" ({o.nodes} Knoten)" if o.nodes > 1 else "")
+        reason = (getattr(o, REASON_FIELD[lang]) or o.reason) or ""
+        return msg("configurator.training.not_possible", lang, kind=word, reason=reason)
+    where = f"{o.gpus}× {o.gpu}" + (msg("configurator.training.nodes", lang, nodes=o.nodes) if o.nodes > 1 else "")
     if o.offer:
         where += f", {o.offer}"
-    hours = f"{o.hours_per_run:.1f} h".replace(".", "," if lang == "de" else ".")
-    if lang == "en":
-        text = (f"{word}: {where}, {o.sharding}, {o.memory_per_gpu_gb:.1f} GB per GPU, {hours} per run, "
-                f"{grouped(o.cost_per_run_chf)} CHF per run, {grouped(o.cost_horizon_chf)} CHF over {months} months")
-    else:
-        text = (f"{word}: {where}, {o.sharding}, {dec1(o.memory_per_gpu_gb)} GB pro GPU, {hours} pro Lauf, "
-                f"{grouped(o.cost_per_run_chf)} CHF pro Lauf, {grouped(o.cost_horizon_chf)} CHF über {months} Monate")
+    text = msg("configurator.training.option", lang, kind=word, where=where, sharding=o.sharding,
+             memory=dec(o.memory_per_gpu_gb, lang), hours=dec(o.hours_per_run, lang),
+             run_chf=grouped(o.cost_per_run_chf), horizon_chf=grouped(o.cost_horizon_chf), months=months)
     if o.kind == "serving-idle":
         nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
-        text += (f"; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced "
-                 f"while the run holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)"
-                 if lang == "en" else
-                 f"; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft "
-                 f"reduziert, solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 "
-                 f"Leerlaufstunden schaltet das ab)")
+        text += msg("configurator.training.nights", lang, nights=nights)
     if o.billed_hours_per_run is not None:
-        text += (f"; billed {o.billed_hours_per_run:.2f} h" if lang == "en"
-                 else f"; abgerechnet {dec1(o.billed_hours_per_run, 2)} h")
+        text += msg("configurator.training.billed", lang, hours=dec(o.billed_hours_per_run, lang, 2))
     if o.interconnect:
-        text += ("; needs " if lang == "en" else "; braucht ") + FABRIC[lang]
-    if o.billing and lang == "en":
+        text += msg("configurator.training.needs", lang, fabric=FABRIC[lang])
+    if o.billing and lang in BILLING_SHOWN:
         text += f"; {o.billing}"
     return text
 
 
-def dec1(x: float, d: int = 1) -> str:
-    return f"{x:.{d}f}".replace(".", ",")
+def _method_row(r: dict, lang: str) -> str:
+    """One method of the side-by-side comparison."""
+    name = msg(f"configurator.training.name.{r['method']}", lang)
+    if not r["fits"]:
+        return msg("configurator.training.row.none", lang, name=name)
+    return msg("configurator.training.row", lang, name=name, gpus=r["gpus"], gpu=r["gpu"],
+               memory=ROW_NUMBER[lang](r["memory_per_gpu_gb"]), hours=ROW_NUMBER[lang](r["hours_per_run"]),
+               chf=grouped(r["cost_per_run_chf"]), source=f" ({r['source']})" if lang in SOURCE_SHOWN else "")
 
 
 def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:
@@ -126,42 +110,24 @@ def training_plan(ctx, cand) -> dict | None:
     gpu_tco = cand.gpu_cost
     train = cand.train_monthly * months
     team = cand.team_monthly * months
-    lines = {"en": [], "de": []}
-    tok = f"{planner.tokens / 1e6:,.0f} M"
-    lines["en"].append(f"job: {t.method} fine-tuning of {ctx.model.params_b:g}B on {tok} tokens × {t.epochs:g} epochs, "
-                       f"{t.runs_per_year} runs a year; dataset " + (
-                           "given" if not assumed else "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is "
-                           "what 000 M2's 48 h on one A100 implies for 13B LoRA); set fine_tuning.dataset_tokens"))
-    lines["de"].append(f"Auftrag: {METHOD_DE[t.method]}Fine-Tuning von {ctx.model.params_b:g}B auf "
-                       f"{planner.tokens / 1e6:,.0f} Mio. Tokens × {t.epochs:g} Epochen, {t.runs_per_year} Läufe pro "
-                       f"Jahr; Datensatz "
-                       f"{'angegeben' if not assumed else 'ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio. (415 Mio. ergeben sich aus 000 M2: 48 h auf einer A100 für 13B LoRA); fine_tuning.dataset_tokens angeben'}")
-    for o in options:
-        for lang in ("en", "de"):
+    lines = {}
+    for lang in ("en", "de"):
+        lines[lang] = [msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{t.method}", lang),
+                           params=f"{ctx.model.params_b:g}", tokens=f"{planner.tokens / 1e6:,.0f}",
+                           epochs=f"{t.epochs:g}", runs=t.runs_per_year,
+                           dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))]
+        for o in options:
             mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""
             lines[lang].append(mark + _option_line(o, lang, months))
-    if compare:
-        why = (f"full fine-tuning needs more than one node of {cand.source.gpu.id}" if multi else
-               "full fine-tuning costs more than twice LoRA" if far else "full fine-tuning has no GPUs that run it")
-        lines["en"].append(f"methods side by side ({why}): " + "; ".join(
-            f"{r['method']}: {r['gpus']}× {r['gpu']}, {r['memory_per_gpu_gb']} GB/GPU, {r['hours_per_run']} h, "
-            f"{grouped(r['cost_per_run_chf'])} CHF per run ({r['source']})" if r["fits"] else f"{r['method']}: no plan"
-            for r in methods))
-        why_de = (f"volles Fine-Tuning braucht mehr als einen Knoten {cand.source.gpu.id}" if multi else
-                  "volles Fine-Tuning kostet mehr als das Doppelte von LoRA" if far else
-                  "für volles Fine-Tuning gibt es keine GPUs")
-        lines["de"].append(f"Methoden im Vergleich ({why_de}): " + "; ".join(
-            f"{NAME_DE[r['method']]}: {r['gpus']}× {r['gpu']}, {dec1(r['memory_per_gpu_gb'])} GB/GPU, "
-            f"{dec1(r['hours_per_run'])} h, {grouped(r['cost_per_run_chf'])} CHF pro Lauf" if r["fits"]
-            else f"{NAME_DE[r['method']]}: kein Plan" for r in methods))
-    lines["en"].append(f"cost lines over {months} months: serving GPUs (000 T1) {grouped(gpu_tco)} CHF + fine-tuning GPUs "
-                       f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; team time waiting on runs (000 M2) "
-                       + (f"{grouped(team)} CHF" if team else "not counted (opt-in: fine_tuning.team_waits)")
-                       + f"; ranked by TCO + team time = {grouped(cand.objective)} CHF")
-    lines["de"].append(f"Kostenzeilen über {months} Monate: Serving-GPUs (000 T1) {grouped(gpu_tco)} CHF + Fine-Tuning-GPUs "
-                       f"{grouped(train)} CHF = TCO {grouped(gpu_tco + train)} CHF; Teamzeit beim Warten (000 M2) "
-                       + (f"{grouped(team)} CHF" if team else "nicht gezählt (Opt-in: fine_tuning.team_waits)")
-                       + f"; Rangfolge nach TCO + Teamzeit = {grouped(cand.objective)} CHF")
+        if compare:
+            why = msg("configurator.training.compare." + ("multi" if multi else "far" if far else "none"), lang,
+                      gpu=cand.source.gpu.id)
+            lines[lang].append(msg("configurator.training.compare", lang, why=why,
+                                   rows="; ".join(_method_row(r, lang) for r in methods)))
+        lines[lang].append(msg("configurator.training.costs", lang, months=months, gpu_chf=grouped(gpu_tco),
+                               train_chf=grouped(train), tco_chf=grouped(gpu_tco + train),
+                               team=f"{grouped(team)} CHF" if team else msg("configurator.training.team.none", lang),
+                               objective_chf=grouped(cand.objective)))
     return {"method": t.method, "dataset_tokens": planner.tokens, "dataset_assumed": assumed, "dataset_source": ds,
             "epochs": t.epochs, "runs_per_year": t.runs_per_year,
             "chosen": None if chosen is None else chosen.kind,

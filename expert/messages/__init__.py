@@ -6,7 +6,8 @@
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
 interview's own replies), `report.*` (the rendered report), `explain.*` (`gpu-expert explain`),
 `configurator.*`, `severity.*`, `value.*` (German words for values filled into rule texts). The
-tables are plain Python (`chat.py`, `interview.py`, `report.py`, `configurator.py`, `values.py`),
+tables are plain Python (`chat.py`, `interview.py`, `report.py`, `configurator.py`, `training.py`,
+`values.py`),
 so importing this package costs nothing at the chat's launch. Rule texts stay in the rule packs
 (`rules/*.yaml`), the interview's questions in `expert.interview.questions`.
 """
@@ -17,9 +18,11 @@ from .chat import MESSAGES as _CHAT
 from .configurator import MESSAGES as _CONFIGURATOR
 from .interview import MESSAGES as _INTERVIEW
 from .report import MESSAGES as _REPORT
+from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
-MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_CONFIGURATOR, **_VALUES}
+MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_CONFIGURATOR, **_TRAINING,
+                                     **_VALUES}
 """Every key → (English, German)."""
 
 LANGS = ("en", "de")

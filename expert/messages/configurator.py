@@ -37,3 +37,113 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{peak} Anfragen/s"),
 }
 """Every key → (English, German)."""
+
+# why a candidate fails or loses (`expert.configurator.explain`); numbers come formatted
+WHY_NOT: dict[str, tuple[str, str]] = {
+    "configurator.violation.memory.growth": (
+        "the grown model needs {growth} GB, has {usable} usable",
+        "das gewachsene Modell braucht {growth} GB, verfügbar sind {usable}"),
+    "configurator.violation.memory.reserve": (
+        "weights take {weights} GB, more than the {limit} GB left after the {reserve} % growth reserve (000 M5)",
+        "die Gewichte belegen {weights} GB, mehr als die {limit} GB nach {reserve} % Wachstumsreserve (000 M5)"),
+    "configurator.violation.memory": (
+        "needs {need} GB, has {usable}",
+        "braucht {need} GB, verfügbar sind {usable}"),
+    "configurator.violation.tpot": (
+        "TPOT {value} ms over the {target} ms target (misses it by {miss} ms)",
+        "TPOT {value} ms über dem Ziel von {target} ms (verfehlt es um {miss} ms)"),
+    "configurator.violation.latency": (
+        "{what} {value} s over the {target} s target (misses it by {miss} s)",
+        "{what} {value} s über dem Ziel von {target} s (verfehlt es um {miss} s)"),
+    "configurator.violation.capacity": (
+        "the peak load needs {needed} GPUs, has {count}",
+        "die Spitzenlast braucht {needed} GPUs, vorhanden sind {count}"),
+    "configurator.violation.ft_plan": (
+        "no GPUs for the fine-tuning run: on these GPUs {reason}, and no rented or dedicated GPUs are admissible",
+        "keine GPUs für den Fine-Tuning-Lauf: auf diesen GPUs {reason}, und keine gemieteten oder eigenen "
+        "Trainings-GPUs sind zulässig"),
+    "configurator.violation.ft_plan.no_fit": ("it does not fit", "passt er nicht"),
+    "configurator.violation.budget": (
+        "costs {cost} CHF, over the {limit} CHF budget limit",
+        "kostet {cost} CHF, über der Budgetgrenze von {limit} CHF"),
+    "configurator.why_not.costlier": (
+        "costs {diff} CHF more over {months} months{extra}",
+        "kostet {diff} CHF mehr über {months} Monate{extra}"),
+    "configurator.why_not.of_which": (" (of which {parts})", " (davon {parts})"),
+    "configurator.why_not.training": ("fine-tuning GPUs {amount} CHF", "Fine-Tuning-GPUs {amount} CHF"),
+    "configurator.why_not.team": (
+        "team time waiting on fine-tuning {amount} CHF", "Teamzeit für das Warten auf Fine-Tuning {amount} CHF"),
+    "configurator.why_not.quantised": (
+        "same cost, but quantised to {precision} instead of {best}",
+        "gleiche Kosten, aber auf {precision} statt {best} quantisiert"),
+    "configurator.why_not.slower": (
+        "same cost, slower: p95 {latency} s instead of {best} s",
+        "gleiche Kosten, langsamer: p95 {latency} s statt {best} s"),
+    "configurator.why_not.tie": (
+        "same cost; loses on the tie-break (fewer GPUs, then catalog order)",
+        "gleiche Kosten; verliert bei der Gleichstandsregel (weniger GPUs, dann Katalogreihenfolge)"),
+    "configurator.nothing_fits": ("nothing fits: {reason}", "nichts passt: {reason}"),
+    "configurator.nothing_fits.none_admissible": ("no candidate is admissible", "kein Kandidat ist zulässig"),
+    "configurator.nothing_fits.closest": (
+        "nothing fits: the closest candidate, {closest}, {failed}",
+        "nichts passt: der nächste Kandidat, {closest}, {failed}"),
+}
+MESSAGES.update(WHY_NOT)
+
+# which single change of input changes the choice (`expert.configurator.sensitivity`)
+SENSITIVITY: dict[str, tuple[str, str]] = {
+    "configurator.sensitivity.freq.none": ("no", "keinem"),
+    "configurator.sensitivity.freq.yearly": ("yearly", "jährlichem"),
+    "configurator.sensitivity.freq.quarterly": ("quarterly", "vierteljährlichem"),
+    "configurator.sensitivity.freq.monthly": ("monthly", "monatlichem"),
+    "configurator.sensitivity.freq.weekly": ("weekly", "wöchentlichem"),
+    "configurator.sensitivity.fine_tuning": (
+        "with {new} instead of {old} fine-tuning", "mit {new} statt {old} Fine-Tuning"),
+    "configurator.sensitivity.latency_target": (
+        "with a {value} s latency target", "mit einem Latenzziel von {value} s"),
+    "configurator.sensitivity.latency_instead": (
+        "with a {value} s instead of {old} s latency target", "mit {value} s statt {old} s Latenzziel"),
+    "configurator.sensitivity.requests": ("with twice the requests", "mit doppelt so vielen Anfragen"),
+    "configurator.sensitivity.tasks": ("with twice the tasks", "mit doppelt so vielen Aufgaben"),
+    "configurator.sensitivity.horizon": ("over {new} instead of {old} months", "über {new} statt {old} Monate"),
+    "configurator.sensitivity.budget.opex": ("renting (opex)", "Miete (Opex)"),
+    "configurator.sensitivity.budget.capex": ("buying (capex)", "Kauf (Capex)"),
+    "configurator.sensitivity.budget": ("with {new} instead of {old}", "mit {new} statt {old}"),
+    "configurator.sensitivity.hosting": (
+        "with hosting '{new}' instead of '{old}'", "mit Hosting '{new}' statt '{old}'"),
+    "configurator.sensitivity.int4.allow": ("allowing INT4", "mit erlaubtem INT4"),
+    "configurator.sensitivity.int4.forbid": ("without INT4", "ohne INT4"),
+    "configurator.sensitivity.nothing_fits": ("{change}, nothing fits", "{change} passt nichts"),
+    "configurator.sensitivity.fits": (
+        "{change}, {choice} fits ({chf} CHF over {months} months)",
+        "{change} passt {choice} ({chf} CHF über {months} Monate)"),
+    "configurator.sensitivity.cheapest": (
+        "{change}, {choice} becomes cheapest ({chf} CHF over {months} months)",
+        "{change} wird {choice} am günstigsten ({chf} CHF über {months} Monate)"),
+    "configurator.sensitivity.same": ("{change}, the choice stays the same", "{change} bleibt die Wahl gleich"),
+}
+MESSAGES.update(SENSITIVITY)
+
+# no source at all, and what LoRA would take instead (`expert.configurator.configure`)
+SEARCH: dict[str, tuple[str, str]] = {
+    "configurator.no_source": (
+        "no admissible source ({kinds}) for hosting '{hosting}' and these GPU grades",
+        "keine zulässige Quelle ({kinds}) für Hosting '{hosting}' und diese GPU-Klassen"),
+    "configurator.lora_instead": (
+        ". With LoRA instead of full fine-tuning: {where} over {months} months (runs: {runs})",
+        ". Mit LoRA statt vollem Fine-Tuning: {where} über {months} Monate (Läufe: {runs})"),
+}
+MESSAGES.update(SEARCH)
+
+# the quality cost of a quantised choice (`expert.configurator.search`)
+QUALITY: dict[str, tuple[str, str]] = {
+    "configurator.quality.fp8": (
+        "FP8 with dynamic scaling (Transformer Engine, 000 G3): close to 16-bit quality; validate",
+        "FP8 mit dynamischer Skalierung (Transformer Engine, 000 G3): nahe an 16-Bit-Qualität; validieren"),
+    "configurator.quality.int8": (
+        "INT8: usually < 3 % quality loss (000 Q2)", "INT8: meist < 3 % Qualitätsverlust (000 Q2)"),
+    "configurator.quality.int4": (
+        "INT4: 5-8 % quality loss depending on the task; needs case-by-case validation (000 Q2)",
+        "INT4: 5-8 % Qualitätsverlust je nach Aufgabe; Einzelfallvalidierung nötig (000 Q2)"),
+}
+MESSAGES.update(QUALITY)

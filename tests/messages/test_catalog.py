@@ -35,10 +35,19 @@ def test_severity_and_value_words():
     assert value_word("gpu", "h100-sxm", "de") is None         # ids are never translated
 
 
+CONVERTED = [ROOT / "expert/report/render.py", ROOT / "expert/report/explain.py",
+             ROOT / "expert/configurator/explain.py", ROOT / "expert/configurator/sensitivity.py",
+             ROOT / "expert/configurator/pool_view.py", ROOT / "expert/configurator/pool_document.py",
+             ROOT / "expert/configurator/training_view.py", ROOT / "expert/configurator/configure.py",
+             ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py",
+             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/search.py"]
+"""Modules whose words all come from the catalog (besides the chat in `tui/`)."""
+
+
 def _keys_used() -> set[str]:
-    """Every literal key passed to `t(...)` in the chat and the report code."""
+    """Every literal key passed to `t(...)` in the chat, the report and the converted modules."""
     used = set()
-    for path in [*ROOT.glob("tui/**/*.py"), *ROOT.glob("expert/report/*.py")]:
+    for path in [*ROOT.glob("tui/**/*.py"), *ROOT.glob("expert/report/*.py"), *CONVERTED]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("t", "msg")
                     and node.args and isinstance(node.args[0], ast.Constant)):
@@ -55,12 +64,13 @@ def test_every_key_the_code_uses_is_in_the_catalog():
 def test_no_language_branches_left_in_the_chat_and_the_report_words():
     """The UI and report words come from the catalog, not from `if lang == "de"` branches or
     per-module word tables."""
-    for path in [*ROOT.glob("tui/**/*.py"), ROOT / "expert/report/render.py",
-                 ROOT / "expert/report/explain.py"]:
+    for path in [*ROOT.glob("tui/**/*.py"), *CONVERTED]:
         text = path.read_text(encoding="utf-8")
         # `"de" if lang == "de" else "en"` only normalizes the language; words are never chosen so
         assert not re.search(r'if (lang == "de"|de)( else (?!"en")|:)', text), path
         assert not re.search(r"^(LABELS|WORDS|_T) = \{", text, re.M), path
+        # no inline pair of texts either: `{"en": f"...", "de": f"..."}`
+        assert not re.search(r'"en": f?"[^"]*[A-Za-z]+ [A-Za-z]+', text), path
 
 
 def test_explain_names_the_severity_in_german():

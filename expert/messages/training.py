@@ -1,0 +1,167 @@
+"""The configurator's pool and fine-tuning plan lines (`expert.configurator.pool_view`, `pool_document`,
+`training_view`): `configurator.pool.*`, `configurator.training.*`, filled with numbers already formatted
+for the language (`expert.numbers`)."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, tuple[str, str]] = {}
+"""Every key → (English, German)."""
+
+# a pool of agents in plain lines (`expert.configurator.pool_view`, `pool_document`)
+POOL: dict[str, tuple[str, str]] = {
+    "configurator.pool.role.serve+train": ("serve+train", "Inferenz + Training"),
+    "configurator.pool.role.inference": ("inference", "Inferenz"),
+    "configurator.pool.role.train": ("train", "nur Training"),
+    "configurator.pool.training_only": ("training only", "nur Training"),
+    # the method word ends in a space or a hyphen: "full fine-tuning", "LoRA-Fine-Tuning"
+    "configurator.pool.method.full": ("full ", "volles "),
+    "configurator.pool.method.lora": ("lora ", "LoRA-"),
+    "configurator.pool.method.qlora": ("qlora ", "QLoRA-"),
+    "configurator.pool.freq.yearly": ("yearly", "jährlich"),
+    "configurator.pool.freq.quarterly": ("quarterly", "vierteljährlich"),
+    "configurator.pool.freq.monthly": ("monthly", "monatlich"),
+    "configurator.pool.freq.weekly": ("weekly", "wöchentlich"),
+    "configurator.pool.assumed": (" (assumed)", " (angenommen)"),
+    "configurator.pool.idle": ("idle hours", "Leerlaufstunden"),
+    "configurator.pool.around_the_clock": ("around the clock", "rund um die Uhr"),
+    "configurator.pool.run": (
+        "{name}: {method}fine-tuning {freq}, {tokens} M tokens{assumed}, {memory} GB per GPU, "
+        "{hours} h per run on {count}× {gpu} ({where})",
+        "{name}: {method}Fine-Tuning {freq}, {tokens} Mio. Tokens{assumed}, {memory} GB pro GPU, "
+        "{hours} h pro Lauf auf {count}× {gpu} ({where})"),
+    "configurator.pool.team.none": ("not counted (opt-in)", "nicht gezählt (Opt-in)"),
+    "configurator.pool.costs": (
+        "cost lines over {months} months: pool GPUs (000 T1) {gpu_chf} CHF + runs rented for their hours "
+        "{runs_chf} CHF = TCO {tco_chf} CHF; team time {team}; ranked by TCO + team time = {objective_chf} CHF",
+        "Kostenzeilen über {months} Monate: Pool-GPUs (000 T1) {gpu_chf} CHF + stundenweise gemietete Läufe "
+        "{runs_chf} CHF = TCO {tco_chf} CHF; Teamzeit {team}; Rangfolge nach TCO + Teamzeit = {objective_chf} CHF"),
+    "configurator.pool.document": (
+        "000 R3/T3 hybrid {ng}× {l40s} + {nf}× {a100} ({l40s_key}, {a100_key}) costs {hybrid_chf} CHF, all-A100 "
+        "{total}× {a100} {homo_chf} CHF over {months} months: the hybrid saves {saving_chf} CHF (000 T3 states "
+        "57 572 CHF for its 2 + 2).",
+        "Hybrider Pool nach 000 R3/T3 {ng}× {l40s} + {nf}× {a100} ({l40s_key}, {a100_key}) kostet {hybrid_chf} CHF, "
+        "nur A100 {total}× {a100} {homo_chf} CHF über {months} Monate: der hybride spart {saving_chf} CHF "
+        "(000 T3 nennt 57 572 CHF für seine 2 + 2)."),
+    "configurator.pool.document.cheaper": (
+        " The cheapest pool is {pool} at {best_chf} CHF: the {agents} agents' replicas need {need_gb} GB within "
+        "{have_gb} GB usable on {gpus} GPUs ({mem} GB × 0.9 × 0.7 growth reserve each, 000 M5), the peak "
+        "load fits, and the fine-tuned agents train on the pool's GPUs in their idle hours, so the document's "
+        "{total} GPUs are more than these agents need.",
+        " Der günstigste Pool ist {pool} für {best_chf} CHF: die Replikate der {agents} Agenten brauchen {need_gb} GB von "
+        "{have_gb} GB nutzbar auf {gpus} GPUs (je {mem} GB × 0,9 × 0,7 Wachstumsreserve, 000 M5), die "
+        "Spitzenlast passt, und die feinabgestimmten Agenten trainieren in den Leerlaufstunden des Pools; die "
+        "{total} GPUs des Dokuments sind mehr, als diese Agenten brauchen."),
+}
+MESSAGES.update(POOL)
+
+# the fine-tuning plan as the answer shows it (`expert.configurator.training_view`)
+TRAINING: dict[str, tuple[str, str]] = {
+    "configurator.training.quality.full": (
+        "all weights trained; the reference quality", "alle Gewichte trainiert; die Referenzqualität"),
+    "configurator.training.quality.lora": (
+        "the documents say nothing on LoRA quality; the LoRA paper (arXiv:2106.09685) reports results on par with "
+        "full fine-tuning on the tasks it tested: validate on your task",
+        "die Dokumente sagen nichts zur LoRA-Qualität; das LoRA-Paper (arXiv:2106.09685) berichtet Ergebnisse auf "
+        "dem Niveau des vollen Fine-Tunings für die getesteten Aufgaben: an der eigenen Aufgabe validieren"),
+    "configurator.training.quality.qlora": (
+        "4-bit base weights during training; the QLoRA paper (arXiv:2305.14314) matches 16-bit fine-tuning on its "
+        "benchmarks: validate on your task",
+        "4-Bit-Basisgewichte im Training; das QLoRA-Paper (arXiv:2305.14314) erreicht auf seinen Benchmarks "
+        "16-Bit-Niveau: an der eigenen Aufgabe validieren"),
+    "configurator.training.kind.serving-idle": ("serving GPUs at idle hours", "Serving-GPUs in Leerlaufstunden"),
+    "configurator.training.kind.rented-per-run": ("rented for the run's hours", "für die Laufzeit gemietet"),
+    "configurator.training.kind.dedicated": ("dedicated training GPUs", "eigene Trainings-GPUs"),
+    "configurator.training.not_possible": ("{kind}: not possible: {reason}", "{kind}: nicht möglich: {reason}"),
+    "configurator.training.nodes": (" ({nodes} nodes)", " ({nodes} Knoten)"),
+    "configurator.training.option": (
+        "{kind}: {where}, {sharding}, {memory} GB per GPU, {hours} h per run, {run_chf} CHF per run, "
+        "{horizon_chf} CHF over {months} months",
+        "{kind}: {where}, {sharding}, {memory} GB pro GPU, {hours} h pro Lauf, {run_chf} CHF pro Lauf, "
+        "{horizon_chf} CHF über {months} Monate"),
+    "configurator.training.nights": (
+        "; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced while the run "
+        "holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)",
+        "; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft reduziert, "
+        "solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 Leerlaufstunden schaltet das ab)"),
+    "configurator.training.billed": ("; billed {hours} h", "; abgerechnet {hours} h"),
+    "configurator.training.needs": ("; needs {fabric}", "; braucht {fabric}"),
+}
+MESSAGES.update(TRAINING)
+
+TRAINING_PLAN: dict[str, tuple[str, str]] = {
+    "configurator.training.job": (
+        "job: {method}fine-tuning of {params}B on {tokens} M tokens × {epochs} epochs, {runs} runs a year; "
+        "dataset {dataset}",
+        "Auftrag: {method}Fine-Tuning von {params}B auf {tokens} Mio. Tokens × {epochs} Epochen, {runs} Läufe pro "
+        "Jahr; Datensatz {dataset}"),
+    "configurator.training.dataset.given": ("given", "angegeben"),
+    "configurator.training.dataset.assumed": (
+        "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is what 000 M2's 48 h on one A100 implies for 13B "
+        "LoRA); set fine_tuning.dataset_tokens",
+        "ANGENOMMEN (nicht angegeben): 100 Mio. Tokens, Band 10-415 Mio. (415 Mio. ergeben sich aus 000 M2: 48 h "
+        "auf einer A100 für 13B LoRA); fine_tuning.dataset_tokens angeben"),
+    "configurator.training.compare": ("methods side by side ({why}): {rows}", "Methoden im Vergleich ({why}): {rows}"),
+    "configurator.training.compare.multi": (
+        "full fine-tuning needs more than one node of {gpu}", "volles Fine-Tuning braucht mehr als einen Knoten {gpu}"),
+    "configurator.training.compare.far": (
+        "full fine-tuning costs more than twice LoRA", "volles Fine-Tuning kostet mehr als das Doppelte von LoRA"),
+    "configurator.training.compare.none": (
+        "full fine-tuning has no GPUs that run it", "für volles Fine-Tuning gibt es keine GPUs"),
+    "configurator.training.name.full": ("full", "voll"),
+    "configurator.training.name.lora": ("lora", "LoRA"),
+    "configurator.training.name.qlora": ("qlora", "QLoRA"),
+    "configurator.training.row": (
+        "{name}: {gpus}× {gpu}, {memory} GB/GPU, {hours} h, {chf} CHF per run{source}",
+        "{name}: {gpus}× {gpu}, {memory} GB/GPU, {hours} h, {chf} CHF pro Lauf{source}"),
+    "configurator.training.row.none": ("{name}: no plan", "{name}: kein Plan"),
+    "configurator.training.team.none": (
+        "not counted (opt-in: fine_tuning.team_waits)", "nicht gezählt (Opt-in: fine_tuning.team_waits)"),
+    "configurator.training.costs": (
+        "cost lines over {months} months: serving GPUs (000 T1) {gpu_chf} CHF + fine-tuning GPUs {train_chf} CHF = "
+        "TCO {tco_chf} CHF; team time waiting on runs (000 M2) {team}; ranked by TCO + team time = {objective_chf} CHF",
+        "Kostenzeilen über {months} Monate: Serving-GPUs (000 T1) {gpu_chf} CHF + Fine-Tuning-GPUs {train_chf} CHF = "
+        "TCO {tco_chf} CHF; Teamzeit beim Warten (000 M2) {team}; Rangfolge nach TCO + Teamzeit = {objective_chf} CHF"),
+}
+MESSAGES.update(TRAINING_PLAN)
+
+# a pool search's own lines (`expert.configurator.agents`) and a training source that is missing
+# (`expert.configurator.training_plan`)
+POOL_SEARCH: dict[str, tuple[str, str]] = {
+    "configurator.pool.nothing_fits": (
+        "nothing fits: no pool of admissible GPUs serves and trains every agent",
+        "nichts passt: kein Pool zulässiger GPUs bedient und trainiert alle Agenten"),
+    "configurator.pool.compare": (
+        "best homogeneous pool {homo} costs {homo_chf} CHF, best hybrid {hybrid} {hybrid_chf} CHF over {months} "
+        "months ({saver} {diff_chf} CHF; the hybrid needs more complex orchestration, 000 T3)",
+        "bester homogener Pool {homo} kostet {homo_chf} CHF, bester hybrider {hybrid} {hybrid_chf} CHF über "
+        "{months} Monate ({saver} {diff_chf} CHF; der hybride braucht aufwendigere Orchestrierung, 000 T3)"),
+    "configurator.pool.hybrid_saves": ("hybrid saves", "der hybride spart"),
+    "configurator.pool.homogeneous_saves": ("homogeneous saves", "der homogene spart"),
+    "configurator.pool.costlier": (
+        "{kind} pool {pool} costs {diff_chf} CHF more over {months} months",
+        "{kind}-Pool {pool} kostet {diff_chf} CHF mehr über {months} Monate"),
+    "configurator.pool.tie": (
+        "{kind} pool {pool}: same cost, loses on the tie-break (fewer GPUs, kind, catalog order)",
+        "{kind}-Pool {pool}: gleiche Kosten, verliert bei der Gleichstandsregel"),
+    "configurator.training.missing.on_premise": (
+        "deployment on_premise: no cloud GPUs for the run", "Betrieb on_premise: keine Cloud-GPUs für den Lauf"),
+    "configurator.training.missing.no_price": (
+        "no offer with a published hourly price for hosting '{hosting}'",
+        "kein Angebot mit veröffentlichtem Stundenpreis für Hosting '{hosting}'"),
+    "configurator.training.missing.none": (
+        "no admissible GPU source fits the run", "keine zulässige GPU-Quelle passt für den Lauf"),
+}
+MESSAGES.update(POOL_SEARCH)
+
+# why the serving GPUs' idle hours cannot hold the run (`expert.configurator.training_plan`); the German
+# sentence gets decimal commas after filling in
+IDLE: dict[str, tuple[str, str]] = {
+    "configurator.training.idle.memory": (
+        "needs {memory} GB per GPU on {count}× {gpu}, has {usable}",
+        "braucht {memory} GB pro GPU auf {count}× {gpu}, verfügbar sind {usable}"),
+    "configurator.training.idle.too_long": (
+        "{hours} h at {per_day} idle h/day take {nights} nights, more than half the period ({days} days)",
+        "{hours} h bei {per_day} Leerlaufstunden pro Tag brauchen {nights} Nächte, mehr als das halbe Intervall "
+        "({days} Tage)"),
+}
+MESSAGES.update(IDLE)
