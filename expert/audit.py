@@ -76,13 +76,15 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     kvp = w.kv_cache_precision or default_kv_precision(precision)
     context = min(w.context, model.max_context)
     peak = max(1, w.concurrency or 1)
+    step = d = None
     if w.agent is not None:  # an agent loop: its live sessions' context, held through tool waits
         import math
 
         from expert.configurator.agent_demand import demand, equivalent
 
         d = demand(w, model)
-        context = min(equivalent(w, d).context_tokens, model.max_context)
+        step = equivalent(w, d)
+        context = min(step.context_tokens, model.max_context)
         peak = max(peak, math.ceil(d.held_peak - 1e-9))
     tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
     memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine)
@@ -99,7 +101,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
     if memory.fits:
         extra["reserve_ratio"] = memory.headroom_ratio
-    extra.update(serving_facts(setup, w, model, gpu, tp))
+    extra.update(serving_facts(setup, w if step is None else step, model, gpu, tp, d))
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb, "runtime_gb": memory.activation_gb + memory.overhead_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory, model)}
@@ -160,18 +162,14 @@ def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
     return clean_fact(fact)
 
 
-def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int) -> dict[str, Any]:
+def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict[str, Any]:
     """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
-    the same operating point and latency targets as the configurator's, for this GPU, count and TP."""
+    the same operating point and latency targets as the configurator's, for this GPU, count and TP.
+    For an agent loop `w` is its per-step equivalent and `agent` its demand (`agent_demand`), as the
+    configurator sizes them."""
     from expert.configurator.operating import operating_facts
 
     precision = getattr(setup, "precision", None) or w.precision
-    agent = None
-    if w.agent is not None:  # an agent loop: its steps at the peak, as the configurator sizes them
-        from expert.configurator.agent_demand import demand, equivalent
-
-        agent = demand(w, model)
-        w = equivalent(w, agent)
     if w.average_rps <= 0:
         return {}
     return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
