@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from expert.catalog import Catalog
-from expert.audit import smallest_single_gpu_gb
+from expert.audit_figures import smallest_single_gpu_gb
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
-from expert.pools import pooled_view, primary_model
+from expert.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
 from expert.workload import Workload
 
@@ -125,16 +125,11 @@ def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int]
     return equivalent(w, d), held_per_replica(d, replicas)
 
 
-def pool_sentence(w: Workload, lang: str) -> str | None:
-    """For a pool of agents, the clarification sentence of each agent, named (issue 12: a pool is not
-    collapsed to its largest model); None for a single-model workload."""
-    from expert.configurator.agents import agent_workloads
-    from expert.interview import render_sentence
-
-    if not w.agents or w.model is not None or w.params_b is not None:
-        return None
-    return " ".join(f"{wi.name}: " + render_sentence(wi.model_dump(exclude_none=True), lang)
-                    for wi in agent_workloads(w))
+def pool_groups(pool: dict | None) -> list[dict]:
+    """The recommended pool's groups as the report shows them (`placement` entries of a setup)."""
+    return [{"gpu": g["gpu"], "offer": g["source"], "count": g["count"], "role": g["role"],
+             "agents": {name: {"precision": a["precision"], "tensor_parallel": a["tp"], "replicas": a["replicas"]}
+                        for name, a in g["agents"].items()}} for g in (pool or {}).get("groups", [])]
 
 
 def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en",
@@ -178,7 +173,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
-        training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []))
+        training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),
+        pool_groups=pool_groups(result.pool))
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

@@ -47,6 +47,13 @@ class Expert:
         """Audit an existing setup (dict in the file format, or a `Setup`)."""
         return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
 
+    def recommended_setups(self, report: Report, workload: Any) -> list[dict]:
+        """The advice's recommended configuration as setup files to audit (advise, then audit): one for
+        a single model, one per serving group of a pool of agents; [] when nothing fits."""
+        from expert.configurator.operating import setups_from_advice
+
+        return setups_from_advice(report, load_workload_data(workload, None, self.catalog), self.catalog)
+
 
 def advise(workload: Any, lang: str = "en", **kwargs) -> Report:
     """`Expert(**kwargs).advise(workload, lang)`."""

@@ -13,32 +13,10 @@ from typing import Any, Iterable
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu
 from expert.facts import clean_fact, setup_fact, workload_fact
+from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
+from expert.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
 from expert.setup import Setup
-
-REFERENCE_FINETUNE_GPU = "a100-80gb-pcie"  # 000 M2: "mindestens eine A100"; alias A100 → this variant
-
-
-def _rent(catalog: Catalog, gpu_id: str) -> float | None:
-    from expert.pricing import default_offer
-
-    offer = default_offer(catalog, gpu_id)
-    return None if offer is None else catalog.to_chf(offer.monthly.amount.mid, offer.monthly.currency)
-
-
-def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None:
-    """Memory of the smallest catalog GPU that holds the whole replica alone (weights, KV cache,
-    activations and runtime within the engine's budget on that GPU), or None when none does.
-    `model` (the catalog model) gives the engine its activation class; without it: dense."""
-    from expert.sizing.architecture import generic_model
-    from expert.sizing.engines import budget
-
-    model = model or generic_model(max(0.1, memory.weights_gb / 2))
-    fitting = [g.memory_gb for g in catalog.gpus.values()
-               if (b := budget(memory.engine, model, g, 1, memory.weights_gb, memory.context_tokens)).kv_pool_gb
-               >= memory.kv_cache_gb > 0 or (b.kv_pool_gb > 0 and memory.kv_cache_gb == 0)]
-    return min(fitting, default=None)
-
 
 def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
     """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
@@ -66,9 +44,11 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     w = setup.workload
     if w is None:
         return {}, []
+    if is_pool(w):
+        from expert.audit_pool import pool_extras
+        return pool_extras(setup, gpu, catalog)
     from expert.sizing.architecture import generic_model
     from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
-    from expert.sizing.ft_run import job_run
 
     model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
     precision = setup.precision or w.precision
@@ -110,25 +90,8 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
                                  min(w.context, 8192), peak, engine=engine)
         extra["growth_fits"] = grown.fits
         sizing["growth_total_gb"] = grown.total_gb
-    tuning = w.tuning
-    if tuning.enabled:
-        from expert.sizing.finetune import finetune_memory
-
-        sizing["finetune_gb"] = finetune_memory(model, gpu, setup.count, tuning.method, "bf16").total_gb
-        sizing["finetune_over_weights"] = sizing["finetune_gb"] / memory.weights_gb
-        here = job_run(model, gpu, setup.count, tuning.method, tuning.dataset_tokens,
-                            tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
-        ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
-        ref = job_run(model, ref_gpu, setup.count, tuning.method, tuning.dataset_tokens,
-                           tuning.epochs, tuning.runs_per_year, w.team_hourly_rate_chf)
-        runs_per_month = tuning.runs_per_year / 12
-        extra["finetune_hours"] = here.hours
-        extra["finetune_hours_on_a100"] = ref.hours
-        extra["finetune_slowdown_vs_a100"] = here.hours / ref.hours
-        extra["team_cost_extra_chf_month"] = (here.hours - ref.hours) * runs_per_month * w.team_hourly_rate_chf
-        rent_here, rent_ref = _rent(catalog, gpu.id), _rent(catalog, ref_gpu.id)
-        if rent_here is not None and rent_ref is not None:
-            extra["gpu_saving_chf_month"] = (rent_ref - rent_here) * setup.count
+    if w.tuning.enabled:
+        tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing)
     return extra, [workload_fact(w, model), clean_fact(sizing)]
 
 
@@ -199,7 +162,8 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     findings, fired = trace_parts(evaluation)
     clarification = describe_setup(setup, lang)
     if setup.workload is not None:
-        clarification += " " + render_sentence(setup.workload.model_dump(exclude_none=True), lang)
+        clarification += " " + (pool_sentence(setup.workload, lang)
+                                or render_sentence(setup.workload.model_dump(exclude_none=True), lang))
     slo = None
     if setup.workload is not None:
         from expert.slo import targets

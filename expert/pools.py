@@ -1,6 +1,6 @@
-"""A pool of agents seen as one workload: its primary (largest) model and the pooled view the
-clarification sentence, the facts and the summaries use. Below `advice` and the configurator's
-documents' view, which both read it."""
+"""A pool of agents (`workload.agents`): one workload per agent, the pool's clarification sentence, its
+primary (largest) model and the pooled view the facts and the summaries use. Below `advice`, `audit`
+and the configurator, which all read it."""
 
 from __future__ import annotations
 
@@ -26,3 +26,30 @@ def pooled_view(w: Workload, model) -> Workload:
     return w.model_copy(update={"model": largest.model, "params_b": None if largest.model else model.params_b,
                                 "requests_per_day": (w.requests_per_day or 0.0) + volume,
                                 "fine_tuning": w.most_frequent_tuning})
+
+
+def agent_workloads(w: Workload) -> list[Workload]:
+    """One single-model workload per agent, with the pool's shared settings (tokens, latency targets,
+    utilisation, hosting, budget, horizon, team rate) and the agent's own model, volume and tuning."""
+    out = []
+    for agent in w.agents:
+        upd = {"model": agent.model, "params_b": agent.params_b, "requests_per_day": agent.requests_per_day or 0.0,
+               "requests_per_second": None, "fine_tuning": agent.fine_tuning, "agents": [], "name": agent.name}
+        out.append(w.model_copy(update=upd))
+    return out
+
+
+def is_pool(w: Workload) -> bool:
+    """True for a pool of agents without a top-level model (the pool is then sized agent by agent)."""
+    return bool(w.agents) and w.model is None and w.params_b is None
+
+
+def pool_sentence(w: Workload, lang: str) -> str | None:
+    """For a pool of agents, the clarification sentence of each agent, named (a pool is not collapsed
+    to its largest model); None for a single-model workload."""
+    from expert.interview import render_sentence
+
+    if not is_pool(w):
+        return None
+    return " ".join(f"{wi.name}: " + render_sentence(wi.model_dump(exclude_none=True), lang)
+                    for wi in agent_workloads(w))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from expert.workload import Engine, Input, Precision, Workload
 
@@ -35,6 +35,15 @@ class Utilization(Input):
     peak: float | None = Field(default=None, ge=0, le=1)
     day_night_swing: float | None = Field(default=None, ge=0, le=1,
                                           description="peak-hour minus night-hour utilisation")
+
+
+class Placement(Input):
+    """How one agent of a pool runs on the setup's GPUs (the shape of `advise`'s `pool_groups`);
+    what is left out is the configurator's plan for that agent on this GPU."""
+
+    precision: Precision | None = None
+    tensor_parallel: int | None = Field(default=None, ge=1, le=64)
+    replicas: int | None = Field(default=None, ge=1, le=4096)
 
 
 class Setup(Input):
@@ -76,7 +85,23 @@ class Setup(Input):
                                               "(vLLM: prefix cache hits / queries), 0..1")
     routing: Literal["session-affinity", "prefix-aware", "round-robin", "least-loaded", "random"] | None = Field(
         default=None, description="how the router spreads requests over the replicas")
+    placement: dict[str, Placement] | None = Field(
+        default=None, description="a pool of agents (workload.agents): the agents these GPUs serve, each with "
+                                  "its precision, tensor parallelism and replicas; default: all agents, each as "
+                                  "the configurator would place it on this GPU (docs/agents.md)")
     workload: Workload | None = None
+
+    @model_validator(mode="after")
+    def _placement_names_agents(self) -> "Setup":
+        if self.placement is None:
+            return self
+        names = [a.name for a in self.workload.agents] if self.workload is not None else []
+        if not names:
+            raise ValueError("placement needs a workload with agents (a pool of models)")
+        unknown = [n for n in self.placement if n not in names]
+        if unknown:
+            raise ValueError(f"placement.{unknown[0]}: no agent of that name (allowed: {', '.join(names)})")
+        return self
 
     @property
     def running(self) -> bool:

@@ -199,6 +199,14 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "estimated_tpot_ms": (NUM, "estimated time per output token at the peak's operating batch, ms"),
         "estimated_busy_share": (NUM, "estimated busy share of each replica at the peak (token-level work)"),
         "operating_batch": (NUM, "sequences per replica at the peak (Little's law)"),
+        "pool_agents": (NUM, "a pool of agents (workload.agents): the agents these GPUs serve (expert/audit_pool.py); "
+                             "absent for a single model. The serving_* figures are then the worst agent's"),
+        "pool_gpus_needed": (NUM, "GPUs the pool's replicas need, packed at their operating batches (TP-1 replicas "
+                                  "of different agents share a GPU by memory and busy share; TP > 1: whole GPUs)"),
+        "pool_gpus_missing": (NUM, "pool_gpus_needed − count (> 0: the replicas do not fit the pool's GPUs)"),
+        "pool_memory_gb": (NUM, "memory of all the pool's replicas at their operating batches, GB"),
+        "pool_agents_not_placed": (STR, "the pool's agents that cannot run on this GPU at all, comma-separated"),
+        "serving_worst_agent": (STR, "a pool: the agent with the highest serving_load_ratio"),
     },
 }
 

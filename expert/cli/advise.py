@@ -16,6 +16,9 @@ def register(commands) -> None:
     advise.add_argument("file", metavar="FILE|-")
     advise.add_argument("--format", choices=FORMATS_REPORT, default="text")
     advise.add_argument("--lang", choices=LANGS, default="en")
+    advise.add_argument("--setup-out", metavar="FILE", default=None,
+                        help="also write the recommendation as a setup file for `audit` (a pool of agents: "
+                             "one file per serving group, FILE then FILE-2, ...)")
     advise.set_defaults(run=run_advise)
 
     audit = commands.add_parser("audit", parents=[common_parent()],
@@ -41,9 +44,33 @@ def run_advise(args) -> int:
 
     catalog = catalog_from(args)
     workload = load_workload(args.file, catalog)
-    report = Expert(catalog=catalog, rules_dirs=args.rules_dir).advise(workload, lang=args.lang)
+    expert = Expert(catalog=catalog, rules_dirs=args.rules_dir)
+    report = expert.advise(workload, lang=args.lang)
     _emit(report, args.format)
+    if args.setup_out:
+        write_setups(expert.recommended_setups(report, workload), args.setup_out)
     return 0
+
+
+def write_setups(setups: list[dict], target: str) -> None:
+    """Write each setup as YAML: the first to `target`, the next to `target` with -2, -3 before its suffix;
+    says on stderr what it wrote (nothing when no configuration fits)."""
+    from pathlib import Path
+
+    import yaml
+
+    from expert.errors import InputError
+
+    path = Path(target)
+    for n, setup in enumerate(setups, start=1):
+        out = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        try:
+            out.write_text(yaml.safe_dump(setup, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        except OSError as error:
+            raise InputError(f"cannot write the setup: {error.strerror}", file=str(out)) from None
+        sys.stderr.write(f"setup written to {out}\n")
+    if not setups:
+        sys.stderr.write("no setup written: no configuration fits\n")
 
 
 def run_audit(args) -> int:

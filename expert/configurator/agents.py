@@ -9,7 +9,8 @@ Placement model (documented simplification):
   (replicas from 000 D3 as in the single search); ties → better quality, then less memory. A second
   plan per agent uses the smallest-memory precision (it packs better); the packing keeps the better.
 - TP 1 replicas of *different* agents may share a GPU when their memory (each its own runtime
-  overhead, at its operating batch) fits within the GPU's limit (usable × 0.7, 000 M5) and their busy
+  overhead, at its operating batch) fits within what the serving engine holds of the GPU (`engines.budget`;
+  models under 20B keep 000 M5's reserve on their weights, as in the single search) and their busy
   shares (load / capacity at the target utilisation) add up to ≤ 1; replicas of one agent go on
   different GPUs (fault tolerance, R3). First-fit decreasing by memory. TP > 1 replicas get whole
   GPUs. Interference between co-located models beyond the busy share is not modelled.
@@ -39,6 +40,7 @@ from expert.facts import gpu_family
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.sizing.architecture import generic_model
+from expert.pools import agent_workloads
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
@@ -56,16 +58,6 @@ class Plan:
     share: float          # busy share of one replica (≤ 1)
     latency: float
     limit_gb: float
-
-
-def agent_workloads(w: Workload) -> list[Workload]:
-    """One single-model workload per agent, with the shared settings."""
-    out = []
-    for agent in w.agents:
-        upd = {"model": agent.model, "params_b": agent.params_b, "requests_per_day": agent.requests_per_day or 0.0,
-               "requests_per_second": None, "fine_tuning": agent.fine_tuning, "agents": [], "name": agent.name}
-        out.append(w.model_copy(update=upd))
-    return out
 
 
 class PoolSearch:
@@ -87,21 +79,9 @@ class PoolSearch:
         key = (i, source.gpu.id, source.column)
         if key in self._plans:
             return self._plans[key]
-        ctx = self.ctxs[i]
-        options = []
-        for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, 8, source):
-                prof = ctx.profile(source.gpu, precision, tp, source.column)
-                r = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-                if r < 1:
-                    continue
-                op = prof.point(r, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-                top = min(prof.seq_mem, prof.seq_lat)
-                t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(top)
-                need = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
-                # busy share: the larger of the slot share (D3) and the token-level work share
-                share = min(1.0, max(need / (r * top), op.rho / ctx.util)) if top else 1.0
-                options.append(Plan(precision, tp, r, prof.need_gb(op.batch), share, op.e2e_s, prof.limit_gb))
+        options = [p for precision in precisions(source.gpu, self.ctxs[i].w)
+                   for tp in tp_degrees(self.ctxs[i].model, 8, source)
+                   if (p := self.plan(i, source.gpu, source.column, precision, tp)) is not None]
         result = []
         if options:
             result.append(min(options, key=lambda p: (p.tp * p.replicas, QUALITY_ORDER[p.precision], p.memory_gb)))
@@ -110,6 +90,25 @@ class PoolSearch:
                 result.append(small)
         self._plans[key] = result
         return result
+
+    def plan(self, i: int, gpu, column: str, precision: str, tp: int, replicas: int | None = None) -> Plan | None:
+        """Agent i on `gpu` at this precision and TP: `replicas` replicas (default: the fewest that serve
+        its peak within the targets) at their operating point; None when none serves (default) or one
+        replica cannot hold a sequence. Given replicas that cannot carry the peak are each full and busy."""
+        ctx = self.ctxs[i]
+        prof = ctx.profile(gpu, precision, tp, column)
+        r = replicas or prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+        if r < 1 or prof.seq_mem < 1:
+            return None
+        op = prof.point(r, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+        if op is None:
+            return Plan(precision, tp, r, prof.need_gb(prof.seq_mem), 1.0, math.inf, prof.limit_gb)
+        top = min(prof.seq_mem, prof.seq_lat)
+        t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(top)
+        need = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
+        # busy share: the larger of the slot share (D3) and the token-level work share
+        share = min(1.0, max(need / (r * top), op.rho / ctx.util)) if top else 1.0
+        return Plan(precision, tp, r, prof.need_gb(op.batch), share, op.e2e_s, prof.limit_gb)
 
     def bins(self, agents: tuple[int, ...], source: Source) -> tuple[int, dict] | None:
         """GPUs needed to serve `agents` on this GPU type, and the plan per agent; None if one cannot run."""

@@ -6,7 +6,9 @@ count, tensor-parallel degree and precision.
   targets at the target utilisation (bisection on the arrival rate), their ratio, and the estimated
   TTFT/TPOT and busy share at the peak. A 1× L40S serving 5 M requests/day shows a load ratio far above
   1 instead of passing silently (rule `d3-peak-load-exceeds-serving-capacity`).
-- `setup_from_choice`: the recommendation as a setup file (advise, then audit the same configuration).
+- `setup_from_choice`: the recommendation as a setup file (advise, then audit the same configuration);
+  `setups_from_advice`: the same for a whole advice, one setup per serving group of a pool of agents
+  (each with its agents' `placement`).
 """
 
 from __future__ import annotations
@@ -93,4 +95,37 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
         setup["hosting"] = {"country": choice["country"]}
     if training in ("rented-per-run", "dedicated"):
         setup["training_gpus"] = "separate"
+    setup["workload"] = setup.pop("workload")  # the workload last, as the contract's setup file shows it
     return setup
+
+
+def setups_from_advice(report, workload: dict[str, Any] | Workload, catalog=None) -> list[dict[str, Any]]:
+    """The advice's recommended configuration as setup files ([] when nothing fits): one for a single
+    model, one per serving group of a pool (a group that only trains serves nothing to audit), each
+    with its agents' placement; `catalog` names the hosting country of a pool group's offer."""
+    if report.recommendation is None:
+        return []
+    choice = report.recommendation.model_dump()
+    training = report.training_plan.chosen if report.training_plan else None
+    if not report.pool_groups:
+        return [setup_from_choice(choice, workload, training)]
+    w = workload.model_dump(exclude_unset=True) if isinstance(workload, Workload) else dict(workload)
+    out = []
+    for group in report.pool_groups:
+        if not group.agents:
+            continue
+        offer = catalog.offers.get(group.offer) if catalog is not None else None
+        country = offer.country if offer is not None else (choice.get("country") if group.offer == choice.get(
+            "offer") else None)
+        setup: dict[str, Any] = {"gpu": group.gpu, "count": group.count,
+                                 "ownership": "rented" if choice.get("source") == "cloud" else "owned",
+                                 "placement": {name: a.model_dump() for name, a in group.agents.items()},
+                                 "training_gpus": "serving" if group.role == "serve+train" else "separate",
+                                 "workload": w}
+        if group.gpu == choice["gpu"] and choice.get("interconnect"):
+            setup["interconnect"] = choice["interconnect"]
+        if country:
+            setup["hosting"] = {"country": country}
+        setup["workload"] = setup.pop("workload")
+        out.append(setup)
+    return out

@@ -44,11 +44,11 @@ POOL: dict[str, tuple[str, str]] = {
         "(000 T3 nennt 57 572 CHF für seine 2 + 2)."),
     "configurator.pool.document.cheaper": (
         " The cheapest pool is {pool} at {best_chf} CHF: the {agents} agents' replicas need {need_gb} GB within "
-        "{have_gb} GB usable on {gpus} GPUs ({mem} GB × 0.9 × 0.7 growth reserve each, 000 M5), the peak "
+        "{have_gb} GB usable on {gpus} GPUs (what the serving engine holds of {mem} GB each; models under 20B keep 000 M5's 30 % reserve on their weights), the peak "
         "load fits, and the fine-tuned agents train on the pool's GPUs in their idle hours, so the document's "
         "{total} GPUs are more than these agents need.",
         " Der günstigste Pool ist {pool} für {best_chf} CHF: die Replikate der {agents} Agenten brauchen {need_gb} GB von "
-        "{have_gb} GB nutzbar auf {gpus} GPUs (je {mem} GB × 0,9 × 0,7 Wachstumsreserve, 000 M5), die "
+        "{have_gb} GB nutzbar auf {gpus} GPUs (was die Serving-Engine von je {mem} GB hält; Modelle unter 20B behalten die 30 % Reserve von 000 M5 auf ihren Gewichten), die "
         "Spitzenlast passt, und die feinabgestimmten Agenten trainieren in den Leerlaufstunden des Pools; die "
         "{total} GPUs des Dokuments sind mehr, als diese Agenten brauchen."),
 }

@@ -150,6 +150,24 @@ class Finding(ReportPart):
     facts: dict[str, Any] = {}
 
 
+class AgentPlacement(ReportPart):
+    """How one agent of a pool runs: the same shape as a setup's `placement` entry."""
+
+    precision: str
+    tensor_parallel: int
+    replicas: int
+
+
+class PoolGroup(ReportPart):
+    """One group of GPUs of a recommended pool and the agents it serves (000 U4, R3, T3)."""
+
+    gpu: str
+    offer: str = Field(description="the offer, package or purchase the GPUs come from")
+    count: int
+    role: Literal["serve+train", "inference", "train"]
+    agents: dict[str, AgentPlacement] = Field(default={}, description="agent name → its placement")
+
+
 class FiredRule(ReportPart):
     """One step of the forward-chaining trace."""
 
@@ -176,6 +194,9 @@ class Report(ReportPart):
     findings: list[Finding] = []
     fired_rules: list[FiredRule] = []
     pool: list[str] = Field(default=[], description="a pool of agents: its groups, cost lines and comparisons")
+    pool_groups: list[PoolGroup] = Field(
+        default=[], description="a pool of agents: each group's GPUs and the agents it serves (audit each "
+                                "serving group as a setup with this `placement`)")
     training_plan: TrainingPlan | None = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
 

@@ -354,6 +354,19 @@ SCENARIOS: dict[str, list[dict]] = {
                                               system_power_w=2000, tdp_w=350)],
     "advise-rented-b200": [workload(params_b=405), sizing(),
                            choice(gpu="b200", gpu_family="b200", count=8, source="cloud", tdp_w=1000)],
+    # a pool of five agents (expert/audit_pool.py) on one L40S, not yet running: 87.2 GB of replicas
+    # need 2 GPUs; its worst agent's peak is 1.4× what its replica serves; one agent cannot run at all
+    "audit-pool-short": [workload(agents=5), sizing(),
+                         setup(utilization_mean=None, utilization_peak=None, day_night_swing=None,
+                               latency_p95_s=None, running=False, pool_agents=5, pool_gpus_needed=2,
+                               pool_gpus_missing=1, pool_memory_gb=87.2, pool_agents_not_placed="big",
+                               serving_worst_agent="faq", serving_peak_rps=0.17, serving_capacity_rps=0.12,
+                               serving_load_ratio=1.4)],
+    # the same pool running (measured): the estimate is an info, the serving check is the measurements'
+    "audit-pool-running": [workload(agents=5), sizing(),
+                           setup(running=True, pool_agents=5, pool_gpus_needed=2, pool_gpus_missing=1,
+                                 pool_memory_gb=87.2, serving_worst_agent="faq", serving_peak_rps=0.17,
+                                 serving_capacity_rps=0.12, serving_load_ratio=1.4)],
 }
 
 
@@ -757,6 +770,18 @@ def test_scenarios_render_in_both_languages(name):
     en, de = run(name, "en"), run(name, "de")
     assert en.fired_ids() == de.fired_ids()
     assert [f.rule_id for f in en.findings] == [f.rule_id for f in de.findings]
+
+
+def test_a_pool_short_of_gpus_warns_and_a_running_one_informs():
+    short = findings("audit-pool-short")
+    assert short["u4-pool-needs-more-gpus"].severity == "warning"
+    assert "need 2 GPUs (87.2 GB in all" in short["u4-pool-needs-more-gpus"].explanation
+    assert short["u4-pool-agent-cannot-run"].severity == "critical"
+    assert "agent faq sends 0.17 requests per second" in short["u4-pool-agent-peak-exceeds-capacity"].explanation
+    assert "d3-peak-load-exceeds-serving-capacity" not in short      # the single-model text never speaks for a pool
+    running = findings("audit-pool-running")
+    assert running["u4-pool-estimate-above-running-pool"].severity == "info"
+    assert not {"u4-pool-needs-more-gpus", "u4-pool-agent-peak-exceeds-capacity"} & set(running)
 
 
 def test_every_rule_fires_and_stays_silent_somewhere():

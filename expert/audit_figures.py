@@ -1,0 +1,59 @@
+"""Figures an audit adds to a setup, shared by single-model and pool audits (`audit`, `audit_pool`): the
+smallest GPU that holds a replica alone (004 C9), and the fine-tuning figures against an A100 80 GB
+with the team-time cost of the difference (000 M2: total = compute hours × team rate + GPU cost)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expert.catalog import Catalog
+from expert.catalog.models import Gpu
+
+REFERENCE_FINETUNE_GPU = "a100-80gb-pcie"  # 000 M2: "mindestens eine A100"; alias A100 → this variant
+
+
+def _rent(catalog: Catalog, gpu_id: str) -> float | None:
+    from expert.pricing import default_offer
+
+    offer = default_offer(catalog, gpu_id)
+    return None if offer is None else catalog.to_chf(offer.monthly.amount.mid, offer.monthly.currency)
+
+
+def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None:
+    """Memory of the smallest catalog GPU that holds the whole replica alone (weights, KV cache,
+    activations and runtime within the engine's budget on that GPU), or None when none does.
+    `model` (the catalog model) gives the engine its activation class; without it: dense."""
+    from expert.sizing.architecture import generic_model
+    from expert.sizing.engines import budget
+
+    model = model or generic_model(max(0.1, memory.weights_gb / 2))
+    fitting = [g.memory_gb for g in catalog.gpus.values()
+               if (b := budget(memory.engine, model, g, 1, memory.weights_gb, memory.context_tokens)).kv_pool_gb
+               >= memory.kv_cache_gb > 0 or (b.kv_pool_gb > 0 and memory.kv_cache_gb == 0)]
+    return min(fitting, default=None)
+
+
+def tuning_extras(w, model, gpu: Gpu, count: int, catalog: Catalog, weights_gb: float,
+                  extra: dict[str, Any], sizing: dict[str, Any]) -> None:
+    """Add the fine-tuning figures of `w` on `count` × `gpu` to `extra` (setup fact) and `sizing`: the
+    job's memory against the weights, its hours here and on an A100 80 GB, and the team-time cost of
+    the difference against the GPU saving (000 M2)."""
+    from expert.sizing.finetune import finetune_memory
+    from expert.sizing.ft_run import job_run
+
+    tuning = w.tuning
+    sizing["finetune_gb"] = finetune_memory(model, gpu, count, tuning.method, "bf16").total_gb
+    sizing["finetune_over_weights"] = sizing["finetune_gb"] / weights_gb
+    here = job_run(model, gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
+                   w.team_hourly_rate_chf)
+    ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
+    ref = job_run(model, ref_gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
+                  w.team_hourly_rate_chf)
+    runs_per_month = tuning.runs_per_year / 12
+    extra["finetune_hours"] = here.hours
+    extra["finetune_hours_on_a100"] = ref.hours
+    extra["finetune_slowdown_vs_a100"] = here.hours / ref.hours
+    extra["team_cost_extra_chf_month"] = (here.hours - ref.hours) * runs_per_month * w.team_hourly_rate_chf
+    rent_here, rent_ref = _rent(catalog, gpu.id), _rent(catalog, ref_gpu.id)
+    if rent_here is not None and rent_ref is not None:
+        extra["gpu_saving_chf_month"] = (rent_ref - rent_here) * count
