@@ -144,11 +144,16 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, _shared=shared_cache(catalog))
     pool_text = pool_sentence(w, lang)
-    w = pooled_view(w, model)
+    groups = pool_groups(result.pool)
+    pool_w, w = w, pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     sized, held = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
+    if groups:  # a pool's memory is all its agents' replicas, not its largest model's
+        from expert.audit_pool import pool_memory
+
+        memory.update(pool_memory(pool_w, catalog, groups))
     from expert.configurator.document import u2_facts
     from expert.configurator.search import default_assumptions
     from expert.inventory import agent_facts
@@ -174,7 +179,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
         training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),
-        pool_groups=pool_groups(result.pool))
+        pool_groups=groups)
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

@@ -17,6 +17,7 @@ Measured facts win as in single-model audits: a setup that reports utilisation o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from expert.catalog import Catalog
@@ -74,27 +75,75 @@ def placements(ps: PoolSearch, setup: Setup, gpu: Gpu, column: str) -> tuple[dic
     return best
 
 
+@dataclass
+class PlacedPool:
+    """The served agents of a pool setup, placed on its GPU (`chosen`: agent index → plan)."""
+
+    ps: PoolSearch
+    gpu: Gpu
+    column: str
+    chosen: dict[int, Plan]
+    missing: list[str]
+
+    def profile(self, i: int):
+        """Agent i's replica profile at its plan."""
+        p = self.chosen[i]
+        return self.ps.ctxs[i].profile(self.gpu, p.precision, p.tp, self.column)
+
+    def memory(self) -> dict[str, float]:
+        """GB over all placed replicas at their operating batches: weights, KV cache, activations and
+        runtime (`overhead_gb`), their total, and what the engine holds of one GPU (`usable_per_gpu_gb`)."""
+        gpus = {i: p.tp * p.replicas for i, p in self.chosen.items()}
+        weights = sum(self.profile(i).weights_gb * n for i, n in gpus.items())
+        base = sum(self.profile(i).base_gb * n for i, n in gpus.items())
+        total = sum(p.memory_gb * gpus[i] for i, p in self.chosen.items())
+        usable = min((self.profile(i).usable_gb for i in gpus), default=self.gpu.memory_gb)
+        return {"weights_gb": weights, "kv_cache_gb": total - base, "overhead_gb": base - weights, "total_gb": total,
+                "usable_per_gpu_gb": usable}
+
+
+def place_pool(setup: Setup, gpu: Gpu, catalog: Catalog) -> PlacedPool:
+    """Place the setup's served agents on its GPU, sized for its serving engine."""
+    w = setup.workload.model_copy(update={"engine": setup.serving_engine})
+    ps = PoolSearch(w, catalog, default_assumptions(catalog))
+    column = column_for(gpu, setup.interconnect)
+    return PlacedPool(ps, gpu, column, *placements(ps, setup, gpu, column))
+
+
+def pool_memory(workload, catalog: Catalog, groups: list[dict]) -> dict[str, float]:
+    """Memory of a recommended pool (the report's `pool_groups`), summed over its serving groups, with the
+    free share of what the engines hold of all its GPUs (`reserve_ratio`)."""
+    sums: dict[str, float] = {}
+    usable = 0.0
+    for g in groups:
+        if not g["agents"]:
+            continue
+        setup = Setup.model_validate({"gpu": g["gpu"], "count": g["count"], "placement": g["agents"],
+                                      "workload": workload.model_dump(exclude_unset=True)}, strict=False)
+        m = place_pool(setup, catalog.gpu(g["gpu"]), catalog).memory()
+        usable += m.pop("usable_per_gpu_gb") * g["count"]
+        for key, value in m.items():
+            sums[key] = sums.get(key, 0.0) + value
+    if usable > 0:
+        sums["reserve_ratio"] = 1 - sums["total_gb"] / usable
+    return sums
+
+
 def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(extra setup fields, extra facts) of a pool setup (module docstring)."""
     from expert.sizing.memory import inference_memory
 
     engine = setup.serving_engine
-    w = setup.workload.model_copy(update={"engine": engine})
-    a = default_assumptions(catalog)
-    ps = PoolSearch(w, catalog, a)
-    column = column_for(gpu, setup.interconnect)
-    chosen, missing = placements(ps, setup, gpu, column)
+    pool = place_pool(setup, gpu, catalog)
+    ps, column, chosen, missing, w, a = pool.ps, pool.column, pool.chosen, pool.missing, pool.ps.w, pool.ps.a
     names = {i: w.agents[i].name for i in chosen}
     serving = {i: operating_facts(ps.ws[i], ps.ctxs[i].model, gpu, p.tp * p.replicas, p.tp, p.precision,
                                   setup.interconnect, a, engine) for i, p in chosen.items()}
     needed = _pack(chosen) if chosen else 0
     fits = bool(chosen)  # the agents that cannot run at all are named by their own rule (u4-pool-*)
-    usable = min((ps.ctxs[i].profile(gpu, p.precision, p.tp, column).usable_gb for i, p in chosen.items()),
-                 default=gpu.memory_gb)
-    memory = sum(p.memory_gb * p.tp * p.replicas for p in chosen.values())
-    weights = sum(ps.ctxs[i].profile(gpu, p.precision, p.tp, column).weights_gb * p.tp * p.replicas
-                  for i, p in chosen.items())
-    room = {i: ps.ctxs[i].profile(gpu, p.precision, p.tp, column).seq_mem * p.replicas for i, p in chosen.items()}
+    m = pool.memory()
+    usable, memory, weights = m["usable_per_gpu_gb"], m["total_gb"], m["weights_gb"]
+    room = {i: pool.profile(i).seq_mem * p.replicas for i, p in chosen.items()}
     peak = max(1, w.concurrency or 1)
     tightest = min(room, key=lambda i: room[i], default=None)
     extra: dict[str, Any] = {
@@ -118,9 +167,8 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
     if worst is not None:
         extra.update(serving[worst])
         extra["serving_worst_agent"] = names[worst]
-    kv = sum((p.memory_gb - ps.ctxs[i].profile(gpu, p.precision, p.tp, column).base_gb) * p.tp * p.replicas
-             for i, p in chosen.items())  # at each replica's operating batch
-    sizing: dict[str, Any] = {"t": "sizing", "weights_gb": weights, "total_gb": memory, "kv_cache_gb": kv}
+    sizing: dict[str, Any] = {"t": "sizing", "weights_gb": weights, "total_gb": memory,
+                              "kv_cache_gb": m["kv_cache_gb"]}  # at each replica's operating batch
     widest = max(chosen, key=lambda i: (chosen[i].tp, ps.ctxs[i].model.params_b), default=None)
     if widest is not None:  # c9: could one GPU hold the replica that is split the most?
         p, ctx = chosen[widest], ps.ctxs[widest]
@@ -131,8 +179,8 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
     if tuned and setup.training_gpus == "serving":
         i = max(tuned, key=lambda j: ps.ctxs[j].model.params_b)
         p = chosen[i]
-        tuning_extras(ps.ws[i], ps.ctxs[i].model, gpu, setup.count, catalog,
-                      ps.ctxs[i].profile(gpu, p.precision, p.tp, column).weights_gb * p.tp, extra, sizing)
+        tuning_extras(ps.ws[i], ps.ctxs[i].model, gpu, setup.count, catalog, pool.profile(i).weights_gb * p.tp,
+                      extra, sizing)
     view = w.model_copy(update={"agents": [w.agents[i] for i in served(setup)]})
     model = primary_model(view, catalog)
     return extra, [workload_fact(pooled_view(view, model), model), clean_fact(sizing)]

@@ -56,8 +56,10 @@ class Plan:
     replicas: int
     memory_gb: float      # per GPU of one replica at its operating batch
     share: float          # busy share of one replica (≤ 1)
-    latency: float
+    latency: float        # end-to-end (complete answer) at the operating point, s
     limit_gb: float
+    ttft_s: float | None = None   # p95 first words at the operating point (queueing included)
+    tpot_ms: float | None = None
 
 
 class PoolSearch:
@@ -108,7 +110,8 @@ class PoolSearch:
         need = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
         # busy share: the larger of the slot share (D3) and the token-level work share
         share = min(1.0, max(need / (r * top), op.rho / ctx.util)) if top else 1.0
-        return Plan(precision, tp, r, prof.need_gb(op.batch), share, op.e2e_s, prof.limit_gb)
+        return Plan(precision, tp, r, prof.need_gb(op.batch), share, op.e2e_s, prof.limit_gb, op.ttft_s,
+                    op.tpot_s * 1000)
 
     def bins(self, agents: tuple[int, ...], source: Source) -> tuple[int, dict] | None:
         """GPUs needed to serve `agents` on this GPU type, and the plan per agent; None if one cannot run."""
@@ -294,6 +297,8 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
     tps = {p.tp for p in plan_list}
     tp = tps.pop() if len(tps) == 1 else 1
     latency = max((p.latency for p in plan_list), default=None)
+    ttft = max((p.ttft_s for p in plan_list if p.ttft_s is not None), default=None)
+    tpot = max((p.tpot_ms for p in plan_list if p.tpot_ms is not None), default=None)
     tco = opt.gpu_cost + opt.train_monthly * months
     return cls(gpu=s.gpu.id, count=n, source=s.kind, package=s.package,
                offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
@@ -301,6 +306,7 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
                replicas=sum(p.replicas for p in plan_list) or 0,
                monthly_cost_chf=round(tco / months, 2), tco_chf=round(tco, 2),
                horizon_months=months, fits=True, latency_p95_s=None if latency is None else round(latency, 4),
+               ttft_p95_s=None if ttft is None else round(ttft, 4), tpot_ms=None if tpot is None else round(tpot, 3),
                gpu_cost_chf=round(opt.gpu_cost, 2), team_cost_chf=round(opt.team_monthly * months, 2),
                training_cost_chf=round(opt.train_monthly * months, 2), objective_chf=round(opt.objective, 2),
                pool=describe(opt), t1_cost_chf=round(gpu_cost(s, n, months, ps.a), 2), condition=s.condition, **extra)

@@ -47,6 +47,18 @@ def test_the_audit_packs_the_pool_as_the_advice_does():
     assert fact["serving_precision"] == "fp8"
 
 
+def test_the_advice_reports_the_whole_pools_memory_and_its_slowest_agent():
+    advice = EXPERT.advise(T3)
+    fact = _setup_fact({"gpu": "l40s", "count": 2, "workload": T3})
+    m = advice.memory  # all five agents' replicas, not the largest model alone (was 27.0 GB for the 20B)
+    assert m.total_gb == pytest.approx(fact["pool_memory_gb"], abs=0.01) == pytest.approx(87.2, abs=0.1)
+    assert m.weights_gb + m.kv_cache_gb + m.overhead_gb == pytest.approx(m.total_gb, abs=0.02)
+    # reserve = 1 − 87.2 / (2 × 44.45 GB the engine holds of each L40S) ≈ 0.02: the pool is full
+    assert m.reserve_ratio == pytest.approx(1 - m.total_gb / (2 * fact["usable_per_gpu_gb"]), abs=0.01)
+    r = advice.recommendation  # the slowest agent's first words and time per token, as for one model
+    assert r.ttft_p95_s is not None and r.ttft_p95_s <= 4.0 and r.tpot_ms <= 150 * 1.1
+
+
 def test_one_gpu_for_five_agents_is_underprovisioned_and_two_are_not():
     one = EXPERT.audit({"gpu": "l40s", "count": 1, "workload": T3})
     assert "u4-pool-needs-more-gpus" in _fired(one)
