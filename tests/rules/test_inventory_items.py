@@ -61,7 +61,7 @@ INVENTORY_TESTS: dict[str, tuple[str, str, str]] = {
     "C3": ("c3-sxm-not-fully-populated", "sxm-two-of-eight", "sxm-two-rented"),
     "C4": ("c4-total-vram-too-small", "does-not-fit-int8-would", "d1-34b-fp16-on-80gb"),
     "C5": ("onprem-used-a100-pcie-package", "advise-package-3", "advise-package-n2"),
-    "C6": ("c6-rtx-pro-tensor-parallel-without-nvlink", "advise-package-n2", "advise-package-3"),
+    "C6": ("c6-choice-split-over-rtx-pro", "advise-package-n2", "advise-package-3"),
     "C7": ("c7-tp4-over-pcie", "tp4-pcie", "tp8-nvlink"),
     "C8": ("c8-nvlink-scaling-per-card", "advise-package-4", "tp4-pcie"),
     "C9": ("c9-tensor-parallel-without-need", "tp-without-need", "tp4-pcie"),

@@ -213,6 +213,16 @@ SCENARIOS: dict[str, list[dict]] = {
                  setup({**A100, "gpu": "a100-80gb-pcie", "interconnect": "pcie",
                           "form_factor": "pcie"}, count=4, total_vram_gb=320, tensor_parallel=4,
                        cpu_cores=64, ram_gb=1280, network_gbps=100)],
+    # running setups near their limit (peak utilisation 85 %, above D3's 70 % target): the PCIe gap decides
+    "tp8-pcie-busy": [workload(params_b=405, precision="fp8"),
+                      sizing(total_gb=450, needs_multi_gpu=True, min_gpu_memory_gb=None),
+                      setup({**A100, "gpu": "a100-80gb-pcie", "interconnect": "pcie", "form_factor": "pcie"},
+                            count=8, total_vram_gb=640, tensor_parallel=8, cpu_cores=128, ram_gb=2560,
+                            network_gbps=400, utilization_peak=0.85)],
+    "rtx-pro-tp2-busy": [workload(params_b=120, precision="fp8"),
+                         sizing(total_gb=140, needs_multi_gpu=True, min_gpu_memory_gb=None),
+                         setup(gpu="rtx-pro-6000-server", gpu_family="rtx-pro-6000", gpu_memory_gb=96, count=2,
+                               total_vram_gb=192, tensor_parallel=2, ram_gb=768, utilization_peak=0.85)],
     "tp8-nvlink": [workload(params_b=405, precision="fp8"),
                    sizing(total_gb=450, needs_multi_gpu=True, min_gpu_memory_gb=None),
                    setup(H100, count=8, total_vram_gb=640, tensor_parallel=8, cpu_cores=128,
@@ -686,8 +696,11 @@ def test_any_branches_match_setup_and_choice():
     assert "tier-high-end" in fired("m1-h100-8b-idle")                  # setup branch
     assert "g10-workstation-gpu-in-production" in fired("advise-workstation-gpu")
     assert "g10-workstation-gpu-in-production" in fired("workstation-a6000")
-    assert "c7-tp8-over-pcie" in fired("advise-package-3")
+    assert "c7-choice-tp-over-pcie" in fired("advise-package-3")     # the pick: info, the gap is counted
+    assert "c7-tp8-over-pcie" not in fired("advise-package-3")
     assert "c7-tp4-over-pcie" in fired("tp4-pcie")
+    assert "c7-tp8-over-pcie" in fired("tp8-pcie-busy")                # measured above the 70 % target
+    assert "c6-rtx-pro-tensor-parallel-without-nvlink" in fired("rtx-pro-tp2-busy")
     assert "flag-regulated-data" in fired("advise-capex-short")         # sector only
     assert "flag-regulated-data" in fired("advise-regulated-offer-abroad")
     assert "m4-server-location-unknown" in fired("advise-regulated-offer-unknown-location")
