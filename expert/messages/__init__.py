@@ -4,10 +4,10 @@
     t("chat.saved", "de", path="s.yaml")    # → "gespeichert in s.yaml"
 
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
-interview's own replies), `question.*` (the interview's questions, their examples and help),
+interview's own replies, its parsers' replies and notes), `question.*` (the interview's questions, their examples and help),
 `report.*` (the rendered report), `explain.*` (`gpu-expert explain`), `configurator.*`,
 `severity.*`, `value.*` (German words for values filled into rule texts). The tables are plain
-Python (`chat.py`, `interview.py`, `questions.py`, `setup_questions.py`, `report.py`,
+Python (`chat.py`, `interview.py`, `replies.py`, `questions.py`, `setup_questions.py`, `report.py`,
 `configurator.py`, `training.py`, `values.py`), so importing this package costs nothing at the
 chat's launch. Rule texts stay in the rule packs (`rules/*.yaml`).
 """
@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from .chat import MESSAGES as _CHAT
 from .configurator import MESSAGES as _CONFIGURATOR
+from .describe import MESSAGES as _DESCRIBE
 from .interview import MESSAGES as _INTERVIEW
 from .questions import MESSAGES as _QUESTIONS
+from .replies import MESSAGES as _REPLIES
 from .report import MESSAGES as _REPORT
 from .setup_questions import MESSAGES as _SETUP_QUESTIONS
 from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
-_TABLES = (_CHAT, _INTERVIEW, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR, _TRAINING, _VALUES)
+_TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR, _TRAINING, _VALUES)
 MESSAGES: dict[str, tuple[str, str]] = {k: v for table in _TABLES for k, v in table.items()}
 """Every key → (English, German)."""
 
