@@ -110,13 +110,14 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
         if per_day < 0.5:
             notes.append(say("interview.note.volume.under_one", lang))
         elif unit[0] != "d":
-            notes.append(say("interview.note.volume.per_day", lang, value=nb.fmt(fields["requests_per_day"], lang)))
+            per_day_text = nb.fmt(fields["requests_per_day"], lang)
+            notes.append(say("interview.note.volume.per_day", lang, value=per_day_text))
     return Parsed(fields, lang=lang, note="; ".join(notes) or None)
 
 
 _FREQ = [  # order matters: half-yearly and quarterly before yearly, daily before weekly
     ("weekly", "daily", lx.words("daily", "t[äa]e?glich\\w*", "every day", "jeden tag", "each day")),
-    ("quarterly", "half-yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
+    ("quarterly", "half_yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
                                           "halbj[äa]e?hrlich\\w*", "zweimal (im|pro) jahr",
                                           "every six months", "alle sechs monate")),
     ("quarterly", None, lx.words("quarterly", "quartal\\w*", "viertelj[äa]e?hrlich\\w*",
@@ -144,11 +145,13 @@ def _frequency(t: str, lang: str) -> tuple[str | None, str | None]:
             months = count[0].value * {"w": 0.25, "m": 1, "y": 12, "j": 12}[m.group(2)[0]]
             freq = ("weekly" if months <= 0.5 else "monthly" if months <= 2 else
                     "quarterly" if months <= 6 else "yearly")
-            return freq, say("interview.note.fine_tuning.taken_as", lang, freq=freq)
+            return freq, say("interview.note.fine_tuning.taken_as", lang,
+                             freq=say(f"interview.word.{freq}", lang))
     for freq, said, pattern in _FREQ:
         if lx.has(pattern, t):
             note = None if said is None else say("interview.note.fine_tuning.said_taken_as", lang,
-                                                  said=said, freq=freq)
+                                                  said=say(f"interview.note.fine_tuning.{said}", lang),
+                                                  freq=say(f"interview.word.{freq}", lang))
             return freq, note
     return None, None
 

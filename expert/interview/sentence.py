@@ -153,7 +153,9 @@ def _fine_tuning(value: object, lang: str) -> str:
     method = value.get("method") if isinstance(value, dict) else None
     freq = say(f"interview.word.{freq}", lang) if freq in _FREQUENCIES else freq
     detail = ", ".join(str(x) for x in (freq, method) if x)
-    return say("interview.sentence.yes_detail", lang, detail=detail) if detail else say("interview.sentence.yes", lang)
+    if not detail:
+        return say("interview.sentence.yes", lang)
+    return say("interview.sentence.yes_detail", lang, detail=detail)
 
 
 def render_sentence(workload: dict, lang: str = "en") -> str:
@@ -165,7 +167,8 @@ def render_sentence(workload: dict, lang: str = "en") -> str:
     if per_day is None and isinstance(w.get("requests_per_second"), (int, float)):
         per_day = w["requests_per_second"] * 86400
     y = nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float)) else "[Y]"
-    ft = _fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w else say("interview.sentence.yes_no_blank", lang)
+    ft = (_fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w
+          else say("interview.sentence.yes_no_blank", lang))
     data = w.get("data")
     data = say(f"interview.sentence.{data}" if data in ("sensitive", "non_sensitive")
                else "interview.sentence.data_blank", lang)

@@ -36,8 +36,8 @@ def describe_setup(fields: dict, lang: str = "en") -> str:
             parts.append(f"p95 {nb.fmt(value, lang)} s")
         elif name == "hosting":
             seat, country = value.get("provider_seat"), value.get("country", "?")
-            parts.append(t("interview.describe.setup.servers_in_seat", lang, country=country, seat=seat) if seat
-                         else t("interview.describe.setup.servers_in", lang, country=country))
+            parts.append(t("interview.describe.setup.servers_in_seat", lang, country=country, seat=seat)
+                         if seat else t("interview.describe.setup.servers_in", lang, country=country))
         elif name in ("monitoring", "backups"):
             parts.append(t(f"interview.describe.setup.{name}_{'yes' if value else 'no'}", lang))
         elif name == "cpu_cores":

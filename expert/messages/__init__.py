@@ -4,12 +4,14 @@
     t("chat.saved", "de", path="s.yaml")    # → "gespeichert in s.yaml"
 
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
-interview's own replies, its parsers' replies and notes), `question.*` (the interview's questions, their examples and help),
-`report.*` (the rendered report), `explain.*` (`gpu-expert explain`), `configurator.*`,
-`severity.*`, `value.*` (German words for values filled into rule texts). The tables are plain
-Python (`chat.py`, `interview.py`, `replies.py`, `questions.py`, `setup_questions.py`, `report.py`,
-`configurator.py`, `training.py`, `values.py`), so importing this package costs nothing at the
-chat's launch. Rule texts stay in the rule packs (`rules/*.yaml`).
+interview: its own replies, its parsers' replies and notes, what it understood in plain words),
+`question.*` (the interview's questions, with example and help), `report.*` (the rendered report),
+`explain.*` (`gpu-expert explain`), `configurator.*`, `severity.*`, `value.*` (words for values
+filled into rule texts). The tables are plain Python (`chat.py`, `interview.py`, `replies.py`,
+`describe.py`, `questions.py`, `setup_questions.py`, `report.py`, `configurator.py`, `training.py`,
+`values.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
+rule packs (`rules/*.yaml`); the words the interview *recognises* in what the user types are
+patterns and stay with the parsers (`expert.interview.lexicon`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from .setup_questions import MESSAGES as _SETUP_QUESTIONS
 from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
-_TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR, _TRAINING, _VALUES)
+_TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR,
+           _TRAINING, _VALUES)
 MESSAGES: dict[str, tuple[str, str]] = {k: v for table in _TABLES for k, v in table.items()}
 """Every key → (English, German)."""
 

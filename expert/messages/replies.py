@@ -118,6 +118,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.note.fine_tuning.assumed": (
         "how often? quarterly assumed for now",
         "wie oft? vorläufig quartalsweise angenommen"),
+    "interview.note.fine_tuning.daily": ("daily", "täglich"),
+    "interview.note.fine_tuning.half_yearly": ("half-yearly", "halbjährlich"),
+    "interview.note.fine_tuning.once": ("once", "einmalig"),
     "interview.note.fine_tuning.said_taken_as": (
         "{said}: taken as {freq}",
         "{said}: als {freq} gerechnet"),

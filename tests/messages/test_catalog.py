@@ -103,7 +103,8 @@ def test_the_interview_says_its_words_by_key():
     would raise in a parser, and the parser's guard would hide it as "Could not read that."."""
     for path in ROOT.glob("expert/interview/*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            name = isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", None))
+            func = node.func if isinstance(node, ast.Call) else None
+            name = func and (getattr(func, "id", None) or getattr(func, "attr", None))
             if name in ("say", "fail"):
                 at = PARSER_KEY_ARG[name]
                 key = node.args[at] if len(node.args) > at else None
