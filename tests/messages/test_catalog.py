@@ -125,3 +125,20 @@ def test_explain_names_the_severity_in_german():
     text = explain_rule(rules["warning"], "de")
     assert "Schweregrad Warnung" in text and "warning" not in text.splitlines()[1]
     assert "severity warning" in explain_rule(rules["warning"], "en")
+
+
+def test_the_interview_keys_built_at_run_time_exist():
+    """Keys the interview builds from a value (`question.{qid}.text`, `interview.word.{freq}`): the
+    scan above cannot see them, so every value they are built from is tried here."""
+    from expert.interview.describe import FREQUENCIES, _PLAIN
+    from expert.interview.parse import _FREQ
+    from expert.interview.questions import ORDER
+    from expert.interview.setup_questions import SETUP_ORDER
+
+    keys = [f"question.{q}.{part}" for q in (*ORDER, *SETUP_ORDER) for part in ("text", "example", "help")]
+    keys += [f"interview.describe.{name}" for name in _PLAIN] + [f"interview.word.{f}" for f in FREQUENCIES]
+    keys += [f"interview.note.fine_tuning.{said}" for _, said, _ in _FREQ if said]
+    keys += [f"interview.describe.setup.{name}_{answer}" for name in ("monitoring", "backups")
+             for answer in ("yes", "no")]
+    keys += ["value.bool.true", "value.bool.false"]
+    assert len(keys) > 90 and [k for k in keys if not has(k)] == []
