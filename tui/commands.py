@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import yaml
 
 from expert.interview import parse as p
+from expert.messages import t
 from expert.interview.flow import WORKLOAD_FIELDS
 
 COMMANDS = {
@@ -86,10 +87,10 @@ def field_edit(arg: str, lang: str = "en") -> dict:
     """The workload fields for `/set NAME VALUE`; raises ValueError with a one-line reason."""
     name, _, value = arg.strip().partition(" ")
     if not name or not value.strip():
-        raise ValueError("usage: /set FIELD VALUE, e.g. /set latency 0.4")
+        raise ValueError(t("chat.usage_example", lang, usage="/set FIELD VALUE", example="/set latency 0.4"))
     field, qid = ALIASES.get(name.lower(), (name.lower(), None))
     if field not in WORKLOAD_FIELDS:
-        raise ValueError(f"unknown field {name!r}; try: {', '.join(sorted(ALIASES))}")
+        raise ValueError(t("chat.set.unknown_field", lang, name=repr(name), names=", ".join(sorted(ALIASES))))
     if field == "site_country" and re.fullmatch(r"[A-Za-z]{2}", value.strip()):
         return {field: value.strip().upper()}   # an ISO code stays text (`NO` is Norway, not "no")
     if qid in PARSERS:
@@ -99,7 +100,8 @@ def field_edit(arg: str, lang: str = "en") -> dict:
             return dict(got.fields)
         if got.ok:
             return {field: None}    # "no requirement": the default applies
-        raise ValueError(f"{got.reason or 'not understood'} — e.g. /set {name} {got.example}")
+        raise ValueError(t("chat.set.refused", lang, reason=got.reason or t("chat.set.not_understood", lang),
+                           name=name, example=got.example))
     try:
         return {field: yaml.safe_load(value)}
     except yaml.YAMLError:
@@ -133,26 +135,27 @@ def setup_name(name: str) -> str:
     return SETUP_ALIASES.get(name, name)
 
 
-def setup_edit(setup: dict, arg: str) -> dict:
+def setup_edit(setup: dict, arg: str, lang: str = "en") -> dict:
     """`/set count 2` or `/set utilization.mean 0.6` on a setup mapping; returns the new mapping.
     An unknown field or a value of the wrong type raises ValueError naming the field."""
     from expert.interview.setup_flow import CONTRACT_ORDER
 
     name, _, value = arg.strip().partition(" ")
     if not name or not value.strip():
-        raise ValueError("usage: /set FIELD VALUE, e.g. /set count 2")
+        raise ValueError(t("chat.usage_example", lang, usage="/set FIELD VALUE", example="/set count 2"))
     name = setup_name(name.lower())
     node, *path = name.split(".")
     from expert.setup import Setup
 
     if node not in CONTRACT_ORDER and node not in Setup.model_fields:
-        raise ValueError(f"unknown setup field {node!r}; allowed: {', '.join(CONTRACT_ORDER)}")
+        raise ValueError(t("chat.set.unknown_setup_field", lang, name=repr(node),
+                           names=", ".join(CONTRACT_ORDER)))
     out = yaml.safe_load(yaml.safe_dump(setup))
     target = out
     for part in [node, *path][:-1]:
         target = target.setdefault(part, {})
         if not isinstance(target, dict):
-            raise ValueError(f"{name}: not a mapping")
+            raise ValueError(t("chat.set.not_a_mapping", lang, name=name))
     try:
         target[name.split(".")[-1]] = yaml.safe_load(value)
     except yaml.YAMLError:

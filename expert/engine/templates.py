@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from expert.messages import value_word
+from expert.messages import t, value_word
 from expert.numbers import number
 
 ALIAS_RE = r"[a-z][a-z0-9_]*"
@@ -139,8 +139,7 @@ def _plain(value: Any, lang: str) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return {("en", True): "yes", ("en", False): "no",
-                ("de", True): "ja", ("de", False): "nein"}[(lang, value)]
+        return t(f"value.bool.{str(value).lower()}", lang)
     if isinstance(value, float):
         text = repr(value)
         return text.replace(".", ",") if lang == "de" else text

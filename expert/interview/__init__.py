@@ -4,7 +4,10 @@
   and the follow-ups); each returns a `Parsed` with workload fields of CONTRACT.md and never raises.
 - `sentence`: the whole clarification sentence of document 000, read in one go and written back.
 - `flow`: `Interview`, the pure interview state (`next_question`, `answer`, `set`, `workload`).
-- `questions`: the question texts in plain English and German, with examples and help.
+- `questions`: the questions with examples and help, in English or German.
+
+Every word shown comes from the message catalog `expert.messages` (`question.*`, `interview.*`);
+the words recognised in what the user types stay here (`lexicon`, `aliases`).
 """
 
 from __future__ import annotations

@@ -32,8 +32,7 @@ _CAPEX = lx.words("buy\\w*", "kauf\\w*", "capex", "purchas\\w*", "invest\\w*", "
 
 def nothing(lang: str) -> Parsed:
     """Understood, but nothing to set: the default applies."""
-    return Parsed({}, lang=lang, note=say(lang, "no preference: the default applies",
-                                          "keine Vorgabe: es gilt der Standardwert"))
+    return Parsed({}, lang=lang, note=say("interview.note.no_preference", lang))
 
 
 @safe("sector")
@@ -43,7 +42,7 @@ def parse_sector(t: str, lang: str = "en") -> Parsed:
     if sector is None and (lx.has(lx.BARE_NO, t) or lx.has(NO_PREFERENCE, t)):
         sector = "other"
     if sector is None:
-        return fail("sector", lang, "Unknown sector.", "Unbekannte Branche.")
+        return fail("sector", lang, "interview.reply.sector")
     return Parsed({"sector": sector}, lang=lang)
 
 
@@ -53,12 +52,12 @@ def parse_hosting(t: str, lang: str = "en") -> Parsed:
     ch, eu = lx.has(_CH, t), lx.has(_EU, t)
     if ch and eu:
         return Parsed({"hosting": "eu"}, lang=lang,
-                      note=say(lang, "Switzerland or EU: EU allowed", "Schweiz oder EU: EU erlaubt"))
+                      note=say("interview.note.hosting.ch_or_eu", lang))
     if ch or eu:
         return Parsed({"hosting": "ch" if ch else "eu"}, lang=lang)
     if lx.has(NO_PREFERENCE, t) or lx.has(lx.BARE_NO, t) or lx.has(_WORLD, t):
         return Parsed({"hosting": "any"}, lang=lang)
-    return fail("hosting", lang, "Switzerland, EU or anywhere?", "Schweiz, EU oder egal?")
+    return fail("hosting", lang, "interview.reply.hosting")
 
 
 @safe("deployment")
@@ -69,7 +68,7 @@ def parse_deployment(t: str, lang: str = "en") -> Parsed:
         return Parsed({"deployment": "cloud" if cloud else "on_premise"}, lang=lang)
     if (cloud and prem) or lx.has(NO_PREFERENCE, t):
         return Parsed({"deployment": "any"}, lang=lang)
-    return fail("deployment", lang, "Cloud or on premise?", "Cloud oder eigenes Rechenzentrum?")
+    return fail("deployment", lang, "interview.reply.deployment")
 
 
 @safe("budget")
@@ -88,12 +87,12 @@ def parse_budget(t: str, lang: str = "en") -> Parsed:
     if fields:
         cloud = fields["deployment"] == "cloud"
         fields["budget"] = "opex" if cloud else "capex"
-        note = say(lang, "cloud: rent", "Cloud: Miete") if cloud else say(
-            lang, "own premises: buy", "eigene Räume: Kauf")
+        note = say("interview.note.budget.cloud", lang) if cloud else say(
+            "interview.note.budget.own_premises", lang)
         return Parsed(fields, lang=lang, note=note)
     if lx.has(NO_PREFERENCE, t):          # "whatever is cheaper": compare both (issue 13)
         return Parsed({"budget": "any"}, lang=lang)
-    return fail("budget", lang, "Rent or buy?", "Mieten oder kaufen?")
+    return fail("budget", lang, "interview.reply.budget")
 
 
 @safe("yes_no")
@@ -101,5 +100,5 @@ def parse_yes_no(t: str, lang: str = "en") -> Parsed:
     """Generic yes/no → `{answer: True|False}` (whichever word comes first)."""
     yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
     if yes < 0 and no < 0:
-        return fail("yes_no", lang, "Please answer yes or no.", "Bitte ja oder nein.")
+        return fail("yes_no", lang, "interview.reply.yes_no")
     return Parsed({"answer": no < 0 or 0 <= yes < no}, lang=lang)

@@ -45,8 +45,7 @@ def parse_dataset(t: str, lang: str = "en") -> Parsed:
     if not nums:
         if lx.has(NO_PREFERENCE, t) or lx.has(_DONT_KNOW, t) or lx.only(lx.BARE_NO, t):
             return nothing(lang)
-        return fail("dataset", lang, "No size found: tokens, pages, documents or gigabytes?",
-                    "Keine Grösse gefunden: Tokens, Seiten, Dokumente oder Gigabyte?")
+        return fail("dataset", lang, "interview.reply.dataset.no_size")
     by_unit: dict[str | None, float] = {}
     for n in nums:
         unit = _unit_after(t, n.end)
@@ -54,25 +53,22 @@ def parse_dataset(t: str, lang: str = "en") -> Parsed:
     notes: list[str] = []
     docs = by_unit.pop("docs", None)
     if docs is not None and not by_unit:
-        return fail("dataset", lang, "How long is one document (tokens or pages)?",
-                    "Wie lang ist ein Dokument (Tokens oder Seiten)?")
+        return fail("dataset", lang, "interview.reply.dataset.document_length")
     unit = next((u for u in ("tokens", "pages", "words", "tb", "gb", "mb") if u in by_unit), None)
     value = by_unit[unit]
     if unit is None:
-        notes.append(say(lang, "read as tokens", "als Tokens gelesen"))
+        notes.append(say("interview.note.dataset.tokens", lang))
     elif unit == "pages":
         value *= TOKENS_PER_PAGE
-        notes.append(say(lang, f"about {TOKENS_PER_PAGE} tokens per page", f"etwa {TOKENS_PER_PAGE} Tokens pro Seite"))
+        notes.append(say("interview.note.tokens_per_page", lang, n=TOKENS_PER_PAGE))
     elif unit == "words":
         value *= TOKENS_PER_WORD
-        notes.append(say(lang, "about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort"))
+        notes.append(say("interview.note.tokens_per_word", lang))
     elif unit in _BYTES:
         value *= _BYTES[unit] / BYTES_PER_TOKEN
-        notes.append(say(lang, "about 4 bytes of text per token (own estimate)",
-                         "etwa 4 Byte Text pro Token (eigene Schätzung)"))
+        notes.append(say("interview.note.dataset.bytes_per_token", lang))
     if docs is not None:
         value *= docs
     if not 10_000 <= value <= 10**13:
-        return fail("dataset", lang, "That dataset size is out of range (10 000 tokens to 10 trillion).",
-                    "Diese Datenmenge liegt ausserhalb (10 000 Tokens bis 10 Billionen).")
+        return fail("dataset", lang, "interview.reply.dataset.out_of_range")
     return Parsed({"dataset_tokens": int(round(value))}, lang=lang, note="; ".join(notes) or None)

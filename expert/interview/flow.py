@@ -246,10 +246,10 @@ class Interview:
         else:
             got = _PARSERS[qid](text, lang)
         if got.ok and qid == "fine_tuning_frequency" and got.follow_up:
-            return p.fail(qid, got.lang, "How often?", "Wie oft?")
+            return p.fail(qid, got.lang, "interview.reply.fine_tuning_frequency")
         ft = got.fields.get("fine_tuning")
         if got.ok and qid == "fine_tuning_method" and not isinstance(ft, dict):
-            return p.fail(qid, got.lang, "Full, LoRA or QLoRA?", "Voll, LoRA oder QLoRA?")
+            return p.fail(qid, got.lang, "interview.reply.fine_tuning_method")
         return got
 
     def _skip(self, q: Question, lang: str, t: str = "") -> Reply:

@@ -42,15 +42,14 @@ def parse_latency(t: str, lang: str = "en") -> Parsed:
     """
     nums = nb.scan(t, scales=False, words=True)
     if _LENGTH_WORDS.search(t) and not _LAT_UNIT.search(t):
-        return fail("latency", lang, "That is a length of text, not a time.",
-                    "Das ist eine Textlänge, keine Zeit.")
+        return fail("latency", lang, "interview.reply.latency.is_length")
     if not nums:
         if lx.has(NO_PREFERENCE, t) or lx.has(lx.BARE_NO, t):
             return nothing(lang)
         if lx.has(_REAL_TIME, t):
             return Parsed({"latency_target_s": 0.5}, lang=lang,
-                          note=say(lang, "real time: 0.5 s assumed", "Echtzeit: 0,5 s angenommen"))
-        return fail("latency", lang, "No time found.", "Keine Zeitangabe gefunden.")
+                          note=say("interview.note.latency.real_time", lang))
+        return fail("latency", lang, "interview.reply.latency.none")
     rng = nb.first_range(t, nums)
     n, note = (rng[0] if rng else nums[0]), None
     unit = _LAT_UNIT.match(t, (rng[1] if rng else n).end) or _LAT_UNIT.search(t)
@@ -58,13 +57,13 @@ def parse_latency(t: str, lang: str = "en") -> Parsed:
         scale = {"ms": 0.001, "mse": 0.001, "mil": 0.001, "min": 60}.get(unit.group(1)[:3], 1)
     else:
         scale = 0.001 if n.value >= 20 else 1
-        note = (say(lang, "read as milliseconds", "als Millisekunden gelesen") if scale < 1
-                else say(lang, "read as seconds", "als Sekunden gelesen"))
+        note = (say("interview.note.latency.ms", lang) if scale < 1
+                else say("interview.note.latency.s", lang))
     if rng:
-        note = say(lang, "range: the stricter value is used", "Spanne: der strengere Wert gilt")
+        note = say("interview.note.latency.range", lang)
     value = n.value * scale
     if not 0.01 <= value <= 600:
-        return fail("latency", lang, "That time is out of range.", "Diese Zeit liegt ausserhalb.")
+        return fail("latency", lang, "interview.reply.latency.out_of_range")
     return Parsed({"latency_target_s": round(float(value), 3)}, lang=lang, note=note)
 
 
@@ -77,28 +76,26 @@ def parse_context(t: str, lang: str = "en") -> Parsed:
         t = t[:few.start()] + "3 " + t[few.end():]
     nums = nb.scan(t)
     if any(_TIME_AFTER.match(t, n.end) for n in nums) and not _LENGTH_WORDS.search(t):
-        return fail("context", lang, "That is a time, not a length of text.",
-                    "Das ist eine Zeit, keine Textlänge.")
+        return fail("context", lang, "interview.reply.context.is_time")
     if not nums:
         if lx.has(NO_PREFERENCE, t):
             return nothing(lang)
-        return fail("context", lang, "No length found.", "Keine Länge gefunden.")
+        return fail("context", lang, "interview.reply.context.none")
     n, note = max(nums, key=lambda x: x.value), None
     value = n.value / 1000 * 1024 if n.scale == "k" else n.value
     if re.search(r"(?<![a-z])(pages?|seiten?)(?![a-z])", t):
         value *= TOKENS_PER_PAGE
-        note = say(lang, f"about {TOKENS_PER_PAGE} tokens per page", f"etwa {TOKENS_PER_PAGE} Tokens pro Seite")
+        note = say("interview.note.tokens_per_page", lang, n=TOKENS_PER_PAGE)
         if few:
-            note = say(lang, "“a few” read as 3 pages, about 700 tokens each",
-                       "«ein paar» als 3 Seiten gelesen, je etwa 700 Tokens")
+            note = say("interview.note.context.a_few_pages", lang)
     elif re.search(r"(?<![a-z])(words?|wörter|woerter|worte)(?![a-z])", t):
         value *= TOKENS_PER_WORD
-        note = say(lang, "about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort")
+        note = say("interview.note.tokens_per_word", lang)
     elif value < 256 and not n.scale:
         value *= 1024
-        note = say(lang, "read as thousands of tokens", "als Tausend Tokens gelesen")
+        note = say("interview.note.context.thousands", lang)
     if not 256 <= value <= 10_000_000:
-        return fail("context", lang, "That length is out of range.", "Diese Länge liegt ausserhalb.")
+        return fail("context", lang, "interview.reply.context.out_of_range")
     return Parsed({"context_tokens": int(round(value))}, lang=lang, note=note)
 
 
@@ -112,7 +109,7 @@ def parse_horizon(t: str, lang: str = "en") -> Parsed:
     if not nums:
         if lx.has(NO_PREFERENCE, t):
             return nothing(lang)
-        return fail("horizon", lang, "No period found.", "Kein Zeitraum gefunden.")
+        return fail("horizon", lang, "interview.reply.horizon.none")
     rng = nb.first_range(t, nums)
     n, note = (rng[0] if rng else nums[0]), None
     after = t[(rng[1] if rng else n).end:]
@@ -121,14 +118,13 @@ def parse_horizon(t: str, lang: str = "en") -> Parsed:
     elif _YEARS.match(after):
         months = n.value * 12
     elif n.value <= 10:
-        months, note = n.value * 12, say(lang, "read as years", "als Jahre gelesen")
+        months, note = n.value * 12, say("interview.note.horizon.years", lang)
     else:
-        months, note = n.value, say(lang, "read as months", "als Monate gelesen")
+        months, note = n.value, say("interview.note.horizon.months", lang)
     if rng:
-        note = say(lang, "range: the shorter period is used", "Spanne: der kürzere Zeitraum gilt")
+        note = say("interview.note.horizon.range", lang)
     if not 1 <= months <= 240:
-        return fail("horizon", lang, "Between 1 month and 20 years, please.",
-                    "Bitte zwischen 1 Monat und 20 Jahren.")
+        return fail("horizon", lang, "interview.reply.horizon.out_of_range")
     return Parsed({"horizon_months": int(round(months))}, lang=lang, note=note)
 
 
@@ -151,10 +147,10 @@ def parse_growth(t: str, lang: str = "en", models: dict[str, str] | None = None,
     nums = nb.scan(t, scales=False)
     if len(nums) == 1 and 0.1 <= nums[0].value <= 2000 and not lx.has(lx.DONT_KNOW, t):
         return Parsed({"growth_params_b": num(nums[0].value)}, lang=lang,
-                      note=say(lang, "read as billions of parameters", "als Milliarden Parameter gelesen"))
+                      note=say("interview.note.billions", lang))
     if lx.has(lx.NO, t) or lx.has(lx.DONT_KNOW, t) or lx.has(_SAME, t):
         return nothing(lang)
-    return fail("growth", lang, "What size then, e.g. 70B?", "Welche Grösse dann, z. B. 70B?")
+    return fail("growth", lang, "interview.reply.growth")
 
 
 # --- agents that use tools (docs/agents.md): asked only when the description mentions tools ---
@@ -186,13 +182,12 @@ def parse_agent_steps(t: str, lang: str = "en") -> Parsed:
     if not nums:
         if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t):
             return nothing(lang)
-        return fail("agent_steps", lang, "How many steps, e.g. 8?", "Wie viele Schritte, z. B. 8?")
+        return fail("agent_steps", lang, "interview.reply.agent_steps")
     mean = nums[0].value
     if len(nums) > 1 and nums[1].value >= mean:
         return Parsed({"agent": {"steps_mean": num(mean), "steps_p90": num(nums[1].value)}}, lang=lang)
     return Parsed({"agent": {"steps_mean": num(mean), "steps_p90": num(round(mean * P90_PER_MEAN, 1))}},
-                  lang=lang, note=say(lang, "high count: 2.6 × typical (TraceLab)",
-                                      "hohe Zahl: 2,6 × typisch (TraceLab)"))
+                  lang=lang, note=say("interview.note.agent_steps.high", lang))
 
 
 @safe("agent_tool_time")

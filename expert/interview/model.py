@@ -47,12 +47,10 @@ def _by_family(t: str, lang: str, models: dict[str, str], fam: tuple[str, int, i
                         and p[1].startswith(version)})
         if len(cands) == 1:
             only = aliases.exact(t[start:end], models)
-            note = None if only else say(lang, f"took {cands[0]}, the only {family} in the catalog",
-                                         f"{cands[0]} gewählt, das einzige {family}-Modell im Katalog")
+            note = None if only else say("interview.note.model.only", lang, model=cands[0], family=family)
             return Parsed({"model": cands[0]}, lang=lang, note=note), start, end
         known = ", ".join(cands)
-        return (fail("model", lang, f"Which size? Known: {known}.",
-                     f"Welche Grösse? Bekannt: {known}."), start, end)
+        return fail("model", lang, "interview.reply.model.which_size", known=known), start, end
     raw = t[size[1]:size[2]].replace(" ", "")
     label = raw.rstrip("b") if "x" in raw else f"{size[0]:g}"
     pick, others = aliases.by_family(family, label, version, models)
@@ -60,14 +58,11 @@ def _by_family(t: str, lang: str, models: dict[str, str], fam: tuple[str, int, i
         note = None
         if others or (version and aliases.split_id(pick)[1] != version):
             also = ", ".join(others)
-            note = (f"took {pick}" + (f" (also in the catalog: {also})" if also else "")
-                    if lang == "en" else
-                    f"{pick} gewählt" + (f" (ebenfalls im Katalog: {also})" if also else ""))
+            note = (say("interview.note.model.took_also", lang, model=pick, also=also) if also
+                    else say("interview.note.model.took", lang, model=pick))
         return Parsed({"model": pick}, lang=lang, note=note), start, size[2]
     name = f"{family} {version} {label}B".replace("  ", " ")
-    note = (f"{name} is not in the catalog; sized as a generic {label}B model"
-            if lang == "en" else
-            f"{name} ist nicht im Katalog; als generisches {label}B-Modell gerechnet")
+    note = say("interview.note.model.generic", lang, name=name, label=label)
     return Parsed({"params_b": _num(size[0])}, lang=lang, note=note), start, size[2]
 
 
@@ -82,20 +77,17 @@ def find_model(t: str, lang: str, models: dict[str, str], strict: bool) -> tuple
     if found:
         value, start, end = found[0]
         moe = "x" in t[start:end]
-        note = None if not moe else (f"read as {value:g}B parameters in total" if lang == "en"
-                                     else f"als insgesamt {value:g}B Parameter gelesen")
+        note = say("interview.note.model.moe_total", lang, size=f"{value:g}") if moe else None
         return Parsed({"params_b": _num(value)}, lang=lang, note=note), start, end
     bare = nb.scan(t, scales=False)
     words = set(re.findall(r"[a-zäöü]+", t)) - _FILLER
     if words and not strict and bare:
         name = t.strip()[:40]
-        return fail("model", lang, f"I do not know {name!r}; please give its size, e.g. 13B.",
-                    f"{name!r} kenne ich nicht; bitte die Grösse angeben, z. B. 13B."), -1, -1
+        return fail("model", lang, "interview.reply.model.unknown", name=repr(name)), -1, -1
     if not strict and len(bare) == 1 and 0.05 <= bare[0].value <= 3000:
-        note = "read as billions of parameters" if lang == "en" else "als Milliarden Parameter gelesen"
+        note = say("interview.note.billions", lang)
         return Parsed({"params_b": _num(bare[0].value)}, lang=lang, note=note), bare[0].start, bare[0].end
-    return fail("model", lang, "No model name or size found.",
-                "Kein Modellname und keine Grösse gefunden."), -1, -1
+    return fail("model", lang, "interview.reply.model.none"), -1, -1
 
 
 @safe("model")
@@ -104,5 +96,5 @@ def parse_model(t: str, lang: str = "en", models: dict[str, str] | None = None,
     """Model answer → `{model: id}` for a known model, else `{params_b: N}`."""
     parsed, start, _ = find_model(t, lang, models or aliases.DEFAULT_MODEL_ALIASES, strict)
     if parsed.ok and parsed.fields.get("params_b", 1) <= 0:
-        return fail("model", lang, "The size must be positive.", "Die Grösse muss positiv sein.")
+        return fail("model", lang, "interview.reply.model.not_positive")
     return parsed

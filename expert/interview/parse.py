@@ -77,10 +77,10 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     few = _A_FEW.search(t)
     if few:
         t = t[:few.start()] + "3 " + t[few.end():]
-        notes.append(say(lang, "“a few” read as 3", "«ein paar» als 3 gelesen"))
+        notes.append(say("interview.note.volume.a_few", lang))
     nums = nb.scan(t) or nb.scan(t, words=True)
     if not nums:
-        return fail("volume", lang, "No number of requests found.", "Keine Anzahl Anfragen gefunden.")
+        return fail("volume", lang, "interview.reply.volume.none")
     rng = nb.first_range(t, nums)
     n = rng[1] if rng else nums[0]
     users = _per_user(t, nums)
@@ -89,41 +89,35 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     if rng and not rng[0].scale and rng[1].scale:
         rng = (nb.Number(rng[0].value * nb.MULTIPLIERS[rng[1].scale], 0, 0), rng[1])
     if users:
-        notes.append(say(lang, f"{nb.fmt(users[0].value, lang)} × {nb.fmt(users[1].value, lang)} "
-                         f"requests", f"{nb.fmt(users[0].value, lang)} × {nb.fmt(users[1].value, lang)} "
-                         f"Anfragen"))
+        notes.append(say("interview.note.volume.per_user", lang, users=nb.fmt(users[0].value, lang),
+                         each=nb.fmt(users[1].value, lang)))
     elif rng:
-        notes.append(say(lang, f"range: sized for the upper value {nb.fmt(n.value, lang)}",
-                         f"Spanne: ausgelegt auf den oberen Wert {nb.fmt(n.value, lang)}"))
+        notes.append(say("interview.note.volume.range", lang, value=nb.fmt(n.value, lang)))
     unit = time_unit(t[n.end:]) or time_unit(t)
     if unit is None and _DURATION.match(t, n.end) and not lx.has(lx.REQUESTS, t):
-        return fail("volume", lang, "That is a time, not a number of requests.",
-                    "Das ist eine Zeit, keine Anzahl Anfragen.")
+        return fail("volume", lang, "interview.reply.volume.is_time")
     if unit is None:
-        notes.append(say(lang, "no time unit given: read as per day",
-                         "keine Zeiteinheit: als pro Tag gelesen"))
+        notes.append(say("interview.note.volume.per_day_assumed", lang))
         unit = ("d", 0)
     per_day = n.value * 86400 / SECONDS[unit[0]] if unit[0] in SECONDS else n.value / DAYS[unit[0]]
     if not per_day > 0:   # checked on the converted value ("half a million per month" is > 0)
-        return fail("volume", lang, "The number of requests must be positive.",
-                    "Die Anzahl Anfragen muss positiv sein.")
+        return fail("volume", lang, "interview.reply.volume.not_positive")
     rps = num(per_day / 86400)
     if unit[0] in SECONDS and rps > 0:
         fields = {"requests_per_second": rps}
     else:
         fields = {"requests_per_day": max(1, int(round(per_day)))}
         if per_day < 0.5:
-            notes.append(say(lang, "fewer than one a day: sized for 1 per day",
-                             "weniger als eine pro Tag: ausgelegt auf 1 pro Tag"))
+            notes.append(say("interview.note.volume.under_one", lang))
         elif unit[0] != "d":
-            notes.append(say(lang, f"= {nb.fmt(fields['requests_per_day'], lang)} per day",
-                             f"= {nb.fmt(fields['requests_per_day'], lang)} pro Tag"))
+            per_day_text = nb.fmt(fields["requests_per_day"], lang)
+            notes.append(say("interview.note.volume.per_day", lang, value=per_day_text))
     return Parsed(fields, lang=lang, note="; ".join(notes) or None)
 
 
 _FREQ = [  # order matters: half-yearly and quarterly before yearly, daily before weekly
     ("weekly", "daily", lx.words("daily", "t[äa]e?glich\\w*", "every day", "jeden tag", "each day")),
-    ("quarterly", "half-yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
+    ("quarterly", "half_yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
                                           "halbj[äa]e?hrlich\\w*", "zweimal (im|pro) jahr",
                                           "every six months", "alle sechs monate")),
     ("quarterly", None, lx.words("quarterly", "quartal\\w*", "viertelj[äa]e?hrlich\\w*",
@@ -151,11 +145,13 @@ def _frequency(t: str, lang: str) -> tuple[str | None, str | None]:
             months = count[0].value * {"w": 0.25, "m": 1, "y": 12, "j": 12}[m.group(2)[0]]
             freq = ("weekly" if months <= 0.5 else "monthly" if months <= 2 else
                     "quarterly" if months <= 6 else "yearly")
-            return freq, (f"taken as {freq}" if lang == "en" else f"als {freq} gerechnet")
+            return freq, say("interview.note.fine_tuning.taken_as", lang,
+                             freq=say(f"interview.word.{freq}", lang))
     for freq, said, pattern in _FREQ:
         if lx.has(pattern, t):
-            note = None if said is None else (f"{said}: taken as {freq}" if lang == "en"
-                                              else f"{said}: als {freq} gerechnet")
+            note = None if said is None else say("interview.note.fine_tuning.said_taken_as", lang,
+                                                  said=say(f"interview.note.fine_tuning.{said}", lang),
+                                                  freq=say(f"interview.word.{freq}", lang))
             return freq, note
     return None, None
 
@@ -171,16 +167,14 @@ def parse_fine_tuning(t: str, lang: str = "en") -> Parsed:
     yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
     if not freq and not method:
         if lx.has(lx.DONT_KNOW, t) and yes < 0 and not lx.has(lx.BARE_NO, t):
-            return fail("fine_tuning", lang, "Please answer yes or no.", "Bitte ja oder nein.")
+            return fail("fine_tuning", lang, "interview.reply.yes_no")
         if no >= 0 and (yes < 0 or no < yes):
             return Parsed({"fine_tuning": "none"}, lang=lang)
         if yes < 0 and not lx.has(lx.FINE_TUNING, t):
-            return fail("fine_tuning", lang, "Please answer yes or no, and how often.",
-                        "Bitte ja oder nein, und wie oft.")
+            return fail("fine_tuning", lang, "interview.reply.fine_tuning")
     follow = None if freq else "fine_tuning_frequency"
     if not freq:
-        freq, note = "quarterly", ("how often? quarterly assumed for now" if lang == "en"
-                                   else "wie oft? vorläufig quartalsweise angenommen")
+        freq, note = "quarterly", say("interview.note.fine_tuning.assumed", lang)
     value = {"frequency": freq, "method": method} if method else freq
     return Parsed({"fine_tuning": value}, lang=lang, note=note, follow_up=follow)
 
@@ -204,8 +198,7 @@ def parse_data(t: str, lang: str = "en") -> Parsed:
         elif yes >= 0:
             fields["data"] = "sensitive"
         else:
-            return fail("data", lang, "Are the data sensitive or not?",
-                        "Sind die Daten sensibel oder nicht?")
+            return fail("data", lang, "interview.reply.data")
     if sector:
         fields["sector"] = sector
     return Parsed(fields, lang=lang)

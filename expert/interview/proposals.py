@@ -37,23 +37,13 @@ def propose(qid: str, text: str, lang: str) -> Proposal | None:
     vague = lx.skips(text) or lx.has(lx.DONT_KNOW, text) or lx.has(_LEAVE_IT, text)
     if qid == "model" and (vague or lx.has(lx.SKIP, text)):
         return Proposal("model", {"params_b": 13}, say(
-            lang, "13B — document 000 U1: conversational (RAG) chat agents use 7–13B models; "
-                  "sized for the upper end. Take it? (yes, or type another size or model)",
-                  "13B — Dokument 000 U1: Chat-Agenten mit RAG nutzen Modelle von 7–13B; "
-                  "ausgelegt auf das obere Ende. Übernehmen? (ja, oder eine andere Grösse bzw. "
-                  "ein Modell eingeben)"))
+            "interview.propose.model", lang))
     if qid == "latency" and (lx.has(_FAST, text) or vague):
         return Proposal("latency", {"latency_target_s": 2}, say(
-            lang, "2 s — document 000 U1: a chat agent's target latency is under 2 s. "
-                  "Take it? (yes, or type a time such as 0.5 s)",
-                  "2 s — Dokument 000 U1: Ziel-Latenz eines Chat-Agenten unter 2 s. "
-                  "Übernehmen? (ja, oder eine Zeit wie 0,5 s eingeben)"))
+            "interview.propose.latency", lang))
     if qid == "sector" and re.search(r"[a-zäöü]{3,}", text):
         return Proposal("sector", {"sector": "other"}, say(
-            lang, "“other” — not one of the regulated sectors of document 000 (health, finance, "
-                  "public administration). Right? (yes, or name the sector)",
-                  "«andere» — keine der regulierten Branchen aus Dokument 000 (Gesundheit, "
-                  "Finanzen, öffentliche Verwaltung). Stimmt das? (ja, oder die Branche nennen)"))
+            "interview.propose.sector", lang))
     return None
 
 

@@ -1,10 +1,16 @@
-"""The result type shared by all interview parsers, and the never-raise wrapper around them."""
+"""The result type shared by all interview parsers, and the never-raise wrapper around them.
+
+What a parser replies or notes comes from the message catalog (`interview.reply.*`,
+`interview.note.*` in `expert.messages.replies`): `fail` and `say` take a catalog key.
+"""
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
 from typing import Callable
+
+from expert.messages import t as _t
 
 from . import lexicon as lx, numbers as nb
 from .questions import example as _example
@@ -27,9 +33,10 @@ class Parsed:
     lang: str = "en"
 
 
-def fail(qid: str, lang: str, en: str, de: str) -> Parsed:
-    """A not-understood result with the reason and the example answer in `lang`."""
-    return Parsed({}, False, de if lang == "de" else en, _example(qid, lang), lang=lang)
+def fail(qid: str, lang: str, key: str, **values: object) -> Parsed:
+    """A not-understood result: the reason (catalog `key`, `values` filled in) and the example
+    answer of question `qid`, in `lang`."""
+    return Parsed({}, False, _t(key, lang, **values), _example(qid, lang), lang=lang)
 
 
 def safe(qid: str) -> Callable:
@@ -42,10 +49,10 @@ def safe(qid: str) -> Callable:
                 t = nb.normalize(text)
                 lang = lx.detect_lang(t, lang)
                 if not t.strip():
-                    return fail(qid, lang, "Empty answer.", "Leere Antwort.")
+                    return fail(qid, lang, "interview.reply.empty")
                 return fn(t, lang, **kw)
             except Exception:  # noqa: BLE001 - a parser must never raise
-                return fail(qid, lang, "Could not read that.", "Das konnte ich nicht lesen.")
+                return fail(qid, lang, "interview.reply.unreadable")
         return parser
     return wrap
 
@@ -55,6 +62,7 @@ def num(x: float) -> float | int:
     return int(round(x)) if abs(x - round(x)) < 1e-9 else round(x, 3)
 
 
-def say(lang: str, en: str, de: str) -> str:
-    """The English or the German text, by `lang`."""
-    return de if lang == "de" else en
+def say(key: str, lang: str, **values: object) -> str:
+    """The catalog message `key` in `lang`: `expert.messages.t` under a name that the parsers'
+    text argument (`t`) does not shadow."""
+    return _t(key, lang, **values)

@@ -16,7 +16,8 @@ from . import aliases, lexicon as lx, numbers as nb
 from .model import find_model
 from .followups import parse_latency
 from .parse import TIME_UNIT, parse_data, parse_fine_tuning, parse_volume, time_unit
-from .result import Parsed, safe
+from .describe import FREQUENCIES as _FREQUENCIES
+from .result import Parsed, safe, say
 
 PARTS = {"model": ("model", "params_b"), "volume": ("requests_per_day", "requests_per_second"),
          "fine_tuning": ("fine_tuning",), "data": ("data",)}
@@ -134,8 +135,8 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
                 notes += [got.note] if got.note else []
                 follow = follow or got.follow_up
     if not fields:
-        return Parsed({}, False, "None of the four parts found." if lang == "en" else
-                      "Keiner der vier Teile gefunden.", render_sentence({}, lang), lang=lang)
+        return Parsed({}, False, say("interview.reply.sentence", lang), render_sentence({}, lang),
+                      lang=lang)
     return Parsed(fields, lang=lang, note="; ".join(notes) or None, follow_up=follow)
 
 
@@ -144,24 +145,21 @@ def found_parts(fields: dict) -> list[str]:
     return [part for part, names in PARTS.items() if any(n in fields for n in names)]
 
 
-_FREQ_DE = {"weekly": "wöchentlich", "monthly": "monatlich", "quarterly": "quartalsweise",
-            "yearly": "jährlich"}
-
-
 def _fine_tuning(value: object, lang: str) -> str:
     """`yes (monthly, lora)` / `nein` for the fine-tuning blank."""
     if value in (None, "none"):
-        return "no" if lang == "en" else "nein"
+        return say("interview.sentence.no", lang)
     freq = value.get("frequency") if isinstance(value, dict) else value
     method = value.get("method") if isinstance(value, dict) else None
-    freq = _FREQ_DE.get(freq, freq) if lang == "de" else freq
+    freq = say(f"interview.word.{freq}", lang) if freq in _FREQUENCIES else freq
     detail = ", ".join(str(x) for x in (freq, method) if x)
-    return ("yes" if lang == "en" else "ja") + (f" ({detail})" if detail else "")
+    if not detail:
+        return say("interview.sentence.yes", lang)
+    return say("interview.sentence.yes_detail", lang, detail=detail)
 
 
 def render_sentence(workload: dict, lang: str = "en") -> str:
     """The clarification sentence with the known parts filled in and `[X]`-style blanks."""
-    de = lang == "de"
     w = workload or {}
     x = w.get("model") or (f"{w['params_b']:g}B" if isinstance(w.get("params_b"), (int, float))
                            else "[X]")
@@ -169,13 +167,9 @@ def render_sentence(workload: dict, lang: str = "en") -> str:
     if per_day is None and isinstance(w.get("requests_per_second"), (int, float)):
         per_day = w["requests_per_second"] * 86400
     y = nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float)) else "[Y]"
-    ft = _fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w else (
-        "[ja/nein]" if de else "[yes/no]")
-    data = {"sensitive": "sensiblen" if de else "sensitive",
-            "non_sensitive": "nicht sensiblen" if de else "non-sensitive"}.get(
-        w.get("data"), "[sensiblen/nicht sensiblen]" if de else "[sensitive/non-sensitive]")
-    if de:
-        return (f"Mein KI-Agent nutzt ein Modell der Grösse {x}, verarbeitet {y} Anfragen pro Tag, "
-                f"braucht Fine-Tuning {ft}, mit {data} Daten.")
-    return (f"My AI agent uses a model of size {x}, processes {y} requests per day, "
-            f"needs fine-tuning {ft}, with {data} data.")
+    ft = (_fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w
+          else say("interview.sentence.yes_no_blank", lang))
+    data = w.get("data")
+    data = say(f"interview.sentence.{data}" if data in ("sensitive", "non_sensitive")
+               else "interview.sentence.data_blank", lang)
+    return say("interview.sentence.text", lang, x=x, y=y, ft=ft, data=data)

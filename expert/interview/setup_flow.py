@@ -75,8 +75,7 @@ class SetupInterview:
         lang = lx.detect_lang(t, self.lang)
         if q is None:
             return Reply("unclear", None, reason=say(
-                lang, "All questions are answered; change a value with /set, e.g. /set utilization.mean 0.6",
-                "Alle Fragen sind beantwortet; Werte ändern mit /set, z. B. /set utilization.mean 0.6"),
+                "interview.setup.all_answered", lang),
                 example="/set latency_p95_s 0.8")
         if lx.asks_help(t):
             return help_reply(q, self.lang)
@@ -113,8 +112,7 @@ class SetupInterview:
             got = parse_sentence(text, lang, models=self.models)
             if got.ok and not {"model", "params_b"} & got.fields.keys():
                 self._merge({"workload": got.fields})  # kept; the model is asked for again
-                return Parsed({}, False, say(lang, "Which model runs on the GPUs?",
-                                             "Welches Modell läuft auf den GPUs?"),
+                return Parsed({}, False, say("interview.setup.which_model", lang),
                               "Llama 3.1 8B", lang=lang)
             return Parsed({"workload": got.fields}, lang=lang, note=got.note) if got.ok else got
         return _PARSERS[qid](text, lang)
@@ -136,12 +134,10 @@ class SetupInterview:
 
     def _skip(self, q: Question) -> Reply:
         if not q.skippable:
-            return Reply("unclear", q.id, reason=say(self.lang, "The audit needs to know the GPU.",
-                                                     "Für das Audit braucht es die GPU."),
+            return Reply("unclear", q.id, reason=say("interview.setup.gpu_needed", self.lang),
                          example=q.example)
         self.done.add(q.id)
-        return Reply("skip", q.id, say(self.lang, "skipped — the audit checks less",
-                                       "übersprungen — das Audit prüft dann weniger"))
+        return Reply("skip", q.id, say("interview.setup.skipped", self.lang))
 
     def set(self, name: str, value: object) -> dict:
         """Edit one setup field (`None` removes it and its question comes back)."""

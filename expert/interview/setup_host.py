@@ -63,7 +63,7 @@ def parse_interconnect(t: str, lang: str = "en") -> Parsed:
     elif lx.has(_PCIE, t) or lx.has(_NO_NVLINK, t):
         kind = "pcie"
     else:
-        return fail("interconnect", lang, "NVLink or PCIe?", "NVLink oder PCIe?")
+        return fail("interconnect", lang, "interview.reply.interconnect")
     return Parsed({"interconnect": kind}, lang=lang)
 
 
@@ -93,8 +93,7 @@ def parse_operations(t: str, lang: str = "en") -> Parsed:
         both = not lx.has(_NEG, t)
         fields = {"monitoring": both, "backups": both}
     if not fields:
-        return fail("operations", lang, "Monitoring yes or no, backups yes or no?",
-                    "Monitoring ja oder nein, Backups ja oder nein?")
+        return fail("operations", lang, "interview.reply.operations")
     return Parsed(fields, lang=lang)
 
 
@@ -150,9 +149,8 @@ def parse_host(t: str, lang: str = "en") -> Parsed:
                 loose.append(gb)
     if "ram_gb" not in fields and loose:
         fields["ram_gb"] = num(loose[0])
-        note = say(lang, "the size in GB is read as RAM", "die Grösse in GB gilt als RAM")
+        note = say("interview.note.host.ram", lang)
     fields |= _storage(t, nums)
     if not fields:
-        return fail("host", lang, "No CPU cores, RAM or storage found.",
-                    "Keine CPU-Kerne, kein RAM und kein Speicher gefunden.")
+        return fail("host", lang, "interview.reply.host")
     return Parsed(fields, lang=lang, note=note)

@@ -101,13 +101,11 @@ def parse_gpu(t: str, lang: str = "en", gpus: dict[str, str] | None = None) -> P
         if hit:
             break
     if not hit:
-        return fail("gpu", lang, "Which GPU? e.g. H100, A100 80GB, L40S.",
-                    "Welche GPU? z. B. H100, A100 80GB, L40S.")
+        return fail("gpu", lang, "interview.reply.gpu.which")
     count, at = _count(text, hit[1:])
     count = count and count * per_unit(text, SERVERS, at, hit[2])
     if count is None or count > 4096:
-        return fail("gpu", lang, "How many cards? e.g. 2× H100.",
-                    "Wie viele Karten? z. B. 2× H100.")
+        return fail("gpu", lang, "interview.reply.gpu.count")
     return Parsed({"gpu": _variant(text, hit, gpus), "count": count}, lang=lang)
 
 
@@ -136,7 +134,7 @@ def parse_utilization(t: str, lang: str = "en") -> Parsed:
         a_pct = nb.Number(a.value, a.start, pct.end() if pct else a.end)   # `15 % - 20 %`
         last = b if b and nb.first_range(t, [a_pct, b]) else a
         if last is b:
-            note = say(lang, "range: the upper value is used", "Spanne: der obere Wert gilt")
+            note = say("interview.note.range_upper", lang)
             pct = _PCT.match(t, last.end)
         found.append((a.start, pct.end() if pct else last.end,
                       last.value / 100 if pct or last.value > 1 else last.value))
@@ -144,12 +142,10 @@ def parse_utilization(t: str, lang: str = "en") -> Parsed:
     if not found:
         share = next((v for p, v in _SHARES if lx.has(p, t)), None)
         if share is None:
-            return fail("utilization", lang, "No percentage found.",
-                        "Keine Prozentangabe gefunden.")
+            return fail("utilization", lang, "interview.reply.utilization.none")
         found = [(0, len(t), share)]
     if any(v > 1 for *_, v in found):
-        return fail("utilization", lang, "Utilisation is at most 100 %.",
-                    "Die Auslastung ist höchstens 100 %.")
+        return fail("utilization", lang, "interview.reply.utilization.over_100")
     spans = [(s, e) for s, e, _ in found]
     first_word = min([m.start() for p in (_PEAK, _MEAN) for m in p.finditer(t)], default=len(t))
     labels = [_label(t, s, e, spans, first_word < found[0][0]) for s, e, _ in found]
@@ -159,8 +155,7 @@ def parse_utilization(t: str, lang: str = "en") -> Parsed:
         mean = free.pop(0)
     peak = next((v for (*_, v), k in zip(found, labels) if k == "peak"), free[0] if free else None)
     if mean is None or (peak is not None and peak < mean):
-        return fail("utilization", lang, "Average and peak, please (e.g. 35 %, peak 60 %).",
-                    "Bitte Mittel und Spitze (z. B. 35 %, Spitze 60 %).")
+        return fail("utilization", lang, "interview.reply.utilization.mean_and_peak")
     util = {"mean": num(mean)} | ({"peak": num(peak)} if peak is not None else {})
     return Parsed({"utilization": util}, lang=lang, note=note)
 
@@ -198,11 +193,9 @@ def parse_latency_p95(t: str, lang: str = "en") -> Parsed:
     rng = nb.first_range(t, nums)
     got = parse_latency(t[rng[1].start:] if rng else t, lang)
     if not nums or not got.ok or "latency_target_s" not in got.fields:
-        return fail("latency_p95", lang, "No measured time found (e.g. 0.9 s or 900 ms).",
-                    "Keine gemessene Zeit gefunden (z. B. 0,9 s oder 900 ms).")
+        return fail("latency_p95", lang, "interview.reply.latency_p95")
     if rng:
-        got = Parsed(got.fields, note=say(lang, "range: the upper value is used",
-                                          "Spanne: der obere Wert gilt"))
+        got = Parsed(got.fields, note=say("interview.note.range_upper", lang))
     return Parsed({"latency_p95_s": num(got.fields["latency_target_s"])}, lang=lang, note=got.note)
 
 

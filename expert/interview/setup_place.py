@@ -100,7 +100,7 @@ def parse_ownership(t: str, lang: str = "en") -> Parsed:
     """Rented or owned → `{ownership: rented|owned}` (`cloud`, `gemietet`, `bought`, `eigene`)."""
     votes = sorted(_votes(t, _RENTED, "rented", "owned") + _votes(t, _OWNED, "owned", "rented"))
     if not votes:
-        return fail("ownership", lang, "Rented (cloud) or owned?", "Gemietet (Cloud) oder gekauft?")
+        return fail("ownership", lang, "interview.reply.ownership")
     return Parsed({"ownership": votes[0][1]}, lang=lang)
 
 
@@ -114,15 +114,14 @@ def parse_location(t: str, lang: str = "en") -> Parsed:
     places, hyperscaler = _places(t)
     servers = [c for c, seat in places if not seat]
     if not servers:
-        return fail("location", lang, "In which country are the servers?",
-                    "In welchem Land stehen die Server?")
+        return fail("location", lang, "interview.reply.location")
     seats = [c for c, seat in places if seat] + [c for c in servers[1:] if c != servers[0]]
     hosting, note = {"country": servers[0]}, None
     if seats:
         hosting["provider_seat"] = seats[0]
     elif hyperscaler:
         hosting["provider_seat"] = "US"
-        note = say(lang, "hyperscaler: provider seat US", "Hyperscaler: Anbietersitz USA")
+        note = say("interview.note.location.hyperscaler", lang)
     return Parsed({"hosting": hosting}, lang=lang, note=note)
 
 
@@ -143,20 +142,16 @@ def parse_site_country(t: str, lang: str = "en", hosting: str | None = None) -> 
     if places:
         note = None
         if len({c for c, _ in places}) > 1:
-            note = say(lang, f"several countries: own site {places[0][0]}",
-                       f"mehrere Länder: eigener Standort {places[0][0]}")
+            note = say("interview.note.site_country.several", lang, country=places[0][0])
         return Parsed({"site_country": places[0][0]}, lang=lang, note=note)
     if _SAME.search(t):
         if hosting == "ch":
             return Parsed({"site_country": "CH"}, lang=lang,
-                          note=say(lang, "same as the hosting: Switzerland", "wie das Hosting: Schweiz"))
-        return Parsed({}, lang=lang, note=say(
-            lang, "the hosting names no single country: own site left open",
-            "das Hosting nennt kein einzelnes Land: eigener Standort offen"))
+                          note=say("interview.note.site_country.same_as_hosting", lang))
+        return Parsed({}, lang=lang, note=say("interview.note.site_country.open", lang))
     bare = t.strip(" .!")
     if re.fullmatch(r"[a-z]{2}", bare) and bare not in _NOT_A_CODE:  # an ISO code (`AT`, `LI`)
         return Parsed({"site_country": bare.upper()}, lang=lang)
     if lx.has(NO_PREFERENCE, t) or lx.only(lx.BARE_NO, t):
         return nothing(lang)
-    return fail("site_country", lang, "Which country is your own site in (a name or a code such as CH)?",
-                "In welchem Land ist Ihr eigener Standort (Name oder Kürzel wie CH)?")
+    return fail("site_country", lang, "interview.reply.site_country")

@@ -4,25 +4,32 @@
     t("chat.saved", "de", path="s.yaml")    # → "gespeichert in s.yaml"
 
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
-interview's own replies), `report.*` (the rendered report), `explain.*` (`gpu-expert explain`),
-`configurator.*`, `severity.*`, `value.*` (German words for values filled into rule texts). The
-tables are plain Python (`chat.py`, `interview.py`, `report.py`, `configurator.py`, `training.py`,
-`values.py`),
-so importing this package costs nothing at the chat's launch. Rule texts stay in the rule packs
-(`rules/*.yaml`), the interview's questions in `expert.interview.questions`.
+interview: its own replies, its parsers' replies and notes, what it understood in plain words),
+`question.*` (the interview's questions, with example and help), `report.*` (the rendered report),
+`explain.*` (`gpu-expert explain`), `configurator.*`, `severity.*`, `value.*` (words for values
+filled into rule texts). The tables are plain Python (`chat.py`, `interview.py`, `replies.py`,
+`describe.py`, `questions.py`, `setup_questions.py`, `report.py`, `configurator.py`, `training.py`,
+`values.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
+rule packs (`rules/*.yaml`); the words the interview *recognises* in what the user types are
+patterns and stay with the parsers (`expert.interview.lexicon`).
 """
 
 from __future__ import annotations
 
 from .chat import MESSAGES as _CHAT
 from .configurator import MESSAGES as _CONFIGURATOR
+from .describe import MESSAGES as _DESCRIBE
 from .interview import MESSAGES as _INTERVIEW
+from .questions import MESSAGES as _QUESTIONS
+from .replies import MESSAGES as _REPLIES
 from .report import MESSAGES as _REPORT
+from .setup_questions import MESSAGES as _SETUP_QUESTIONS
 from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
-MESSAGES: dict[str, tuple[str, str]] = {**_CHAT, **_INTERVIEW, **_REPORT, **_CONFIGURATOR, **_TRAINING,
-                                     **_VALUES}
+_TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR,
+           _TRAINING, _VALUES)
+MESSAGES: dict[str, tuple[str, str]] = {k: v for table in _TABLES for k, v in table.items()}
 """Every key → (English, German)."""
 
 LANGS = ("en", "de")

@@ -142,5 +142,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "chat.key.help": ("Help", "Hilfe"),
     "chat.key.cost": ("Cost", "Kosten"),
     "chat.key.why": ("Rule cards", "Regelkarten"),
+    # a slash command that cannot run (the command's syntax is the same in both languages)
+    "chat.usage": ("usage: {usage}", "Aufruf: {usage}"),
+    "chat.usage_example": ("usage: {usage}, e.g. {example}", "Aufruf: {usage}, z. B. {example}"),
+    "chat.not_a_setup": ("{path}: not a setup file (it needs a gpu field)",
+                         "{path}: keine Setup-Datei (ihr fehlt das Feld gpu)"),
+    "chat.set.unknown_field": ("unknown field {name}; try: {names}",
+                               "unbekanntes Feld {name}; möglich: {names}"),
+    "chat.set.unknown_setup_field": ("unknown setup field {name}; allowed: {names}",
+                                     "unbekanntes Setup-Feld {name}; erlaubt: {names}"),
+    "chat.set.refused": ("{reason} — e.g. /set {name} {example}", "{reason} — z. B. /set {name} {example}"),
+    "chat.set.not_understood": ("not understood", "nicht verstanden"),
+    "chat.set.not_a_mapping": ("{name}: not a mapping", "{name}: kein Abschnitt mit Feldern"),
 }
 """Key → (English, German)."""

@@ -1,7 +1,8 @@
 """The interview's own replies (`interview.*`): skipped questions, answers taken for another
-question, the end of the interview. The questions themselves are in `expert.interview.questions`;
-what a parser could not read is said where it is read (`expert.interview.result.say`), next to
-the pattern it concerns.
+question, the end of the interview, the documents' defaults offered for a vague answer
+(`interview.propose.*`) and the audit interview's own replies (`interview.setup.*`). The questions
+are in `questions.py` and `setup_questions.py`; what a parser could not read or had to assume in
+`replies.py` (`interview.reply.*`, `interview.note.*`).
 """
 
 from __future__ import annotations
@@ -49,5 +50,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.topic.interconnect": ("GPU interconnect", "GPU-Verbindung"),
     "interview.topic.operations": ("monitoring and backups", "Überwachung und Backups"),
     "interview.topic.host": ("host (CPU, RAM, storage, network)", "Host (CPU, RAM, Speicher, Netz)"),
+    "interview.propose.model": (
+        "13B — document 000 U1: conversational (RAG) chat agents use 7–13B models; sized for the upper "
+        "end. Take it? (yes, or type another size or model)",
+        "13B — Dokument 000 U1: Chat-Agenten mit RAG nutzen Modelle von 7–13B; ausgelegt auf das obere "
+        "Ende. Übernehmen? (ja, oder eine andere Grösse bzw. ein Modell eingeben)"),
+    "interview.propose.latency": (
+        "2 s — document 000 U1: a chat agent's target latency is under 2 s. Take it? (yes, or type a "
+        "time such as 0.5 s)",
+        "2 s — Dokument 000 U1: Ziel-Latenz eines Chat-Agenten unter 2 s. Übernehmen? (ja, oder eine "
+        "Zeit wie 0,5 s eingeben)"),
+    "interview.propose.sector": (
+        "“other” — not one of the regulated sectors of document 000 (health, finance, public "
+        "administration). Right? (yes, or name the sector)",
+        "«andere» — keine der regulierten Branchen aus Dokument 000 (Gesundheit, Finanzen, öffentliche "
+        "Verwaltung). Stimmt das? (ja, oder die Branche nennen)"),
+    "interview.setup.skipped": (
+        "skipped — the audit checks less",
+        "übersprungen — das Audit prüft dann weniger"),
+    "interview.setup.all_answered": (
+        "All questions are answered; change a value with /set, e.g. /set utilization.mean 0.6",
+        "Alle Fragen sind beantwortet; Werte ändern mit /set, z. B. /set utilization.mean 0.6"),
+    "interview.setup.which_model": (
+        "Which model runs on the GPUs?",
+        "Welches Modell läuft auf den GPUs?"),
+    "interview.setup.gpu_needed": (
+        "The audit needs to know the GPU.",
+        "Für das Audit braucht es die GPU."),
 }
 """Key → (English, German)."""

@@ -52,12 +52,15 @@ _DE: dict[str, dict[str, str]] = {
                  "interconnect": "GPU-Verbindung", "cost": "Kosten", "operations": "Betrieb",
                  "quantization": "Quantisierung", "classification": "Einordnung",
                  "recommendation": "Empfehlung"},
+    # a yes/no fact (`true`/`false`) filled into a text
+    "bool": {"true": "ja", "false": "nein"},
 }
 
 #: English words where the file's spelling is not one.
 _EN: dict[str, dict[str, str]] = {
     "data": {"non_sensitive": "non-sensitive"},
     "deployment": {"on_premise": "on-premise"},
+    "bool": {"true": "yes", "false": "no"},
 }
 
 MESSAGES: dict[str, tuple[str, str]] = {

@@ -312,3 +312,16 @@ def test_dataset_from_bytes_says_its_own_estimate():
     got = p.parse_dataset("5 GB of text", "en")
     assert got.note == "about 4 bytes of text per token (own estimate)"
     assert "eigene Schätzung" in p.parse_dataset("5 GB Text", "de").note
+
+
+@pytest.mark.parametrize("text, lang, note", [
+    ("daily", "en", "daily: taken as weekly"),
+    ("alle 2 Wochen", "de", "als wöchentlich gerechnet"),          # 2 × 0.25 months ≤ 0.5: weekly
+    ("täglich", "de", "täglich: als wöchentlich gerechnet"),
+    ("halbjährlich", "de", "halbjährlich: als quartalsweise gerechnet"),
+    ("einmalig", "de", "einmalig: als jährlich gerechnet"),
+])
+def test_frequency_taken_as_is_said_in_the_answers_language(text, lang, note):
+    # German notes once read "daily: als weekly gerechnet" (the contract's English values)
+    got = F(text, lang)
+    assert got.ok and got.note == note

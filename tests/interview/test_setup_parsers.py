@@ -11,7 +11,8 @@ import pytest
 
 from expert.catalog.loader import load_catalog
 from expert.interview import aliases, setup_parse as sp
-from expert.interview.setup_questions import SETUP_QUESTIONS
+from expert.interview.questions import question
+from expert.interview.setup_questions import SETUP_ORDER
 
 
 @pytest.fixture(scope="module")
@@ -369,4 +370,4 @@ def test_never_raises(parser, text) -> None:
 def test_parser_question_ids_exist() -> None:
     for parser in PARSERS:
         got = parser("")
-        assert not got.ok and got.example in {q["en"][1] for q in SETUP_QUESTIONS.values()}
+        assert not got.ok and got.example in {question(q, "en").example for q in SETUP_ORDER}

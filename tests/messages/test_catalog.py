@@ -40,25 +40,49 @@ CONVERTED = [ROOT / "expert/report/render.py", ROOT / "expert/report/explain.py"
              ROOT / "expert/configurator/pool_view.py", ROOT / "expert/configurator/pool_document.py",
              ROOT / "expert/configurator/training_view.py", ROOT / "expert/configurator/configure.py",
              ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py",
-             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/search.py"]
+             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/search.py",
+             ROOT / "expert/engine/templates.py", *sorted(ROOT.glob("expert/interview/*.py"))]
 """Modules whose words all come from the catalog (besides the chat in `tui/`)."""
+
+KEY_ARG = {"t": 0, "msg": 0}
+"""Functions that take a catalog key, and the position of the key: `t`/`msg` (`expert.messages.t`)."""
+PARSER_KEY_ARG = {**KEY_ARG, "say": 0, "fail": 2}
+"""In the interview: also the parsers' `say(key, lang)` and `fail(qid, lang, key)`
+(`expert.interview.result`; the chat's `say(kind, text)` is another function)."""
+
+
+def _key_parts(node: ast.expr) -> list[ast.expr]:
+    """A key argument's possible values: the key itself, or both sides of `a if … else b`."""
+    return _key_parts(node.body) + _key_parts(node.orelse) if isinstance(node, ast.IfExp) else [node]
 
 
 def _keys_used() -> set[str]:
-    """Every literal key passed to `t(...)` in the chat, the report and the converted modules."""
+    """Every literal key passed to `t(...)` (or `say`, `fail`) in the chat, the report and the
+    converted modules."""
     used = set()
-    for path in [*ROOT.glob("tui/**/*.py"), *ROOT.glob("expert/report/*.py"), *CONVERTED]:
+    for path in {*ROOT.glob("tui/**/*.py"), *ROOT.glob("expert/report/*.py"), *CONVERTED}:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("t", "msg")
-                    and node.args and isinstance(node.args[0], ast.Constant)):
-                used.add(node.args[0].value)
+            if not isinstance(node, ast.Call):
+                continue
+            takes = PARSER_KEY_ARG if path.parent.name == "interview" else KEY_ARG
+            at = takes.get(getattr(node.func, "id", None) or getattr(node.func, "attr", None))
+            if at is not None and len(node.args) > at:
+                used |= {k.value for k in _key_parts(node.args[at]) if isinstance(k, ast.Constant)}
     return used
 
 
 def test_every_key_the_code_uses_is_in_the_catalog():
     used = _keys_used()
-    assert len(used) > 40                                      # the scan does find the calls
+    assert len(used) > 200                                     # the scan does find the calls
+    assert {"interview.reply.empty", "interview.note.range_upper", "interview.describe.setup.cores"} <= used
     assert sorted(k for k in used if not has(k)) == []
+
+
+def test_no_key_is_defined_twice():
+    """The tables are merged into one dict: a key in two tables would silently shadow one text."""
+    from expert.messages import _TABLES
+
+    assert sum(len(table) for table in _TABLES) == len(MESSAGES)
 
 
 def test_no_language_branches_left_in_the_chat_and_the_report_words():
@@ -66,11 +90,30 @@ def test_no_language_branches_left_in_the_chat_and_the_report_words():
     per-module word tables."""
     for path in [*ROOT.glob("tui/**/*.py"), *CONVERTED]:
         text = path.read_text(encoding="utf-8")
-        # `"de" if lang == "de" else "en"` only normalizes the language; words are never chosen so
-        assert not re.search(r'if (lang == "de"|de)( else (?!"en")|:)', text), path
-        assert not re.search(r"^(LABELS|WORDS|_T) = \{", text, re.M), path
-        # no inline pair of texts either: `{"en": f"...", "de": f"..."}`
-        assert not re.search(r'"en": f?"[^"]*[A-Za-z]+ [A-Za-z]+', text), path
+        # `"de" if lang == "de" else "en"` only normalizes the language, `text.replace(".", ",") if
+        # lang == "de" else text` writes a decimal comma; words are never chosen so
+        assert not re.search(r'if (lang [=!]= "(de|en)"|(not )?de)( else (?!"en"|text\b)|:)', text), path
+        assert not re.search(r"^_?(LABELS|WORDS|T|\w+_DE|\w+_EN) = \{", text, re.M), path
+        # no inline pair of texts either: `{"en": f"...", "de": f"..."}`, `"en": ("...", …)`
+        assert not re.search(r'"en": \(?f?"[^"]*[A-Za-z]+ [A-Za-z]+', text), path
+
+
+def test_the_interview_says_its_words_by_key():
+    """`say` and `fail` in the interview take a catalog key, never two texts: `say(lang, "…", "…")`
+    would raise in a parser, and the parser's guard would hide it as "Could not read that."."""
+    for path in ROOT.glob("expert/interview/*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            func = node.func if isinstance(node, ast.Call) else None
+            name = func and (getattr(func, "id", None) or getattr(func, "attr", None))
+            if name in ("say", "fail"):
+                at = PARSER_KEY_ARG[name]
+                key = node.args[at] if len(node.args) > at else None
+                where = f"{path.name}:{node.lineno}"
+                assert len(node.args) == {"say": 2, "fail": 3}[name], where   # (key, lang), (qid, lang, key)
+                for part in _key_parts(key):
+                    assert isinstance(part, (ast.Constant, ast.JoinedStr)), where
+                    if isinstance(part, ast.Constant):
+                        assert re.fullmatch(r"interview\.[a-z0-9_.]+", part.value), where
 
 
 def test_explain_names_the_severity_in_german():
@@ -82,3 +125,20 @@ def test_explain_names_the_severity_in_german():
     text = explain_rule(rules["warning"], "de")
     assert "Schweregrad Warnung" in text and "warning" not in text.splitlines()[1]
     assert "severity warning" in explain_rule(rules["warning"], "en")
+
+
+def test_the_interview_keys_built_at_run_time_exist():
+    """Keys the interview builds from a value (`question.{qid}.text`, `interview.word.{freq}`): the
+    scan above cannot see them, so every value they are built from is tried here."""
+    from expert.interview.describe import FREQUENCIES, _PLAIN
+    from expert.interview.parse import _FREQ
+    from expert.interview.questions import ORDER
+    from expert.interview.setup_questions import SETUP_ORDER
+
+    keys = [f"question.{q}.{part}" for q in (*ORDER, *SETUP_ORDER) for part in ("text", "example", "help")]
+    keys += [f"interview.describe.{name}" for name in _PLAIN] + [f"interview.word.{f}" for f in FREQUENCIES]
+    keys += [f"interview.note.fine_tuning.{said}" for _, said, _ in _FREQ if said]
+    keys += [f"interview.describe.setup.{name}_{answer}" for name in ("monitoring", "backups")
+             for answer in ("yes", "no")]
+    keys += ["value.bool.true", "value.bool.false"]
+    assert len(keys) > 90 and [k for k in keys if not has(k)] == []

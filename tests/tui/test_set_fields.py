@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from tui_helpers import SIZE, screen_text, send, workers_done
 
 
@@ -54,3 +55,22 @@ def test_set_site_reads_a_country_name_or_keeps_an_iso_code():
         assert str(exc).startswith("Which country is your own site in") and "/set site Switzerland" in str(exc)
     else:
         raise AssertionError("an unreadable site was accepted")
+
+
+def test_set_refusals_are_said_in_the_chats_language():
+    # issue 17: `/set` errors were English in a German chat ("usage: …", "unknown field …")
+    from tui.commands import field_edit, setup_edit
+
+    cases = [(lambda lang: field_edit("latency", lang), "usage: /set FIELD VALUE, e.g. /set latency 0.4",
+              "Aufruf: /set FIELD VALUE, z. B. /set latency 0.4"),
+             (lambda lang: field_edit("colour blue", lang), "unknown field 'colour'; try: ",
+              "unbekanntes Feld 'colour'; möglich: "),
+             (lambda lang: field_edit("site purple elephants", lang), "Which country is your own site in",
+              "In welchem Land ist Ihr eigener Standort"),
+             (lambda lang: setup_edit({"gpu": "h100-sxm"}, "utilisation 0.5", lang),
+              "unknown setup field 'utilisation'; allowed: ", "unbekanntes Setup-Feld 'utilisation'; erlaubt: ")]
+    for edit, en, de in cases:
+        for lang, start in (("en", en), ("de", de)):
+            with pytest.raises(ValueError) as exc:
+                edit(lang)
+            assert str(exc.value).startswith(start), (lang, str(exc.value))

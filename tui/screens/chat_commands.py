@@ -33,7 +33,7 @@ class CommandsMixin:
     def cmd_set(self, arg: str) -> None:
         if self.session.mode == "audit":
             before = self.session.setup
-            self.session.setup = cmd.setup_edit(before, arg)
+            self.session.setup = cmd.setup_edit(before, arg, self.lang)
             self._undo = before
             self.say("understood", arg)
             self.autosave()
@@ -58,10 +58,11 @@ class CommandsMixin:
         from ..session import is_setup
 
         if not arg:
-            raise ValueError("usage: /load FILE.yaml" if not audit else "usage: /audit FILE.yaml")
+            usage = "/audit FILE.yaml" if audit else "/load FILE.yaml"
+            raise ValueError(t("chat.usage", self.lang, usage=usage))
         data, text = read_file(arg)
         if audit and not is_setup(data):
-            raise ValueError(f"{arg}: not a setup file (it needs a gpu field)")
+            raise ValueError(t("chat.not_a_setup", self.lang, path=arg))
         self.session.load(data, text)
         self.session.source = arg
         self.forget_report()
@@ -83,7 +84,7 @@ class CommandsMixin:
 
     def cmd_save(self, arg: str) -> None:
         if not arg:
-            raise ValueError("usage: /save FILE.yaml")
+            raise ValueError(t("chat.usage", self.lang, usage="/save FILE.yaml"))
         path = self.session.save(arg)
         self.say("info", t("chat.saved", self.lang, path=path))
 
@@ -93,7 +94,7 @@ class CommandsMixin:
         if self.report is None:
             raise ValueError(t("chat.no_report", self.lang))
         if not arg:
-            raise ValueError("usage: /export FILE.md|FILE.json")
+            raise ValueError(t("chat.usage", self.lang, usage="/export FILE.md|FILE.json"))
         path = Path(arg).expanduser()
         fmt = "json" if path.suffix.lower() == ".json" else "markdown"
         path.write_text(render(self.report, fmt), encoding="utf-8", newline="\n")
@@ -101,7 +102,7 @@ class CommandsMixin:
 
     def cmd_lang(self, arg: str) -> None:
         if arg not in ("en", "de"):
-            raise ValueError("usage: /lang en|de")
+            raise ValueError(t("chat.usage", self.lang, usage="/lang en|de"))
         self.session.set_lang(arg)
         self.relabel()
         self.say("info", t("chat.lang_set", arg))
