@@ -127,11 +127,32 @@ def _t1(choice: dict[str, Any]) -> float:
     return choice["tco_chf"] if t1 is None else t1
 
 
+def training_fields(plan: dict[str, Any] | None) -> dict[str, Any]:
+    """Where the recommendation's fine-tuning runs (the configurator's training plan): the chosen source
+    and its GPUs and hours per run, and the cheapest run rented for its hours beside it (000 M2, R3)."""
+    if not plan or not plan.get("chosen"):
+        return {}
+    options = [o for o in plan.get("options", []) if o.get("fits")]
+    chosen = next((o for o in options if o["kind"] == plan["chosen"]), None)
+    rented = next((o for o in options if o["kind"] == "rented-per-run"), None)
+    out: dict[str, Any] = {"training_source": plan["chosen"]}
+    if chosen is not None:
+        out.update({"training_gpu": chosen.get("gpu"), "training_gpus": chosen.get("gpus"),
+                    "training_hours_per_run": chosen.get("hours_per_run"),
+                    "training_elapsed_hours_per_run": chosen.get("elapsed_hours_per_run")})
+    if rented is not None and plan["chosen"] != "rented-per-run":
+        out.update({"rented_gpu": rented.get("gpu"), "rented_gpus": rented.get("gpus"),
+                    "rented_hours_per_run": rented.get("hours_per_run"),
+                    "rented_cost_per_run_chf": rented.get("cost_per_run_chf")})
+    return out
+
+
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
-                agrees: bool | None) -> dict[str, Any]:
-    """The `choice` fact: the configurator's recommendation."""
+                agrees: bool | None, training: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The `choice` fact: the configurator's recommendation, and where its fine-tuning runs (`training`:
+    the configurator's training plan)."""
     gpu = catalog.gpu(choice["gpu"])
-    return clean_fact({
+    return clean_fact({**training_fields(training),
         "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
         "country": choice.get("country"), "precision": choice["precision"],

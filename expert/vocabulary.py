@@ -82,6 +82,16 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "chassis": (STR, "chassis class of bought hardware (workstation | server-4gpu | server-8gpu | hgx-8)"),
         "system_power_w": (NUM, "power of the bought server (GPUs + CPUs + rest), W"),
         "tdp_w": (NUM, "board power (TDP) of one recommended GPU, W"),
+        "training_source": (STR, "where the fine-tuning runs go (the training plan, docs/fine-tuning.md): "
+                                 "serving-idle | rented-per-run | dedicated; absent without a plan (pools)"),
+        "training_gpu": (STR, "GPU id the chosen runs use"),
+        "training_gpus": (NUM, "GPUs of one chosen run"),
+        "training_hours_per_run": (NUM, "GPU hours of one chosen run"),
+        "training_elapsed_hours_per_run": (NUM, "elapsed hours of one chosen run (idle hours: the nights it spans)"),
+        "rented_gpu": (STR, "the cheapest run rented for its hours, when not chosen: GPU id"),
+        "rented_gpus": (NUM, "its GPUs"),
+        "rented_hours_per_run": (NUM, "its hours per run"),
+        "rented_cost_per_run_chf": (NUM, "its cost per run, CHF"),
     },
     "agent": {
         "origin": (STR, "advice (sized for a workload) | audit (a running setup)"),

@@ -364,6 +364,19 @@ SCENARIOS: dict[str, list[dict]] = {
                                               system_power_w=2000, tdp_w=350)],
     "advise-rented-b200": [workload(params_b=405), sizing(),
                            choice(gpu="b200", gpu_family="b200", count=8, source="cloud", tdp_w=1000)],
+    # 13B LoRA monthly served on 1 × L40S: the plan trains in its idle nights (54 GPU hours, 7 nights =
+    # 168 h elapsed) beside a run rented for its hours (1 × B200, 2.3 h, 14.93 CHF) — as `advise` plans
+    # (`gpu-expert advise` for {params_b: 13, requests_per_day: 20000, fine_tuning: monthly})
+    "advise-l40s-trains-idle": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=28.5),
+                                choice(training_source="serving-idle", training_gpu="l40s", training_gpus=1,
+                                       training_hours_per_run=54.0, training_elapsed_hours_per_run=168.0,
+                                       rented_gpu="b200", rented_gpus=1, rented_hours_per_run=2.32,
+                                       rented_cost_per_run_chf=14.93)],
+    # the same served on L40S with the runs rented (000 R3's hybrid): no mistake 2 on the pick
+    "advise-l40s-trains-rented": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=28.5),
+                                  choice(training_source="rented-per-run", training_gpu="a100-80gb-sxm",
+                                         training_gpus=1, training_hours_per_run=9.5,
+                                         training_elapsed_hours_per_run=10.0)],
     # a pool of five agents (expert/audit_pool.py) on one L40S, not yet running: 87.2 GB of replicas
     # need 2 GPUs; its worst agent's peak is 1.4× what its replica serves; one agent cannot run at all
     "audit-pool-short": [workload(agents=5), sizing(),
@@ -795,6 +808,18 @@ def test_a_pool_short_of_gpus_warns_and_a_running_one_informs():
     running = findings("audit-pool-running")
     assert running["u4-pool-estimate-above-running-pool"].severity == "info"
     assert not {"u4-pool-needs-more-gpus", "u4-pool-agent-peak-exceeds-capacity"} & set(running)
+
+
+def test_the_picks_fine_tuning_is_judged_where_it_runs():
+    idle = findings("advise-l40s-trains-idle")
+    assert "m2-choice-l40s-frequent-finetuning" not in idle
+    m2 = idle["m2-choice-l40s-trains-in-idle-nights"]
+    assert m2.severity == "warning"
+    assert "about 54.0 GPU hours, 168 h from start to end" in m2.explanation
+    assert "1 × b200 take 2.3 h for 15 CHF a run" in m2.explanation       # |chf rounds to the franc
+    rented = findings("advise-l40s-trains-rented")
+    assert not {f for f in rented if f.startswith(("m2-", "g7-", "u3-"))}
+    assert "go to 1 × a100-80gb-sxm (rented-per-run, about 9.5 h" in rented["r3-choice-fine-tuning-on-separate-gpus"].explanation
 
 
 def test_every_rule_fires_and_stays_silent_somewhere():
