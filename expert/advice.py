@@ -11,6 +11,7 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.audit_figures import smallest_single_gpu_gb
+from expert.catalog.generic import GQA_KV_HEADS
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.pools import pool_sentence, pooled_view, primary_model
@@ -110,6 +111,9 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
             "needs_multi_gpu": all(budget(w.engine, model, g, 1, m.weights_gb, context).kv_pool_gb <= 0
                                    for g in single_80 if g.memory_gb <= 80)}
+    if model.generic and model.kv_heads > GQA_KV_HEADS and m.weights_gb > 0:  # only the size is known
+        fact.update({"generic_kv_heads": model.kv_heads, "kv_over_weights": m.kv_cache_gb / m.weights_gb,
+                     "gqa_kv_reduction": model.kv_heads / GQA_KV_HEADS})
     return memory, capacity, clean_fact(fact)
 
 

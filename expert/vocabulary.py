@@ -61,6 +61,11 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "inference_time_s": (NUM, "000 D3: inference time per request used for capacity, s"),
         "gpus_needed": (NUM, "000 D3: GPUs needed for the capacity (concurrent inferences "
                               "at peak_rps), at least the memory minimum"),
+        "generic_kv_heads": (NUM, "only params_b given: the generic rule's KV heads where it assumes multi-head "
+                                  "attention (below 30B; expert/catalog/generic.py)"),
+        "kv_over_weights": (NUM, "with generic_kv_heads: KV cache at the operating batch / weights"),
+        "gqa_kv_reduction": (NUM, "with generic_kv_heads: generic KV heads / 8, the KV a grouped-query model "
+                                  "of the same shape saves"),
     },
     "choice": {
         "gpu": (STR, "recommended GPU id"),

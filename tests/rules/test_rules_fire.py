@@ -364,6 +364,11 @@ SCENARIOS: dict[str, list[dict]] = {
                                               system_power_w=2000, tdp_w=350)],
     "advise-rented-b200": [workload(params_b=405), sizing(),
                            choice(gpu="b200", gpu_family="b200", count=8, source="cloud", tdp_w=1000)],
+    # 13B by size only at 50 req/s (`advise {params_b: 13, requests_per_second: 50}`): the generic rule's
+    # 40 KV heads give 98.1 GB of KV at the operating batch against 13.3 GB of FP8 weights; 40 / 8 = 5
+    "advise-generic-13b-kv-heavy": [workload(params_b=13), sizing(weights_gb=13.3, kv_cache_gb=98.1, generic_kv_heads=40,
+                                                                  kv_over_weights=7.38, gqa_kv_reduction=5.0),
+                                    choice(gpu="b200", gpu_family="b200", count=6)],
     # 13B LoRA monthly served on 1 × L40S: the plan trains in its idle nights (54 GPU hours, 7 nights =
     # 168 h elapsed) beside a run rented for its hours (1 × B200, 2.3 h, 14.93 CHF) — as `advise` plans
     # (`gpu-expert advise` for {params_b: 13, requests_per_day: 20000, fine_tuning: monthly})
@@ -820,6 +825,12 @@ def test_the_picks_fine_tuning_is_judged_where_it_runs():
     rented = findings("advise-l40s-trains-rented")
     assert not {f for f in rented if f.startswith(("m2-", "g7-", "u3-"))}
     assert "go to 1 × a100-80gb-sxm (rented-per-run, about 9.5 h" in rented["r3-choice-fine-tuning-on-separate-gpus"].explanation
+
+
+def test_a_size_only_model_says_its_kv_is_sized_for_multi_head_attention():
+    found = findings("advise-generic-13b-kv-heavy")["d1-generic-architecture-kv-dominates"]
+    assert "(40 KV heads, as Llama 2 13B)" in found.explanation and "5.0× less KV per token" in found.explanation
+    assert "d1-generic-architecture-kv-dominates" not in findings("m1-h100-8b-idle")   # no generic_kv_heads
 
 
 def test_every_rule_fires_and_stays_silent_somewhere():
