@@ -181,6 +181,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "usage_pattern": (STR, "steady | fluctuating"),
         "inference_engine": (STR, "vllm | tensorrt-llm | sglang | tgi | transformers | other"),
         "quantization_validated": (BOOL, "quantisation quality validated"),
+        "sxm_complete_systems": (BOOL, "SXM GPUs only: the count is full HGX boards (4, 8 or a multiple of 8; 004 C3)"),
         "reserve_ratio": (NUM, "free share of the setup's usable memory with today's model"),
         "weights_share": (NUM, "weights per GPU / GPU memory (000 M5: 7B = 14 GB on 24 GB leaves 42 %)"),
         "fits": (BOOL, "today's model fits the setup (true when the setup runs: measured facts win)"),

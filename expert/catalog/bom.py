@@ -61,6 +61,41 @@ def chassis_for(chassis: dict[str, Chassis], gpu: Gpu, count: int) -> Chassis | 
     return min(fits, key=lambda c: (c.max_gpus, c.id)) if fits else None
 
 
+def purchase_parts(chassis: dict[str, Chassis], gpu: Gpu, count: int) -> list[tuple[Chassis, int]] | None:
+    """The complete systems a purchase of `count` × `gpu` needs: one chassis when one takes the count,
+    else as many full systems of the largest chassis as fit, plus one for the rest (several servers
+    behind a load balancer, 000 R3); None when a part has no chassis (SXM modules: multiples of 8)."""
+    one = chassis_for(chassis, gpu, count)
+    if one is not None:
+        return [(one, count)]
+    form = "sxm" if gpu.form_factor in ("sxm", "oam") else "pcie"
+    largest = max((c for c in chassis.values() if c.form_factor == form and gpu.grade in c.grades),
+                  key=lambda c: (c.max_gpus, c.id), default=None)
+    if largest is None or count <= largest.max_gpus:
+        return None
+    full, rest = divmod(count, largest.max_gpus)
+    parts = [(largest, largest.max_gpus)] * full
+    if rest:
+        last = chassis_for(chassis, gpu, rest)
+        if last is None:
+            return None
+        parts.append((last, rest))
+    return parts
+
+
+def merged_lines(parts: list[list[Line]]) -> list[Line]:
+    """The bill of materials of several systems: equal lines (item and unit price) added up."""
+    out: dict[tuple, Line] = {}
+    for lines in parts:
+        for x in lines:
+            key = (x.item, x.description, x.unit.amount.mid, x.unit.currency)
+            had = out.get(key)
+            out[key] = x if had is None else Line(x.item, x.description, had.quantity + x.quantity, x.unit,
+                                                  Band(low=had.total_chf.low + x.total_chf.low,
+                                                       high=had.total_chf.high + x.total_chf.high), x.quote_needed)
+    return list(out.values())
+
+
 def _quantity(line: BomLine, gpu: Gpu, count: int) -> float:
     if count < line.min_gpus or (line.max_gpus is not None and count > line.max_gpus):
         return 0.0

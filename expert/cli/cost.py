@@ -59,7 +59,8 @@ def _text(r: dict) -> str:
                      f"(residual {r['break_even_residual_months']:+.1f})")
     if r.get("chassis"):
         watts = f"{r['system_power_w']:,.0f}".replace(",", " ")
-        lines.append(f"complete system   {r['chassis']}, {watts} W; bill of materials (CHF, docs/prices.md):")
+        what = r["chassis"] if r.get("systems", 1) == 1 else f"{r['systems']} systems, largest {r['chassis']}"
+        lines.append(f"complete system   {what}, {watts} W; bill of materials (CHF, docs/prices.md):")
         for x in r["bill_of_materials"]:
             band = x["total_chf"]
             lines.append(f"  {x['item']:<9} {x['quantity']:>6g}  {_chf(band['low'])[:-4]}-{_chf(band['high'])}"

@@ -31,6 +31,8 @@ Rules (docs/configurator.md has the full list):
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 
 from expert.catalog.bom import system_power_w, total_chf
@@ -75,11 +77,14 @@ class Source:
         holds the rest."""
         if count in self.counts:
             return self.systems[self.counts.index(count)]
-        n, rest = divmod(count, self.counts[-1])
-        parts = [self.systems[-1]] * n
+        server = max(c for c in self.counts if c <= SERVER_GPUS)
+        n, rest = divmod(count, server)
+        full = self.systems[self.counts.index(server)]
+        parts = [full] * n
         if rest:
             parts.append(self.systems[next(i for i, c in enumerate(self.counts) if c >= rest)])
-        return sum(p[0] for p in parts), sum(p[1] for p in parts), self.systems[-1][2]
+        label = (f"{n} × {full[2]}" if n > 1 else full[2]) + (f" + {parts[-1][2]}" if rest else "")
+        return sum(p[0] for p in parts), sum(p[1] for p in parts), label
 
     @property
     def group(self) -> tuple[str, str]:
@@ -130,13 +135,29 @@ def source_kinds(w: Workload) -> tuple[str, ...]:
     return ("package", "purchase") if w.budget == "capex" else ("cloud", "package", "purchase")
 
 
+SERVER_GPUS = 8
+"""GPUs in one server (HGX boards and 8-slot PCIe servers, 004 C3); a tensor-parallel replica stays inside one."""
+SCALE_OUT_COUNTS = tuple(range(SERVER_GPUS + 1, 2 * SERVER_GPUS + 1)) + tuple(range(24, 65, SERVER_GPUS))
+"""Counts beyond one server: replicas on several servers behind a load balancer (000 R3's homogeneous
+multi-GPU architecture: "einfache horizontale Skalierung"); every GPU up to two servers, then whole
+servers up to 64 GPUs (an own limit of the search, not a document's)."""
+
+
+def scale_out(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """A server's counts plus the scale-out counts: any count for servers that take any number of cards,
+    whole servers for those sold complete (SXM/OAM systems of 8)."""
+    if counts == (SERVER_GPUS,):
+        return counts + tuple(c for c in SCALE_OUT_COUNTS if c % SERVER_GPUS == 0)
+    return counts + SCALE_OUT_COUNTS
+
+
 def all_sources(catalog: Catalog) -> list[Source]:
     """Every source in the catalog, before any workload filter (cached per catalog by the caller)."""
     out: list[Source] = []
     for i, offer in enumerate(catalog.offers.values()):
         gpu = catalog.gpus[offer.gpu]
         amount = offer.monthly.amount
-        out.append(Source("cloud", offer.id, gpu, tuple(range(1, 9)), i,
+        out.append(Source("cloud", offer.id, gpu, scale_out(tuple(range(1, SERVER_GPUS + 1))), i,
                           rent_chf=catalog.to_chf(amount.mid, offer.monthly.currency),
                           energy_tdp_w=offer_energy_tdp(offer, gpu), column=column_of(gpu),
                           provider=offer.provider, country=offer.country, offer_kind=offer.kind,
@@ -160,9 +181,12 @@ def all_sources(catalog: Catalog) -> list[Source]:
                 counts.append(count)
                 systems.append((total_chf(found[1]).mid, system_power_w(found[0], gpu, count), found[0].id))
         if counts:
-            out.append(Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
-                              energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
-                              systems=tuple(systems)))
+            source = Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
+                            energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
+                            systems=tuple(systems))
+            more = scale_out(source.counts)[len(source.counts):]      # several complete systems
+            out.append(dataclasses.replace(source, counts=source.counts + more,
+                                           systems=source.systems + tuple(source.system(c) for c in more)))
     return out
 
 

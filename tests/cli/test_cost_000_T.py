@@ -54,9 +54,25 @@ def test_buy_includes_resale_band(cli):
                                                          0.40 * 0.95 * data["purchase_chf"]))
 
 
-def test_sxm_is_bought_only_as_a_complete_hgx_system(cli):
-    result = cli("cost", "--gpu", "h100-sxm", "--count", "4", "--mode", "buy")
-    assert result.code == 2 and "no complete system takes 4 × h100-sxm" in result.err
+def test_sxm_is_bought_only_as_complete_hgx_systems(cli):
+    for count in (4, 12):
+        result = cli("cost", "--gpu", "h100-sxm", "--count", str(count), "--mode", "buy")
+        assert result.code == 2 and f"no complete systems take {count} × h100-sxm" in result.err
+
+
+def test_several_systems_are_priced_as_the_sum_of_complete_systems(cli):
+    one = cli("cost", "--gpu", "h100-sxm", "--count", "8", "--mode", "buy", "--format", "json").json()
+    two = cli("cost", "--gpu", "h100-sxm", "--count", "16", "--mode", "buy", "--format", "json").json()
+    # two full HGX systems: twice one system's price and power, every bill-of-materials line doubled
+    assert (two["systems"], two["chassis"]) == (2, "hgx-8") and one["systems"] == 1
+    assert two["purchase_chf"] == pytest.approx(2 * one["purchase_chf"])
+    assert two["system_power_w"] == pytest.approx(2 * one["system_power_w"])
+    assert [x["quantity"] for x in two["bill_of_materials"]] == [2 * x["quantity"] for x in one["bill_of_materials"]]
+    # 12 PCIe cards: one 8-GPU server and one 4-GPU server
+    pcie = cli("cost", "--gpu", "l40s", "--count", "12", "--mode", "buy", "--format", "json").json()
+    eight = cli("cost", "--gpu", "l40s", "--count", "8", "--mode", "buy", "--format", "json").json()
+    four = cli("cost", "--gpu", "l40s", "--count", "4", "--mode", "buy", "--format", "json").json()
+    assert pcie["systems"] == 2 and pcie["purchase_chf"] == pytest.approx(eight["purchase_chf"] + four["purchase_chf"])
 
 
 def test_cost_text(cli):

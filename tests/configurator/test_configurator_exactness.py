@@ -29,6 +29,7 @@ from expert.workload import Workload
 FULL = load_catalog()
 A = default_assumptions(FULL)
 QUALITY = {"fp32": 0, "bf16": 1, "fp16": 1, "fp8": 2, "int8": 3, "int4": 4}
+COUNTS = [*range(1, 17), 24, 32, 40, 48, 56, 64]   # one or two 8-GPU servers, then whole servers up to 64
 KIND = {"cloud": 0, "package": 1, "purchase": 2}
 EU = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU",
       "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO", "CH"}
@@ -103,7 +104,7 @@ def brute_force(wd: dict, cat: Catalog):
         if o.marketplace and w.critical:
             ok_host = False  # no marketplace offer for critical production
         if ok_host:
-            sources.append(("cloud", o.id, i, g, range(1, 9), tdp,
+            sources.append(("cloud", o.id, i, g, COUNTS, tdp,
                             cat.to_chf(o.monthly.amount.mid, o.monthly.currency)))
     for i, p in enumerate(cat.packages.values()):
         g = cat.gpus[p.gpu]
@@ -118,6 +119,11 @@ def brute_force(wd: dict, cat: Catalog):
             if found is not None:
                 power[n] = g.tdp_w * n + found[0].base_power_w.mid
                 price[n] = sum((line.total_chf.low + line.total_chf.high) / 2 for line in found[1])
+        for n in COUNTS[8:]:                                 # several servers: full 8s + one for the rest
+            full, rest = divmod(n, 8)
+            if 8 in price and (rest == 0 or rest in price):
+                power[n] = full * power[8] + (power[rest] if rest else 0)
+                price[n] = full * price[8] + (price[rest] if rest else 0)
         sources.append(("purchase", f"purchase:{e.gpu}:{e.condition}", i, g, sorted(price), power, price))
 
     @lru_cache(maxsize=None)

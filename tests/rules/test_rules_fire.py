@@ -229,8 +229,13 @@ SCENARIOS: dict[str, list[dict]] = {
                          ram_gb=2560, network_gbps=400)],
     "sxm-two-of-eight": [workload(params_b=70, precision="fp16"),
                          sizing(total_gb=150, needs_multi_gpu=True, min_gpu_memory_gb=None),
-                         setup(H100, count=2, total_vram_gb=160, tensor_parallel=2,
+                         setup(H100, count=2, total_vram_gb=160, tensor_parallel=2, sxm_complete_systems=False,
                                ownership="owned", cpu_cores=64, ram_gb=640, network_gbps=25)],
+    # two complete 8-GPU HGX systems bought (scale-out, 000 R3): nothing partly populated
+    "sxm-two-full-systems": [workload(params_b=405, precision="fp8"),
+                             sizing(total_gb=450, needs_multi_gpu=True, min_gpu_memory_gb=None),
+                             setup(H100, count=16, total_vram_gb=1280, tensor_parallel=8, sxm_complete_systems=True,
+                                   ownership="owned", cpu_cores=256, ram_gb=5120, network_gbps=400)],
     "tp-without-need": [workload(), sizing(min_gpu_memory_gb=24),
                         setup(A100, count=2, total_vram_gb=160, tensor_parallel=2,
                               cpu_cores=64, network_gbps=25)],
@@ -717,6 +722,8 @@ def test_any_branches_match_setup_and_choice():
     assert "c7-choice-tp-over-pcie" in fired("advise-package-3")     # the pick: info, the gap is counted
     assert "c7-tp8-over-pcie" not in fired("advise-package-3")
     assert "c7-tp4-over-pcie" in fired("tp4-pcie")
+    assert "c3-sxm-not-fully-populated" in fired("sxm-two-of-eight")
+    assert "c3-sxm-not-fully-populated" not in fired("sxm-two-full-systems")
     assert "c7-tp8-over-pcie" in fired("tp8-pcie-busy")                # measured above the 70 % target
     assert "c6-rtx-pro-tensor-parallel-without-nvlink" in fired("rtx-pro-tp2-busy")
     assert "flag-regulated-data" in fired("advise-capex-short")         # sector only

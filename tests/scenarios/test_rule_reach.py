@@ -42,10 +42,9 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # Since the token-level capacity check (issue 11) and M5's reserve in its own context (issue 14), the
     # new-RTX-PRO packages lose to used-A100 packages, complete A100 servers or an H200 HGX system in
     # every built-in on-premise case (N1-N3 are workstation cards, excluded for critical production).
-    # tests/rules/test_rules_fire.py fires all three on their facts.
+    # tests/rules/test_rules_fire.py fires both on their facts.
     "onprem-new-rtx-pro-package": "no built-in on-premise case recommends an N package",
     "c2-new-rtx-pro-package": "no built-in on-premise case recommends an N package",
-    "site-liquid-cooling-b200-class": "no built-in on-premise case buys B200 (H200 HGX or A100 systems cost less)",
 }
 
 
