@@ -14,6 +14,7 @@ from expert.audit_figures import smallest_single_gpu_gb
 from expert.catalog.generic import GQA_KV_HEADS
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
+from expert.near_tie import near_tie_fact
 from expert.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
 from expert.workload import Workload
@@ -170,6 +171,9 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
                                  getattr(document, "agrees", None), result.training_plan))
     if getattr(result, "agent", None) is not None:
         facts.append(agent_fact(result.agent))
+    tie = near_tie_fact(choice, [_as_dict(a) for a in result.alternatives])
+    if tie is not None:
+        facts.append(clean_fact(tie))
     evaluation = evaluate(rule_base(rules_dirs), facts, lang=lang)
     findings, fired = trace_parts(evaluation)
     sentence = w.model_dump(exclude_none=True)

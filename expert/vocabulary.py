@@ -98,6 +98,18 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "rented_hours_per_run": (NUM, "its hours per run"),
         "rented_cost_per_run_chf": (NUM, "its cost per run, CHF"),
     },
+    "near_tie": {
+        "gpu": (STR, "an alternative within 2 % of the pick's TCO that is faster or smaller (expert/near_tie.py)"),
+        "count": (NUM, "its GPUs"),
+        "extra_chf": (NUM, "what it costs more over the horizon, CHF"),
+        "extra_share": (NUM, "extra_chf / the pick's TCO"),
+        "tpot_ms": (NUM, "its time per output token at the peak, ms"),
+        "choice_tpot_ms": (NUM, "the pick's time per output token, ms"),
+        "choice_count": (NUM, "the pick's GPUs"),
+        "speedup": (NUM, "choice_tpot_ms / tpot_ms"),
+        "fewer_gpus": (BOOL, "it needs fewer GPUs than the pick"),
+        "horizon_months": (NUM, "the TCO horizon, months"),
+    },
     "agent": {
         "origin": (STR, "advice (sized for a workload) | audit (a running setup)"),
         "kind": (STR, "conversational | analytical | coding"),

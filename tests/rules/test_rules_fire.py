@@ -374,6 +374,12 @@ SCENARIOS: dict[str, list[dict]] = {
     "advise-generic-13b-kv-heavy": [workload(params_b=13), sizing(weights_gb=13.3, kv_cache_gb=98.1, generic_kv_heads=40,
                                                                   kv_over_weights=7.38, gqa_kv_reduction=5.0),
                                     choice(gpu="b200", gpu_family="b200", count=6)],
+    # 000 U1's 13B at 5 req/s: 4 × A100 80 GB SXM (149 637 CHF, 45.6 ms per token) against 2 × H100 NVL
+    # (150 108 CHF, 20.7 ms): 471 CHF = 0.3 % more for 2.2× the speed on half the GPUs
+    "advise-near-tie": [workload(params_b=13), sizing(), choice(gpu="a100-80gb-sxm", gpu_family="a100", count=4),
+                        dict(t="near_tie", gpu="h100-nvl", count=2, extra_chf=471.0, extra_share=0.00315,
+                             tpot_ms=20.7, choice_tpot_ms=45.6, choice_count=4, speedup=2.2, fewer_gpus=True,
+                             horizon_months=36)],
     # 13B LoRA monthly served on 1 × L40S: the plan trains in its idle nights (54 GPU hours, 7 nights =
     # 168 h elapsed) beside a run rented for its hours (1 × B200, 2.3 h, 14.93 CHF) — as `advise` plans
     # (`gpu-expert advise` for {params_b: 13, requests_per_day: 20000, fine_tuning: monthly})
@@ -838,6 +844,12 @@ def test_a_size_only_model_says_its_kv_is_sized_for_multi_head_attention():
     found = findings("advise-generic-13b-kv-heavy")["d1-generic-architecture-kv-dominates"]
     assert "(40 KV heads, as Llama 2 13B)" in found.explanation and "5.0× less KV per token" in found.explanation
     assert "d1-generic-architecture-kv-dominates" not in findings("m1-h100-8b-idle")   # no generic_kv_heads
+
+
+def test_a_near_tie_names_the_faster_alternative():
+    found = findings("advise-near-tie")["r2-near-tie-faster-alternative"]
+    assert found.explanation.startswith("2 × h100-nvl cost 471 CHF (0.3 %) more over 36 months than the pick")
+    assert "20.7 ms per output token against 45.6 ms on 4 GPUs" in found.explanation
 
 
 def test_every_rule_fires_and_stays_silent_somewhere():
