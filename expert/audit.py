@@ -162,8 +162,10 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     findings, fired = trace_parts(evaluation)
     clarification = describe_setup(setup, lang)
     if setup.workload is not None:
-        clarification += " " + (pool_sentence(setup.workload, lang)
-                                or render_sentence(setup.workload.model_dump(exclude_none=True), lang))
+        w = setup.workload
+        if setup.placement is not None:  # a pool's group: the agents these GPUs serve
+            w = w.model_copy(update={"agents": [a for a in w.agents if a.name in setup.placement]})
+        clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
     slo = None
     if setup.workload is not None:
         from expert.slo import targets

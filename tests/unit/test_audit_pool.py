@@ -127,3 +127,29 @@ def test_more_serving_groups_go_to_numbered_files(tmp_path):
 
     write_setups([{"gpu": "l40s"}, {"gpu": "a100-80gb-pcie"}], str(tmp_path / "pool.yaml"))
     assert yaml.safe_load((tmp_path / "pool-2.yaml").read_text(encoding="utf-8")) == {"gpu": "a100-80gb-pcie"}
+
+
+def test_a_hybrid_pool_gives_one_setup_per_serving_group():
+    """000 R3/T3's hybrid as a report: L40S serve the pure-inference agents, A100 serve and train the
+    fine-tuned ones; a group that only trains serves nothing to audit."""
+    from expert.report.models import Choice, PoolGroup, Report
+
+    def group(gpu, offer, count, role, names):
+        return PoolGroup(gpu=gpu, offer=offer, count=count, role=role,
+                         agents={n: {"precision": "fp8", "tensor_parallel": 1, "replicas": 1} for n in names})
+
+    choice = Choice(gpu="l40s", count=2, source="cloud", offer="hikube-l40s", country="CH", precision="fp8",
+                    interconnect="pcie", monthly_cost_chf=1.0, tco_chf=36.0, horizon_months=36, fits=True)
+    split = Report(kind="advice", lang="en", clarification="", recommendation=choice, pool_groups=[
+        group("l40s", "hikube-l40s", 2, "inference", ["faq", "rag", "docs"]),
+        group("a100-80gb-pcie", "hikube-a100-80gb", 2, "serve+train", ["analyst", "risk"])])
+    setups = EXPERT.recommended_setups(split, T3)
+    assert [(s["gpu"], s["count"], s["training_gpus"], sorted(s["placement"])) for s in setups] == [
+        ("l40s", 2, "separate", ["docs", "faq", "rag"]), ("a100-80gb-pcie", 2, "serving", ["analyst", "risk"])]
+    assert all(s["hosting"] == {"country": "CH"} and list(s)[-1] == "workload" for s in setups)
+    train_only = split.model_copy(update={"pool_groups": [
+        group("l40s", "hikube-l40s", 2, "inference", [a["name"] for a in T3_AGENTS]),
+        PoolGroup(gpu="a100-80gb-pcie", offer="hikube-a100-80gb", count=1, role="train")]})
+    assert [s["gpu"] for s in EXPERT.recommended_setups(train_only, T3)] == ["l40s"]
+    for s in setups:  # each group audits on its own agents
+        assert EXPERT.audit(s).clarification.count(": My AI agent") == len(s["placement"])
