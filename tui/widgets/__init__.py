@@ -5,9 +5,10 @@ from .bubbles import ChangeBubble, QuestionBubble, ReplyBubble, UserBubble
 from .cards import RuleCard, TraceCard
 from .cost_chart import CostChart, CostSummary
 from .findings import FindingList
+from .plans import PlanCard
 from .recommendation import AlternativesList, RecommendationCard
 from .sentence import SentencePanel
 
-__all__ = ["AlternativesList", "AnswerView", "ChangeBubble", "CostChart", "CostSummary", "FindingList",
+__all__ = ["AlternativesList", "AnswerView", "ChangeBubble", "CostChart", "CostSummary", "FindingList", "PlanCard",
            "QuestionBubble", "RecommendationCard", "ReplyBubble", "RuleCard", "SentencePanel",
            "TraceCard", "UserBubble"]

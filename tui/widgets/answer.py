@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from .cards import TraceCard
 from .cost_chart import CostSummary
 from .findings import FindingList
+from .plans import PlanCard
 from .recommendation import AlternativesList, RecommendationCard
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
@@ -19,7 +20,8 @@ if TYPE_CHECKING:  # types only: the report models load with the pipeline
 
 
 class AnswerView(Vertical):
-    """Recommendation, alternatives, cost summary, rule cards and the trace (advice); findings (audit).
+    """Recommendation, alternatives, cost summary, the fine-tuning plan and a pool's groups (cards,
+    closed), rule cards and the trace (advice); findings (audit).
 
     Built once; `show` puts a newer report into the same widgets (a what-if edit then costs a few
     milliseconds of layout, not the mounting of a new view). Parts a report lacks are hidden.
@@ -36,6 +38,8 @@ class AnswerView(Vertical):
         yield RecommendationCard(self.report, self.lang, self.changed)
         yield AlternativesList(self.report, self.lang, self.max_alternatives)
         yield CostSummary(self.report, self.lang, self.bought)
+        yield PlanCard(self.report, self.lang, "training")
+        yield PlanCard(self.report, self.lang, "pool")
         yield FindingList(self.report, self.lang, self.new_rules)
         yield TraceCard(self.report.fired_rules, self.lang)
 
@@ -58,6 +62,8 @@ class AnswerView(Vertical):
         self.query_one(RecommendationCard).show(report, lang, changed)
         self.query_one(AlternativesList).show(report, lang)
         self.query_one(CostSummary).show(report, lang, bought)
+        for card in self.query(PlanCard):
+            card.show(report, lang)
         self.query_one(TraceCard).show(report.fired_rules, lang)
         self._show_parts(report)
         await self.query_one(FindingList).show(report, lang, new_rules)
