@@ -87,7 +87,7 @@ def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_di
     if load is not None and not Path(load).is_file():
         import sys
 
-        print(f"{load}: file not found", file=sys.stderr)
+        print(t("chat.file.not_found", lang, path=load), file=sys.stderr)
         return 2
     app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs),
                        watch_terminal=True, lang_chosen=lang_chosen)

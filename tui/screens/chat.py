@@ -13,7 +13,6 @@ import time
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
@@ -23,6 +22,7 @@ from textual.widgets import Footer, Input
 from expert.messages import t
 
 from .. import commands as cmd
+from ..bindings import LangBindings, lang_bindings
 from ..session import Session
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
@@ -34,7 +34,7 @@ from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
+class ChatScreen(LangBindings, AnswersMixin, CommandsMixin, ReportMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
     class Typed(Message):
@@ -45,13 +45,14 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
             self.text = text
 
     BINDINGS = [
-        # one binding per language; `check_action` shows those of the session's language
-        *(Binding(key, f"{action}('{lang}')", t(f"chat.key.{action}", lang))
-          for key, action in (("f1", "help"), ("f2", "cost"), ("f3", "why")) for lang in ("en", "de")),
-        Binding("escape", "focus_prompt", "Prompt", show=False),
-        Binding("pageup", "scroll(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll down", show=False),
-        Binding("question_mark", "help", "Help", show=False),
+        # one binding per language; `LangBindings.check_action` keeps those of the session's language
+        *lang_bindings("f1", "help", "chat.key.help"),
+        *lang_bindings("f2", "cost", "chat.key.cost"),
+        *lang_bindings("f3", "why", "chat.key.why"),
+        *lang_bindings("escape", "focus_prompt", "key.focus_prompt", show=False),
+        *lang_bindings("pageup", "scroll(-1)", "key.scroll_up", show=False),
+        *lang_bindings("pagedown", "scroll(1)", "key.scroll_down", show=False),
+        *lang_bindings("question_mark", "help", "key.help", show=False),
     ]
 
     def __init__(self, session: Session, cursor_blink: bool = True, load: str | None = None,
@@ -161,12 +162,6 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
             self.post(QuestionBubble(q.text, q.example, self.lang))
         return q is not None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show and run the key bar's bindings of the session's language only."""
-        if parameters and parameters[0] in ("en", "de"):
-            return parameters[0] == self.lang
-        return True
-
     def relabel(self) -> None:
         """Put the prompt's placeholder and the key bar in the session's language."""
         self.query_one("#prompt", Input).placeholder = t("chat.placeholder", self.lang)
@@ -252,10 +247,10 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
         for card in cards:
             card.collapsed = not opened
 
-    def action_focus_prompt(self) -> None:
+    def action_focus_prompt(self, lang: str | None = None) -> None:
         self.query_one("#prompt").focus()
 
-    def action_scroll(self, direction: int) -> None:
+    def action_scroll(self, direction: int, lang: str | None = None) -> None:
         log = self.query_one("#log", VerticalScroll)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from expert.messages import t
 
+from ..bindings import lang_bindings
 from ..commands import COMMANDS
 from .overlay import Overlay
 
@@ -35,7 +35,7 @@ class HelpScreen(Overlay):
     """Keys and commands, in the chat's language (Escape or F1 closes it; typing goes on to the
     prompt)."""
 
-    BINDINGS = [Binding("escape,f1", "dismiss", "Close")]
+    BINDINGS = lang_bindings("escape,f1", "close", "key.close")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__()

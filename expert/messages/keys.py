@@ -1,0 +1,40 @@
+"""The chat's key bar and key panel (`key.*`), its file errors (`chat.file.*`) and the `/set`
+refusals of a value the setup schema rejects (`chat.set.invalid.*`).
+
+Kept apart from `chat.py` so each table stays short; registered in `expert.messages`.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # descriptions of key bindings: the footer and the command palette's "Keys" panel show them
+    "key.focus_prompt": ("Prompt", "Eingabe"),
+    "key.scroll_up": ("Scroll up", "Nach oben blättern"),
+    "key.scroll_down": ("Scroll down", "Nach unten blättern"),
+    "key.help": ("Help", "Hilfe"),
+    "key.close": ("Close", "Schließen"),
+    "key.resume": ("Resume", "Fortsetzen"),
+    "key.start_fresh": ("Start fresh", "Neu beginnen"),
+    "key.toggle_card": ("Open/close", "Öffnen/schließen"),
+    # a workload or setup file the chat cannot use
+    "chat.file.not_found": ("{path}: file not found", "{path}: Datei nicht gefunden"),
+    "chat.file.not_a_mapping": ("top level must be a mapping (field: value lines)",
+                                "oberste Ebene muss eine Zuordnung sein (Zeilen Feld: Wert)"),
+    # `/set FIELD VALUE` on a setup: the schema refuses the value
+    "chat.set.invalid.choice": ("{field}: {value} is not allowed; allowed: {allowed}",
+                                "{field}: {value} ist nicht erlaubt; erlaubt: {allowed}"),
+    "chat.set.invalid.range": ("{field}: {value} is out of range; allowed: {allowed}",
+                               "{field}: {value} liegt außerhalb des Bereichs; erlaubt: {allowed}"),
+    "chat.set.invalid.number": ("{field}: {value} is not a number; allowed: {allowed}",
+                                "{field}: {value} ist keine Zahl; erlaubt: {allowed}"),
+    "chat.set.invalid.integer": ("{field}: {value} is not a whole number; allowed: {allowed}",
+                                 "{field}: {value} ist keine ganze Zahl; erlaubt: {allowed}"),
+    "chat.set.invalid.other": ("{field}: {value} is not allowed ({detail})",
+                               "{field}: {value} ist nicht erlaubt ({detail})"),
+    "chat.set.range.min": ("at least {min}", "mindestens {min}"),
+    "chat.set.range.max": ("at most {max}", "höchstens {max}"),
+    "chat.set.range.between": ("{min} to {max}", "{min} bis {max}"),
+    "chat.set.range.above": ("more than {min}", "mehr als {min}"),
+    "chat.set.range.below": ("less than {max}", "weniger als {max}"),
+}
+"""Key → (English, German)."""
