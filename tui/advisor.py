@@ -93,11 +93,16 @@ class Advisor:
 
 
 def read_file(path: str | Path, lang: str = "en") -> tuple[dict, str]:
-    """(mapping, text) of a workload or setup file; one-line `InputError` on any problem (a file
-    that is not a mapping is said in `lang`)."""
+    """(mapping, text) of a workload or setup file; one-line `InputError` on any problem (a missing
+    file, a folder and a file that is not a mapping are said in `lang`; a YAML syntax error keeps the
+    parser's English detail)."""
     from expert.errors import InputError
     from expert.fileio import parse_document, read_text
 
+    if not Path(path).exists():
+        raise InputError(t("chat.file.missing", lang), file=str(path))
+    if Path(path).is_dir():
+        raise InputError(t("chat.file.directory", lang), file=str(path))
     name, text = read_text(path)
     data = parse_document(text, name)
     if not isinstance(data, dict):

@@ -18,9 +18,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "key.toggle_card": ("Open/close", "Öffnen/schließen"),
     # a workload or setup file the chat cannot use
     "chat.file.not_found": ("{path}: file not found", "{path}: Datei nicht gefunden"),
+    "chat.file.missing": ("file not found", "Datei nicht gefunden"),
+    "chat.file.directory": ("is a folder, not a file", "ist ein Ordner, keine Datei"),
     "chat.file.not_a_mapping": ("top level must be a mapping (field: value lines)",
                                 "oberste Ebene muss eine Zuordnung sein (Zeilen Feld: Wert)"),
-    # `/set FIELD VALUE` on a setup: the schema refuses the value
+    # `/set FIELD VALUE`: the workload or setup schema refuses the value
     "chat.set.invalid.choice": ("{field}: {value} is not allowed; allowed: {allowed}",
                                 "{field}: {value} ist nicht erlaubt; erlaubt: {allowed}"),
     "chat.set.invalid.range": ("{field}: {value} is out of range; allowed: {allowed}",
@@ -29,8 +31,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "{field}: {value} ist keine Zahl; erlaubt: {allowed}"),
     "chat.set.invalid.integer": ("{field}: {value} is not a whole number; allowed: {allowed}",
                                  "{field}: {value} ist keine ganze Zahl; erlaubt: {allowed}"),
+    "chat.set.invalid.text": ("{field}: {value} is not text", "{field}: {value} ist kein Text"),
+    "chat.set.invalid.bool": ("{field}: {value} is not yes or no (true/false)",
+                              "{field}: {value} ist nicht ja oder nein (true/false)"),
+    "chat.set.invalid.section": ("{field}: {value} is not a section of fields (field: value)",
+                                 "{field}: {value} ist kein Abschnitt mit Feldern (Feld: Wert)"),
     "chat.set.invalid.other": ("{field}: {value} is not allowed ({detail})",
                                "{field}: {value} ist nicht erlaubt ({detail})"),
+    "chat.set.range.any_number": ("any number", "jede Zahl"),
+    "chat.set.range.any_integer": ("any whole number", "jede ganze Zahl"),
     "chat.set.range.min": ("at least {min}", "mindestens {min}"),
     "chat.set.range.max": ("at most {max}", "höchstens {max}"),
     "chat.set.range.between": ("{min} to {max}", "{min} bis {max}"),

@@ -62,8 +62,12 @@ async def test_a_file_that_is_not_a_mapping_is_said_in_german(make_app, tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await workers_done(app)
         await send(pilot, f"/load {path}")
+        await send(pilot, f"/load {tmp_path / 'fehlt.yaml'}")
+        await send(pilot, f"/audit {tmp_path}")
         text = screen_text(app)
     assert "oberste Ebene muss eine Zuordnung sein" in text and "top level must be" not in text
+    assert "fehlt.yaml: Datei nicht gefunden" in text and "file not found" not in text
+    assert "ist ein Ordner, keine Datei" in text and "directory" not in text
 
 
 def test_a_missing_file_before_the_chat_starts_is_said_in_german(capsys, tmp_path):
