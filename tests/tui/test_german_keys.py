@@ -31,7 +31,7 @@ async def test_the_chats_keys_are_described_in_german(make_app):
         assert not said & ENGLISH_KEYS, said & ENGLISH_KEYS
         await pilot.press("f1")                            # the help view: its Close key in German
         assert type(app.screen).__name__ == "HelpScreen"
-        assert descriptions(app) >= {"Schließen"} and "Close" not in descriptions(app)
+        assert descriptions(app) >= {"Schliessen"} and "Close" not in descriptions(app)
         await pilot.press("escape")                        # still closes it, and types nothing
         assert app.screen is app.chat and app.chat.query_one("#prompt").value == ""
         await send(pilot, "/lang en")                      # the keys follow a language switch
@@ -76,3 +76,10 @@ def test_a_missing_file_before_the_chat_starts_is_said_in_german(capsys, tmp_pat
     assert capsys.readouterr().err.strip() == f"{missing}: Datei nicht gefunden"
     assert run_app(lang="en", load=str(missing)) == 2
     assert capsys.readouterr().err.strip() == f"{missing}: file not found"
+
+
+def test_the_help_names_the_card_key_in_german():
+    from tui.screens.help import help_text
+
+    assert "Enter (Karte)" in help_text("de").plain and "(card)" not in help_text("de").plain
+    assert "Enter (card)" in help_text("en").plain

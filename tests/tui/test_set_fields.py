@@ -87,7 +87,7 @@ def test_a_value_the_schema_refuses_is_said_in_the_chats_language_with_what_is_a
     cases = [
         (lambda lang: setup_edit(setup, "utilization.mean 1.5", lang),
          "utilization.mean: 1.5 is out of range; allowed: 0 to 1",
-         "utilization.mean: 1,5 liegt außerhalb des Bereichs; erlaubt: 0 bis 1"),
+         "utilization.mean: 1,5 liegt ausserhalb des Bereichs; erlaubt: 0 bis 1"),
         (lambda lang: setup_edit(setup, "count two", lang),
          "count: two is not a whole number; allowed: 1 to 4096",
          "count: two ist keine ganze Zahl; erlaubt: 1 bis 4096"),
@@ -97,10 +97,10 @@ def test_a_value_the_schema_refuses_is_said_in_the_chats_language_with_what_is_a
         # workload fields no interview question reads were once taken as typed, refused later in English
         (lambda lang: field_edit("context_tokens 0", lang),
          "context_tokens: 0 is out of range; allowed: 1 to 10,000,000",
-         "context_tokens: 0 liegt außerhalb des Bereichs; erlaubt: 1 bis 10 000 000"),
+         "context_tokens: 0 liegt ausserhalb des Bereichs; erlaubt: 1 bis 10 000 000"),
         (lambda lang: field_edit("target_utilization 2", lang),
          "target_utilization: 2 is out of range; allowed: more than 0, at most 1",
-         "target_utilization: 2 liegt außerhalb des Bereichs; erlaubt: mehr als 0, höchstens 1"),
+         "target_utilization: 2 liegt ausserhalb des Bereichs; erlaubt: mehr als 0, höchstens 1"),
     ]
     for edit, en, de in cases:
         for lang, said in (("en", en), ("de", de)):
@@ -120,5 +120,5 @@ async def test_a_refused_set_value_in_a_german_audit_is_german_on_screen(make_ap
         before = app.chat.session.setup
         await send(pilot, "/set utilization.mean 1.5")
         text = screen_text(app).split("/set utilization.mean 1.5")[-1]
-        assert "1,5 liegt außerhalb des Bereichs; erlaubt: 0 bis 1" in text and "Input should" not in text
+        assert "1,5 liegt ausserhalb des Bereichs; erlaubt: 0 bis 1" in text and "Input should" not in text
         assert app.chat.session.setup == before
