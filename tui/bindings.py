@@ -15,12 +15,14 @@ from textual.binding import Binding
 from expert.messages import LANGS, t
 
 
-def lang_bindings(keys: str, action: str, message: str, show: bool = True) -> list[Binding]:
+def lang_bindings(keys: str, action: str, message: str, show: bool = True,
+                  priority: bool = False) -> list[Binding]:
     """One `Binding` per language for `keys`: `action` (`name` or `name(args)`) gets the language
     as its last argument, the description is the catalog's `message` in that language."""
     name, _, args = action.partition("(")
     args = args.rstrip(")")
-    return [Binding(keys, f"{name}({args + ',' if args else ''}'{lang}')", t(message, lang), show=show)
+    return [Binding(keys, f"{name}({args + ',' if args else ''}'{lang}')", t(message, lang), show=show,
+                    priority=priority)
             for lang in LANGS]
 
 

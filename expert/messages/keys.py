@@ -16,6 +16,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "key.resume": ("Resume", "Fortsetzen"),
     "key.start_fresh": ("Start fresh", "Neu beginnen"),
     "key.toggle_card": ("Open/close", "Öffnen/schliessen"),
+    "key.quit": ("Quit", "Beenden"),
+    "key.palette": ("palette", "Palette"),   # short: the footer shows it on the right
+    # Textual's own commands in the command palette (tui.app.TEXTUAL_COMMANDS)
+    "chat.palette.textual.theme": ("Theme", "Farbschema"),
+    "chat.palette.textual.theme.help": ("Change the colour theme", "Das Farbschema wechseln"),
+    "chat.palette.textual.quit": ("Quit", "Beenden"),
+    "chat.palette.textual.quit.help": ("Quit the chat (the answers are autosaved)",
+                                       "Den Chat beenden (die Antworten sind automatisch gespeichert)"),
+    "chat.palette.textual.keys": ("Keys", "Tasten"),
+    "chat.palette.textual.keys.help": ("Show or hide the keys panel", "Die Tastenübersicht ein- oder ausblenden"),
+    "chat.palette.textual.maximize": ("Maximize", "Maximieren"),
+    "chat.palette.textual.maximize.help": ("Maximize the focused widget", "Das fokussierte Element maximieren"),
+    "chat.palette.textual.minimize": ("Minimize", "Verkleinern"),
+    "chat.palette.textual.minimize.help": ("Restore the normal size", "Die normale Grösse wiederherstellen"),
+    "chat.palette.textual.screenshot": ("Screenshot", "Bildschirmfoto"),
+    "chat.palette.textual.screenshot.help": ("Save an SVG screenshot of the screen",
+                                             "Ein SVG-Bildschirmfoto des Bildschirms speichern"),
     "chat.help.keyname.card_enter": ("Enter (card)", "Enter (Karte)"),
     # a workload or setup file the chat cannot use
     "chat.file.not_found": ("{path}: file not found", "{path}: Datei nicht gefunden"),

@@ -83,3 +83,25 @@ def test_the_help_names_the_card_key_in_german():
 
     assert "Enter (Karte)" in help_text("de").plain and "(card)" not in help_text("de").plain
     assert "Enter (card)" in help_text("en").plain
+
+
+async def test_textuals_own_keys_and_palette_commands_follow_the_chats_language(make_app):
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await workers_done(app)
+        keys = {key: b.binding.description for key, b in app.screen.active_bindings.items()}
+        assert keys["ctrl+q"] == "Beenden" and keys["ctrl+p"] == "Palette"
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Farbschema", "Beenden", "Tasten", "Bildschirmfoto"} <= titles
+        assert not {"Theme", "Quit", "Keys", "Screenshot"} & titles
+        await pilot.press("ctrl+p")                        # the German binding opens the palette
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CommandPalette"
+        await pilot.press("escape")
+        await pilot.pause()
+        await send(pilot, "/lang en")
+        keys = {key: b.binding.description for key, b in app.screen.active_bindings.items()}
+        assert keys["ctrl+q"] == "Quit" and "Keys" in {c.title for c in app.get_system_commands(app.screen)}
+        await pilot.press("ctrl+q")                        # and Ctrl+Q still quits
+        await pilot.pause()
+    assert not app.is_running
