@@ -62,6 +62,14 @@ class GpuExpertApp(LangBindings, App[int]):
         """Ctrl+Q: quit (the answers are autosaved)."""
         await super().action_quit()
 
+    def action_focus_next(self, lang: str | None = None) -> None:
+        """Tab: the next widget (the prompt, the rule cards)."""
+        super().action_focus_next()
+
+    def action_focus_previous(self, lang: str | None = None) -> None:
+        """Shift+Tab: the previous widget."""
+        super().action_focus_previous()
+
     def action_command_palette(self, lang: str | None = None) -> None:
         """Ctrl+P: the command palette."""
         super().action_command_palette()

@@ -26,6 +26,13 @@ def lang_bindings(keys: str, action: str, message: str, show: bool = True,
             for lang in LANGS]
 
 
+def focus_bindings() -> list[Binding]:
+    """Tab / Shift+Tab (Textual's "Focus Next" / "Focus Previous" on every screen) per language;
+    the app's `action_focus_next` / `action_focus_previous` take the language argument."""
+    return [*lang_bindings("tab", "app.focus_next", "key.focus_next", show=False),
+            *lang_bindings("shift+tab", "app.focus_previous", "key.focus_previous", show=False)]
+
+
 class LangBindings:
     """Mixin for a screen or widget with `lang_bindings`: shows and runs those of `binding_lang`."""
 

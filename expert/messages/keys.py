@@ -16,6 +16,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "key.resume": ("Resume", "Fortsetzen"),
     "key.start_fresh": ("Start fresh", "Neu beginnen"),
     "key.toggle_card": ("Open/close", "Öffnen/schliessen"),
+    "key.focus_next": ("Focus next", "Nächstes Element"),
+    "key.focus_previous": ("Focus previous", "Vorheriges Element"),
     "key.quit": ("Quit", "Beenden"),
     "key.palette": ("palette", "Palette"),   # short: the footer shows it on the right
     # Textual's own commands in the command palette (tui.app.TEXTUAL_COMMANDS)

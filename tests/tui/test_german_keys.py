@@ -91,6 +91,7 @@ async def test_textuals_own_keys_and_palette_commands_follow_the_chats_language(
         await workers_done(app)
         keys = {key: b.binding.description for key, b in app.screen.active_bindings.items()}
         assert keys["ctrl+q"] == "Beenden" and keys["ctrl+p"] == "Palette"
+        assert keys["tab"] == "Nächstes Element" and keys["shift+tab"] == "Vorheriges Element"
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Farbschema", "Beenden", "Tasten", "Bildschirmfoto"} <= titles
         assert not {"Theme", "Quit", "Keys", "Screenshot"} & titles

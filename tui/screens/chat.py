@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input
 from expert.messages import t
 
 from .. import commands as cmd
-from ..bindings import LangBindings, lang_bindings
+from ..bindings import LangBindings, focus_bindings, lang_bindings
 from ..session import Session
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
@@ -53,6 +53,7 @@ class ChatScreen(LangBindings, AnswersMixin, CommandsMixin, ReportMixin, Screen)
         *lang_bindings("pageup", "scroll(-1)", "key.scroll_up", show=False),
         *lang_bindings("pagedown", "scroll(1)", "key.scroll_down", show=False),
         *lang_bindings("question_mark", "help", "key.help", show=False),
+        *focus_bindings(),
     ]
 
     def __init__(self, session: Session, cursor_blink: bool = True, load: str | None = None,

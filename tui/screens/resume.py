@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from expert.messages import t
 
-from ..bindings import LangBindings, lang_bindings
+from ..bindings import LangBindings, focus_bindings, lang_bindings
 
 
 class ResumeScreen(LangBindings, ModalScreen[bool]):
@@ -22,7 +22,7 @@ class ResumeScreen(LangBindings, ModalScreen[bool]):
     is lost either way) and goes on to the prompt, so an answer typed at once is not lost."""
 
     BINDINGS = [*lang_bindings("y,enter,j", "choose(True)", "key.resume"),
-                *lang_bindings("n,escape", "choose(False)", "key.start_fresh")]
+                *lang_bindings("n,escape", "choose(False)", "key.start_fresh"), *focus_bindings()]
 
     def __init__(self, summary: str, lang: str, question: str | None = None,
                  on_typing: bool = True) -> None:
