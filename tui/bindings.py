@@ -26,11 +26,13 @@ def lang_bindings(keys: str, action: str, message: str, show: bool = True,
             for lang in LANGS]
 
 
-def focus_bindings() -> list[Binding]:
-    """Tab / Shift+Tab (Textual's "Focus Next" / "Focus Previous" on every screen) per language;
-    the app's `action_focus_next` / `action_focus_previous` take the language argument."""
+def screen_bindings() -> list[Binding]:
+    """Textual's keys of every screen per language: Tab / Shift+Tab ("Focus Next" / "Focus
+    Previous", run by the app's `action_focus_next` / `_previous`) and Ctrl+C ("Copy selected text",
+    `LangScreen.action_copy_text`)."""
     return [*lang_bindings("tab", "app.focus_next", "key.focus_next", show=False),
-            *lang_bindings("shift+tab", "app.focus_previous", "key.focus_previous", show=False)]
+            *lang_bindings("shift+tab", "app.focus_previous", "key.focus_previous", show=False),
+            *lang_bindings("ctrl+c,super+c", "screen.copy_text", "key.input.copy", show=False)]
 
 
 class LangBindings:
@@ -49,3 +51,11 @@ class LangBindings:
         if parameters and parameters[-1] in LANGS:
             return parameters[-1] == self.binding_lang
         return True
+
+
+class LangScreen(LangBindings):
+    """Mixin for a screen with `screen_bindings`: its copy action takes the language argument."""
+
+    def action_copy_text(self, lang: str | None = None) -> None:
+        """Ctrl+C: copy the selected text."""
+        super().action_copy_text()

@@ -92,6 +92,14 @@ async def test_textuals_own_keys_and_palette_commands_follow_the_chats_language(
         keys = {key: b.binding.description for key, b in app.screen.active_bindings.items()}
         assert keys["ctrl+q"] == "Beenden" and keys["ctrl+p"] == "Palette"
         assert keys["tab"] == "Nächstes Element" and keys["shift+tab"] == "Vorheriges Element"
+        # the prompt's editing keys (Textual's Input) too, and they still edit
+        assert keys["left"] == "Cursor nach links" and keys["ctrl+u"] == "Alles links löschen"
+        assert {b.binding.description for b in app.screen.active_bindings.values()} & {
+            "Move cursor left", "Delete all to the left", "Submit", "Focus Next", "Quit", "Copy selected text"} == set()
+        await pilot.press("a", "b", "left", "x", "ctrl+e", "c")
+        assert app.chat.query_one("#prompt").value == "axbc"
+        await pilot.press("ctrl+u")
+        assert app.chat.query_one("#prompt").value == ""
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Farbschema", "Beenden", "Tasten", "Bildschirmfoto"} <= titles
         assert not {"Theme", "Quit", "Keys", "Screenshot"} & titles

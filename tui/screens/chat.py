@@ -22,10 +22,11 @@ from textual.widgets import Footer, Input
 from expert.messages import t
 
 from .. import commands as cmd
-from ..bindings import LangBindings, focus_bindings, lang_bindings
+from ..bindings import LangScreen, lang_bindings, screen_bindings
 from ..session import Session
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
+from ..widgets.prompt import Prompt
 from .chat_answers import AnswersMixin
 from .chat_commands import CommandsMixin
 from .chat_report import ReportMixin
@@ -34,7 +35,7 @@ from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(LangBindings, AnswersMixin, CommandsMixin, ReportMixin, Screen):
+class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
     class Typed(Message):
@@ -53,7 +54,7 @@ class ChatScreen(LangBindings, AnswersMixin, CommandsMixin, ReportMixin, Screen)
         *lang_bindings("pageup", "scroll(-1)", "key.scroll_up", show=False),
         *lang_bindings("pagedown", "scroll(1)", "key.scroll_down", show=False),
         *lang_bindings("question_mark", "help", "key.help", show=False),
-        *focus_bindings(),
+        *screen_bindings(),
     ]
 
     def __init__(self, session: Session, cursor_blink: bool = True, load: str | None = None,
@@ -84,7 +85,7 @@ class ChatScreen(LangBindings, AnswersMixin, CommandsMixin, ReportMixin, Screen)
     def compose(self) -> ComposeResult:
         yield SentencePanel(id="sentence")
         yield VerticalScroll(id="log", can_focus=False)
-        prompt = Input(placeholder=t("chat.placeholder", self.lang), id="prompt")
+        prompt = Prompt(placeholder=t("chat.placeholder", self.lang), id="prompt")
         prompt.cursor_blink = self.cursor_blink
         prompt.select_on_focus = False   # focus coming back must not select (and so lose) the text
         yield prompt

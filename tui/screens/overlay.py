@@ -9,13 +9,13 @@ from __future__ import annotations
 from textual import events
 from textual.screen import ModalScreen
 
-from ..bindings import LangBindings, focus_bindings, lang_bindings
+from ..bindings import LangScreen, lang_bindings, screen_bindings
 
 
-class Overlay(LangBindings, ModalScreen[str | None]):
+class Overlay(LangScreen, ModalScreen[str | None]):
     """Dismissed with the typed character (or None); the chat puts it into the prompt."""
 
-    BINDINGS = [*lang_bindings("escape", "close", "key.close"), *focus_bindings()]
+    BINDINGS = [*lang_bindings("escape", "close", "key.close"), *screen_bindings()]
 
     def action_close(self, lang: str | None = None) -> None:
         """Close the view (nothing typed)."""

@@ -12,17 +12,17 @@ from textual.widgets import Static
 
 from expert.messages import t
 
-from ..bindings import LangBindings, focus_bindings, lang_bindings
+from ..bindings import LangScreen, lang_bindings, screen_bindings
 
 
-class ResumeScreen(LangBindings, ModalScreen[bool]):
+class ResumeScreen(LangScreen, ModalScreen[bool]):
     """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh.
 
     Any other key answers `on_typing` (resume at start, keep the answers before `/new`: nothing
     is lost either way) and goes on to the prompt, so an answer typed at once is not lost."""
 
     BINDINGS = [*lang_bindings("y,enter,j", "choose(True)", "key.resume"),
-                *lang_bindings("n,escape", "choose(False)", "key.start_fresh"), *focus_bindings()]
+                *lang_bindings("n,escape", "choose(False)", "key.start_fresh"), *screen_bindings()]
 
     def __init__(self, summary: str, lang: str, question: str | None = None,
                  on_typing: bool = True) -> None:
