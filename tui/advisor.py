@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from expert.messages import t
+
 
 class Advisor:
     """Wraps `expert.api.Expert`: built once, with the organisation's catalog and rule directories."""
@@ -90,13 +92,19 @@ class Advisor:
         return line.upfront, line.monthly, line.resale, months
 
 
-def read_file(path: str | Path) -> tuple[dict, str]:
-    """(mapping, text) of a workload or setup file; one-line `InputError` on any problem."""
+def read_file(path: str | Path, lang: str = "en") -> tuple[dict, str]:
+    """(mapping, text) of a workload or setup file; one-line `InputError` on any problem (a missing
+    file, a folder and a file that is not a mapping are said in `lang`; a YAML syntax error keeps the
+    parser's English detail)."""
     from expert.errors import InputError
     from expert.fileio import parse_document, read_text
 
+    if not Path(path).exists():
+        raise InputError(t("chat.file.missing", lang), file=str(path))
+    if Path(path).is_dir():
+        raise InputError(t("chat.file.directory", lang), file=str(path))
     name, text = read_text(path)
     data = parse_document(text, name)
     if not isinstance(data, dict):
-        raise InputError("top level must be a mapping", file=name)
+        raise InputError(t("chat.file.not_a_mapping", lang), file=name)
     return data, text

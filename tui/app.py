@@ -15,15 +15,26 @@ from textual.screen import Screen
 from expert.messages import t
 
 from .advisor import Advisor
+from .bindings import LangBindings, lang_bindings
 from .screens import ChatScreen
 from .session import Session, read_autosave
 
 
-class GpuExpertApp(App[int]):
+TEXTUAL_COMMANDS = {"Theme": "theme", "Quit": "quit", "Keys": "keys", "Maximize": "maximize",
+                    "Minimize": "minimize", "Screenshot": "screenshot"}
+"""Textual's own palette commands (by their English title) → `chat.palette.textual.NAME`: said in
+the chat's language; one a later Textual adds keeps its English until it is listed here."""
+
+
+class GpuExpertApp(LangBindings, App[int]):
     """The app: one `ChatScreen`; `advisor` computes reports (injectable for tests)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "gpu-expert"
+    # Textual's Ctrl+Q "Quit" and Ctrl+P "palette", described in the chat's language (a binding
+    # of `command_palette` by another action name: Textual adds its own, listed after these)
+    BINDINGS = [*lang_bindings("ctrl+q", "quit", "key.quit", show=False, priority=True),
+                *lang_bindings("ctrl+p", "command_palette", "key.palette", show=False, priority=True)]
 
     def __init__(self, lang: str = "en", load: str | None = None, advisor=None,
                  resume: bool | None = None, cursor_blink: bool = True,
@@ -40,6 +51,28 @@ class GpuExpertApp(App[int]):
         self.advisor = advisor if advisor is not None else Advisor()
         self.resume = resume
         self.cursor_blink = cursor_blink
+
+    @property
+    def binding_lang(self) -> str:
+        """The chat's language (it follows `/lang`), for the app's own key descriptions."""
+        chats = [s for s in self.screen_stack if isinstance(s, ChatScreen)]
+        return chats[0].lang if chats else self.lang
+
+    async def action_quit(self, lang: str | None = None) -> None:
+        """Ctrl+Q: quit (the answers are autosaved)."""
+        await super().action_quit()
+
+    def action_focus_next(self, lang: str | None = None) -> None:
+        """Tab: the next widget (the prompt, the rule cards)."""
+        super().action_focus_next()
+
+    def action_focus_previous(self, lang: str | None = None) -> None:
+        """Shift+Tab: the previous widget."""
+        super().action_focus_previous()
+
+    def action_command_palette(self, lang: str | None = None) -> None:
+        """Ctrl+P: the command palette."""
+        super().action_command_palette()
 
     @property
     def chat(self) -> ChatScreen:
@@ -63,9 +96,12 @@ class GpuExpertApp(App[int]):
         self.run_worker(self.advisor.load, thread=True, group="load", exit_on_error=False)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
         chat = self.chat
         lang = chat.lang
+        for command in super().get_system_commands(screen):
+            name = TEXTUAL_COMMANDS.get(command.title)
+            yield command if name is None else command._replace(
+                title=t(f"chat.palette.textual.{name}", lang), help=t(f"chat.palette.textual.{name}.help", lang))
         prefill = lambda text: lambda: chat.prefill(text)  # noqa: E731
         typed = lambda text: lambda: chat.post_message(ChatScreen.Typed(text))  # noqa: E731
         entries = (("help", "F1", chat.action_help), ("cost", "F2", chat.action_cost),
@@ -87,7 +123,7 @@ def run_app(lang: str = "en", load: str | None = None, catalog_dirs=(), rules_di
     if load is not None and not Path(load).is_file():
         import sys
 
-        print(f"{load}: file not found", file=sys.stderr)
+        print(t("chat.file.not_found", lang, path=load), file=sys.stderr)
         return 2
     app = GpuExpertApp(lang=lang, load=load, advisor=Advisor(catalog_dirs, rules_dirs),
                        watch_terminal=True, lang_chosen=lang_chosen)

@@ -17,6 +17,8 @@ from expert.interview import parse as p
 from expert.messages import t
 from expert.interview.flow import WORKLOAD_FIELDS
 
+from .set_errors import check_setup_field, check_workload_field
+
 COMMANDS = {
     "set": "/set FIELD VALUE",
     "unset": "/unset FIELD",
@@ -103,9 +105,11 @@ def field_edit(arg: str, lang: str = "en") -> dict:
         raise ValueError(t("chat.set.refused", lang, reason=got.reason or t("chat.set.not_understood", lang),
                            name=name, example=got.example))
     try:
-        return {field: yaml.safe_load(value)}
+        got = yaml.safe_load(value)
     except yaml.YAMLError:
-        return {field: value.strip()}
+        got = value.strip()
+    check_workload_field(field, got, lang)
+    return {field: got}
 
 
 def what_if(text: str, lang: str = "en") -> dict:
@@ -160,21 +164,5 @@ def setup_edit(setup: dict, arg: str, lang: str = "en") -> dict:
         target[name.split(".")[-1]] = yaml.safe_load(value)
     except yaml.YAMLError:
         target[name.split(".")[-1]] = value.strip()
-    _check_setup_field(out, node)
+    check_setup_field(out, node, lang)
     return out
-
-
-def _check_setup_field(setup: dict, node: str) -> None:
-    """Raise ValueError when the setup schema rejects field `node` (other problems, such as a
-    field not answered yet, are left to the audit)."""
-    from pydantic import ValidationError
-
-    from expert.errors import format_loc
-    from expert.setup import Setup
-
-    try:
-        Setup.model_validate(setup)
-    except ValidationError as exc:
-        for error in exc.errors(include_url=False):
-            if error["loc"] and error["loc"][0] == node:
-                raise ValueError(f"{format_loc(error['loc'])}: {error['msg']}") from None

@@ -35,6 +35,13 @@ def word(value: object, lang: str, default: object = None) -> str:
     return t(key, lang) if has(key) else default
 
 
+def method_word(method: object, lang: str) -> str:
+    """A fine-tuning method in words (`full` → `full fine-tuning` / `volles Fine-Tuning`, `lora` →
+    `LoRA`); an id the catalog has no words for stays as it is."""
+    key = f"interview.method.{method}"
+    return t(key, lang) if has(key) else str(method)
+
+
 def _fine_tuning(value: object, lang: str) -> str:
     """`fine-tuning monthly (LoRA)` / `Fine-Tuning monatlich (LoRA)` / `no fine-tuning`."""
     if value == "none":
@@ -42,7 +49,7 @@ def _fine_tuning(value: object, lang: str) -> str:
     freq = value.get("frequency") if isinstance(value, dict) else value
     method = value.get("method") if isinstance(value, dict) else None
     text = t("interview.describe.fine_tuning", lang, freq=word(freq, lang, str(freq)))
-    text += f" ({word(method, lang, method)})" if method else ""
+    text += f" ({method_word(method, lang)})" if method else ""
     if isinstance(value, dict) and value.get("dataset_tokens"):
         text += ", " + describe_field("dataset_tokens", value["dataset_tokens"], lang)
     return text

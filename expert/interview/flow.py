@@ -18,7 +18,7 @@ from expert.messages import has as has_msg, t as msg
 
 from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
 from .dataset import parse_dataset
-from .describe import DEFAULTS, describe, describe_field
+from .describe import DEFAULTS, describe, describe_field, method_word
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
 
@@ -269,7 +269,8 @@ class Interview:
         if q.id == "fine_tuning_frequency":
             shown = [describe_field("fine_tuning", self.answers["fine_tuning"], self.lang)]
         elif has_msg(f"interview.skip.{q.id}"):
-            shown = [msg(f"interview.skip.{q.id}", self.lang, method=DEFAULTS["fine_tuning_method"])]
+            method = method_word(DEFAULTS["fine_tuning_method"], self.lang)
+            shown = [msg(f"interview.skip.{q.id}", self.lang, method=method)]
         text = msg("interview.skipped", self.lang,
                    shown=", ".join(shown) or msg("interview.standard", self.lang))
         return Reply("skip", q.id, text)

@@ -16,7 +16,7 @@ from . import aliases, lexicon as lx, numbers as nb
 from .model import find_model
 from .followups import parse_latency
 from .parse import TIME_UNIT, parse_data, parse_fine_tuning, parse_volume, time_unit
-from .describe import FREQUENCIES as _FREQUENCIES
+from .describe import FREQUENCIES as _FREQUENCIES, method_word
 from .result import Parsed, safe, say
 
 PARTS = {"model": ("model", "params_b"), "volume": ("requests_per_day", "requests_per_second"),
@@ -146,12 +146,13 @@ def found_parts(fields: dict) -> list[str]:
 
 
 def _fine_tuning(value: object, lang: str) -> str:
-    """`yes (monthly, lora)` / `nein` for the fine-tuning blank."""
+    """`yes (monthly, LoRA)` / `ja (monatlich, volles Fine-Tuning)` / `nein` for the fine-tuning blank."""
     if value in (None, "none"):
         return say("interview.sentence.no", lang)
     freq = value.get("frequency") if isinstance(value, dict) else value
     method = value.get("method") if isinstance(value, dict) else None
     freq = say(f"interview.word.{freq}", lang) if freq in _FREQUENCIES else freq
+    method = method_word(method, lang) if method else None
     detail = ", ".join(str(x) for x in (freq, method) if x)
     if not detail:
         return say("interview.sentence.yes", lang)

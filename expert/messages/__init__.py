@@ -6,10 +6,10 @@
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
 interview: its own replies, its parsers' replies and notes, what it understood in plain words),
 `question.*` (the interview's questions, with example and help), `report.*` (the rendered report),
-`explain.*` (`gpu-expert explain`), `configurator.*`, `severity.*`, `value.*` (words for values
+`explain.*` (`gpu-expert explain`), `configurator.*`, `severity.*`, `value.*`, `key.*` (key bindings) (words for values
 filled into rule texts). The tables are plain Python (`chat.py`, `interview.py`, `replies.py`,
 `describe.py`, `questions.py`, `setup_questions.py`, `report.py`, `configurator.py`, `training.py`,
-`values.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
+`values.py`, `keys.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
 rule packs (`rules/*.yaml`); the words the interview *recognises* in what the user types are
 patterns and stay with the parsers (`expert.interview.lexicon`).
 """
@@ -20,6 +20,7 @@ from .chat import MESSAGES as _CHAT
 from .configurator import MESSAGES as _CONFIGURATOR
 from .describe import MESSAGES as _DESCRIBE
 from .interview import MESSAGES as _INTERVIEW
+from .keys import MESSAGES as _KEYS
 from .questions import MESSAGES as _QUESTIONS
 from .replies import MESSAGES as _REPLIES
 from .report import MESSAGES as _REPORT
@@ -28,7 +29,7 @@ from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
 _TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR,
-           _TRAINING, _VALUES)
+           _TRAINING, _VALUES, _KEYS)
 MESSAGES: dict[str, tuple[str, str]] = {k: v for table in _TABLES for k, v in table.items()}
 """Every key → (English, German)."""
 

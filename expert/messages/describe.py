@@ -26,9 +26,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.word.monthly": ("monthly", "monatlich"),
     "interview.word.quarterly": ("quarterly", "quartalsweise"),
     "interview.word.yearly": ("yearly", "jährlich"),
-    "interview.word.full": ("full", "volles"),
-    "interview.word.lora": ("LoRA", "LoRA"),
-    "interview.word.qlora": ("QLoRA", "QLoRA"),
+    # a fine-tuning method (the contract's ids full, lora, qlora) in the sentence and the summaries
+    "interview.method.full": ("full fine-tuning", "volles Fine-Tuning"),
+    "interview.method.lora": ("LoRA", "LoRA"),
+    "interview.method.qlora": ("QLoRA", "QLoRA"),
     # one workload field in plain words
     "interview.describe.model": ("model {value}", "Modell {value}"),
     "interview.describe.params_b": (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from expert.interview import parse_sentence, render_sentence
+from expert.interview import describe, parse_sentence, render_sentence
 
 SENTENCES = [
     ("My AI agent uses a model of size 13B, processes 20000 requests per day, needs fine-tuning yes, "
@@ -110,4 +110,16 @@ def test_render_filled():
                                                                            "method": "lora"}}
     assert render_sentence(w, "en") == ("My AI agent uses a model of size llama-3.1-8b, processes "
                                         "432,000 requests per day, needs fine-tuning yes (monthly, "
-                                        "lora), with [sensitive/non-sensitive] data.")
+                                        "LoRA), with [sensitive/non-sensitive] data.")
+
+
+@pytest.mark.parametrize("method, en, de", [("lora", "LoRA", "LoRA"), ("qlora", "QLoRA", "QLoRA"),
+                                            ("full", "full fine-tuning", "volles Fine-Tuning")])
+def test_the_method_is_named_in_words_not_by_its_id(method, en, de):
+    # issue 17: the sentence once read "ja (monatlich, full)" in German too
+    w = {"fine_tuning": {"frequency": "monthly", "method": method}}
+    assert f"needs fine-tuning yes (monthly, {en}), with" in render_sentence(w, "en")
+    assert f"braucht Fine-Tuning ja (monatlich, {de}), mit" in render_sentence(w, "de")
+    assert describe(w, "de") == f"Fine-Tuning monatlich ({de})"
+    assert describe(w, "en") == f"fine-tuning monthly ({en})"
+

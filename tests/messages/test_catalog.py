@@ -142,3 +142,20 @@ def test_the_interview_keys_built_at_run_time_exist():
              for answer in ("yes", "no")]
     keys += ["value.bool.true", "value.bool.false"]
     assert len(keys) > 90 and [k for k in keys if not has(k)] == []
+
+
+def test_no_key_binding_in_the_chat_has_a_literal_description():
+    """Textual shows binding descriptions in the footer and the key panel: an English literal in
+    `Binding(keys, action, "Close")` would stay English in a German chat (issue 17)."""
+    literal = []
+    for path in ROOT.glob("tui/**/*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Binding":
+                described = node.args[2:3] + [k.value for k in node.keywords if k.arg == "description"]
+                literal += [f"{path.name}:{node.lineno}" for d in described
+                            if isinstance(d, ast.Constant) and d.value]
+    assert literal == []
+    from tui.bindings import lang_bindings
+
+    assert [(b.action, b.description) for b in lang_bindings("y", "choose(True)", "key.resume")] == [
+        ("choose(True,'en')", "Resume"), ("choose(True,'de')", "Fortsetzen")]

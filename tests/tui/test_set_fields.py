@@ -74,3 +74,51 @@ def test_set_refusals_are_said_in_the_chats_language():
             with pytest.raises(ValueError) as exc:
                 edit(lang)
             assert str(exc.value).startswith(start), (lang, str(exc.value))
+
+
+def test_a_value_the_schema_refuses_is_said_in_the_chats_language_with_what_is_allowed():
+    # issue 17: `/set utilization.mean 1.5` showed pydantic's English "Input should be less than or
+    # equal to 1"; the bounds and choices below are the schema's (expert/setup.py, expert/workload.py)
+    import yaml
+
+    from tui.commands import field_edit, setup_edit
+
+    setup = yaml.safe_load(open("examples/idle-h100.yaml", encoding="utf-8"))
+    cases = [
+        (lambda lang: setup_edit(setup, "utilization.mean 1.5", lang),
+         "utilization.mean: 1.5 is out of range; allowed: 0 to 1",
+         "utilization.mean: 1,5 liegt ausserhalb des Bereichs; erlaubt: 0 bis 1"),
+        (lambda lang: setup_edit(setup, "count two", lang),
+         "count: two is not a whole number; allowed: 1 to 4096",
+         "count: two ist keine ganze Zahl; erlaubt: 1 bis 4096"),
+        (lambda lang: setup_edit(setup, "precision fp7", lang),
+         "workload.precision: fp7 is not allowed; allowed: fp32, bf16, fp16, fp8, int8, int4",
+         "workload.precision: fp7 ist nicht erlaubt; erlaubt: fp32, bf16, fp16, fp8, int8, int4"),
+        # workload fields no interview question reads were once taken as typed, refused later in English
+        (lambda lang: field_edit("context_tokens 0", lang),
+         "context_tokens: 0 is out of range; allowed: 1 to 10,000,000",
+         "context_tokens: 0 liegt ausserhalb des Bereichs; erlaubt: 1 bis 10 000 000"),
+        (lambda lang: field_edit("target_utilization 2", lang),
+         "target_utilization: 2 is out of range; allowed: more than 0, at most 1",
+         "target_utilization: 2 liegt ausserhalb des Bereichs; erlaubt: mehr als 0, höchstens 1"),
+    ]
+    for edit, en, de in cases:
+        for lang, said in (("en", en), ("de", de)):
+            with pytest.raises(ValueError) as exc:
+                edit(lang)
+            assert str(exc.value) == said
+            assert "Input should" not in str(exc.value)
+    assert field_edit("peak_to_average 2", "de") == {"peak_to_average": 2}   # a whole number is a number
+    assert field_edit("prompt_tokens 500") == {"prompt_tokens": 500}
+
+
+async def test_a_refused_set_value_in_a_german_audit_is_german_on_screen(make_app):
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await workers_done(app)
+        await send(pilot, "/audit examples/idle-h100.yaml")
+        before = app.chat.session.setup
+        await send(pilot, "/set utilization.mean 1.5")
+        text = screen_text(app).split("/set utilization.mean 1.5")[-1]
+        assert "1,5 liegt ausserhalb des Bereichs; erlaubt: 0 bis 1" in text and "Input should" not in text
+        assert app.chat.session.setup == before

@@ -13,7 +13,6 @@ import time
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
@@ -23,9 +22,11 @@ from textual.widgets import Footer, Input
 from expert.messages import t
 
 from .. import commands as cmd
+from ..bindings import LangScreen, lang_bindings, screen_bindings
 from ..session import Session
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
+from ..widgets.prompt import Prompt
 from .chat_answers import AnswersMixin
 from .chat_commands import CommandsMixin
 from .chat_report import ReportMixin
@@ -34,7 +35,7 @@ from .help import HelpScreen
 from .resume import ResumeScreen
 
 
-class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
+class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
     """The interview, the answer and the what-if edits, in one conversation."""
 
     class Typed(Message):
@@ -45,13 +46,15 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
             self.text = text
 
     BINDINGS = [
-        # one binding per language; `check_action` shows those of the session's language
-        *(Binding(key, f"{action}('{lang}')", t(f"chat.key.{action}", lang))
-          for key, action in (("f1", "help"), ("f2", "cost"), ("f3", "why")) for lang in ("en", "de")),
-        Binding("escape", "focus_prompt", "Prompt", show=False),
-        Binding("pageup", "scroll(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll down", show=False),
-        Binding("question_mark", "help", "Help", show=False),
+        # one binding per language; `LangBindings.check_action` keeps those of the session's language
+        *lang_bindings("f1", "help", "chat.key.help"),
+        *lang_bindings("f2", "cost", "chat.key.cost"),
+        *lang_bindings("f3", "why", "chat.key.why"),
+        *lang_bindings("escape", "focus_prompt", "key.focus_prompt", show=False),
+        *lang_bindings("pageup", "scroll(-1)", "key.scroll_up", show=False),
+        *lang_bindings("pagedown", "scroll(1)", "key.scroll_down", show=False),
+        *lang_bindings("question_mark", "help", "key.help", show=False),
+        *screen_bindings(),
     ]
 
     def __init__(self, session: Session, cursor_blink: bool = True, load: str | None = None,
@@ -82,7 +85,7 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
     def compose(self) -> ComposeResult:
         yield SentencePanel(id="sentence")
         yield VerticalScroll(id="log", can_focus=False)
-        prompt = Input(placeholder=t("chat.placeholder", self.lang), id="prompt")
+        prompt = Prompt(placeholder=t("chat.placeholder", self.lang), id="prompt")
         prompt.cursor_blink = self.cursor_blink
         prompt.select_on_focus = False   # focus coming back must not select (and so lose) the text
         yield prompt
@@ -160,12 +163,6 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
         if q is not None:
             self.post(QuestionBubble(q.text, q.example, self.lang))
         return q is not None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show and run the key bar's bindings of the session's language only."""
-        if parameters and parameters[0] in ("en", "de"):
-            return parameters[0] == self.lang
-        return True
 
     def relabel(self) -> None:
         """Put the prompt's placeholder and the key bar in the session's language."""
@@ -252,10 +249,10 @@ class ChatScreen(AnswersMixin, CommandsMixin, ReportMixin, Screen):
         for card in cards:
             card.collapsed = not opened
 
-    def action_focus_prompt(self) -> None:
+    def action_focus_prompt(self, lang: str | None = None) -> None:
         self.query_one("#prompt").focus()
 
-    def action_scroll(self, direction: int) -> None:
+    def action_scroll(self, direction: int, lang: str | None = None) -> None:
         log = self.query_one("#log", VerticalScroll)
         log.scroll_page_down() if direction > 0 else log.scroll_page_up()
 

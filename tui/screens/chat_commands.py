@@ -60,7 +60,7 @@ class CommandsMixin:
         if not arg:
             usage = "/audit FILE.yaml" if audit else "/load FILE.yaml"
             raise ValueError(t("chat.usage", self.lang, usage=usage))
-        data, text = read_file(arg)
+        data, text = read_file(arg, self.lang)
         if audit and not is_setup(data):
             raise ValueError(t("chat.not_a_setup", self.lang, path=arg))
         self.session.load(data, text)

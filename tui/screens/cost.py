@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 
+from ..bindings import lang_bindings
 from ..widgets.cost_chart import CostChart
 from .overlay import Overlay
 
@@ -21,7 +21,7 @@ class CostScreen(Overlay):
     """Cumulative cost of renting against buying over the horizon, break-even marked (Escape or
     F2 closes it; typing goes on to the prompt)."""
 
-    BINDINGS = [Binding("escape,f2", "dismiss", "Close")]
+    BINDINGS = lang_bindings("escape,f2", "close", "key.close")
 
     def __init__(self, report: Report, lang: str, bought: Line | None = None) -> None:
         super().__init__()

@@ -6,22 +6,23 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from expert.messages import t
 
+from ..bindings import LangScreen, lang_bindings, screen_bindings
 
-class ResumeScreen(ModalScreen[bool]):
+
+class ResumeScreen(LangScreen, ModalScreen[bool]):
     """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh.
 
     Any other key answers `on_typing` (resume at start, keep the answers before `/new`: nothing
     is lost either way) and goes on to the prompt, so an answer typed at once is not lost."""
 
-    BINDINGS = [Binding("y,enter,j", "choose(True)", "Resume"),
-                Binding("n,escape", "choose(False)", "Start fresh")]
+    BINDINGS = [*lang_bindings("y,enter,j", "choose(True)", "key.resume"),
+                *lang_bindings("n,escape", "choose(False)", "key.start_fresh"), *screen_bindings()]
 
     def __init__(self, summary: str, lang: str, question: str | None = None,
                  on_typing: bool = True) -> None:
@@ -36,7 +37,7 @@ class ResumeScreen(ModalScreen[bool]):
             yield Static(Text.assemble((self.question, "bold"), f"\n\n{self.summary}\n\n",
                                        (t("chat.yes_no_keys", self.lang), "bold")))
 
-    def action_choose(self, resume: bool) -> None:
+    def action_choose(self, resume: bool, lang: str | None = None) -> None:
         self.dismiss(resume)
 
     def on_key(self, event: events.Key) -> None:

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Callable
 from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
-from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Static
 
 from expert.messages import severity, t
+
+from ..bindings import LangBindings, lang_bindings
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Finding, FiredRule
@@ -53,7 +54,7 @@ def chain(fired: list[FiredRule], rule_id: str, depth: int = 4) -> list[str]:
     return lines
 
 
-class Card(Static, can_focus=True):
+class Card(LangBindings, Static, can_focus=True):
     """A collapsible card in one widget (cheap to mount, dozens per answer): a title line, and the
     body below it when open. Enter, Space or a click toggles it.
 
@@ -61,7 +62,7 @@ class Card(Static, can_focus=True):
     an updated Static's converted text, while `render()` runs again on every layout and paint (with
     a dozen cards that was most of the time a what-if edit took to reach the screen)."""
 
-    BINDINGS = [Binding("enter,space", "toggle", "Open/close", show=False)]
+    BINDINGS = lang_bindings("enter,space", "toggle", "key.toggle_card", show=False)
 
     collapsed: reactive[bool] = reactive(True)
 
@@ -107,7 +108,7 @@ class Card(Static, can_focus=True):
         self.set_class(not collapsed, "-open")
         self._redraw()
 
-    def action_toggle(self) -> None:
+    def action_toggle(self, lang: str | None = None) -> None:
         self.collapsed = not self.collapsed
 
     def on_click(self) -> None:
