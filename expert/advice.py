@@ -11,12 +11,12 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.audit_figures import smallest_single_gpu_gb
-from expert.catalog.generic import GQA_KV_HEADS
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.near_tie import near_tie_fact
 from expert.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
+from expert.sizing_notes import d3_thumb_fields, generic_fields
 from expert.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
@@ -112,9 +112,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
             "needs_multi_gpu": all(budget(w.engine, model, g, 1, m.weights_gb, context).kv_pool_gb <= 0
                                    for g in single_80 if g.memory_gb <= 80)}
-    if model.generic and model.kv_heads > GQA_KV_HEADS and m.weights_gb > 0:  # only the size is known
-        fact.update({"generic_kv_heads": model.kv_heads, "kv_over_weights": m.kv_cache_gb / m.weights_gb,
-                     "gqa_kv_reduction": model.kv_heads / GQA_KV_HEADS})
+    fact.update(d3_thumb_fields(concurrent_d3, peak, choice))
+    fact.update(generic_fields(model, m.weights_gb, m.kv_cache_gb))
     return memory, capacity, clean_fact(fact)
 
 
@@ -155,6 +154,9 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     sized, held = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
+    if w.agent is not None:  # an agent's steps: D3's rule of thumb counts requests, not steps
+        for key in d3_thumb_fields(1.0, 0.0, {}):   # every key it sets
+            sizing.pop(key, None)
     if groups:  # a pool's memory is all its agents' replicas, not its largest model's
         from expert.audit_pool import pool_memory
 

@@ -61,6 +61,13 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "inference_time_s": (NUM, "000 D3: inference time per request used for capacity, s"),
         "gpus_needed": (NUM, "000 D3: GPUs needed for the capacity (concurrent inferences "
                               "at peak_rps), at least the memory minimum"),
+        "d3_thumb_gpus_low": (NUM, "000 D3's rule of thumb: concurrent inferences / 28.6 per GPU, rounded up (its example: "
+                                   "57.1 → two GPUs)"),
+        "d3_thumb_gpus_high": (NUM, "the same at 19.0 per GPU (57.1 → three GPUs)"),
+        "peak_rps_per_replica": (NUM, "the peak over the pick's replicas: what each replica serves, req/s"),
+        "pick_replicas": (NUM, "the pick's replicas (GPUs / tensor parallelism)"),
+        "replicas_above_d3_thumb": (BOOL, "the pick runs more replicas than D3's rule of thumb has GPUs: the load, "
+                                          "not the model's size, sets the count"),
         "generic_kv_heads": (NUM, "only params_b given: the generic rule's KV heads where it assumes multi-head "
                                   "attention (below 30B; expert/catalog/generic.py)"),
         "kv_over_weights": (NUM, "with generic_kv_heads: KV cache at the operating batch / weights"),

@@ -380,6 +380,12 @@ SCENARIOS: dict[str, list[dict]] = {
                         dict(t="near_tie", gpu="h100-nvl", count=2, extra_chf=471.0, extra_share=0.00315,
                              tpot_ms=20.7, choice_tpot_ms=45.6, choice_count=4, speedup=2.2, fewer_gpus=True,
                              horizon_months=36)],
+    # 000 D3's worked example as `advise` sizes it: 57.1 concurrent inferences (rule of thumb 2-3 GPUs) but
+    # 9 × L40S, 50 req/s over 9 replicas = 5.56 req/s each
+    "advise-d3-token-level": [workload(peak_rps=50.0, average_rps=50.0), sizing(concurrent_inferences=57.1,
+                              d3_thumb_gpus_low=2, d3_thumb_gpus_high=3, peak_rps_per_replica=5.56, gpus_needed=9,
+                              pick_replicas=9, replicas_above_d3_thumb=True),
+                              choice(count=9)],
     # 13B LoRA monthly served on 1 × L40S: the plan trains in its idle nights (54 GPU hours, 7 nights =
     # 168 h elapsed) beside a run rented for its hours (1 × B200, 2.3 h, 14.93 CHF) — as `advise` plans
     # (`gpu-expert advise` for {params_b: 13, requests_per_day: 20000, fine_tuning: monthly})
@@ -850,6 +856,14 @@ def test_a_near_tie_names_the_faster_alternative():
     found = findings("advise-near-tie")["r2-near-tie-faster-alternative"]
     assert found.explanation.startswith("2 × h100-nvl cost 471 CHF (0.3 %) more over 36 months than the pick")
     assert "20.7 ms per output token against 45.6 ms on 4 GPUs" in found.explanation
+
+
+def test_d3s_rule_of_thumb_is_explained_when_the_work_needs_more():
+    found = findings("advise-d3-token-level")["d3-token-level-needs-more-than-rule-of-thumb"]
+    assert found.explanation.startswith("D3's rule of thumb gives 2–3 GPUs for 57.1 concurrent inferences")
+    assert "serves about 5.56 req/s" in found.explanation and "needs 9 replicas on 9 GPUs" in found.explanation
+    # within the rule of thumb it stays silent (the 8B chatbot on one L40S, no thumb figures at all)
+    assert "d3-token-level-needs-more-than-rule-of-thumb" not in findings("m1-h100-8b-idle")
 
 
 def test_every_rule_fires_and_stays_silent_somewhere():
