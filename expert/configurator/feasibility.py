@@ -114,7 +114,7 @@ class Context:
         self._ft_state = None
         self._planner = None
         if self.tuning.enabled:
-            key = ("ftmem", self.model_key, self.tuning.method, id(a))
+            key = ("ftmem", self.model_key, self.tuning.method, a.key)
             if key not in self.ft_cache:
                 anygpu = next(iter(catalog.gpus.values()))
                 m = finetune_memory(model, anygpu, 1, self.tuning.method, "bf16", assumptions=a)
@@ -126,7 +126,7 @@ class Context:
         latency-limited batch per target)."""
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
-                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, id(self.a),
+                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, self.a.key,
                     self.agent.key if self.agent else None, w.engine, w.kv_precision)
         key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
         p = self.profiles.get(key)
@@ -153,7 +153,7 @@ class Context:
             key = ("planner", self.model_key, t.method, tokens, t.epochs, t.runs_per_year, t.team_waits,
                    t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
                    w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector,
-                   id(self.a))
+                   self.a.key)
             planner = self.ft_cache.get(key)
             if planner is None:
                 planner = self.ft_cache[key] = TrainingPlanner(w, self.model, t, self.catalog, self.a,
@@ -167,9 +167,10 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     (violations, batch, latency, concurrency, operating point or None)."""
     key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf,
            ctx.agent.held_peak if ctx.agent else 0.0)
-    hit = ctx.serving.get(key)
-    if hit is not None:
-        return hit
+    entry = ctx.serving.get(key)
+    if entry is not None and entry[0] is prof:  # the entry holds its profile: an id is never reused for it
+        return entry[1]
+    profile = prof
     replicas = count // tp
     prof = with_held(prof, held_per_replica(ctx.agent, replicas))  # agent sessions waiting on tools
     violations = []
@@ -202,7 +203,7 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
         t = ctx.t_inf if ctx.t_inf is not None else latency
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
     hit = (tuple(violations), batch, latency, concurrency, op)
-    ctx.serving[key] = hit
+    ctx.serving[key] = (profile, hit)
     return hit
 
 
@@ -215,7 +216,7 @@ def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
     # the external options depend on where and how the workload may rent or buy: all of it is in the key
     key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
            t.team_waits, t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
-           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector, id(ctx.a))
+           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector, ctx.a.key)
     hit = ctx.ft_cache.get(key)
     if hit is not None:
         return hit

@@ -15,6 +15,8 @@ vLLM's measurements are in GiB and converted with `GIB`.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
 from dataclasses import dataclass, field
 
 from expert.catalog.models import Band
@@ -275,6 +277,12 @@ class Assumptions:
     hours_per_month: Constant = exact(730, "h", D000_TCO + " (T1: 24/7; 36 months = 26 280 h)")
     horizon_months: Constant = exact(36, "months", D000_TCO + " (T1)")
     resale_share: Constant = ranged(0.30, 0.40, "share of purchase after 36 months", D000_BUY + " (T5)")
+
+    @functools.cached_property
+    def key(self) -> str:
+        """A cache key for these values (equal assumptions, equal key): caches key on it, never on
+        `id()`, which a later object may reuse once this one is freed."""
+        return hashlib.sha1(repr(self).encode("utf-8")).hexdigest()
 
     def override(self, **changes) -> "Assumptions":
         """A copy with some constants replaced; a number or a (low, high) pair becomes a Constant."""

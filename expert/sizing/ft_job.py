@@ -112,9 +112,14 @@ def flops_per_param_token(method: str, a: Assumptions | None = None) -> float:
 _MFU: dict = {}
 
 
+def _key(a: Assumptions | None) -> str:
+    """The cache key of the assumptions in use (`Assumptions.key`; None means the defaults)."""
+    return resolve(a).key
+
+
 def mfu_for(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None = None) -> tuple[float, Band]:
     """Effective MFU (point, band) of a run: method MFU × f(GPU) × node and offload factors (cached)."""
-    key = (method, gpu.id, gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, nodes > 1, offload, id(a))
+    key = (method, gpu.id, gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, nodes > 1, offload, _key(a))
     hit = _MFU.get(key)
     if hit is None:
         if len(_MFU) > 4096:
@@ -143,7 +148,7 @@ def _states(model: LlmModel, gpu: Gpu, method: str, a: Assumptions) -> tuple[flo
     """(16-bit weights + grads, optimizer states, per-GPU activations + context) in GB, cached: they do
     not depend on the GPU (one search asks for them per candidate)."""
     key = (model.id, model.params_b, model.layers, model.hidden, model.heads, model.kv_heads, model.head_dim,
-           model.vocab, model.intermediate, model.experts, method, id(a))
+           model.vocab, model.intermediate, model.experts, method, _key(a))
     hit = _STATES.get(key)
     if hit is None:
         if len(_STATES) > 4096:
