@@ -112,7 +112,6 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
             "needs_multi_gpu": all(budget(w.engine, model, g, 1, m.weights_gb, context).kv_pool_gb <= 0
                                    for g in single_80 if g.memory_gb <= 80)}
-    fact.update(d3_thumb_fields(concurrent_d3, peak, choice))
     fact.update(generic_fields(model, m.weights_gb, m.kv_cache_gb))
     return memory, capacity, clean_fact(fact)
 
@@ -154,9 +153,9 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
     sized, held = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
-    if w.agent is not None:  # an agent's steps: D3's rule of thumb counts requests, not steps
-        for key in d3_thumb_fields(1.0, 0.0, {}):   # every key it sets
-            sizing.pop(key, None)
+    if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
+        sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
+                                                         choice)})
     if groups:  # a pool's memory is all its agents' replicas, not its largest model's
         from expert.audit_pool import pool_memory
 

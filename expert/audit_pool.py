@@ -23,8 +23,8 @@ from typing import Any
 from expert.catalog import Catalog
 from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
 from expert.catalog.models import Gpu
-from expert.configurator.agents import Plan, PoolSearch, _pack
-from expert.configurator.candidates import QUALITY_ORDER, precisions, tp_degrees
+from expert.configurator.agents import Plan, PoolSearch, _pack, by_memory, by_quality
+from expert.configurator.candidates import precisions, tp_degrees
 from expert.configurator.operating import operating_facts
 from expert.configurator.search import default_assumptions
 from expert.facts import clean_fact, workload_fact
@@ -51,10 +51,7 @@ def place(ps: PoolSearch, i: int, gpu: Gpu, column: str, spec: Placement, precis
     options = [p for pr in ([wanted] if wanted else precisions(gpu, ps.ctxs[i].w))
                for tp in ([spec.tensor_parallel] if spec.tensor_parallel else tp_degrees(model, 8))
                if (p := ps.plan(i, gpu, column, pr, tp, spec.replicas)) is not None]
-    quality = (lambda p: QUALITY_ORDER.get(p.precision, 9))
-    key = (lambda p: (p.tp * p.replicas, p.memory_gb, quality(p))) if small else \
-        (lambda p: (p.tp * p.replicas, quality(p), p.memory_gb))
-    return min(options, key=key, default=None)
+    return min(options, key=by_memory if small else by_quality, default=None)
 
 
 def placements(ps: PoolSearch, setup: Setup, gpu: Gpu, column: str) -> tuple[dict[int, Plan], list[str]]:
@@ -70,7 +67,7 @@ def placements(ps: PoolSearch, setup: Setup, gpu: Gpu, column: str) -> tuple[dic
                 missing.append(name)
             else:
                 chosen[i] = plan
-        if best is None or (_pack(chosen) if chosen else 0) < (_pack(best[0]) if best[0] else 0):
+        if best is None or _pack(chosen) < _pack(best[0]):
             best = (chosen, missing)
     return best
 
@@ -135,11 +132,11 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
 
     engine = setup.serving_engine
     pool = place_pool(setup, gpu, catalog)
-    ps, column, chosen, missing, w, a = pool.ps, pool.column, pool.chosen, pool.missing, pool.ps.w, pool.ps.a
+    ps, chosen, missing, w, a = pool.ps, pool.chosen, pool.missing, pool.ps.w, pool.ps.a
     names = {i: w.agents[i].name for i in chosen}
     serving = {i: operating_facts(ps.ws[i], ps.ctxs[i].model, gpu, p.tp * p.replicas, p.tp, p.precision,
                                   setup.interconnect, a, engine) for i, p in chosen.items()}
-    needed = _pack(chosen) if chosen else 0
+    needed = _pack(chosen)
     fits = bool(chosen)  # the agents that cannot run at all are named by their own rule (u4-pool-*)
     m = pool.memory()
     usable, memory, weights = m["usable_per_gpu_gb"], m["total_gb"], m["weights_gb"]

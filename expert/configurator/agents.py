@@ -62,6 +62,16 @@ class Plan:
     tpot_ms: float | None = None
 
 
+def by_quality(p: Plan) -> tuple:
+    """Plan order: fewest GPUs, then better quality, then less memory."""
+    return p.tp * p.replicas, QUALITY_ORDER[p.precision], p.memory_gb
+
+
+def by_memory(p: Plan) -> tuple:
+    """Plan order that packs better: fewest GPUs, then less memory, then better quality."""
+    return p.tp * p.replicas, p.memory_gb, QUALITY_ORDER[p.precision]
+
+
 class PoolSearch:
     """Caches per-agent contexts, plans and packings for one multi-agent search."""
 
@@ -86,8 +96,8 @@ class PoolSearch:
                    if (p := self.plan(i, source.gpu, source.column, precision, tp)) is not None]
         result = []
         if options:
-            result.append(min(options, key=lambda p: (p.tp * p.replicas, QUALITY_ORDER[p.precision], p.memory_gb)))
-            small = min(options, key=lambda p: (p.tp * p.replicas, p.memory_gb, QUALITY_ORDER[p.precision]))
+            result.append(min(options, key=by_quality))
+            small = min(options, key=by_memory)
             if small is not result[0]:
                 result.append(small)
         self._plans[key] = result
