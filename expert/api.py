@@ -122,7 +122,7 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
             raise InputError(f"no complete systems take {count} × {card.id}", path="--count",
                              allowed="multiples of 8 for SXM/OAM modules (HGX), any count for PCIe cards")
         from expert.catalog.bom import host_chf
-        host, power = host_chf(system[2]), system[3]
+        host, power = host_chf(system.lines), system.power_w
     result = cost(card, mode, count, months, chosen, purchase, catalog.to_chf, host=host, power_w=power)
     data = {key: getattr(result, key) for key in (
         "gpu", "count", "months", "mode", "monthly_rent_chf", "purchase_chf", "energy_chf", "infrastructure_chf",
@@ -132,14 +132,14 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
     data["country"] = chosen.country if chosen else None
     data["break_even_full_months"] = result.break_even_full_months
     if system is not None:
-        data["chassis"] = system[0].id
-        data["systems"] = system[1]
+        data["chassis"] = system.chassis.id
+        data["systems"] = len(system.parts)
         data["host_chf"] = host.mid
         data["system_power_w"] = power
         data["bill_of_materials"] = [
             {"item": x.item, "description": x.description, "quantity": x.quantity,
              "unit_price": x.unit.model_dump(mode="json"), "total_chf": x.total_chf.model_dump(),
-             "quote_needed": x.quote_needed} for x in system[2]]
+             "quote_needed": x.quote_needed} for x in system.lines]
     stated = _t4_stated(chosen)
     data["document_break_even_months"] = stated
     data["break_even_residual_months"] = (None if stated is None or result.break_even_months is None

@@ -83,6 +83,28 @@ def purchase_parts(chassis: dict[str, Chassis], gpu: Gpu, count: int) -> list[tu
     return parts
 
 
+@dataclass(frozen=True)
+class Purchase:
+    """Bought GPUs as complete systems: the parts (chassis, GPUs in it), the merged bill of materials,
+    and the power of all systems (W)."""
+
+    parts: list[tuple[Chassis, int]]
+    lines: list[Line]
+    power_w: float
+
+    @property
+    def chassis(self) -> Chassis:
+        """The chassis of the largest system."""
+        return self.parts[0][0]
+
+    @property
+    def label(self) -> str:
+        """'hgx-8', '7 × hgx-8' or 'server-8gpu + server-4gpu'."""
+        full = sum(1 for c, _ in self.parts if c is self.chassis)
+        rest = [c.id for c, _ in self.parts if c is not self.chassis]
+        return " + ".join([f"{full} × {self.chassis.id}" if full > 1 else self.chassis.id, *rest])
+
+
 def merged_lines(parts: list[list[Line]]) -> list[Line]:
     """The bill of materials of several systems: equal lines (item and unit price) added up."""
     out: dict[tuple, Line] = {}

@@ -16,8 +16,8 @@ from typing import Callable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, create_model
 
-from expert.catalog.bom import (chassis_for, merged_lines, purchase_parts, system_lines, system_power_w, total_chf,
-                                with_bom_price)
+from expert.catalog.bom import (Purchase, chassis_for, merged_lines, purchase_parts, system_lines, system_power_w,
+                                total_chf, with_bom_price)
 from expert.catalog.generic import generic_model
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
@@ -147,9 +147,8 @@ class Catalog:
             return None
         return chassis, system_lines(chassis, gpu, count, entry.price, self.to_chf)
 
-    def purchase(self, gpu_id: str, count: int, condition: str = "new"):
-        """(chassis of the largest system, number of systems, bill of materials, power W) of buying
-        `count` × the GPU as complete systems — one, or several beyond one server
+    def purchase(self, gpu_id: str, count: int, condition: str = "new") -> Purchase | None:
+        """Buying `count` × the GPU as complete systems — one, or several beyond one server
         (`expert.catalog.bom.purchase_parts`) — or None."""
         entry = self.purchase_price(gpu_id, condition)
         gpu = self.gpus[gpu_id]
@@ -157,7 +156,7 @@ class Catalog:
         if entry is None or parts is None:
             return None
         lines = merged_lines([system_lines(c, gpu, n, entry.price, self.to_chf) for c, n in parts])
-        return parts[0][0], len(parts), lines, sum(system_power_w(c, gpu, n) for c, n in parts)
+        return Purchase(parts, lines, sum(system_power_w(c, gpu, n) for c, n in parts))
 
     def system_price_chf(self, gpu_id: str, count: int, condition: str = "new") -> float | None:
         """Midpoint CHF price of the complete system (GPUs + chassis lines), or None."""

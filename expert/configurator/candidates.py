@@ -184,9 +184,11 @@ def all_sources(catalog: Catalog) -> list[Source]:
             source = Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
                             energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
                             systems=tuple(systems))
-            more = scale_out(source.counts)[len(source.counts):]      # several complete systems
-            out.append(dataclasses.replace(source, counts=source.counts + more,
-                                           systems=source.systems + tuple(source.system(c) for c in more)))
+            more = [(c, p) for c in scale_out(source.counts)[len(source.counts):]      # several systems
+                    if (p := catalog.purchase(entry.gpu, c, entry.condition)) is not None]
+            out.append(dataclasses.replace(
+                source, counts=source.counts + tuple(c for c, _ in more),
+                systems=source.systems + tuple((total_chf(p.lines).mid, p.power_w, p.label) for _, p in more)))
     return out
 
 
