@@ -2,7 +2,8 @@
 
 Each benchmark is a script that measures and prints (`python -m benchmarks.NAME`); this runs them
 one after another on an otherwise quiet machine and adds each one's peak memory. The 100 000-run
-engine soak is separate: `python -m benchmarks.soak`.
+engine soak is separate: `python -m benchmarks.soak`. `speed` (issue 21: cold and warm advice, cold CLI
+processes, the chat) also rewrites README.md's speed table.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import time
 
 from benchmarks.common import machine
 
-BENCHMARKS = ("sizing", "configurator", "advice", "tui", "accuracy", "robustness")
+BENCHMARKS = ("sizing", "configurator", "advice", "tui", "accuracy", "robustness", "speed")
+ARGS = {"speed": ("--readme",)}  # `make bench` refreshes README.md's speed table
 
 
 def main() -> int:
@@ -26,7 +28,7 @@ def main() -> int:
     for name in BENCHMARKS:
         print(f"\n== {name}")
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", f"benchmarks.{name}"], env=env, capture_output=True, text=True)
+        done = subprocess.run([sys.executable, "-m", f"benchmarks.{name}", *ARGS.get(name, ())], env=env, capture_output=True, text=True)
         out = done.stdout.strip().splitlines()
         print("\n".join(out[-40:]) if out else done.stderr.strip()[-2000:])
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

@@ -63,11 +63,12 @@ def launch(runs: int) -> list[list[float]]:
     return out
 
 
-async def updates(rounds: int) -> list[dict[str, float]]:
+async def updates(rounds: int, first: list | None = None) -> list[dict[str, float]]:
     """Per what-if edit, seconds from Enter to: the pipeline's answer (`pipeline`, its own time),
     the answer view holding it (`shown`), the screen's next paint (`painted`: the new answer is on
     screen) and the last paint before the refinement starts (`settled`: Textual lays out a second
-    time when widgets changed size)."""
+    time when widgets changed size). The same timings of the line that completed the interview (the
+    first answer on screen) are appended to `first` when given."""
     from textual.screen import Screen
 
     from tui.app import GpuExpertApp
@@ -80,6 +81,14 @@ async def updates(rounds: int) -> list[dict[str, float]]:
     def recorded(screen) -> None:
         paint(screen)
         paints.append(time.perf_counter())
+
+    def timing(chat) -> dict[str, float] | None:
+        asked, shown = chat._asked_at, chat._asked_at + chat.last_update_s
+        after = [p for p in paints if shown <= p < shown + REFINE_DELAY_S]
+        if not after:
+            return None
+        return {"pipeline": chat.last_pipeline_s, "shown": chat.last_update_s,
+                "painted": after[0] - asked, "settled": after[-1] - asked}
 
     Screen._compositor_refresh = recorded  # the moment the headless driver is handed the frame
     os.environ["GPU_EXPERT_STATE_DIR"] = tempfile.mkdtemp()
@@ -97,6 +106,10 @@ async def updates(rounds: int) -> list[dict[str, float]]:
                     await pilot.pause(0.02)
                 await app.workers.wait_for_complete()
                 await pilot.pause(0.1)
+                if first is not None and not first and app.chat.last_update_s is not None:
+                    got = timing(app.chat)
+                    if got is not None:
+                        first.append(got)
 
             await send("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per "
                        "day, needs fine-tuning no, with non-sensitive data.")
@@ -105,12 +118,9 @@ async def updates(rounds: int) -> list[dict[str, float]]:
             edits = ["/set latency 0.3", "/set latency 2", "actually 70B", "actually 8B"]
             for i in range(rounds):
                 await send(edits[i % len(edits)])
-                chat = app.chat
-                asked, shown = chat._asked_at, chat._asked_at + chat.last_update_s
-                after = [p for p in paints if shown <= p < shown + REFINE_DELAY_S]
-                if after:
-                    times.append({"pipeline": chat.last_pipeline_s, "shown": chat.last_update_s,
-                                  "painted": after[0] - asked, "settled": after[-1] - asked})
+                got = timing(app.chat)
+                if got is not None:
+                    times.append(got)
     finally:
         Screen._compositor_refresh = paint
     return times

@@ -1,0 +1,128 @@
+"""In-process advice over many distinct workloads, cold (a) and with the process's caches warm (b).
+
+How (a) cannot be fooled by a cache: the parent process imports every module an advice needs, parses
+the catalog, compiles the rule packs and registers them with the engine host (what one CLI process
+pays once), but never advises. Each workload is then advised in a `fork`ed child of that parent, in
+a fresh `Expert`: whatever an advice memoises anywhere (module dicts, `lru_cache`, the catalog's
+`memo`, class attributes) starts empty in every child, because the parent never filled it, and no
+two timings share a process. Which modules to import is learnt from a probe child that advises every
+workload once and reports `sys.modules` (so lazy imports inside functions are warm as well).
+(b) then advises every workload once in the parent, untimed, and times a second round in fresh
+`Expert`s that share the (now warm) catalog: the chat's what-if path.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "tests" / "scenarios"
+# Distinct workloads: models from 3 B to 405 B (dense and MoE, catalog ids and params_b only), rates
+# from 1 000 to 1 000 000 requests a day, fine-tuning (LoRA, QLoRA, full; weekly to yearly), pools of
+# agents, agent tool loops, on-premise purchases and packages, Swiss/EU hosting, budgets.
+SCENARIO_NAMES = (
+    "advise-405b-impossible-swiss", "advise-agent-swe-bench-mooncake", "advise-agent-tracelab-coding",
+    "advise-agent-u1-rag-with-tools", "advise-agent-kv-dropped-during-tools",
+    "advise-d1-13b-size-only-at-50-rps", "advise-g2-yearly-finetuning-a100",
+    "advise-g5-h100-monthly-finetuning-complex-model", "advise-m2-weekly-qlora-13b", "advise-moe-mixtral-8x7b",
+    "advise-onprem-120b-params-de", "advise-onprem-405b-b200-liquid-cooling", "advise-onprem-70b-own-swiss-site",
+    "advise-onprem-8b-single-purchase", "advise-params-only-3b-int8", "advise-q2-int4-allowed",
+    "advise-r1-agent-inventory-incomplete", "advise-sovereignty-finance-ch", "advise-u1-rag-7b-de",
+    "advise-u1-rag-8b-monthly-retraining", "advise-u2-analytical-34b-quarterly",
+    "advise-u3-70b-inference-multi-a100", "advise-u4-t3-five-agents-hybrid", "advise-long-context-8b-128k",
+    "advise-sovereignty-public-eu", "advise-t5-capex-short-horizon",
+)
+EXAMPLES = ("rag-agent", "coding-agent", "finetune-70b-full", "agent-pool-t3")
+
+
+def workloads() -> list[tuple[str, dict]]:
+    """(name, workload mapping) of every benchmark workload; raises if two are the same."""
+    out = []
+    for name in SCENARIO_NAMES:
+        data = yaml.safe_load((SCENARIOS / f"{name}.scenario.yaml").read_text(encoding="utf-8"))
+        out.append((name.removeprefix("advise-"), data["workload"]))
+    for name in EXAMPLES:
+        out.append((f"example {name}", yaml.safe_load((ROOT / "examples" / f"{name}.yaml").read_text("utf-8"))))
+    seen = {json.dumps(w, sort_keys=True) for _, w in out}
+    if len(seen) != len(out):
+        raise ValueError("benchmark workloads are not distinct")
+    return out
+
+
+def _in_child(job) -> object:
+    """Run `job()` in a forked child; its JSON-able result comes back through a pipe."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        try:
+            payload = {"ok": job()}
+        except BaseException as exc:  # noqa: BLE001 - report, never fall back into the parent's code
+            payload = {"error": f"{type(exc).__name__}: {exc}"}
+        with os.fdopen(write, "w") as out:
+            json.dump(payload, out)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as got:
+        text = got.read()
+    os.waitpid(pid, 0)
+    payload = json.loads(text)
+    if "error" in payload:
+        raise RuntimeError(payload["error"])
+    return payload["ok"]
+
+
+def _advise_all(items) -> list[str]:
+    from expert.api import Expert
+
+    for _, workload in items:
+        Expert().advise(workload)
+    return sorted(sys.modules)
+
+
+def _prepare(items) -> None:
+    """What one CLI process pays once before its advice: imports, catalog, rules; no advice."""
+    for name in _in_child(lambda: _advise_all(items)):
+        if name.startswith(("expert", "pydantic", "durable", "jsonschema", "yaml")) and name not in sys.modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - a module that only imports inside its package
+                pass
+    from expert.catalog import load_catalog
+    from expert.engine import evaluate
+    from expert.knowledge import rule_base
+
+    load_catalog()
+    evaluate(rule_base(), [])       # compiles the packs and registers them with the engine host
+    gc.collect()
+    gc.freeze()                     # the children's collector then leaves the parent's pages alone
+
+
+def _timed_advice(workload: dict) -> float:
+    from expert.api import Expert
+
+    start = time.perf_counter()
+    Expert().advise(workload)
+    return time.perf_counter() - start
+
+
+def run() -> dict[str, list[tuple[str, float]]]:
+    """{'cold': [(workload, seconds)], 'warm': [...]}: (a) each in a fresh child, (b) in this process."""
+    items = workloads()
+    if not hasattr(os, "fork"):
+        raise RuntimeError("needs os.fork (POSIX) to keep the caches of each timing apart")
+    _prepare(items)
+    cold = [(name, _in_child(lambda w=w: _timed_advice(w))) for name, w in items]
+    gc.unfreeze()
+    for _, workload in items:
+        _timed_advice(workload)     # fills this process's caches
+    warm = [(name, _timed_advice(w)) for name, w in items]
+    return {"cold": cold, "warm": warm}
