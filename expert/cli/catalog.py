@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from expert.cli.options import FORMATS_TEXT_JSON, catalog_from, common_parent
-from expert.fileio import dumps_json
 from expert.numbers import grouped
 
 
@@ -18,6 +17,8 @@ def register(commands) -> None:
 
 def run(args) -> int:
     """Print one catalog table."""
+    from expert.fileio import dumps_json
+
     catalog = catalog_from(args)
     entries = list(getattr(catalog, args.table).values())
     if args.format == "json":

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from expert.cli.options import (BATCH, COUNT, FORMATS_TEXT_JSON, PARAMS_B, PRECISIONS, TOKENS,
                                 catalog_from, common_parent)
-from expert.fileio import dumps_json
-from expert.sizing.engines import ENGINES
+from expert.sizing.engine_names import ENGINES
 
 
 def register(commands) -> None:
@@ -37,6 +36,7 @@ def register(commands) -> None:
 def run(args) -> int:
     """Print the estimate."""
     from expert.api import run_estimate
+    from expert.fileio import dumps_json
 
     catalog = catalog_from(args)
     result = run_estimate(catalog, model=args.model, params_b=args.params_b, gpu=args.gpu, count=args.count,

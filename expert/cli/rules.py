@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from expert.cli.options import FORMATS_TEXT_JSON, LANGS, common_parent
 from expert.errors import UnknownIdError
-from expert.fileio import dumps_json
 
 
 def register(commands) -> None:
@@ -31,6 +30,8 @@ def _all_rules(args):
 
 def run_rules(args) -> int:
     """Print the rule list."""
+    from expert.fileio import dumps_json
+
     rules = _all_rules(args)
     rows = [{"rule_id": r.id, "title": getattr(r.title, args.lang), "category": r.category,
              "severity": r.severity, "source": {"document": r.source.document, "section": r.source.section,
@@ -48,6 +49,8 @@ def run_rules(args) -> int:
 
 def run_explain(args) -> int:
     """Print one rule in the chosen language with its source."""
+    from expert.fileio import dumps_json
+
     rules = {r.id: r for r in _all_rules(args)}
     rule = rules.get(args.rule_id)
     if rule is None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from expert.cli.options import common_parent
 from expert.errors import InputError
@@ -45,6 +44,8 @@ def validate_file(file: str) -> str:
             validate_model(file_model, data, name)
             return f"catalog file ({kind})"
     if "rules" in data or "pack" in data:
+        from pathlib import Path
+
         from expert.engine import load_pack
         from expert.knowledge import check_vocabulary
 

@@ -8,10 +8,18 @@ list, the documents' own pick, and multi-agent pools (homogeneous vs hybrid).
 See docs/configurator.md.
 """
 
-from expert.configurator.document import document_recommendation
-from expert.configurator.models import (ConfiguredAlternative, ConfiguredChoice, DocumentView, ParetoPoint,
-                                        SearchResult, Sensitivity)
-from expert.configurator.configure import search
+from __future__ import annotations
+
+from expert.lazy import lazy_exports
+
+_EXPORTS = {
+    **dict.fromkeys(('document_recommendation',), 'document'),
+    **dict.fromkeys(('ConfiguredAlternative', 'ConfiguredChoice', 'DocumentView', 'ParetoPoint', 'SearchResult',
+                     'Sensitivity'), 'models'),
+    **dict.fromkeys(('search',), 'configure'),
+}
 
 __all__ = ["search", "document_recommendation", "SearchResult", "ConfiguredChoice", "ConfiguredAlternative",
            "ParetoPoint", "Sensitivity", "DocumentView"]
+
+lazy_exports(__name__, _EXPORTS)

@@ -13,12 +13,20 @@ Modules: `rulepack` (the typed format), `checks` (cross-field rules of the forma
 shipped JSON Schema). Writing rule packs: docs/rules.md.
 """
 
-from expert.engine.compiler import RuleBase, compile_packs, ruleset_name
-from expert.engine.facade import evaluate, prepare
-from expert.engine.loader import load_pack, load_packs, parse_pack
-from expert.engine.results import Evaluation, Finding, FindingSource, Firing
-from expert.engine.rulepack import CATEGORIES, Rule, RulePack
+from __future__ import annotations
+
+from expert.lazy import lazy_exports
+
+_EXPORTS = {
+    **dict.fromkeys(('RuleBase', 'compile_packs', 'ruleset_name'), 'compiler'),
+    **dict.fromkeys(('evaluate', 'prepare'), 'facade'),
+    **dict.fromkeys(('load_pack', 'load_packs', 'parse_pack'), 'loader'),
+    **dict.fromkeys(('Evaluation', 'Finding', 'FindingSource', 'Firing'), 'results'),
+    **dict.fromkeys(('CATEGORIES', 'Rule', 'RulePack'), 'rulepack'),
+}
 
 __all__ = ["CATEGORIES", "Evaluation", "Finding", "FindingSource", "Firing", "Rule", "RuleBase",
            "RulePack", "compile_packs", "evaluate", "load_pack", "load_packs", "parse_pack",
            "prepare", "ruleset_name"]
+
+lazy_exports(__name__, _EXPORTS)

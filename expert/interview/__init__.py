@@ -12,15 +12,19 @@ the words recognised in what the user types stay here (`lexicon`, `aliases`).
 
 from __future__ import annotations
 
-from .aliases import CONTRACT_MODEL_IDS, DEFAULT_MODEL_ALIASES, build_aliases
-from .describe import describe
-from .flow import Interview, Reply
-from .parse import (parse_budget, parse_context, parse_data, parse_deployment, parse_fine_tuning,
-                    parse_growth, parse_horizon, parse_hosting, parse_latency, parse_model,
-                    parse_sector, parse_volume, parse_yes_no)
-from .questions import ORDER, Question, question
-from .result import Parsed
-from .sentence import parse_sentence, render_sentence
+from expert.lazy import lazy_exports
+
+_EXPORTS = {
+    **dict.fromkeys(('CONTRACT_MODEL_IDS', 'DEFAULT_MODEL_ALIASES', 'build_aliases'), 'aliases'),
+    **dict.fromkeys(('describe',), 'describe'),
+    **dict.fromkeys(('Interview', 'Reply'), 'flow'),
+    **dict.fromkeys(('parse_budget', 'parse_context', 'parse_data', 'parse_deployment', 'parse_fine_tuning',
+                     'parse_growth', 'parse_horizon', 'parse_hosting', 'parse_latency', 'parse_model', 'parse_sector',
+                     'parse_volume', 'parse_yes_no'), 'parse'),
+    **dict.fromkeys(('ORDER', 'Question', 'question'), 'questions'),
+    **dict.fromkeys(('Parsed',), 'result'),
+    **dict.fromkeys(('parse_sentence', 'render_sentence'), 'sentence'),
+}
 
 __all__ = [
     "CONTRACT_MODEL_IDS", "DEFAULT_MODEL_ALIASES", "Interview", "ORDER", "Parsed", "Question", "Reply",
@@ -29,3 +33,5 @@ __all__ = [
     "parse_model", "parse_sector", "parse_sentence", "parse_volume", "parse_yes_no", "question",
     "render_sentence",
 ]
+
+lazy_exports(__name__, _EXPORTS)

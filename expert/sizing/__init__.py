@@ -8,20 +8,26 @@ table), `speed` (TTFT, TPOT, throughput), `capacity` (000 D3), `cost` (000 T1-T5
 (pydantic models), `estimate` (the entry points).
 """
 
-from expert.sizing.architecture import generic_model
-from expert.sizing.capacity import capacity, concurrent_inferences, latency_limited_batch, request_rates
-from expert.sizing.constants import DEFAULT, Assumptions, Constant
-from expert.sizing.cost import (break_even_months, buy_cost, cost, cost_per_million_tokens, cost_per_request,
-                                energy_chf, full_break_even_months, rent_cost, resale_share)
-from expert.sizing.engines import ENGINES, budget
-from expert.sizing.estimate import estimate, full_sizing
-from expert.sizing.finetune import finetune_memory, lora_trainable_params, training_activation_gb
-from expert.sizing.memory import (choose_tensor_parallel, inference_memory, kv_bytes_per_token, kv_cache_gb,
-                                  max_sequences, weights_gb)
-from expert.sizing.parallel import c8_cross_check, tp_efficiency, tp_speedup
-from expert.sizing.speed import bandwidth_limit_tokens_per_s, performance
-from expert.sizing.training import (finetune_run, implied_dataset_tokens, relative_finetune_time,
-                                    team_time_cost, total_cost_with_team, training_efficiency)
+from __future__ import annotations
+
+from expert.lazy import lazy_exports
+
+_EXPORTS = {
+    **dict.fromkeys(('generic_model',), 'architecture'),
+    **dict.fromkeys(('capacity', 'concurrent_inferences', 'latency_limited_batch', 'request_rates'), 'capacity'),
+    **dict.fromkeys(('DEFAULT', 'Assumptions', 'Constant'), 'constants'),
+    **dict.fromkeys(('break_even_months', 'buy_cost', 'cost', 'cost_per_million_tokens', 'cost_per_request',
+                     'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'cost'),
+    **dict.fromkeys(('ENGINES', 'budget'), 'engines'),
+    **dict.fromkeys(('estimate', 'full_sizing'), 'estimate'),
+    **dict.fromkeys(('finetune_memory', 'lora_trainable_params', 'training_activation_gb'), 'finetune'),
+    **dict.fromkeys(('choose_tensor_parallel', 'inference_memory', 'kv_bytes_per_token', 'kv_cache_gb', 'max_sequences',
+                     'weights_gb'), 'memory'),
+    **dict.fromkeys(('c8_cross_check', 'tp_efficiency', 'tp_speedup'), 'parallel'),
+    **dict.fromkeys(('bandwidth_limit_tokens_per_s', 'performance'), 'speed'),
+    **dict.fromkeys(('finetune_run', 'implied_dataset_tokens', 'relative_finetune_time', 'team_time_cost',
+                     'total_cost_with_team', 'training_efficiency'), 'training'),
+}
 
 __all__ = [
     "Assumptions", "Constant", "DEFAULT", "ENGINES", "budget", "generic_model", "weights_gb", "kv_bytes_per_token", "kv_cache_gb",
@@ -33,3 +39,5 @@ __all__ = [
     "full_break_even_months", "rent_cost", "buy_cost", "cost", "cost_per_million_tokens", "cost_per_request",
     "estimate", "full_sizing",
 ]
+
+lazy_exports(__name__, _EXPORTS)

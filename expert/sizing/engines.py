@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions, resolve
-
-ENGINES = ("vllm", "tensorrt-llm", "sglang", "llama.cpp", "transformers")
-DEFAULT_ENGINE = "vllm"
+from expert.sizing.engine_names import DEFAULT_ENGINE, ENGINES
 SGLANG_SOURCE = ("sgl-project/sglang:python/sglang/srt/server_args.py `_handle_gpu_memory_settings` "
                  "(docs/notes/modelling-anchors.md §2.1): reserved MiB = 512 + 1.5·max(chunked prefill, "
                  "2048) + 2·cuda_graph_max_bs + TP/8·1024, at least 10 GiB above 60 GB")
