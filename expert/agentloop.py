@@ -60,7 +60,7 @@ KIND_DEFAULTS: dict[str, dict[str, tuple[float, str]]] = {
 class AgentLoop(BaseModel):
     """An agent's tool loop (module docstring). Unset fields take the defaults of `kind`."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     kind: AgentKind = Field(default="conversational", description="conversational (000 U1, RAG with tools) | "
                             "analytical (000 U2) | coding (coding or operations agent); picks the defaults")

@@ -53,17 +53,33 @@ def check_vocabulary(pack, path: Path) -> None:
                         path=f"rules[{index}].when", allowed=", ".join(sorted(known)))
 
 
+def rule_files(extra: tuple[str, ...]) -> list[Path]:
+    """Every rule pack file of the built-in and the organisation's directories, as the loader reads
+    them (`*.yaml`); a directory that is not there lists itself (the loader then refuses it)."""
+    files: list[Path] = []
+    for directory in [rules_dir(), *map(Path, extra)]:
+        files += sorted(directory.glob("*.yaml"), key=lambda p: p.name) if directory.is_dir() else [directory]
+    return files
+
+
 @lru_cache(maxsize=8)
-def _packs(extra: tuple[str, ...]):
+def _parsed(extra: tuple[str, ...]):
     from expert.engine import load_packs
 
     packs = load_packs([rules_dir(), *map(Path, extra)], check=check_vocabulary)  # refuses duplicates
-    builtin = {pack.pack for pack in _packs(())} if extra else {pack.pack for pack in packs}
+    builtin = {pack.pack for pack in _parsed(())} if extra else {pack.pack for pack in packs}
     return tuple(sorted(packs, key=lambda pack: (pack.pack not in builtin, pack.pack)))
+
+
+def _packs(extra: tuple[str, ...]):
+    return _rule_base(extra).packs
 
 
 @lru_cache(maxsize=8)
 def _rule_base(extra: tuple[str, ...]):
-    from expert.engine import prepare
+    """Parsed, checked and compiled once per process; between processes, from the compiled cache
+    (`expert.compiled`) while no pack file (nor this code) has changed."""
+    from expert.compiled import cached
+    from expert.engine.facade import prepare
 
-    return prepare(list(_packs(extra)))
+    return cached("rules", rule_files(extra), lambda: prepare(list(_parsed(extra))))

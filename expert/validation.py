@@ -6,7 +6,6 @@ import json
 from functools import lru_cache
 from typing import Any, TypeVar
 
-import jsonschema
 from pydantic import BaseModel, ValidationError
 
 from expert.errors import InputError, format_loc
@@ -47,7 +46,9 @@ def _is_union_tag(part: Any) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str) -> jsonschema.protocols.Validator:
+def _validator(name: str) -> jsonschema.protocols.Validator:  # noqa: F821 - imported here, not at start-up
+    import jsonschema
+
     schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     return cls(schema)
@@ -55,6 +56,8 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
 
 def validate_schema(name: str, data: Any, file: str | None) -> None:
     """Validate `data` against the shipped JSON Schema `name` (e.g. 'workload')."""
+    import jsonschema
+
     error = jsonschema.exceptions.best_match(_validator(name).iter_errors(data))
     if error is not None:
         raise InputError(_short(error.message), file=file, path=format_loc(list(error.absolute_path)))

@@ -24,7 +24,7 @@ class Input(BaseModel):
     """Base for user-written files: unknown fields are rejected, and types are strict — `true` or
     "12" is not a number — exactly as the shipped JSON Schemas say."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class FineTuning(Input):

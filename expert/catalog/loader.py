@@ -21,29 +21,27 @@ from expert.catalog.bom import (Purchase, chassis_for, merged_lines, purchase_pa
 from expert.catalog.generic import generic_model
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
-from expert.fileio import load_mapping
-from expert.paths import knowledge_dir
-from expert.validation import validate_model, validate_schema
+from expert.paths import knowledge_dir, schema_path
 
 
 class GpusFile(BaseModel):
     """`gpus.yaml`: a list of GPU variants."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     gpus: list[Gpu]
 
 
 class ModelsFile(BaseModel):
     """`models.yaml`: a list of model architectures."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     models: list[LlmModel]
 
 
 class PackagesFile(BaseModel):
     """`packages.yaml`: the on-premise packages of document 004."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     chassis: list[Chassis] = []
     packages: list[Package]
 
@@ -51,27 +49,27 @@ class PackagesFile(BaseModel):
 class OffersFile(BaseModel):
     """`offers.yaml`: cloud offers and market ranges."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     offers: list[Offer]
 
 
 class TariffsFile(BaseModel):
     """`tariffs.yaml`: the cost assumptions."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     tariffs: Tariffs
 
 
 # An organisation's tariffs.yaml may give any subset of the keys; each given key replaces the built-in one.
 TariffsOverride = create_model(
-    "TariffsOverride", __config__=ConfigDict(extra="forbid"),
+    "TariffsOverride", __config__=ConfigDict(extra="forbid", defer_build=True),
     **{name: (field.annotation | None, None) for name, field in Tariffs.model_fields.items()})
 
 
 class TariffsOverrideFile(BaseModel):
     """`tariffs.yaml` in a `--catalog-dir`: any subset of the tariff keys."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     tariffs: TariffsOverride  # type: ignore[valid-type]
 
 
@@ -183,6 +181,9 @@ class Catalog:
 
 
 def _read(directory: Path, kind: str, *, required: bool):
+    from expert.fileio import load_mapping
+    from expert.validation import validate_model, validate_schema
+
     filename, file_model = FILES[kind]
     path = directory / filename
     if not path.exists():
@@ -229,12 +230,28 @@ def _build_aliases(catalog_tables: dict[str, dict]) -> dict[str, dict[str, str]]
 
 
 def load_catalog(extra_dirs: tuple[Path, ...] = ()) -> Catalog:
-    """The built-in catalog merged with organisation directories (cached per directory tuple)."""
+    """The built-in catalog merged with organisation directories: built once per process and
+    directory tuple, and kept between processes in the compiled cache (`expert.compiled`), keyed
+    on the content of every file it is read from."""
     return _load(tuple(Path(d).resolve() for d in extra_dirs))
+
+
+def source_files(extra_dirs: tuple[Path, ...]) -> list[Path]:
+    """Every file the catalog of these directories is built from (present or not), schemas included."""
+    names = [filename for filename, _ in FILES.values()]
+    return ([knowledge_dir() / name for name in names] + [schema_path(f"catalog-{kind}") for kind in FILES]
+            + [directory / name for directory in extra_dirs for name in names])
 
 
 @lru_cache(maxsize=8)
 def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
+    from expert.compiled import cached
+
+    return cached("catalog", source_files(extra_dirs), lambda: build_catalog(extra_dirs))
+
+
+def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
+    """The catalog read, validated and merged from the YAML files (no cache)."""
     base = knowledge_dir()
     tables = {kind: {e.id: e for e in getattr(_read(base, kind, required=True), kind)}
               for kind in ("gpus", "models", "packages", "offers")}

@@ -17,7 +17,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 class Strict(BaseModel):
     """Base for catalog records: unknown keys are rejected, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the validator is built on first validation, not at import; a catalog read back
+    # from the compiled cache (expert.compiled) is never validated again and never builds one
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 def _band_from_number(value):

@@ -66,7 +66,9 @@ def _drop_default(schema: dict[str, Any]) -> None:
 class Strict(BaseModel):
     """Base of every rule-pack model: unknown keys and empty values are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the validator is built on first validation, which packs read back from the
+    # compiled cache (expert.compiled) never need
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     unknown_kind: ClassVar[str] = "key"
 
     @model_validator(mode="before")

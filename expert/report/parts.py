@@ -11,4 +11,4 @@ from pydantic import BaseModel, ConfigDict
 class ReportPart(BaseModel):
     """Base for report parts: no unknown fields."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)

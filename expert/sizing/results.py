@@ -20,7 +20,7 @@ Mode = Literal["inference", "full", "lora", "qlora"]
 class Provenance(BaseModel):
     """How one field was computed: the formula and the sources of its constants."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     formula: str
     sources: list[str] = []
 
@@ -28,7 +28,7 @@ class Provenance(BaseModel):
 class SizingResult(BaseModel):
     """Base of every result: immutable, with `provenance` per field and `bands` where ranges entered."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     provenance: dict[str, Provenance] = {}
     bands: dict[str, Band] = {}
 

@@ -1,0 +1,121 @@
+"""A compiled cache of data that is parsed and validated from files: the catalog, the rule packs.
+
+Reading, checking and building the catalog from its YAML costs a command-line run more than the
+advice itself; the result is a pure function of the files it was read from and of this code. So the
+built object is pickled to a cache file named by a fingerprint of exactly that:
+
+- every source file: its path, size and SHA-256 of its content (a file that is absent counts too,
+  so adding `gpus.yaml` to a `--catalog-dir` is seen), for the built-in files and every
+  organisation's directory alike;
+- this code: the path, size and modification time of every module of the `expert` package, the
+  Python, pydantic and PyYAML versions (a pickle is only read back by the code that wrote it).
+
+Any change of a source file therefore misses the cache and reads the YAML again; nothing is ever
+served for other files. Where: `$GPU_EXPERT_CACHE_DIR`, else `$XDG_CACHE_HOME/gpu-expert`, else
+`~/.cache/gpu-expert`; `GPU_EXPERT_CACHE_DIR=` (set, empty) turns the cache off. Never inside the
+installed package. A directory that cannot be created or written, or a damaged or foreign cache
+file, is passed over silently: the data is then read from the YAML, as without a cache. Cache files
+are written atomically, readable by their owner only, and read only when owned by this user.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable, TypeVar
+
+ENV = "GPU_EXPERT_CACHE_DIR"
+KEEP = 8  # cache files of one kind kept (the newest); older fingerprints are removed on writing
+T = TypeVar("T")
+
+
+def cache_dir() -> Path | None:
+    """The cache directory, or None when the cache is turned off (`GPU_EXPERT_CACHE_DIR=`)."""
+    value = os.environ.get(ENV)
+    if value is not None:
+        return Path(value).expanduser() if value.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME", "").strip()
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home directory: no cache
+            return None
+    return Path(base) / "gpu-expert"
+
+
+@lru_cache(maxsize=1)
+def _code_fingerprint() -> bytes:
+    """The code that builds and reads the cached objects (once per process)."""
+    import pydantic
+    import yaml
+
+    package = Path(__file__).resolve().parent
+    h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{yaml.__version__}".encode())
+    for path in sorted(package.rglob("*.py")):
+        stat = path.stat()
+        h.update(f"{path.relative_to(package)}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
+    return h.digest()
+
+
+def fingerprint(kind: str, files: Iterable[Path]) -> str:
+    """The cache key of `kind` built from `files` (in the order given) by this code."""
+    h = hashlib.sha256(kind.encode() + b"\0" + _code_fingerprint())
+    for path in files:
+        try:
+            data = Path(path).read_bytes()
+        except OSError:          # absent (or unreadable): the loader decides what that means
+            h.update(f"{path}|absent\n".encode())
+            continue
+        h.update(f"{path}|{len(data)}|{hashlib.sha256(data).hexdigest()}\n".encode())
+    return h.hexdigest()[:40]
+
+
+def _read(path: Path) -> object | None:
+    try:
+        with open(path, "rb") as handle:
+            stat = os.fstat(handle.fileno())
+            if hasattr(os, "getuid") and (stat.st_uid != os.getuid() or stat.st_mode & 0o022):
+                return None      # written by someone else, or writable by others: never unpickled
+            return pickle.load(handle)
+    except FileNotFoundError:
+        return None
+    except Exception:  # noqa: BLE001 - a damaged or stale file is a miss, never an error
+        return None
+
+
+def _write(directory: Path, kind: str, key: str, value: object) -> None:
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=f".{kind}-", dir=directory)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, directory / f"{kind}-{key}.pickle")
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        old = sorted(directory.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for stale in old[KEEP:]:
+            stale.unlink(missing_ok=True)
+    except Exception:  # noqa: BLE001 - read-only, full or foreign directory: run without the cache
+        pass
+
+
+def cached(kind: str, files: Iterable[Path], build: Callable[[], T]) -> T:
+    """`build()`, or what it returned before for the same `files` and code (see the module doc).
+    What `build` raises is raised, and nothing is stored."""
+    directory = cache_dir()
+    if directory is None:
+        return build()
+    key = fingerprint(kind, files)
+    hit = _read(directory / f"{kind}-{key}.pickle")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    value = build()
+    _write(directory, kind, key, value)
+    return value
