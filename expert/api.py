@@ -12,19 +12,25 @@ Each returns a pydantic model whose `.model_dump(mode="json")` is the CLI's JSON
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from expert.advice import advise as advise_workload
-from expert.audit import audit as audit_setup
 from expert.catalog import Catalog, load_catalog
 from expert.errors import InputError
 from expert.inputs import load_setup_data, load_workload_data
-from expert.pricing import default_purchase, pick_offer
-from expert.report.build import rounded
-from expert.report.models import Report
-from expert.sizing.cost import cost
-from expert.sizing.engines import ENGINES
-from expert.sizing.estimate import estimate as core_estimate
+from expert.sizing.engine_names import ENGINES
+
+if TYPE_CHECKING:
+    from expert.report.models import Report
+
+# Each command imports only its own part of the pipeline (`estimate` needs no rule engine and no
+# configurator); `preload` imports all of it, for the chat, off its UI thread.
+
+
+def preload() -> None:
+    """Import the advice and audit pipeline now, so that the first answer does not pay for it."""
+    import expert.advice  # noqa: F401
+    import expert.audit  # noqa: F401
+    import expert.report.build  # noqa: F401
 
 
 class Expert:
@@ -40,11 +46,15 @@ class Expert:
 
         `sensitivity=False` skips the "which single change would change the choice" sub-searches
         (about half the time), e.g. to show an answer first and the sensitivity a moment later."""
+        from expert.advice import advise as advise_workload
+
         return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs,
                                lang, sensitivity=sensitivity)
 
     def audit(self, setup: Any, lang: str = "en") -> Report:
         """Audit an existing setup (dict in the file format, or a `Setup`)."""
+        from expert.audit import audit as audit_setup
+
         return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
 
     def recommended_setups(self, report: Report, workload: Any) -> list[dict]:
@@ -99,6 +109,8 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if kv_precision == "fp8" and card.fp8_tflops is None:
         raise InputError(f"{card.id} has no native FP8 for the KV cache", path="--kv-cache-precision",
                          allowed="fp32, bf16, fp16")
+    from expert.sizing.estimate import estimate as core_estimate
+
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
                          tensor_parallel, kv_precision=kv_precision, engine=engine)
 
@@ -106,6 +118,10 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
              utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
     """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
+    from expert.pricing import default_purchase, pick_offer
+    from expert.report.build import rounded
+    from expert.sizing.cost import cost
+
     card = catalog.gpu(gpu, path="--gpu")
     chosen = pick_offer(catalog, card.id, offer)
     purchase = default_purchase(catalog, card.id)

@@ -35,7 +35,9 @@ class Advisor:
                 self._expert = self._build()
 
     def _build(self) -> Any:
-        from expert.api import Expert
+        from expert.api import Expert, preload
+
+        preload()
 
         return Expert(rules_dirs=self.rules_dirs, catalog_dirs=self.catalog_dirs)
 
