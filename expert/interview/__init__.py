@@ -2,7 +2,7 @@
 
 - `parse`: one parser per question (`parse_model`, `parse_volume`, `parse_fine_tuning`, `parse_data`,
   and the follow-ups); each returns a `Parsed` with workload fields of CONTRACT.md and never raises.
-- `sentence`: the whole clarification sentence of document 000, read in one go and written back.
+- `sentence`: the whole clarification sentence of document 000, read in one go; `render` writes it back.
 - `flow`: `Interview`, the pure interview state (`next_question`, `answer`, `set`, `workload`).
 - `questions`: the questions with examples and help, in English or German.
 
@@ -23,7 +23,8 @@ _EXPORTS = {
                      'parse_volume', 'parse_yes_no'), 'parse'),
     **dict.fromkeys(('ORDER', 'Question', 'question'), 'questions'),
     **dict.fromkeys(('Parsed',), 'result'),
-    **dict.fromkeys(('parse_sentence', 'render_sentence'), 'sentence'),
+    **dict.fromkeys(('parse_sentence',), 'sentence'),
+    **dict.fromkeys(('render_sentence',), 'render'),
 }
 
 __all__ = [

@@ -16,7 +16,7 @@ from . import aliases, lexicon as lx, numbers as nb
 from .model import find_model
 from .followups import parse_latency
 from .parse import TIME_UNIT, parse_data, parse_fine_tuning, parse_volume, time_unit
-from .describe import FREQUENCIES as _FREQUENCIES, method_word
+from .render import render_sentence  # noqa: F401 - part of this module's interface
 from .result import Parsed, safe, say
 
 PARTS = {"model": ("model", "params_b"), "volume": ("requests_per_day", "requests_per_second"),
@@ -143,34 +143,3 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
 def found_parts(fields: dict) -> list[str]:
     """The parts of the sentence (`model`, `volume`, …) that `fields` fill."""
     return [part for part, names in PARTS.items() if any(n in fields for n in names)]
-
-
-def _fine_tuning(value: object, lang: str) -> str:
-    """`yes (monthly, LoRA)` / `ja (monatlich, volles Fine-Tuning)` / `nein` for the fine-tuning blank."""
-    if value in (None, "none"):
-        return say("interview.sentence.no", lang)
-    freq = value.get("frequency") if isinstance(value, dict) else value
-    method = value.get("method") if isinstance(value, dict) else None
-    freq = say(f"interview.word.{freq}", lang) if freq in _FREQUENCIES else freq
-    method = method_word(method, lang) if method else None
-    detail = ", ".join(str(x) for x in (freq, method) if x)
-    if not detail:
-        return say("interview.sentence.yes", lang)
-    return say("interview.sentence.yes_detail", lang, detail=detail)
-
-
-def render_sentence(workload: dict, lang: str = "en") -> str:
-    """The clarification sentence with the known parts filled in and `[X]`-style blanks."""
-    w = workload or {}
-    x = w.get("model") or (f"{w['params_b']:g}B" if isinstance(w.get("params_b"), (int, float))
-                           else "[X]")
-    per_day = w.get("requests_per_day")
-    if per_day is None and isinstance(w.get("requests_per_second"), (int, float)):
-        per_day = w["requests_per_second"] * 86400
-    y = nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float)) else "[Y]"
-    ft = (_fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w
-          else say("interview.sentence.yes_no_blank", lang))
-    data = w.get("data")
-    data = say(f"interview.sentence.{data}" if data in ("sensitive", "non_sensitive")
-               else "interview.sentence.data_blank", lang)
-    return say("interview.sentence.text", lang, x=x, y=y, ft=ft, data=data)
