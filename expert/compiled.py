@@ -54,12 +54,23 @@ def _code_fingerprint() -> bytes:
     import pydantic
     import yaml
 
-    package = Path(__file__).resolve().parent
     h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{yaml.__version__}".encode())
-    for path in sorted(package.rglob("*.py")):
-        stat = path.stat()
-        h.update(f"{path.relative_to(package)}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
+    for line in sorted(_modules(str(Path(__file__).resolve().parent), "")):
+        h.update(line.encode())
     return h.digest()
+
+
+def _modules(directory: str, relative: str) -> list[str]:
+    """`path|size|mtime` of every module below `directory` (os.scandir: a tenth of pathlib's time)."""
+    lines = []
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+                lines += _modules(entry.path, f"{relative}{entry.name}/")
+            elif entry.name.endswith(".py"):
+                stat = entry.stat()
+                lines.append(f"{relative}{entry.name}|{stat.st_size}|{stat.st_mtime_ns}\n")
+    return lines
 
 
 def fingerprint(kind: str, files: Iterable[Path]) -> str:
