@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -116,10 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-chat", action="store_true", help="leave out (d)")
     parser.add_argument("--readme", action="store_true", help="rewrite README.md's speed table")
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     rows = _inprocess_rows() + _cli_rows(args.repeat)
     if not args.skip_chat:
         rows += _chat_rows(8)
-    heading = f"Speed (`python -m benchmarks.speed`; {machine()}, {datetime.date.today().isoformat()}):"
+    busy = "" if load is None else f", load average {load:.1f} at the start"
+    heading = f"Speed (`python -m benchmarks.speed`; {machine()}, {datetime.date.today().isoformat()}{busy}):"
     text = heading + "\n\n" + table(rows)
     print(text)
     if args.readme:
