@@ -23,14 +23,7 @@ if TYPE_CHECKING:
     from expert.report.models import Report
 
 # Each command imports only its own part of the pipeline (`estimate` needs no rule engine and no
-# configurator); `preload` imports all of it, for the chat, off its UI thread.
-
-
-def preload() -> None:
-    """Import the advice and audit pipeline now, so that the first answer does not pay for it."""
-    import expert.advice  # noqa: F401
-    import expert.audit  # noqa: F401
-    import expert.report.build  # noqa: F401
+# configurator); `Expert.preload` prepares all of it, for the chat, off its UI thread.
 
 
 class Expert:
@@ -40,6 +33,17 @@ class Expert:
                  catalog_dirs: Iterable[str | Path] = ()) -> None:
         self.catalog = catalog or load_catalog(tuple(Path(d) for d in catalog_dirs))
         self.rules_dirs = tuple(rules_dirs)
+
+    def preload(self) -> None:
+        """Import the advice and audit pipeline, compile the rule packs and register them with the
+        engine now, so that the first answer pays for none of it (the chat does this in a thread)."""
+        import expert.advice  # noqa: F401
+        import expert.audit  # noqa: F401
+        import expert.report.build  # noqa: F401
+        from expert.engine import evaluate
+        from expert.knowledge import rule_base
+
+        evaluate(rule_base(self.rules_dirs), [])   # no facts: registers the rule set, fires nothing kept
 
     def advise(self, workload: Any, lang: str = "en", *, sensitivity: bool = True) -> Report:
         """Recommend GPUs for a workload (dict in the file format, or a `Workload`).

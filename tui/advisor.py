@@ -35,11 +35,14 @@ class Advisor:
                 self._expert = self._build()
 
     def _build(self) -> Any:
-        from expert.api import Expert, preload
+        from expert.api import Expert
 
-        preload()
-
-        return Expert(rules_dirs=self.rules_dirs, catalog_dirs=self.catalog_dirs)
+        expert = Expert(rules_dirs=self.rules_dirs, catalog_dirs=self.catalog_dirs)
+        try:
+            expert.preload()
+        except Exception:  # noqa: BLE001 - a bad rule pack is reported by the first answer, as before
+            pass
+        return expert
 
     def model_aliases(self) -> dict[str, str] | None:
         """Every name the catalog knows for its models (id, name, aliases → id), including the
