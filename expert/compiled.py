@@ -5,8 +5,8 @@ advice itself; the result is a pure function of the files it was read from and o
 built object is pickled to a cache file named by a fingerprint of exactly that:
 
 - every source file: its path, size and SHA-256 of its content (a file that is absent counts too,
-  so adding `gpus.yaml` to a `--catalog-dir` is seen), for the built-in files and every
-  organisation's directory alike;
+  so adding `gpus.yaml` to a `--catalog-dir` is seen, and so does whether a directory is there),
+  for the built-in files and every organisation's directory alike;
 - this code: the path, size and modification time of every module of the `expert` package, the
   Python, pydantic and PyYAML versions (a pickle is only read back by the code that wrote it).
 
@@ -79,8 +79,9 @@ def fingerprint(kind: str, files: Iterable[Path]) -> str:
     for path in files:
         try:
             data = Path(path).read_bytes()
-        except OSError:          # absent (or unreadable): the loader decides what that means
-            h.update(f"{path}|absent\n".encode())
+        except OSError as error:  # the loader decides what an absent file or a directory means
+            state = {FileNotFoundError: "absent", IsADirectoryError: "directory"}.get(type(error), "unreadable")
+            h.update(f"{path}|{state}\n".encode())
             continue
         h.update(f"{path}|{len(data)}|{hashlib.sha256(data).hexdigest()}\n".encode())
     return h.hexdigest()[:40]

@@ -237,10 +237,11 @@ def load_catalog(extra_dirs: tuple[Path, ...] = ()) -> Catalog:
 
 
 def source_files(extra_dirs: tuple[Path, ...]) -> list[Path]:
-    """Every file the catalog of these directories is built from (present or not), schemas included."""
+    """Every file the catalog of these directories is built from (present or not), schemas included,
+    and each directory itself (one that is gone must be refused, not served from the cache)."""
     names = [filename for filename, _ in FILES.values()]
     return ([knowledge_dir() / name for name in names] + [schema_path(f"catalog-{kind}") for kind in FILES]
-            + [directory / name for directory in extra_dirs for name in names])
+            + [path for directory in extra_dirs for path in (directory, *(directory / name for name in names))])
 
 
 @lru_cache(maxsize=8)

@@ -37,9 +37,11 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv(compiled.ENV, str(directory))
     loader._load.cache_clear()
     _rule_base.cache_clear()
+    _parsed.cache_clear()
     yield directory
     loader._load.cache_clear()
     _rule_base.cache_clear()
+    _parsed.cache_clear()
 
 
 def _fresh_process_load(extra=()):
@@ -101,6 +103,17 @@ def test_a_changed_catalog_dir_is_read_again(cache, tmp_path):
     assert _fresh_process_load([org]).offers["acme-l40s"].monthly.amount.low == 590   # a file changed
     (org / "offers.yaml").unlink()
     assert "acme-l40s" not in _fresh_process_load([org]).offers     # a file removed
+
+
+def test_a_catalog_dir_that_is_gone_is_refused_though_its_empty_self_was_cached(cache, tmp_path):
+    from expert.errors import InputError
+
+    org = tmp_path / "org"
+    org.mkdir()
+    assert _fresh_process_load([org]) == loader.build_catalog(())    # cached: the built-in catalog
+    org.rmdir()
+    with pytest.raises(InputError, match="catalog directory not found"):
+        _fresh_process_load([org])
 
 
 def test_a_bad_catalog_dir_is_refused_every_time_and_never_stored(cache, tmp_path):
@@ -177,3 +190,39 @@ def test_default_location_is_the_user_cache_and_the_package_stays_untouched(tmp_
     assert got.returncode == 0, got.stderr
     assert sorted(p.name.split("-")[0] for p in (tmp_path / "xdg" / "gpu-expert").iterdir()) == ["catalog", "rules"]
     assert listing() == before
+
+
+PACK = """pack: acme-pack
+description: test
+rules:
+  - id: acme-rule
+    title: {en: "TITLE", de: "T"}
+    category: operations
+    severity: info
+    source: {document: "000", section: "S"}
+    when:
+      - fact: workload
+        as: w
+    explanation: {en: "E", de: "E"}
+    advice: {en: "A", de: "A"}
+"""
+
+
+def _new_process():
+    """What a new process sees of the rules: only the files in the cache directory."""
+    _rule_base.cache_clear()
+    _parsed.cache_clear()
+
+
+def test_a_changed_rules_dir_is_read_again(cache, tmp_path):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "acme.yaml").write_text(PACK.replace("TITLE", "first"), encoding="utf-8")
+    assert rule_base([rules]).rules["acme-rule"].rule.title.en == "first"
+    (rules / "acme.yaml").write_text(PACK.replace("TITLE", "second"), encoding="utf-8")
+    _new_process()
+    assert rule_base([rules]).rules["acme-rule"].rule.title.en == "second"
+    (rules / "acme.yaml").unlink()
+    _new_process()
+    assert "acme-rule" not in rule_base([rules]).rules
+    assert len(list(cache.glob("rules-*.pickle"))) == 3
