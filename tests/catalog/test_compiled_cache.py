@@ -158,6 +158,19 @@ def test_an_unwritable_cache_directory_still_works(tmp_path):
     assert list(locked.iterdir()) == []
 
 
+def test_a_cache_directory_refusing_writes_still_works(cache, monkeypatch):
+    # what a read-only directory does for a user who is not root (root writes anyway: simulated here)
+    cache.mkdir()
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(compiled.tempfile, "mkstemp", refuse)
+    assert _fresh_process_load() == loader.build_catalog(())
+    assert rule_base().rules                    # the rules too
+    assert list(cache.iterdir()) == []
+
+
 def test_a_cache_path_that_cannot_be_a_directory_still_works(tmp_path, cache):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
