@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import locale
 import os
 
 from expert.cli.options import LANGS, common_parent
@@ -25,6 +24,8 @@ def system_lang() -> str:
         value = os.environ.get(variable)
         if value:
             return "de" if value.lower().startswith("de") else "en"
+    import locale  # only when no LANG-style variable says it: not on every command's start-up
+
     code = (locale.getlocale()[0] or "").lower()
     return "de" if code.startswith("de") else "en"
 
