@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import AgentDemand, held_per_replica, ttft_shift, with_held
-from expert.configurator.candidates import Source
+from expert.configurator.candidates import Source, tp_degrees
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, with_target
 from expert.sizing.architecture import generic_model
@@ -94,7 +94,7 @@ class Context:
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions, model: LlmModel,
                  profiles: dict | None = None, ft_cache: dict | None = None, serving: dict | None = None,
-                 agent: AgentDemand | None = None):
+                 agent: AgentDemand | None = None, memo: dict | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
         self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
@@ -113,6 +113,9 @@ class Context:
         self.serving = {} if serving is None else serving
         self._ft_state = None
         self._planner = None
+        self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
+        self._fast: dict = {}  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
+        self._tps: dict = {}   # this search's TP degrees by (count, source kind, GPU, column)
         if self.tuning.enabled:
             key = ("ftmem", self.model_key, self.tuning.method, a.key)
             if key not in self.ft_cache:
@@ -124,6 +127,13 @@ class Context:
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
         """The sized replica (cached: memory and speed per model/GPU/precision/TP/tokens, then the
         latency-limited batch per target)."""
+        fast = (gpu.id, precision, tp, column)
+        p = self._fast.get(fast)
+        if p is None:
+            p = self._fast[fast] = self._profile(gpu, precision, tp, column)
+        return p
+
+    def _profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, self.a.key,
@@ -140,6 +150,15 @@ class Context:
                     self.a, self.growth, w.engine, shift, w.kv_precision)
             p = self.profiles[key] = with_target(base, self.slo)
         return p
+
+    def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
+        """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only
+        through its kind, GPU and column)."""
+        key = (count, source.kind, source.gpu.id, source.column)
+        hit = self._tps.get(key)
+        if hit is None:
+            hit = self._tps[key] = tp_degrees(self.model, count, source)
+        return hit
 
     def planner(self):
         """The training-sourcing planner of this workload's runs (issue 12), built on first use."""

@@ -15,6 +15,8 @@ sensitivity and multi-agent pools; those modules use the helpers here, so nothin
 
 from __future__ import annotations
 
+import math
+
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
@@ -28,6 +30,8 @@ from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
 MAX_ALTERNATIVES = 8
+ALL_DEGREES = 840
+"""A count every TP degree 1-8 divides: `tp_degrees(model, ALL_DEGREES)` lists every degree the model allows."""
 
 
 def default_assumptions(catalog: Catalog) -> Assumptions:
@@ -103,35 +107,94 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
     """The optimum alone, found in order of cost (exact, used by the sensitivity sub-searches).
 
     The objective of a candidate depends only on (source, count) — GPU cost plus team time — never on
-    precision or TP. So (source, count) pairs are visited cheapest first; each pair's precisions and
-    TP degrees are checked; once a feasible candidate is found, every pair of the same (rounded)
-    objective is still checked for the tie-break, then the search stops.
+    precision or TP. So (source, count) pairs are visited cheapest first (`_pairs`); each pair's
+    precisions and TP degrees are checked; once a feasible candidate is found, every pair of the same
+    (rounded) objective is still checked for the tie-break, then the search stops. A pair below its
+    GPU's lower bound on the count (`_serving_floor`) is skipped unchecked: it cannot be feasible.
     """
+    best = None
+    floors: dict = {}
+    for objective, _, _, count, source in _pairs(ctx, sources):
+        if best is not None and objective > best.key[0]:
+            break
+        fk = (source.gpu.id, source.column)
+        floor = floors.get(fk)
+        if floor is None:
+            floor = floors[fk] = _serving_floor(ctx, source)
+        if count < floor[0]:
+            continue
+        allowed = ctx.tp_degrees(count, source)
+        for precision, tp, prof, needed in floor[1]:
+            if tp not in allowed or count // tp < needed:
+                continue
+            if _serving(ctx, prof, tp, count)[0]:
+                continue
+            c = evaluate(ctx, source, precision, tp, count)
+            if best is None or c.key < best.key:
+                best = c
+    return best
+
+
+def _pairs(ctx: Context, sources: list[Source]) -> list[tuple]:
+    """(rounded objective, source kind order, catalog order, count, source) of every (source, count)
+    whose fine-tuning fits and whose spending keeps within the budget, cheapest first. Without
+    fine-tuning the list depends only on the sources, horizon, assumptions and budget limit: it is
+    kept in the search memo under those values and shared by the sub-searches and later advice."""
+    key = None
+    if ctx._ft_state is None:
+        key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key, ctx.w.budget_limit_chf)
+        hit = ctx.memo.get(key)
+        if hit is not None:
+            return hit
     pairs = []
+    limit = ctx.w.budget_limit_chf
     for source in sources:
+        kind = SOURCE_ORDER[source.kind]
         for count in source.counts:
             team = _tuning(ctx, source.gpu, count)
             if team[0]:
                 continue                                   # fine-tuning does not fit this count
             cost = gpu_cost(source, count, ctx.months, ctx.a)
             spent = cost + team[4] * ctx.months            # the budget covers the fine-tuning GPUs too
-            if ctx.w.budget_limit_chf is not None and spent > ctx.w.budget_limit_chf:
+            if limit is not None and spent > limit:
                 continue
-            pairs.append((round(cost + (team[1] + team[4]) * ctx.months, 2), source, count))
-    pairs.sort(key=lambda p: (p[0], SOURCE_ORDER[p[1].kind], p[1].order, p[2]))
-    best = None
-    for objective, source, count in pairs:
-        if best is not None and objective > best.key[0]:
-            break
-        for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, count, source):
-                prof = ctx.profile(source.gpu, precision, tp, source.column)
-                if _serving(ctx, prof, tp, count)[0]:
-                    continue
-                c = evaluate(ctx, source, precision, tp, count)
-                if best is None or c.key < best.key:
-                    best = c
-    return best
+            pairs.append((round(cost + (team[1] + team[4]) * ctx.months, 2), kind, source.order, count, source))
+    # (kind, order) names one source and a source lists a count once: the first four fields order every pair
+    pairs.sort(key=lambda p: p[:4])
+    if key is not None:
+        ctx.memo[key] = pairs
+    return pairs
+
+
+def _serving_floor(ctx: Context, source: Source) -> tuple[float, list[tuple]]:
+    """(lower bound on a feasible count, [(precision, TP, profile, replicas needed)]) on this source's
+    GPU and column, over every precision and every TP degree any count may use.
+
+    Why the bound is a true lower bound: `_serving` passes a candidate only when the profile fits one
+    sequence (`seq_mem ≥ 1`), meets the targets at batch 1 (no `misses`) and `count // tp ≥ needed
+    > 0` with `needed = replicas_needed(...)`; none of these depends on the count or the source except
+    that last comparison (`replicas_needed` is 0 when one sequence does not fit or misses a target,
+and `seq_lat < 1` is a latency miss or a capacity failure), so a feasible (precision, TP, count) has count ≥ TP × needed, and the least
+    of TP × needed over the entries listed is at most every feasible count. The listed TP degrees are
+    those dividing the model's heads (`tp_degrees` of a count every degree divides), a superset of any
+    count's. With an agent loop, the memory held by tool-waiting sessions depends on the replicas, so
+    no bound is taken (0) and every entry lists needed 0.
+    """
+    agent = ctx.agent is not None
+    entries, floor = [], math.inf
+    for precision in precisions(source.gpu, ctx.w):
+        for tp in tp_degrees(ctx.model, ALL_DEGREES):
+            prof = ctx.profile(source.gpu, precision, tp, source.column)
+            if agent:
+                entries.append((precision, tp, prof, 0))
+                continue
+            if min(prof.seq_mem, prof.seq_lat) < 1:  # `_serving` fails it (memory, latency or capacity)
+                continue
+            needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+            if needed > 0:
+                entries.append((precision, tp, prof, needed))
+                floor = min(floor, tp * needed)
+    return (0 if agent else floor), entries
 
 
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
@@ -194,7 +257,8 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         if agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0:
             agent = _offload_where_it_pays(w, catalog, a, shared, model, agent)
     ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                  shared.setdefault("serving", {}), agent)
+                  shared.setdefault("serving", {}), agent,
+                  memo=shared.setdefault("search", {}))
     sources = admissible_sources(catalog_sources(catalog), w)
     if optimum_only:
         out = Outcome()
@@ -214,7 +278,7 @@ def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     for share in OFFLOAD_SHARES:
         d = agent.offloading(share)
         ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                      shared.setdefault("serving", {}), d)
+                      shared.setdefault("serving", {}), d, memo=shared.setdefault("search", {}))
         c = best_only(ctx, admissible_sources(catalog_sources(catalog), w))
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
