@@ -115,7 +115,10 @@ class Context:
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
         self._fast: dict = {}  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
-        self._tps: dict = {}   # this search's TP degrees by (count, source kind, GPU, column)
+        self.memo_local: dict = {}  # this search's own value-keyed results (`search.best_only`)
+        self._tps: dict = {}
+        self._served: dict = {}  # `_serving` by (GPU, precision, TP, column, count), with its profile
+        self._tuned: dict = {}   # `_tuning` by (GPU, count)   # this search's TP degrees by (count, source kind, GPU, column)
         if self.tuning.enabled:
             key = ("ftmem", self.model_key, self.tuning.method, a.key)
             if key not in self.ft_cache:
@@ -184,6 +187,17 @@ class Context:
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     """The source-independent serving part of a candidate:
     (violations, batch, latency, concurrency, operating point or None)."""
+    local = (prof.gpu.id, prof.precision, tp, prof.column, count)  # the rest of the key is this search's
+    entry = ctx._served.get(local)
+    if entry is not None and entry[0] is prof:
+        return entry[1]
+    hit = _serving_shared(ctx, prof, tp, count)
+    ctx._served[local] = (prof, hit)
+    return hit
+
+
+def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
+    """`_serving` through the cache the searches share."""
     key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf,
            ctx.agent.held_peak if ctx.agent else 0.0)
     entry = ctx.serving.get(key)
@@ -230,7 +244,18 @@ def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
     """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU, training
     CHF per month, the chosen `TrainingOption`). The run goes where it costs least (module docstring)."""
     if ctx._ft_state is None:
-        return (), 0.0, None, None, 0.0, None
+        return NO_TUNING
+    local = ctx._tuned.get((gpu.id, count))  # the rest of the key is this search's
+    if local is None:
+        local = ctx._tuned[(gpu.id, count)] = _tuning_shared(ctx, gpu, count)
+    return local
+
+
+NO_TUNING = ((), 0.0, None, None, 0.0, None)
+
+
+def _tuning_shared(ctx: Context, gpu: Gpu, count: int) -> tuple:
+    """`_tuning` through the cache the searches share."""
     t, w = ctx.tuning, ctx.w
     # the external options depend on where and how the workload may rent or buy: all of it is in the key
     key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
@@ -282,6 +307,15 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
                      cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,
                      prof.model_headroom(), ft_hours, ft_mem, concurrency, train, option,
                      op and op.ttft_s, op and op.tpot_s, op and op.rho)
+
+
+def closeness(ctx: Context, source: Source, precision: str, tp: int, count: int, checked: tuple) -> tuple:
+    """`Candidate.closeness` of `check`'s infeasible result without building the candidate (the same
+    expressions as `build` and `Candidate.__post_init__`, so the same floats)."""
+    violations, (_, _, latency, _, _), (_, team_monthly, _, _, train, _), cost = checked
+    objective = cost + (team_monthly + train) * ctx.months
+    return (len(violations), round(sum(math.log(max(v.ratio, 1.0)) for v in violations), 9),
+            sort_key(objective, precision, latency, count, source, tp))
 
 
 def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) -> Candidate:

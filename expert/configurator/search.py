@@ -15,13 +15,12 @@ sensitivity and multi-agent pools; those modules use the helpers here, so nothin
 
 from __future__ import annotations
 
-import math
-
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
                                             interconnect_label, precisions, tp_degrees)
-from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
+from expert.configurator.feasibility import (Candidate, Context, _serving, _tuning, build, check, closeness,
+                                              evaluate)
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
 from expert.facts import gpu_family
@@ -30,8 +29,6 @@ from expert.sizing.constants import Assumptions
 from expert.workload import Workload
 
 MAX_ALTERNATIVES = 8
-ALL_DEGREES = 840
-"""A count every TP degree 1-8 divides: `tp_degrees(model, ALL_DEGREES)` lists every degree the model allows."""
 
 
 def default_assumptions(catalog: Catalog) -> Assumptions:
@@ -82,10 +79,13 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
                     if checked[0]:
                         if group in out.group_best:
                             continue
-                        c = build(ctx, source, prof, precision, tp, count, checked)
-                        k = c.closeness
+                        k = closeness(ctx, source, precision, tp, count, checked)
                         g = out.group_closest.get(group)
-                        if g is None or k < g.closeness:
+                        to_group = g is None or k < g.closeness
+                        if not (to_group or out.closest is None or k < out.closest.closeness):
+                            continue                      # neither entry would take it: not built
+                        c = build(ctx, source, prof, precision, tp, count, checked)
+                        if to_group:
                             out.group_closest[group] = c
                         if out.closest is None or k < out.closest.closeness:
                             out.closest = c
@@ -109,30 +109,52 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
     The objective of a candidate depends only on (source, count) — GPU cost plus team time — never on
     precision or TP. So (source, count) pairs are visited cheapest first (`_pairs`); each pair's
     precisions and TP degrees are checked; once a feasible candidate is found, every pair of the same
-    (rounded) objective is still checked for the tie-break, then the search stops. A pair below its
-    GPU's lower bound on the count (`_serving_floor`) is skipped unchecked: it cannot be feasible.
+    (rounded) objective is still checked for the tie-break, then the search stops. A (precision, TP)
+    whose count holds fewer replicas than any feasible candidate of it needs (`_needed`) is skipped
+    unchecked.
     """
     best = None
-    floors: dict = {}
+    needs = ctx.memo_local
+    agent = ctx.agent is not None
     for objective, _, _, count, source in _pairs(ctx, sources):
         if best is not None and objective > best.key[0]:
             break
-        fk = (source.gpu.id, source.column)
-        floor = floors.get(fk)
-        if floor is None:
-            floor = floors[fk] = _serving_floor(ctx, source)
-        if count < floor[0]:
-            continue
-        allowed = ctx.tp_degrees(count, source)
-        for precision, tp, prof, needed in floor[1]:
-            if tp not in allowed or count // tp < needed:
-                continue
-            if _serving(ctx, prof, tp, count)[0]:
-                continue
-            c = evaluate(ctx, source, precision, tp, count)
-            if best is None or c.key < best.key:
-                best = c
+        gpu, column = source.gpu, source.column
+        for precision in precisions(gpu, ctx.w):
+            for tp in ctx.tp_degrees(count, source):
+                nk = (gpu.id, column, precision, tp)
+                entry = needs.get(nk)
+                if entry is None:
+                    entry = needs[nk] = _needed(ctx, gpu, precision, tp, column, agent)
+                prof, needed = entry
+                if needed < 0 or count // tp < needed:
+                    continue                              # a lower bound says it cannot be feasible
+                if _serving(ctx, prof, tp, count)[0]:
+                    continue
+                c = evaluate(ctx, source, precision, tp, count)
+                if best is None or c.key < best.key:
+                    best = c
     return best
+
+
+def _needed(ctx: Context, gpu, precision: str, tp: int, column: str, agent: bool) -> tuple:
+    """(profile, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count).
+
+    Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
+    (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
+    replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat < 1` is a
+    latency miss or a capacity failure). None of this depends on the count or the source but that last
+    comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
+    `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
+    sessions depends on the replicas, so no bound is taken (0: every count is checked).
+    """
+    prof = ctx.profile(gpu, precision, tp, column)
+    if agent:
+        return prof, 0
+    if min(prof.seq_mem, prof.seq_lat) < 1:
+        return prof, -1
+    needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    return prof, needed if needed > 0 else -1
 
 
 def _pairs(ctx: Context, sources: list[Source]) -> list[tuple]:
@@ -164,37 +186,6 @@ def _pairs(ctx: Context, sources: list[Source]) -> list[tuple]:
     if key is not None:
         ctx.memo[key] = pairs
     return pairs
-
-
-def _serving_floor(ctx: Context, source: Source) -> tuple[float, list[tuple]]:
-    """(lower bound on a feasible count, [(precision, TP, profile, replicas needed)]) on this source's
-    GPU and column, over every precision and every TP degree any count may use.
-
-    Why the bound is a true lower bound: `_serving` passes a candidate only when the profile fits one
-    sequence (`seq_mem ≥ 1`), meets the targets at batch 1 (no `misses`) and `count // tp ≥ needed
-    > 0` with `needed = replicas_needed(...)`; none of these depends on the count or the source except
-    that last comparison (`replicas_needed` is 0 when one sequence does not fit or misses a target,
-and `seq_lat < 1` is a latency miss or a capacity failure), so a feasible (precision, TP, count) has count ≥ TP × needed, and the least
-    of TP × needed over the entries listed is at most every feasible count. The listed TP degrees are
-    those dividing the model's heads (`tp_degrees` of a count every degree divides), a superset of any
-    count's. With an agent loop, the memory held by tool-waiting sessions depends on the replicas, so
-    no bound is taken (0) and every entry lists needed 0.
-    """
-    agent = ctx.agent is not None
-    entries, floor = [], math.inf
-    for precision in precisions(source.gpu, ctx.w):
-        for tp in tp_degrees(ctx.model, ALL_DEGREES):
-            prof = ctx.profile(source.gpu, precision, tp, source.column)
-            if agent:
-                entries.append((precision, tp, prof, 0))
-                continue
-            if min(prof.seq_mem, prof.seq_lat) < 1:  # `_serving` fails it (memory, latency or capacity)
-                continue
-            needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-            if needed > 0:
-                entries.append((precision, tp, prof, needed))
-                floor = min(floor, tp * needed)
-    return (0 if agent else floor), entries
 
 
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
