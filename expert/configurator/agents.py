@@ -85,6 +85,7 @@ class PoolSearch:
         self.pure = [i for i, wi in enumerate(self.ws) if not wi.tuning.enabled]
         self._plans: dict = {}
         self._bins: dict = {}
+        self._ft: dict = {}
 
     def plans(self, i: int, source: Source) -> list[Plan]:
         """Best plans of agent i on this GPU type: (fewest GPUs, smallest memory); [] if none fits."""
@@ -146,9 +147,17 @@ class PoolSearch:
 
     def ft_team(self, agents, source: Source, k: int, around_the_clock: bool = False) -> tuple:
         """(fits, team CHF per month, rented-training CHF per month, problems) for the runs of `agents`
-        on k GPUs of this kind (module docstring)."""
+        on k GPUs of this kind (module docstring). Memoised for this search: the source enters only
+        through its GPU (the hybrid variants price the same runs on many sources of one GPU)."""
         if not agents:
             return True, 0.0, 0.0, []
+        key = (tuple(agents), source.gpu.id, k, around_the_clock)
+        hit = self._ft.get(key)
+        if hit is None:
+            hit = self._ft[key] = self._ft_team(agents, source, k, around_the_clock)
+        return hit[0], hit[1], hit[2], list(hit[3])
+
+    def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
         from expert.configurator.training_plan import attended_hours
         from expert.sizing.ft_job import layout_on
         months = self.w.horizon_months

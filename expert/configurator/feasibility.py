@@ -119,7 +119,14 @@ class Context:
         self._tps: dict = {}
         self._served: dict = {}  # `_serving` by (GPU, precision, TP, column, count), with its profile
         self._tuned: dict = {}   # `_tuning` by (GPU, count)   # this search's TP degrees by (count, source kind, GPU, column)
+        self.ft_key = None
         if self.tuning.enabled:
+            t = self.tuning
+            # the external options depend on where and how the workload may rent or buy: all of it is in the key
+            self.ft_key = ("ft", self.model_key, t.method, t.dataset_tokens, t.epochs, t.frequency, t.team_waits,
+                           t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
+                           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data,
+                           w.sector, a.key)
             key = ("ftmem", self.model_key, self.tuning.method, a.key)
             if key not in self.ft_cache:
                 anygpu = next(iter(catalog.gpus.values()))
@@ -256,11 +263,7 @@ NO_TUNING = ((), 0.0, None, None, 0.0, None)
 
 def _tuning_shared(ctx: Context, gpu: Gpu, count: int) -> tuple:
     """`_tuning` through the cache the searches share."""
-    t, w = ctx.tuning, ctx.w
-    # the external options depend on where and how the workload may rent or buy: all of it is in the key
-    key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
-           t.team_waits, t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
-           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector, ctx.a.key)
+    key = (ctx.ft_key, gpu.id, count)
     hit = ctx.ft_cache.get(key)
     if hit is not None:
         return hit

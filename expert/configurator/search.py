@@ -18,11 +18,11 @@ from __future__ import annotations
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
-                                            interconnect_label, precisions, tp_degrees)
-from expert.configurator.feasibility import (Candidate, Context, _serving, _tuning, build, check, closeness,
-                                              evaluate)
+                                            interconnect_label, precisions)
+from expert.configurator.feasibility import Candidate, Context, build, check, closeness
+from expert.configurator.ordered import best_only, enumerate_ordered
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
-from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
+from expert.configurator.objective import cost_line
 from expert.facts import gpu_family
 from expert.messages import t as msg
 from expert.sizing.constants import Assumptions
@@ -58,7 +58,6 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
     while its (gpu, source) group has no feasible one: otherwise it can be neither the group's entry
     among the alternatives nor the closest candidate of a search where nothing fits."""
     out = Outcome()
-    model = ctx.model
     prune = ctx._ft_state is None
     profiles: dict = {}
     for source in sources:
@@ -67,7 +66,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
         for precision in precisions(gpu, ctx.w):
             done_tp: set[int] = set()
             for count in source.counts:
-                for tp in tp_degrees(model, count, source):
+                for tp in ctx.tp_degrees(count, source):
                     if tp in done_tp:
                         continue
                     pk = (gpu.id, precision, tp, source.column)
@@ -101,91 +100,6 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
                     if g is None or k < g.key:
                         out.group_best[group] = c
     return out
-
-
-def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
-    """The optimum alone, found in order of cost (exact, used by the sensitivity sub-searches).
-
-    The objective of a candidate depends only on (source, count) — GPU cost plus team time — never on
-    precision or TP. So (source, count) pairs are visited cheapest first (`_pairs`); each pair's
-    precisions and TP degrees are checked; once a feasible candidate is found, every pair of the same
-    (rounded) objective is still checked for the tie-break, then the search stops. A (precision, TP)
-    whose count holds fewer replicas than any feasible candidate of it needs (`_needed`) is skipped
-    unchecked.
-    """
-    best = None
-    needs = ctx.memo_local
-    agent = ctx.agent is not None
-    for objective, _, _, count, source in _pairs(ctx, sources):
-        if best is not None and objective > best.key[0]:
-            break
-        gpu, column = source.gpu, source.column
-        for precision in precisions(gpu, ctx.w):
-            for tp in ctx.tp_degrees(count, source):
-                nk = (gpu.id, column, precision, tp)
-                entry = needs.get(nk)
-                if entry is None:
-                    entry = needs[nk] = _needed(ctx, gpu, precision, tp, column, agent)
-                prof, needed = entry
-                if needed < 0 or count // tp < needed:
-                    continue                              # a lower bound says it cannot be feasible
-                if _serving(ctx, prof, tp, count)[0]:
-                    continue
-                c = evaluate(ctx, source, precision, tp, count)
-                if best is None or c.key < best.key:
-                    best = c
-    return best
-
-
-def _needed(ctx: Context, gpu, precision: str, tp: int, column: str, agent: bool) -> tuple:
-    """(profile, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count).
-
-    Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
-    (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
-    replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat < 1` is a
-    latency miss or a capacity failure). None of this depends on the count or the source but that last
-    comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
-    `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
-    sessions depends on the replicas, so no bound is taken (0: every count is checked).
-    """
-    prof = ctx.profile(gpu, precision, tp, column)
-    if agent:
-        return prof, 0
-    if min(prof.seq_mem, prof.seq_lat) < 1:
-        return prof, -1
-    needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-    return prof, needed if needed > 0 else -1
-
-
-def _pairs(ctx: Context, sources: list[Source]) -> list[tuple]:
-    """(rounded objective, source kind order, catalog order, count, source) of every (source, count)
-    whose fine-tuning fits and whose spending keeps within the budget, cheapest first. Without
-    fine-tuning the list depends only on the sources, horizon, assumptions and budget limit: it is
-    kept in the search memo under those values and shared by the sub-searches and later advice."""
-    key = None
-    if ctx._ft_state is None:
-        key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key, ctx.w.budget_limit_chf)
-        hit = ctx.memo.get(key)
-        if hit is not None:
-            return hit
-    pairs = []
-    limit = ctx.w.budget_limit_chf
-    for source in sources:
-        kind = SOURCE_ORDER[source.kind]
-        for count in source.counts:
-            team = _tuning(ctx, source.gpu, count)
-            if team[0]:
-                continue                                   # fine-tuning does not fit this count
-            cost = gpu_cost(source, count, ctx.months, ctx.a)
-            spent = cost + team[4] * ctx.months            # the budget covers the fine-tuning GPUs too
-            if limit is not None and spent > limit:
-                continue
-            pairs.append((round(cost + (team[1] + team[4]) * ctx.months, 2), kind, source.order, count, source))
-    # (kind, order) names one source and a source lists a count once: the first four fields order every pair
-    pairs.sort(key=lambda p: p[:4])
-    if key is not None:
-        ctx.memo[key] = pairs
-    return pairs
 
 
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
@@ -235,9 +149,10 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
 
 
 def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
-        optimum_only: bool = False) -> tuple[Context, Outcome, list]:
+        optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
-    With `optimum_only` only `Outcome.best` is filled (`best_only`)."""
+    With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
+    enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
     shared = {} if shared is None else shared
     model = catalog.resolve_model(w.model, w.params_b)
     agent = None
@@ -255,7 +170,7 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         out = Outcome()
         out.best = best_only(ctx, sources)
         return ctx, out, sources
-    return ctx, enumerate_candidates(ctx, sources), sources
+    return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
 
 OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move

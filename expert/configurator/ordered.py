@@ -1,0 +1,152 @@
+"""Cost-ordered searches: the optimum alone (`best_only`, for the sensitivity sub-searches) and the
+advice's enumeration (`enumerate_ordered`: optimum, group bests and closest infeasible candidates,
+without the Pareto front), both exact and both far cheaper than visiting every candidate.
+
+The objective of a candidate depends only on (source, count): GPU cost plus fine-tuning and team
+time, never on precision or TP. So the (source, count) pairs are priced first (`pairs`, memoised
+on the values they depend on) and visited cheapest first; a group of candidates whose pair costs
+more than the best feasible one found cannot win and is never sized. Within a pair a (precision,
+TP) whose count holds fewer replicas than any feasible candidate of it needs is skipped without a
+check (`_needed`, a proven lower bound). `tests/configurator/test_configurator_exactness.py` checks
+both against the full enumeration and a brute force.
+"""
+
+from __future__ import annotations
+
+from expert.configurator.candidates import Source, precisions
+from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
+from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+
+
+def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
+    """The optimum alone (module docstring): pairs cheapest first, each pair's precisions and TP degrees
+    checked; once a feasible candidate is found, every pair of the same (rounded) objective is still
+    checked for the tie-break, then the search stops."""
+    best = None
+    for objective, _, _, count, source, admissible in pairs(ctx, sources)[0]:
+        if best is not None and objective > best.key[0]:
+            break
+        if not admissible:
+            continue
+        for precision in precisions(source.gpu, ctx.w):
+            for tp in ctx.tp_degrees(count, source):
+                prof, needed = _needed(ctx, source, precision, tp)
+                if needed < 0 or count // tp < needed:
+                    continue                              # the lower bound says it cannot be feasible
+                if _serving(ctx, prof, tp, count)[0]:
+                    continue
+                c = evaluate(ctx, source, precision, tp, count)
+                if best is None or c.key < best.key:
+                    best = c
+    return best
+
+
+def enumerate_ordered(ctx: Context, sources: list[Source]):
+    """`search.enumerate_candidates`' optimum, group bests, group-closest and closest candidates,
+    group by group in order of cost; `feasible` lists the group bests only, `evaluated` counts the
+    candidates checked.
+
+    Exact: a group's best is the least key among its feasible candidates, and every pair costing
+    more (rounded) than the best found so far has a larger key, so the group stops there. Without
+    fine-tuning the full enumeration skips the counts above a (source, precision, TP)'s first
+    feasible one; these cost more (every source's cost grows with the count, checked by
+    `test_costs_grow_with_the_count`), so they are past the stop too. A group with no feasible
+    candidate is visited whole: its closest infeasible candidate is shown, and only such groups'
+    are (alternatives, the documents' family, nothing fits).
+    """
+    from expert.configurator.search import Outcome
+    out = Outcome()
+    for group, group_pairs in pairs(ctx, sources)[1].items():
+        best = closest = None
+        for objective, _, _, count, source, _ in group_pairs:
+            if best is not None and objective > best.key[0]:
+                break
+            for precision in precisions(source.gpu, ctx.w):
+                for tp in ctx.tp_degrees(count, source):
+                    prof, needed = _needed(ctx, source, precision, tp)
+                    if best is not None and (needed < 0 or count // tp < needed):
+                        continue                          # infeasible in a group that has a feasible one
+                    checked = check(ctx, source, prof, tp, count)
+                    out.evaluated += 1
+                    if checked[0]:
+                        if best is not None:
+                            continue
+                        k = closeness(ctx, source, precision, tp, count, checked)
+                        if closest is None or k < closest.closeness:
+                            closest = build(ctx, source, prof, precision, tp, count, checked)
+                        continue
+                    c = build(ctx, source, prof, precision, tp, count, checked)
+                    if best is None or c.key < best.key:
+                        best = c
+        if best is not None:
+            out.group_best[group] = best
+            out.feasible.append(best)
+            if out.best is None or best.key < out.best.key:
+                out.best = best
+        elif closest is not None:
+            out.group_closest[group] = closest
+            if out.closest is None or closest.closeness < out.closest.closeness:
+                out.closest = closest
+    return out
+
+
+def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
+    """(profile, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count),
+    memoised for the search by (GPU, column, precision, TP).
+
+    Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
+    (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
+    replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat < 1` is a
+    latency miss or a capacity failure). None of this depends on the count or the source but that last
+    comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
+    `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
+    sessions depends on the replicas, so no bound is taken (0: every count is checked).
+    """
+    key = (source.gpu.id, source.column, precision, tp)
+    hit = ctx.memo_local.get(key)
+    if hit is None:
+        prof = ctx.profile(source.gpu, precision, tp, source.column)
+        if ctx.agent is not None:
+            hit = (prof, 0)
+        elif min(prof.seq_mem, prof.seq_lat) < 1:
+            hit = (prof, -1)
+        else:
+            needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+            hit = (prof, needed if needed > 0 else -1)
+        ctx.memo_local[key] = hit
+    return hit
+
+
+def pairs(ctx: Context, sources: list[Source]) -> tuple[list[tuple], dict]:
+    """Every (source, count) as (rounded objective, source kind order, catalog order, count, source,
+    admissible: its fine-tuning fits and its spending keeps within the budget), cheapest first, and the
+    same split by (GPU, source kind) group. They depend only on the sources, horizon, assumptions,
+    budget limit and what the fine-tuning reads (`Context.ft_key`): kept in the search memo under
+    those values, shared by the sub-searches and later advice."""
+    key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key, ctx.w.budget_limit_chf,
+           ctx.ft_key)
+    hit = ctx.memo.get(key)
+    if hit is not None:
+        return hit
+    out = []
+    limit, months = ctx.w.budget_limit_chf, ctx.months
+    for source in sources:
+        kind = SOURCE_ORDER[source.kind]
+        for count in source.counts:
+            team = _tuning(ctx, source.gpu, count)
+            cost = gpu_cost(source, count, months, ctx.a)
+            spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
+            admissible = not team[0] and (limit is None or spent <= limit)
+            out.append((round(cost + (team[1] + team[4]) * months, 2), kind, source.order, count, source,
+                        admissible))
+    out.sort(key=_order)
+    groups: dict = {}
+    for p in out:
+        groups.setdefault(p[4].group, []).append(p)
+    hit = ctx.memo[key] = (out, groups)
+    return hit
+
+
+def _order(p: tuple) -> tuple:
+    """(objective, kind, catalog order, count): (kind, order) names one source, listing a count once."""
+    return p[:4]
