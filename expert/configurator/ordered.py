@@ -13,6 +13,8 @@ both against the full enumeration and a brute force.
 
 from __future__ import annotations
 
+import heapq
+
 from expert.configurator.candidates import Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
@@ -23,7 +25,7 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
     checked; once a feasible candidate is found, every pair of the same (rounded) objective is still
     checked for the tie-break, then the search stops."""
     best = None
-    for objective, _, _, count, source, admissible in pairs(ctx, sources)[0]:
+    for objective, count, source, admissible in in_order(ctx, pairs(ctx, sources)[0]):
         if best is not None and objective > best.key[0]:
             break
         if not admissible:
@@ -58,7 +60,7 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
     out = Outcome()
     for group, group_pairs in pairs(ctx, sources)[1].items():
         best = closest = None
-        for objective, _, _, count, source, _ in group_pairs:
+        for objective, count, source, _ in in_order(ctx, group_pairs):
             if best is not None and objective > best.key[0]:
                 break
             for precision in precisions(source.gpu, ctx.w):
@@ -118,27 +120,20 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
 
 
 def pairs(ctx: Context, sources: list[Source]) -> tuple[list[tuple], dict]:
-    """Every (source, count) as (rounded objective, source kind order, catalog order, count, source,
-    admissible: its fine-tuning fits and its spending keeps within the budget), cheapest first, and the
-    same split by (GPU, source kind) group. They depend only on the sources, horizon, assumptions,
-    budget limit and what the fine-tuning reads (`Context.ft_key`): kept in the search memo under
-    those values, shared by the sub-searches and later advice."""
-    key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key, ctx.w.budget_limit_chf,
-           ctx.ft_key)
+    """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
+    source, GPU cost), cheapest first, and the same split by (GPU, source kind) group. They depend only
+    on the sources, the horizon and the assumptions: kept in the search memo under those values, shared
+    by the sub-searches and later advice."""
+    key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key)
     hit = ctx.memo.get(key)
     if hit is not None:
         return hit
     out = []
-    limit, months = ctx.w.budget_limit_chf, ctx.months
     for source in sources:
         kind = SOURCE_ORDER[source.kind]
         for count in source.counts:
-            team = _tuning(ctx, source.gpu, count)
-            cost = gpu_cost(source, count, months, ctx.a)
-            spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
-            admissible = not team[0] and (limit is None or spent <= limit)
-            out.append((round(cost + (team[1] + team[4]) * months, 2), kind, source.order, count, source,
-                        admissible))
+            cost = gpu_cost(source, count, ctx.months, ctx.a)
+            out.append((round(cost, 2), kind, source.order, count, source, cost))
     out.sort(key=_order)
     groups: dict = {}
     for p in out:
@@ -148,5 +143,37 @@ def pairs(ctx: Context, sources: list[Source]) -> tuple[list[tuple], dict]:
 
 
 def _order(p: tuple) -> tuple:
-    """(objective, kind, catalog order, count): (kind, order) names one source, listing a count once."""
+    """(cost, kind, catalog order, count): (kind, order) names one source, listing a count once."""
     return p[:4]
+
+
+def in_order(ctx: Context, entries: list[tuple]):
+    """(rounded objective, count, source, admissible: its fine-tuning fits and its spending keeps
+    within the budget) of `pairs`' entries in the order of (objective, kind, catalog order, count).
+
+    Without fine-tuning the objective is the GPU cost: the entries' own order. With it the
+    objective adds the training and team cost of the count (`_tuning`, ≥ 0), so the rounded GPU cost
+    is a lower bound on the rounded objective (rounding keeps the order) and the entries are
+    resolved lazily: an entry moves into a heap while its bound is at most the heap's least
+    objective; the heap's least entry is then below every bound left (ties moved in too), so it is
+    next. A search that stops early prices the fine-tuning of few counts.
+    """
+    limit, months = ctx.w.budget_limit_chf, ctx.months
+    if ctx.ft_key is None:
+        for bound, _, _, count, source, cost in entries:
+            yield bound, count, source, limit is None or cost <= limit
+        return
+    heap: list = []
+    i, n = 0, len(entries)
+    while True:
+        while i < n and (not heap or entries[i][0] <= heap[0][0]):
+            _, kind, order, count, source, cost = entries[i]
+            i += 1
+            team = _tuning(ctx, source.gpu, count)
+            spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
+            heapq.heappush(heap, (round(cost + (team[1] + team[4]) * months, 2), kind, order, count, source,
+                                  not team[0] and (limit is None or spent <= limit)))
+        if not heap:
+            return
+        objective, _, _, count, source, admissible = heapq.heappop(heap)
+        yield objective, count, source, admissible
