@@ -18,82 +18,98 @@ import heapq
 from expert.configurator.candidates import Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.sizing.engines import device_memory_gb
+from expert.sizing.memory import weights_gb
 
 
 def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
-    """The optimum alone (module docstring): pairs cheapest first, each pair's precisions and TP degrees
-    checked; once a feasible candidate is found, every pair of the same (rounded) objective is still
-    checked for the tie-break, then the search stops."""
+    """The optimum alone (module docstring), the cheapest feasible candidate of every pair."""
+    return _cheapest(ctx, pairs(ctx, sources)[0])
+
+
+def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
+    """The least-key feasible candidate of `pairs`' entries: pairs cheapest first, each pair's
+    precisions and TP degrees checked; once a feasible candidate is found, every pair of the same
+    (rounded) objective is still checked for the tie-break, then the search stops. Candidates the
+    lower bound rules out (`_options`) are not checked."""
     best = None
-    for objective, count, source, admissible in in_order(ctx, pairs(ctx, sources)[0]):
+    for objective, count, source, admissible in in_order(ctx, entries):
         if best is not None and objective > best.key[0]:
             break
         if not admissible:
             continue
-        for precision in precisions(source.gpu, ctx.w):
-            for tp in ctx.tp_degrees(count, source):
-                prof, needed = _needed(ctx, source, precision, tp)
-                if needed < 0 or count // tp < needed:
-                    continue                              # the lower bound says it cannot be feasible
-                if _serving(ctx, prof, tp, count)[0]:
-                    continue
-                c = evaluate(ctx, source, precision, tp, count)
-                if best is None or c.key < best.key:
-                    best = c
+        floor, options = _options(ctx, source, ctx.tp_degrees(count, source))
+        if count < floor:
+            continue
+        for precision, tp, prof, needed in options:
+            if count // tp < needed or _serving(ctx, prof, tp, count)[0]:
+                continue
+            c = evaluate(ctx, source, precision, tp, count)
+            if c.feasible and (best is None or c.key < best.key):
+                best = c
     return best
 
 
 def enumerate_ordered(ctx: Context, sources: list[Source]):
     """`search.enumerate_candidates`' optimum, group bests, group-closest and closest candidates,
     group by group in order of cost; `feasible` lists the group bests only, `evaluated` counts the
-    candidates checked.
+    closest-candidate checks.
 
-    Exact: a group's best is the least key among its feasible candidates, and every pair costing
-    more (rounded) than the best found so far has a larger key, so the group stops there. Without
-    fine-tuning the full enumeration skips the counts above a (source, precision, TP)'s first
-    feasible one; these cost more (every source's cost grows with the count, checked by
-    `test_costs_grow_with_the_count`), so they are past the stop too. A group with no feasible
-    candidate is visited whole: its closest infeasible candidate is shown, and only such groups'
-    are (alternatives, the documents' family, nothing fits).
+    Exact: a group's best is the least key among its feasible candidates (`_cheapest` on its pairs).
+    Without fine-tuning the full enumeration skips the counts above a (source, precision, TP)'s
+    first feasible one; these cost more (every source's cost grows with the count, checked by
+    `test_costs_grow_with_the_count`), so `_cheapest` stops before them too. Only a group with no
+    feasible candidate is then visited whole for its closest infeasible one: the full enumeration
+    keeps a group's closest candidate only until the group has a feasible one, and shows only
+    those of groups without one (alternatives, the documents' family, nothing fits).
     """
     from expert.configurator.search import Outcome
     out = Outcome()
     for group, group_pairs in pairs(ctx, sources)[1].items():
-        best = closest = None
-        for objective, count, source, _ in in_order(ctx, group_pairs):
-            if best is not None and objective > best.key[0]:
-                break
-            for precision in precisions(source.gpu, ctx.w):
-                for tp in ctx.tp_degrees(count, source):
-                    prof, needed = _needed(ctx, source, precision, tp)
-                    if best is not None and (needed < 0 or count // tp < needed):
-                        continue                          # infeasible in a group that has a feasible one
-                    checked = check(ctx, source, prof, tp, count)
-                    out.evaluated += 1
-                    if checked[0]:
-                        if best is not None:
-                            continue
-                        k = closeness(ctx, source, precision, tp, count, checked)
-                        if closest is None or k < closest.closeness:
-                            closest = build(ctx, source, prof, precision, tp, count, checked)
-                        continue
-                    c = build(ctx, source, prof, precision, tp, count, checked)
-                    if best is None or c.key < best.key:
-                        best = c
+        best = _cheapest(ctx, group_pairs)
         if best is not None:
             out.group_best[group] = best
             out.feasible.append(best)
             if out.best is None or best.key < out.best.key:
                 out.best = best
-        elif closest is not None:
+            continue
+        closest = None
+        for _, count, source, _ in in_order(ctx, group_pairs):
+            for precision in precisions(source.gpu, ctx.w):
+                for tp in ctx.tp_degrees(count, source):
+                    prof = ctx.profile(source.gpu, precision, tp, source.column)
+                    checked = check(ctx, source, prof, tp, count)
+                    out.evaluated += 1
+                    k = closeness(ctx, source, precision, tp, count, checked)
+                    if closest is None or k < closest.closeness:
+                        closest = build(ctx, source, prof, precision, tp, count, checked)
+        if closest is not None:
             out.group_closest[group] = closest
             if out.closest is None or closest.closeness < out.closest.closeness:
                 out.closest = closest
     return out
 
 
+def _options(ctx: Context, source: Source, degrees: tuple[int, ...]) -> tuple:
+    """(lower bound on a feasible count, [(precision, TP, profile, replicas needed)]) of the precisions
+    and the TP `degrees` on this source's GPU and column, leaving out those no count makes feasible;
+    memoised for the search. The bound is the least TP × needed (`_needed`)."""
+    key = (source.gpu.id, source.column, degrees)
+    hit = ctx.memo_local.get(key)
+    if hit is None:
+        options, floor = [], None
+        for precision in precisions(source.gpu, ctx.w):
+            for tp in degrees:
+                prof, needed = _needed(ctx, source, precision, tp)
+                if needed >= 0:
+                    options.append((precision, tp, prof, needed))
+                    floor = tp * needed if floor is None else min(floor, tp * needed)
+        hit = ctx.memo_local[key] = (1 << 30 if floor is None else floor, options)
+    return hit
+
+
 def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
-    """(profile, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count),
+    """(profile or None, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count),
     memoised for the search by (GPU, column, precision, TP).
 
     Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
@@ -103,9 +119,16 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
     `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
     sessions depends on the replicas, so no bound is taken (0: every count is checked).
+
+    A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
+    every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
+    terms are ≥ 0, the shares ≤ 1), so `build_profile` finds no free memory and `seq_mem` is 0, with
+    or without a growth model or tool-waiting sessions (they only take memory away).
     """
     key = (source.gpu.id, source.column, precision, tp)
     hit = ctx.memo_local.get(key)
+    if hit is None and weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
+        hit = ctx.memo_local[key] = (None, -1)          # the weights alone exceed the GPU: not sized
     if hit is None:
         prof = ctx.profile(source.gpu, precision, tp, source.column)
         if ctx.agent is not None:
