@@ -42,6 +42,8 @@ from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.sizing.architecture import generic_model
 from expert.pools import agent_workloads
 from expert.sizing.constants import Assumptions
+from expert.sizing.engines import device_memory_gb
+from expert.sizing.memory import weights_gb
 from expert.workload import Workload
 
 MAX_POOL = 16
@@ -109,6 +111,8 @@ class PoolSearch:
         its peak within the targets) at their operating point; None when none serves (default) or one
         replica cannot hold a sequence. Given replicas that cannot carry the peak are each full and busy."""
         ctx = self.ctxs[i]
+        if weights_gb(ctx.model, precision, self.a) / tp > device_memory_gb(gpu, self.a):
+            return None  # no free memory, so `seq_mem` is 0 (`ordered._needed`): not sized
         prof = ctx.profile(gpu, precision, tp, column)
         r = replicas or prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
         if r < 1 or prof.seq_mem < 1:
@@ -288,8 +292,13 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
                 if ng is None:
                     continue
                 best = None
+                months, g_cost = ps.w.horizon_months, gpu_cost(sg, ng, ps.w.horizon_months, ps.a)
                 for nf in _counts(sf):
                     if nf < max(1, pf[0]):
+                        continue
+                    # the GPU cost alone bounds the objective from below (training and team time are ≥ 0,
+                    # rounding keeps the order): a pair costing more than the best cannot have a smaller key
+                    if best is not None and round(g_cost + gpu_cost(sf, nf, months, ps.a), 2) > best.key[0]:
                         continue
                     ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around_the_clock=not ft_serve)
                     if not ok:
