@@ -61,18 +61,29 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
     `test_costs_grow_with_the_count`), so `_cheapest` stops before them too. Only a group with no
     feasible candidate is then visited whole for its closest infeasible one: the full enumeration
     keeps a group's closest candidate only until the group has a feasible one, and shows only
-    those of groups without one (alternatives, the documents' family, nothing fits).
+    those of groups without one (alternatives, the documents' family, nothing fits); they are found
+    on first use (`Outcome.pending`), which an answer with enough feasible alternatives never makes.
     """
     from expert.configurator.search import Outcome
     out = Outcome()
+    rest = {}
     for group, group_pairs in pairs(ctx, sources)[1].items():
         best = _cheapest(ctx, group_pairs)
-        if best is not None:
-            out.group_best[group] = best
-            out.feasible.append(best)
-            if out.best is None or best.key < out.best.key:
-                out.best = best
+        if best is None:
+            rest[group] = group_pairs
             continue
+        out.group_best[group] = best
+        out.feasible.append(best)
+        if out.best is None or best.key < out.best.key:
+            out.best = best
+    if rest:
+        out.pending = lambda o: _closest(ctx, rest, o)
+    return out
+
+
+def _closest(ctx: Context, groups: dict, out) -> None:
+    """Fill `out`'s closest infeasible candidate of each of `groups` (none feasible) and of all."""
+    for group, group_pairs in groups.items():
         closest = None
         for _, count, source, _ in in_order(ctx, group_pairs):
             for precision in precisions(source.gpu, ctx.w):
@@ -84,10 +95,9 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
                     if closest is None or k < closest.closeness:
                         closest = build(ctx, source, prof, precision, tp, count, checked)
         if closest is not None:
-            out.group_closest[group] = closest
-            if out.closest is None or closest.closeness < out.closest.closeness:
-                out.closest = closest
-    return out
+            out._group_closest[group] = closest
+            if out._closest is None or closest.closeness < out._closest.closeness:
+                out._closest = closest
 
 
 def _options(ctx: Context, source: Source, degrees: tuple[int, ...]) -> tuple:

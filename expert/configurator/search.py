@@ -42,15 +42,41 @@ def as_workload(workload) -> Workload:
 
 
 class Outcome:
-    """Raw result of one enumeration (before texts): optimum, group bests, closest infeasible."""
+    """Raw result of one enumeration (before texts): optimum, group bests, closest infeasible.
+
+    The closest candidates may be left to find on first use (`pending`: a function that fills them,
+    `ordered.enumerate_ordered`), since an answer with enough feasible alternatives shows none."""
 
     def __init__(self):
         self.best: Candidate | None = None
         self.feasible: list[Candidate] = []
         self.group_best: dict[tuple, Candidate] = {}
-        self.group_closest: dict[tuple, Candidate] = {}
-        self.closest: Candidate | None = None
+        self._group_closest: dict[tuple, Candidate] = {}
+        self._closest: Candidate | None = None
+        self.pending = None
         self.evaluated = 0
+
+    def _resolve(self) -> None:
+        if self.pending is not None:
+            fill, self.pending = self.pending, None
+            fill(self)
+
+    @property
+    def group_closest(self) -> dict[tuple, Candidate]:
+        """Closest infeasible candidate of each group (of each with no feasible one, at least)."""
+        self._resolve()
+        return self._group_closest
+
+    @property
+    def closest(self) -> Candidate | None:
+        """The closest infeasible candidate of all (shown when nothing fits)."""
+        self._resolve()
+        return self._closest
+
+    @closest.setter
+    def closest(self, c: Candidate | None) -> None:
+        self._resolve()
+        self._closest = c
 
 
 def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
@@ -141,8 +167,9 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
     best = out.best
     skip = best.source.group if best else None
     feas = sorted((c for g, c in out.group_best.items() if g != skip), key=lambda c: c.key)
-    infeas = sorted((c for g, c in out.group_closest.items() if g != skip and g not in out.group_best),
-                    key=lambda c: c.closeness)
+    infeas = [] if len(feas) >= MAX_ALTERNATIVES else sorted(  # enough feasible ones: no closest shown
+        (c for g, c in out.group_closest.items() if g != skip and g not in out.group_best),
+        key=lambda c: c.closeness)
     picked = (feas + infeas)[:MAX_ALTERNATIVES]
     return [to_choice(c, ctx, ConfiguredAlternative, why_not=explain.why_not(c, best, ctx.months),
                       feasible=c.feasible) for c in picked]
