@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 
-from expert.configurator.candidates import Source, precisions
+from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.sizing.engines import device_memory_gb
@@ -28,25 +28,45 @@ def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
 
 
 def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
-    """The least-key feasible candidate of `pairs`' entries: pairs cheapest first, each pair's
-    precisions and TP degrees checked; once a feasible candidate is found, every pair of the same
-    (rounded) objective is still checked for the tie-break, then the search stops. Candidates the
-    lower bound rules out (`_options`) are not checked."""
+    """The least-key feasible candidate of `pairs`' entries: pairs cheapest first; once a feasible
+    candidate is found, the pairs of the same (rounded) objective are still checked for the tie-break,
+    then the search stops.
+
+    Within one objective the key orders by (quality, TP) next, so an option ranked after the best so
+    far on those two is never sized (`QUALITY_ORDER`, whatever order the precisions come in). Options
+    the replica bound rules out are not checked (`_needed`); once every option of a (GPU, TP degrees)
+    has been sized for a pair without a feasible one, the least TP × needed is a floor below which
+    no count of it is looked at again.
+    """
     best = None
     for objective, count, source, admissible in in_order(ctx, entries):
         if best is not None and objective > best.key[0]:
             break
         if not admissible:
             continue
-        floor, options = _options(ctx, source, ctx.tp_degrees(count, source))
-        if count < floor:
+        degrees = ctx.tp_degrees(count, source)
+        fk = (source.gpu.id, source.column, degrees)
+        floor = ctx.memo_local.get(fk)
+        if floor is not None and count < floor:
             continue
-        for precision, tp, prof, needed in options:
-            if count // tp < needed or _serving(ctx, prof, tp, count)[0]:
-                continue
-            c = evaluate(ctx, source, precision, tp, count)
-            if c.feasible and (best is None or c.key < best.key):
-                best = c
+        rank = best.key[1:3] if best is not None and best.key[0] == objective else None
+        complete = rank is None
+        for precision in precisions(source.gpu, ctx.w):
+            q = QUALITY_ORDER[precision]
+            for tp in degrees:
+                if rank is not None and (q, tp) > rank:
+                    complete = False
+                    break                                 # ranked after the best of this objective
+                prof, needed = _needed(ctx, source, precision, tp)
+                if needed < 0 or count // tp < needed or _serving(ctx, prof, tp, count)[0]:
+                    continue
+                c = evaluate(ctx, source, precision, tp, count)
+                if c.feasible and (best is None or c.key < best.key):
+                    best = c
+                    rank = c.key[1:3]
+        if complete and best is None and floor is None:
+            ctx.memo_local[fk] = min((tp * needed for precision in precisions(source.gpu, ctx.w) for tp in degrees
+                                      if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
     return best
 
 
@@ -98,24 +118,6 @@ def _closest(ctx: Context, groups: dict, out) -> None:
             out._group_closest[group] = closest
             if out._closest is None or closest.closeness < out._closest.closeness:
                 out._closest = closest
-
-
-def _options(ctx: Context, source: Source, degrees: tuple[int, ...]) -> tuple:
-    """(lower bound on a feasible count, [(precision, TP, profile, replicas needed)]) of the precisions
-    and the TP `degrees` on this source's GPU and column, leaving out those no count makes feasible;
-    memoised for the search. The bound is the least TP × needed (`_needed`)."""
-    key = (source.gpu.id, source.column, degrees)
-    hit = ctx.memo_local.get(key)
-    if hit is None:
-        options, floor = [], None
-        for precision in precisions(source.gpu, ctx.w):
-            for tp in degrees:
-                prof, needed = _needed(ctx, source, precision, tp)
-                if needed >= 0:
-                    options.append((precision, tp, prof, needed))
-                    floor = tp * needed if floor is None else min(floor, tp * needed)
-        hit = ctx.memo_local[key] = (1 << 30 if floor is None else floor, options)
-    return hit
 
 
 def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
