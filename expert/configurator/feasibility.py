@@ -114,7 +114,8 @@ class Context:
         self._ft_state = None
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
-        self._fast: dict = {}  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
+        self._fast: dict = {}
+        self.profile_keys: dict = {}  # (GPU, precision, TP, column) → the profile's value key in `profiles`  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
         self.memo_local: dict = {}  # this search's own value-keyed results (`search.best_only`)
         self._tps: dict = {}
         self._served: dict = {}  # `_serving` by (GPU, precision, TP, column, count), with its profile
@@ -149,6 +150,7 @@ class Context:
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, self.a.key,
                     self.agent.key if self.agent else None, w.engine, w.kv_precision)
         key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
+        self.profile_keys[(gpu.id, precision, tp, column)] = key
         p = self.profiles.get(key)
         if p is None:
             base = self.profiles.get(base_key)

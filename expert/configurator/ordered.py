@@ -148,9 +148,19 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
         elif min(prof.seq_mem, prof.seq_lat) < 1:
             hit = (prof, -1)
         else:
-            needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+            needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
             hit = (prof, needed if needed > 0 else -1)
         ctx.memo_local[key] = hit
+    return hit
+
+
+def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
+    """`prof.replicas_needed` at this search's load, memoised in the search memo on the profile's value
+    key and the load (the sub-searches that keep the load and the targets share it)."""
+    key = ("needed", ctx.profile_keys[fast], ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo[key] = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
     return hit
 
 
