@@ -18,6 +18,7 @@ import heapq
 from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.configurator.outcome import Outcome
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 
@@ -84,7 +85,6 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
     those of groups without one (alternatives, the documents' family, nothing fits); they are found
     on first use (`Outcome.pending`), which an answer with enough feasible alternatives never makes.
     """
-    from expert.configurator.search import Outcome
     out = Outcome()
     rest = {}
     for group, group_pairs in pairs(ctx, sources)[1].items():

@@ -21,6 +21,7 @@ from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sou
                                             interconnect_label, precisions)
 from expert.configurator.feasibility import Candidate, Context, build, check, closeness
 from expert.configurator.ordered import best_only, enumerate_ordered
+from expert.configurator.outcome import Outcome
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import cost_line
 from expert.facts import gpu_family
@@ -39,44 +40,6 @@ def default_assumptions(catalog: Catalog) -> Assumptions:
 def as_workload(workload) -> Workload:
     """A `Workload` as is, or validated from its dict form."""
     return workload if isinstance(workload, Workload) else Workload.model_validate(workload)
-
-
-class Outcome:
-    """Raw result of one enumeration (before texts): optimum, group bests, closest infeasible.
-
-    The closest candidates may be left to find on first use (`pending`: a function that fills them,
-    `ordered.enumerate_ordered`), since an answer with enough feasible alternatives shows none."""
-
-    def __init__(self):
-        self.best: Candidate | None = None
-        self.feasible: list[Candidate] = []
-        self.group_best: dict[tuple, Candidate] = {}
-        self._group_closest: dict[tuple, Candidate] = {}
-        self._closest: Candidate | None = None
-        self.pending = None
-        self.evaluated = 0
-
-    def _resolve(self) -> None:
-        if self.pending is not None:
-            fill, self.pending = self.pending, None
-            fill(self)
-
-    @property
-    def group_closest(self) -> dict[tuple, Candidate]:
-        """Closest infeasible candidate of each group (of each with no feasible one, at least)."""
-        self._resolve()
-        return self._group_closest
-
-    @property
-    def closest(self) -> Candidate | None:
-        """The closest infeasible candidate of all (shown when nothing fits)."""
-        self._resolve()
-        return self._closest
-
-    @closest.setter
-    def closest(self, c: Candidate | None) -> None:
-        self._resolve()
-        self._closest = c
 
 
 def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
