@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 
+from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
@@ -39,7 +40,7 @@ def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
     has been sized for a pair without a feasible one, the least TP × needed is a floor below which
     no count of it is looked at again.
     """
-    best = None
+    best, agent = None, ctx.agent
     for objective, count, source, admissible in in_order(ctx, entries):
         if best is not None and objective > best.key[0]:
             break
@@ -59,7 +60,13 @@ def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
                     complete = False
                     break                                 # ranked after the best of this objective
                 prof, needed = _needed(ctx, source, precision, tp)
-                if needed < 0 or count // tp < needed or _serving(ctx, prof, tp, count)[0]:
+                if needed < 0 or count // tp < needed:
+                    continue
+                # an agent loop's tool-waiting sessions take `held` sequences of room on each replica
+                # (`with_held`: seq_mem − held): without one left, `_serving` fails it on memory
+                if agent is not None and prof.seq_mem - held_per_replica(agent, count // tp) < 1:
+                    continue
+                if _serving(ctx, prof, tp, count)[0]:
                     continue
                 c = evaluate(ctx, source, precision, tp, count)
                 if c.feasible and (best is None or c.key < best.key):
