@@ -145,7 +145,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.slo import targets
 
     model = primary_model(w, catalog)
-    result = search(w, catalog, sensitivity=sensitivity, _shared=shared_cache(catalog))
+    result = search(w, catalog, sensitivity=sensitivity, detail=False, _shared=shared_cache(catalog))
     pool_text = pool_sentence(w, lang)
     groups = pool_groups(result.pool)
     pool_w, w = w, pooled_view(w, model)

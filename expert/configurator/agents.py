@@ -42,6 +42,8 @@ from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.sizing.architecture import generic_model
 from expert.pools import agent_workloads
 from expert.sizing.constants import Assumptions
+from expert.sizing.engines import device_memory_gb
+from expert.sizing.memory import weights_gb
 from expert.workload import Workload
 
 MAX_POOL = 16
@@ -85,6 +87,7 @@ class PoolSearch:
         self.pure = [i for i, wi in enumerate(self.ws) if not wi.tuning.enabled]
         self._plans: dict = {}
         self._bins: dict = {}
+        self._ft: dict = {}
 
     def plans(self, i: int, source: Source) -> list[Plan]:
         """Best plans of agent i on this GPU type: (fewest GPUs, smallest memory); [] if none fits."""
@@ -108,6 +111,8 @@ class PoolSearch:
         its peak within the targets) at their operating point; None when none serves (default) or one
         replica cannot hold a sequence. Given replicas that cannot carry the peak are each full and busy."""
         ctx = self.ctxs[i]
+        if weights_gb(ctx.model, precision, self.a) / tp > device_memory_gb(gpu, self.a):
+            return None  # no free memory, so `seq_mem` is 0 (`ordered._needed`): not sized
         prof = ctx.profile(gpu, precision, tp, column)
         r = replicas or prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
         if r < 1 or prof.seq_mem < 1:
@@ -146,9 +151,17 @@ class PoolSearch:
 
     def ft_team(self, agents, source: Source, k: int, around_the_clock: bool = False) -> tuple:
         """(fits, team CHF per month, rented-training CHF per month, problems) for the runs of `agents`
-        on k GPUs of this kind (module docstring)."""
+        on k GPUs of this kind (module docstring). Memoised for this search: the source enters only
+        through its GPU (the hybrid variants price the same runs on many sources of one GPU)."""
         if not agents:
             return True, 0.0, 0.0, []
+        key = (tuple(agents), source.gpu.id, k, around_the_clock)
+        hit = self._ft.get(key)
+        if hit is None:
+            hit = self._ft[key] = self._ft_team(agents, source, k, around_the_clock)
+        return hit[0], hit[1], hit[2], list(hit[3])
+
+    def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
         from expert.configurator.training_plan import attended_hours
         from expert.sizing.ft_job import layout_on
         months = self.w.horizon_months
@@ -279,8 +292,13 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
                 if ng is None:
                     continue
                 best = None
+                months, g_cost = ps.w.horizon_months, gpu_cost(sg, ng, ps.w.horizon_months, ps.a)
                 for nf in _counts(sf):
                     if nf < max(1, pf[0]):
+                        continue
+                    # the GPU cost alone bounds the objective from below (training and team time are ≥ 0,
+                    # rounding keeps the order): a pair costing more than the best cannot have a smaller key
+                    if best is not None and round(g_cost + gpu_cost(sf, nf, months, ps.a), 2) > best.key[0]:
                         continue
                     ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around_the_clock=not ft_serve)
                     if not ok:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from expert.catalog.bom import system_power_w, total_chf
 from expert.catalog.loader import Catalog
@@ -70,6 +70,8 @@ class Source:
     condition: str | None = None
     offer_kind: str | None = None
     marketplace: bool = False
+    costs: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    """GPU cost over a horizon by (count, months, `Assumptions.key`): `objective.gpu_cost`'s memo."""
 
     def system(self, count: int) -> tuple[float, float, str]:
         """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;

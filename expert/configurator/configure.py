@@ -46,15 +46,19 @@ def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:
 
 
 def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *,
-           sensitivity: bool = True, _shared: dict | None = None) -> SearchResult:
+           sensitivity: bool = True, detail: bool = True, _shared: dict | None = None) -> SearchResult:
     """The cheapest configuration that fits, ranked alternatives, Pareto front, sensitivity and the
-    documents' own pick. Never raises for an impossible workload: `nothing_fits` says why."""
+    documents' own pick. Never raises for an impossible workload: `nothing_fits` says why.
+
+    `detail=False` (the advice's choice): the same answer without the Pareto front, found in order of
+    cost (`ordered.py`), so `evaluated` counts the candidates checked and `feasible` the groups that
+    have a feasible one."""
     w = as_workload(workload)
     a = assumptions or default_assumptions(catalog)
     if w.agents:
         return search_agents(w, catalog, a)
     shared = {} if _shared is None else _shared
-    ctx, out, sources = run(w, catalog, a, shared)
+    ctx, out, sources = run(w, catalog, a, shared, detail=detail)
     result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
     if out.best is not None:
         result.recommendation = to_choice(out.best, ctx)
@@ -74,7 +78,8 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
                 result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
                 _lora_instead(w, catalog, a, shared, out.closest, result)
     result.alternatives = alternatives(out, ctx)
-    result.pareto = explain.pareto(out.feasible)
+    if detail:
+        result.pareto = explain.pareto(out.feasible)
     result.document = document_view(w, catalog, a, ctx, out)
     if sensitivity:
         result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
@@ -87,7 +92,7 @@ def _lora_instead(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, c
     if w.tuning.method != "full" or not any(v.kind == "ft_plan" for v in closest.violations):
         return
     lora = w.model_copy(update={"fine_tuning": w.tuning.model_copy(update={"method": "lora"})})
-    alt = search(lora, catalog, a, sensitivity=False, _shared=shared).recommendation
+    alt = search(lora, catalog, a, sensitivity=False, detail=False, _shared=shared).recommendation
     if alt is None:
         return
     where = f"{alt.count}× {alt.gpu} ({alt.offer or alt.package}, {alt.precision}), {grouped(alt.tco_chf)} CHF"

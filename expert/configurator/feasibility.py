@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import AgentDemand, held_per_replica, ttft_shift, with_held
-from expert.configurator.candidates import Source
+from expert.configurator.candidates import Source, tp_degrees
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, with_target
 from expert.sizing.architecture import generic_model
@@ -94,7 +94,7 @@ class Context:
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions, model: LlmModel,
                  profiles: dict | None = None, ft_cache: dict | None = None, serving: dict | None = None,
-                 agent: AgentDemand | None = None):
+                 agent: AgentDemand | None = None, memo: dict | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
         self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
@@ -113,7 +113,21 @@ class Context:
         self.serving = {} if serving is None else serving
         self._ft_state = None
         self._planner = None
+        self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
+        self._fast: dict = {}
+        self.profile_keys: dict = {}  # (GPU, precision, TP, column) → the profile's value key in `profiles`  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
+        self.memo_local: dict = {}  # this search's own value-keyed results (`search.best_only`)
+        self._tps: dict = {}
+        self._served: dict = {}  # `_serving` by (GPU, precision, TP, column, count), with its profile
+        self._tuned: dict = {}   # `_tuning` by (GPU, count)   # this search's TP degrees by (count, source kind, GPU, column)
+        self.ft_key = None
         if self.tuning.enabled:
+            t = self.tuning
+            # the external options depend on where and how the workload may rent or buy: all of it is in the key
+            self.ft_key = ("ft", self.model_key, t.method, t.dataset_tokens, t.epochs, t.frequency, t.team_waits,
+                           t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
+                           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data,
+                           w.sector, a.key)
             key = ("ftmem", self.model_key, self.tuning.method, a.key)
             if key not in self.ft_cache:
                 anygpu = next(iter(catalog.gpus.values()))
@@ -124,11 +138,19 @@ class Context:
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
         """The sized replica (cached: memory and speed per model/GPU/precision/TP/tokens, then the
         latency-limited batch per target)."""
+        fast = (gpu.id, precision, tp, column)
+        p = self._fast.get(fast)
+        if p is None:
+            p = self._fast[fast] = self._profile(gpu, precision, tp, column)
+        return p
+
+    def _profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
         w = self.w
         base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
                     precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, self.a.key,
                     self.agent.key if self.agent else None, w.engine, w.kv_precision)
         key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
+        self.profile_keys[(gpu.id, precision, tp, column)] = key
         p = self.profiles.get(key)
         if p is None:
             base = self.profiles.get(base_key)
@@ -140,6 +162,15 @@ class Context:
                     self.a, self.growth, w.engine, shift, w.kv_precision)
             p = self.profiles[key] = with_target(base, self.slo)
         return p
+
+    def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
+        """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only
+        through its kind, GPU and column)."""
+        key = (count, source.kind, source.gpu.id, source.column)
+        hit = self._tps.get(key)
+        if hit is None:
+            hit = self._tps[key] = tp_degrees(self.model, count, source)
+        return hit
 
     def planner(self):
         """The training-sourcing planner of this workload's runs (issue 12), built on first use."""
@@ -165,6 +196,17 @@ class Context:
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     """The source-independent serving part of a candidate:
     (violations, batch, latency, concurrency, operating point or None)."""
+    local = (prof.gpu.id, prof.precision, tp, prof.column, count)  # the rest of the key is this search's
+    entry = ctx._served.get(local)
+    if entry is not None and entry[0] is prof:
+        return entry[1]
+    hit = _serving_shared(ctx, prof, tp, count)
+    ctx._served[local] = (prof, hit)
+    return hit
+
+
+def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
+    """`_serving` through the cache the searches share."""
     key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf,
            ctx.agent.held_peak if ctx.agent else 0.0)
     entry = ctx.serving.get(key)
@@ -211,12 +253,19 @@ def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
     """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU, training
     CHF per month, the chosen `TrainingOption`). The run goes where it costs least (module docstring)."""
     if ctx._ft_state is None:
-        return (), 0.0, None, None, 0.0, None
-    t, w = ctx.tuning, ctx.w
-    # the external options depend on where and how the workload may rent or buy: all of it is in the key
-    key = ("ft", ctx.model_key, gpu.id, count, t.method, t.dataset_tokens, t.epochs, t.frequency,
-           t.team_waits, t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
-           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector, ctx.a.key)
+        return NO_TUNING
+    local = ctx._tuned.get((gpu.id, count))  # the rest of the key is this search's
+    if local is None:
+        local = ctx._tuned[(gpu.id, count)] = _tuning_shared(ctx, gpu, count)
+    return local
+
+
+NO_TUNING = ((), 0.0, None, None, 0.0, None)
+
+
+def _tuning_shared(ctx: Context, gpu: Gpu, count: int) -> tuple:
+    """`_tuning` through the cache the searches share."""
+    key = (ctx.ft_key, gpu.id, count)
     hit = ctx.ft_cache.get(key)
     if hit is not None:
         return hit
@@ -263,6 +312,15 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
                      cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,
                      prof.model_headroom(), ft_hours, ft_mem, concurrency, train, option,
                      op and op.ttft_s, op and op.tpot_s, op and op.rho)
+
+
+def closeness(ctx: Context, source: Source, precision: str, tp: int, count: int, checked: tuple) -> tuple:
+    """`Candidate.closeness` of `check`'s infeasible result without building the candidate (the same
+    expressions as `build` and `Candidate.__post_init__`, so the same floats)."""
+    violations, (_, _, latency, _, _), (_, team_monthly, _, _, train, _), cost = checked
+    objective = cost + (team_monthly + train) * ctx.months
+    return (len(violations), round(sum(math.log(max(v.ratio, 1.0)) for v in violations), 9),
+            sort_key(objective, precision, latency, count, source, tp))
 
 
 def evaluate(ctx: Context, source: Source, precision: str, tp: int, count: int) -> Candidate:

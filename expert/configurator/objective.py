@@ -33,9 +33,20 @@ def cost_line(source: Source, count: int, months: int, a: Assumptions) -> CostLi
     return owned(source.key, price, power, months, a)
 
 
+COSTS_PER_SOURCE = 4096  # bounds each source's memo in a long-running process (the chat)
+
+
 def gpu_cost(source: Source, count: int, months: float, a: Assumptions) -> float:
-    """GPU cost over the horizon (rent or buy), CHF."""
-    return cost_line(source, count, int(months), a).total
+    """GPU cost over the horizon (rent or buy), CHF; memoised on the source by (count, months, the
+    assumptions' value key): every search and sub-search of a catalog prices the same pairs."""
+    key = (count, int(months), None if a is None else a.key)
+    memo = source.costs
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) >= COSTS_PER_SOURCE:
+            memo.clear()
+        hit = memo[key] = cost_line(source, count, int(months), a).total
+    return hit
 
 
 def sort_key(objective: float, precision: str, latency: float, count: int, source: Source, tp: int) -> tuple:

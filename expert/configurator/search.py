@@ -18,10 +18,12 @@ from __future__ import annotations
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
-                                            interconnect_label, precisions, tp_degrees)
-from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, evaluate
+                                            interconnect_label, precisions)
+from expert.configurator.feasibility import Candidate, Context, build, check, closeness
+from expert.configurator.ordered import best_only, enumerate_ordered
+from expert.configurator.outcome import Outcome
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
-from expert.configurator.objective import SOURCE_ORDER, cost_line, gpu_cost
+from expert.configurator.objective import cost_line
 from expert.facts import gpu_family
 from expert.messages import t as msg
 from expert.sizing.constants import Assumptions
@@ -40,24 +42,11 @@ def as_workload(workload) -> Workload:
     return workload if isinstance(workload, Workload) else Workload.model_validate(workload)
 
 
-class Outcome:
-    """Raw result of one enumeration (before texts): optimum, group bests, closest infeasible."""
-
-    def __init__(self):
-        self.best: Candidate | None = None
-        self.feasible: list[Candidate] = []
-        self.group_best: dict[tuple, Candidate] = {}
-        self.group_closest: dict[tuple, Candidate] = {}
-        self.closest: Candidate | None = None
-        self.evaluated = 0
-
-
 def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
     """Evaluate every admissible candidate (module docstring). An infeasible candidate is only built
     while its (gpu, source) group has no feasible one: otherwise it can be neither the group's entry
     among the alternatives nor the closest candidate of a search where nothing fits."""
     out = Outcome()
-    model = ctx.model
     prune = ctx._ft_state is None
     profiles: dict = {}
     for source in sources:
@@ -66,7 +55,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
         for precision in precisions(gpu, ctx.w):
             done_tp: set[int] = set()
             for count in source.counts:
-                for tp in tp_degrees(model, count, source):
+                for tp in ctx.tp_degrees(count, source):
                     if tp in done_tp:
                         continue
                     pk = (gpu.id, precision, tp, source.column)
@@ -78,10 +67,13 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
                     if checked[0]:
                         if group in out.group_best:
                             continue
-                        c = build(ctx, source, prof, precision, tp, count, checked)
-                        k = c.closeness
+                        k = closeness(ctx, source, precision, tp, count, checked)
                         g = out.group_closest.get(group)
-                        if g is None or k < g.closeness:
+                        to_group = g is None or k < g.closeness
+                        if not (to_group or out.closest is None or k < out.closest.closeness):
+                            continue                      # neither entry would take it: not built
+                        c = build(ctx, source, prof, precision, tp, count, checked)
+                        if to_group:
                             out.group_closest[group] = c
                         if out.closest is None or k < out.closest.closeness:
                             out.closest = c
@@ -97,41 +89,6 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
                     if g is None or k < g.key:
                         out.group_best[group] = c
     return out
-
-
-def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
-    """The optimum alone, found in order of cost (exact, used by the sensitivity sub-searches).
-
-    The objective of a candidate depends only on (source, count) — GPU cost plus team time — never on
-    precision or TP. So (source, count) pairs are visited cheapest first; each pair's precisions and
-    TP degrees are checked; once a feasible candidate is found, every pair of the same (rounded)
-    objective is still checked for the tie-break, then the search stops.
-    """
-    pairs = []
-    for source in sources:
-        for count in source.counts:
-            team = _tuning(ctx, source.gpu, count)
-            if team[0]:
-                continue                                   # fine-tuning does not fit this count
-            cost = gpu_cost(source, count, ctx.months, ctx.a)
-            spent = cost + team[4] * ctx.months            # the budget covers the fine-tuning GPUs too
-            if ctx.w.budget_limit_chf is not None and spent > ctx.w.budget_limit_chf:
-                continue
-            pairs.append((round(cost + (team[1] + team[4]) * ctx.months, 2), source, count))
-    pairs.sort(key=lambda p: (p[0], SOURCE_ORDER[p[1].kind], p[1].order, p[2]))
-    best = None
-    for objective, source, count in pairs:
-        if best is not None and objective > best.key[0]:
-            break
-        for precision in precisions(source.gpu, ctx.w):
-            for tp in tp_degrees(ctx.model, count, source):
-                prof = ctx.profile(source.gpu, precision, tp, source.column)
-                if _serving(ctx, prof, tp, count)[0]:
-                    continue
-                c = evaluate(ctx, source, precision, tp, count)
-                if best is None or c.key < best.key:
-                    best = c
-    return best
 
 
 def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
@@ -173,17 +130,19 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
     best = out.best
     skip = best.source.group if best else None
     feas = sorted((c for g, c in out.group_best.items() if g != skip), key=lambda c: c.key)
-    infeas = sorted((c for g, c in out.group_closest.items() if g != skip and g not in out.group_best),
-                    key=lambda c: c.closeness)
+    infeas = [] if len(feas) >= MAX_ALTERNATIVES else sorted(  # enough feasible ones: no closest shown
+        (c for g, c in out.group_closest.items() if g != skip and g not in out.group_best),
+        key=lambda c: c.closeness)
     picked = (feas + infeas)[:MAX_ALTERNATIVES]
     return [to_choice(c, ctx, ConfiguredAlternative, why_not=explain.why_not(c, best, ctx.months),
                       feasible=c.feasible) for c in picked]
 
 
 def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
-        optimum_only: bool = False) -> tuple[Context, Outcome, list]:
+        optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
-    With `optimum_only` only `Outcome.best` is filled (`best_only`)."""
+    With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
+    enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
     shared = {} if shared is None else shared
     model = catalog.resolve_model(w.model, w.params_b)
     agent = None
@@ -194,13 +153,14 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         if agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0:
             agent = _offload_where_it_pays(w, catalog, a, shared, model, agent)
     ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                  shared.setdefault("serving", {}), agent)
+                  shared.setdefault("serving", {}), agent,
+                  memo=shared.setdefault("search", {}))
     sources = admissible_sources(catalog_sources(catalog), w)
     if optimum_only:
         out = Outcome()
         out.best = best_only(ctx, sources)
         return ctx, out, sources
-    return ctx, enumerate_candidates(ctx, sources), sources
+    return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
 
 OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move
@@ -214,7 +174,7 @@ def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     for share in OFFLOAD_SHARES:
         d = agent.offloading(share)
         ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                      shared.setdefault("serving", {}), d)
+                      shared.setdefault("serving", {}), d, memo=shared.setdefault("search", {}))
         c = best_only(ctx, admissible_sources(catalog_sources(catalog), w))
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d

@@ -228,3 +228,30 @@ def test_document_recommendation_text():
     assert "H100" in document_recommendation({"model": "llama-3.1-70b", "fine_tuning": "monthly"})
     assert "A100" in document_recommendation({"model": "llama-3.1-8b", "fine_tuning": "monthly"})
     assert "Multi-GPU A100" in document_recommendation({"model": "llama-3.1-70b"}, lang="de")
+
+
+def test_document_pick_pack_alone_derives_what_all_rules_derive():
+    """The documents' pick is evaluated on its own pack (`document._pick_rules`, issue 21): on every
+    advice scenario's workload (and each again with monthly fine-tuning, so U2's priced rules run) the
+    pack alone derives the same single `document_pick` fact, from the same rule, as the whole rule base."""
+    from expert.configurator.document import _pick_rules, u2_facts
+    from expert.configurator.search import default_assumptions
+    from expert.engine import evaluate
+    from expert.facts import workload_fact
+    from expert.inputs import load_workload_data
+    from expert.knowledge import rule_base
+    from expert.pools import primary_model
+
+    base, a = rule_base(), default_assumptions(CAT)
+    checked = 0
+    for path in sorted(Path("tests/scenarios").glob("advise-*.scenario.yaml")):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))["workload"]
+        for variant in (raw, {**raw, "fine_tuning": "monthly"}):
+            w = load_workload_data(variant, None, CAT)
+            model = primary_model(w, CAT)
+            facts = [workload_fact(w, model), *u2_facts(w, CAT, a, model)]
+            picks = [[(f.rule_id, d) for f in evaluate(b, facts).fired for d in f.derived
+                      if d["t"] == "document_pick"] for b in (base, _pick_rules(base))]
+            assert len(picks[0]) == 1 and picks[0] == picks[1], (path.name, picks)
+            checked += 1
+    assert checked >= 40

@@ -291,3 +291,30 @@ def test_cost_ordered_optimum_equals_full_enumeration():
         _, fast, _ = run(w, cat, da(cat), optimum_only=True)
         ident = lambda c: None if c is None else (c.source.key, c.count, c.precision, c.tp)  # noqa: E731
         assert ident(full.best) == ident(fast.best)
+
+
+def test_cost_ordered_enumeration_equals_full_enumeration():
+    """The advice's cost-ordered enumeration (`detail=False`) gives the same answer as the full one:
+    recommendation, alternatives (feasible and closest infeasible), nothing-fits text, tightest
+    constraint, the documents' comparison and every sensitivity line, on 150 seeded random workloads."""
+    from expert.configurator import search as full_search
+    rng = random.Random(11)
+    skip = {"pareto", "evaluated", "feasible"}  # what only the full enumeration lists
+    for i in range(150):
+        cat = sub_catalog(rng)
+        wd = random_workload(rng)
+        full = full_search(wd, cat).model_dump(mode="json", exclude=skip)
+        lean = full_search(wd, cat, detail=False).model_dump(mode="json", exclude=skip)
+        assert lean == full, (i, wd)
+
+
+def test_costs_grow_with_the_count():
+    """Every source's GPU cost (rounded to the CHF cent, as the objective is) grows strictly with the
+    count at every horizon the workloads allow: `ordered.enumerate_ordered` relies on it where the full
+    enumeration skips the counts above a first feasible one."""
+    from expert.configurator.candidates import catalog_sources
+    from expert.configurator.objective import gpu_cost
+    for source in catalog_sources(FULL):
+        for months in (1, 6, 12, 18, 24, 36, 48, 60, 120):
+            costs = [round(gpu_cost(source, n, months, A), 2) for n in source.counts]
+            assert all(b > a for a, b in zip(costs, costs[1:])), (source.key, months, costs)

@@ -1,0 +1,231 @@
+"""Cost-ordered searches: the optimum alone (`best_only`, for the sensitivity sub-searches) and the
+advice's enumeration (`enumerate_ordered`: optimum, group bests and closest infeasible candidates,
+without the Pareto front), both exact and both far cheaper than visiting every candidate.
+
+The objective of a candidate depends only on (source, count): GPU cost plus fine-tuning and team
+time, never on precision or TP. So the (source, count) pairs are priced first (`pairs`, memoised
+on the values they depend on) and visited cheapest first; a group of candidates whose pair costs
+more than the best feasible one found cannot win and is never sized. Within a pair a (precision,
+TP) whose count holds fewer replicas than any feasible candidate of it needs is skipped without a
+check (`_needed`, a proven lower bound). `tests/configurator/test_configurator_exactness.py` checks
+both against the full enumeration and a brute force.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from expert.configurator.agent_demand import held_per_replica
+from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
+from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
+from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.configurator.outcome import Outcome
+from expert.sizing.engines import device_memory_gb
+from expert.sizing.memory import weights_gb
+
+
+def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
+    """The optimum alone (module docstring), the cheapest feasible candidate of every pair."""
+    return _cheapest(ctx, pairs(ctx, sources)[0])
+
+
+def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
+    """The least-key feasible candidate of `pairs`' entries: pairs cheapest first; once a feasible
+    candidate is found, the pairs of the same (rounded) objective are still checked for the tie-break,
+    then the search stops.
+
+    Within one objective the key orders by (quality, TP) next, so an option ranked after the best so
+    far on those two is never sized (`QUALITY_ORDER`, whatever order the precisions come in). Options
+    the replica bound rules out are not checked (`_needed`); once every option of a (GPU, TP degrees)
+    has been sized for a pair without a feasible one, the least TP × needed is a floor below which
+    no count of it is looked at again.
+    """
+    best, agent = None, ctx.agent
+    for objective, count, source, admissible in in_order(ctx, entries):
+        if best is not None and objective > best.key[0]:
+            break
+        if not admissible:
+            continue
+        degrees = ctx.tp_degrees(count, source)
+        fk = (source.gpu.id, source.column, degrees)
+        floor = ctx.memo_local.get(fk)
+        if floor is not None and count < floor:
+            continue
+        rank = best.key[1:3] if best is not None and best.key[0] == objective else None
+        complete = rank is None
+        for precision in precisions(source.gpu, ctx.w):
+            q = QUALITY_ORDER[precision]
+            for tp in degrees:
+                if rank is not None and (q, tp) > rank:
+                    complete = False
+                    break                                 # ranked after the best of this objective
+                prof, needed = _needed(ctx, source, precision, tp)
+                if needed < 0 or count // tp < needed:
+                    continue
+                # an agent loop's tool-waiting sessions take `held` sequences of room on each replica
+                # (`with_held`: seq_mem − held): without one left, `_serving` fails it on memory
+                if agent is not None and prof.seq_mem - held_per_replica(agent, count // tp) < 1:
+                    continue
+                if _serving(ctx, prof, tp, count)[0]:
+                    continue
+                c = evaluate(ctx, source, precision, tp, count)
+                if c.feasible and (best is None or c.key < best.key):
+                    best = c
+                    rank = c.key[1:3]
+        if complete and best is None and floor is None:
+            ctx.memo_local[fk] = min((tp * needed for precision in precisions(source.gpu, ctx.w) for tp in degrees
+                                      if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
+    return best
+
+
+def enumerate_ordered(ctx: Context, sources: list[Source]):
+    """`search.enumerate_candidates`' optimum, group bests, group-closest and closest candidates,
+    group by group in order of cost; `feasible` lists the group bests only, `evaluated` counts the
+    closest-candidate checks.
+
+    Exact: a group's best is the least key among its feasible candidates (`_cheapest` on its pairs).
+    Without fine-tuning the full enumeration skips the counts above a (source, precision, TP)'s
+    first feasible one; these cost more (every source's cost grows with the count, checked by
+    `test_costs_grow_with_the_count`), so `_cheapest` stops before them too. Only a group with no
+    feasible candidate is then visited whole for its closest infeasible one: the full enumeration
+    keeps a group's closest candidate only until the group has a feasible one, and shows only
+    those of groups without one (alternatives, the documents' family, nothing fits); they are found
+    on first use (`Outcome.pending`), which an answer with enough feasible alternatives never makes.
+    """
+    out = Outcome()
+    rest = {}
+    for group, group_pairs in pairs(ctx, sources)[1].items():
+        best = _cheapest(ctx, group_pairs)
+        if best is None:
+            rest[group] = group_pairs
+            continue
+        out.group_best[group] = best
+        out.feasible.append(best)
+        if out.best is None or best.key < out.best.key:
+            out.best = best
+    if rest:
+        out.pending = lambda o: _closest(ctx, rest, o)
+    return out
+
+
+def _closest(ctx: Context, groups: dict, out) -> None:
+    """Fill `out`'s closest infeasible candidate of each of `groups` (none feasible) and of all."""
+    for group, group_pairs in groups.items():
+        closest = None
+        for _, count, source, _ in in_order(ctx, group_pairs):
+            for precision in precisions(source.gpu, ctx.w):
+                for tp in ctx.tp_degrees(count, source):
+                    prof = ctx.profile(source.gpu, precision, tp, source.column)
+                    checked = check(ctx, source, prof, tp, count)
+                    out.evaluated += 1
+                    k = closeness(ctx, source, precision, tp, count, checked)
+                    if closest is None or k < closest.closeness:
+                        closest = build(ctx, source, prof, precision, tp, count, checked)
+        if closest is not None:
+            out._group_closest[group] = closest
+            if out._closest is None or closest.closeness < out._closest.closeness:
+                out._closest = closest
+
+
+def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
+    """(profile or None, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count),
+    memoised for the search by (GPU, column, precision, TP).
+
+    Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
+    (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
+    replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat < 1` is a
+    latency miss or a capacity failure). None of this depends on the count or the source but that last
+    comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
+    `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
+    sessions depends on the replicas, so no bound is taken (0: every count is checked).
+
+    A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
+    every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
+    terms are ≥ 0, the shares ≤ 1), so `build_profile` finds no free memory and `seq_mem` is 0, with
+    or without a growth model or tool-waiting sessions (they only take memory away).
+    """
+    key = (source.gpu.id, source.column, precision, tp)
+    hit = ctx.memo_local.get(key)
+    if hit is None and weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
+        hit = ctx.memo_local[key] = (None, -1)          # the weights alone exceed the GPU: not sized
+    if hit is None:
+        prof = ctx.profile(source.gpu, precision, tp, source.column)
+        if ctx.agent is not None:
+            hit = (prof, 0)
+        elif min(prof.seq_mem, prof.seq_lat) < 1:
+            hit = (prof, -1)
+        else:
+            needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
+            hit = (prof, needed if needed > 0 else -1)
+        ctx.memo_local[key] = hit
+    return hit
+
+
+def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
+    """`prof.replicas_needed` at this search's load, memoised in the search memo on the profile's value
+    key and the load (the sub-searches that keep the load and the targets share it)."""
+    key = ("needed", ctx.profile_keys[fast], ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    hit = ctx.memo.get(key)
+    if hit is None:
+        hit = ctx.memo[key] = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    return hit
+
+
+def pairs(ctx: Context, sources: list[Source]) -> tuple[list[tuple], dict]:
+    """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
+    source, GPU cost), cheapest first, and the same split by (GPU, source kind) group. They depend only
+    on the sources, the horizon and the assumptions: kept in the search memo under those values, shared
+    by the sub-searches and later advice."""
+    key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key)
+    hit = ctx.memo.get(key)
+    if hit is not None:
+        return hit
+    out = []
+    for source in sources:
+        kind = SOURCE_ORDER[source.kind]
+        for count in source.counts:
+            cost = gpu_cost(source, count, ctx.months, ctx.a)
+            out.append((round(cost, 2), kind, source.order, count, source, cost))
+    out.sort(key=_order)
+    groups: dict = {}
+    for p in out:
+        groups.setdefault(p[4].group, []).append(p)
+    hit = ctx.memo[key] = (out, groups)
+    return hit
+
+
+def _order(p: tuple) -> tuple:
+    """(cost, kind, catalog order, count): (kind, order) names one source, listing a count once."""
+    return p[:4]
+
+
+def in_order(ctx: Context, entries: list[tuple]):
+    """(rounded objective, count, source, admissible: its fine-tuning fits and its spending keeps
+    within the budget) of `pairs`' entries in the order of (objective, kind, catalog order, count).
+
+    Without fine-tuning the objective is the GPU cost: the entries' own order. With it the
+    objective adds the training and team cost of the count (`_tuning`, ≥ 0), so the rounded GPU cost
+    is a lower bound on the rounded objective (rounding keeps the order) and the entries are
+    resolved lazily: an entry moves into a heap while its bound is at most the heap's least
+    objective; the heap's least entry is then below every bound left (ties moved in too), so it is
+    next. A search that stops early prices the fine-tuning of few counts.
+    """
+    limit, months = ctx.w.budget_limit_chf, ctx.months
+    if ctx.ft_key is None:
+        for bound, _, _, count, source, cost in entries:
+            yield bound, count, source, limit is None or cost <= limit
+        return
+    heap: list = []
+    i, n = 0, len(entries)
+    while True:
+        while i < n and (not heap or entries[i][0] <= heap[0][0]):
+            _, kind, order, count, source, cost = entries[i]
+            i += 1
+            team = _tuning(ctx, source.gpu, count)
+            spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
+            heapq.heappush(heap, (round(cost + (team[1] + team[4]) * months, 2), kind, order, count, source,
+                                  not team[0] and (limit is None or spent <= limit)))
+        if not heap:
+            return
+        objective, _, _, count, source, admissible = heapq.heappop(heap)
+        yield objective, count, source, admissible
