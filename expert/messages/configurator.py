@@ -147,3 +147,16 @@ QUALITY: dict[str, tuple[str, str]] = {
         "INT4: 5-8 % Qualitätsverlust je nach Aufgabe; Einzelfallvalidierung nötig (000 Q2)"),
 }
 MESSAGES.update(QUALITY)
+MESSAGES.update({
+    # a stated precision is kept; a quantised option beside it (`expert.configurator.quantised`)
+    "configurator.quantised.saves": (
+        "the workload states {stated}, which the pick keeps; in {precision} this costs {saving} CHF less "
+        "over {months} months ({note}); allow it with allow_quantization: true",
+        "der Workload legt {stated} fest, und die Wahl behält es; in {precision} kostet dies {saving} CHF "
+        "weniger über {months} Monate ({note}); mit allow_quantization: true erlaubt"),
+    "configurator.quantised.fits": (
+        "nothing fits in {stated} as the workload states; in {precision} this fits ({note}); allow it with "
+        "allow_quantization: true",
+        "in {stated}, wie der Workload es festlegt, passt nichts; in {precision} passt dies ({note}); mit "
+        "allow_quantization: true erlaubt"),
+})

@@ -187,6 +187,10 @@ class Report(ReportPart):
     slo: SloTargets | None = None
     recommendation: Choice | None = None
     alternatives: list[Alternative] = []
+    quantised_alternatives: list[Alternative] = Field(
+        default=[], description="the workload states its precision, which the recommendation keeps: the "
+                                "cheaper quantised configurations (fp8, int8; int4 with allow_int4), each with "
+                                "its saving and 000 Q2's quality note in why_not (docs/configurator.md)")
     nothing_fits: str | None = Field(default=None, description="why no configuration fits, if none does")
     document_recommendation: str | None = None
     sensitivity: list[str] = []
