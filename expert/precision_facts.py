@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from expert.configurator.quantised import how
 from expert.facts import clean_fact
 from expert.messages import t
 from expert.workload import Workload
@@ -34,7 +35,7 @@ def precision_facts(w: Workload, result) -> list[dict[str, Any]]:
             "t": "quantised_option", "precision": option.precision, "stated": w.precision, "gpu": option.gpu,
             "count": option.count, "tco_chf": option.tco_chf, "choice_fits": pick is not None,
             "saving_chf": _objective(pick) - _objective(option) if pick is not None else None,
-            "horizon_months": option.horizon_months, **_notes(option.precision)}))
+            "horizon_months": option.horizon_months, "how": how(w, option.precision), **_notes(option.precision)}))
     fits = getattr(result, "unquantised_fits", None)
     if fits is not None and pick is not None:
         base = result.unquantised

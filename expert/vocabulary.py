@@ -16,8 +16,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "params_b": (NUM, "billions of parameters (total, all experts)"),
         "active_params_b": (NUM, "parameters read per token (MoE: active experts)"),
         "precision": (STR, "fp32 | bf16 | fp16 | fp8 | int8 | int4 (as stated, else fp16)"),
-        "precision_open": (BOOL, "the configurator may quantise below `precision`: none stated, or "
-                                 "allow_quantization (issue 22)"),
+        "precision_kept": (BOOL, "true when the pick keeps `precision` (stated, without allow_quantization; "
+                                 "issue 22); absent when the configurator may quantise"),
         "engine": (STR, "serving engine: vllm | tensorrt-llm | sglang | llama.cpp | transformers"),
         "kv_cache_precision": (STR, "KV cache precision in effect (default: the weights' for 16-bit and fp8, "
                                "else fp16)"),
@@ -120,7 +120,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "horizon_months": (NUM, "the TCO horizon, months"),
     },
     "quantised_option": {
-        "precision": (STR, "a quantised precision below the stated one: fp8 | int8 | int4 "
+        "precision": (STR, "a quantised precision beside the stated one: fp8 | int8 | int4 "
                            "(expert/precision_facts.py)"),
         "stated": (STR, "the workload's stated precision, which the pick keeps"),
         "gpu": (STR, "the cheapest configuration at that precision: GPU id"),
@@ -130,6 +130,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "saving_chf": (NUM, "what it costs less than the pick over the horizon, CHF (absent when nothing "
                             "fits at the stated precision)"),
         "horizon_months": (NUM, "the TCO horizon, months"),
+        "how": (STR, "the workload line that admits it: 'allow_quantization: true' below the stated "
+                     "precision, else 'precision: <p>'"),
         "note": (STR, "000 Q2's (fp8: G3's) quality note, English"),
         "note_de": (STR, "the same note, German"),
     },

@@ -1,5 +1,6 @@
 """Precision beside the pick (issue 22, 000 Q2): a stated precision is kept, so the cheaper quantised
-options are shown beside it; an open precision may be quantised, so the kept 16-bit configuration is
+options are shown beside it (fp8 also beside a stated int8: better quality, and often cheaper where the GPU has
+native FP8 and int8 runs weight-only); an open precision may be quantised, so the kept 16-bit configuration is
 shown beside a quantised pick.
 
 Both are optimum-only sub-searches (`search.run(..., optimum_only=True)`) on a copy of the workload
@@ -20,11 +21,17 @@ from expert.numbers import grouped
 from expert.workload import Workload
 
 
-def below(w: Workload) -> tuple[str, ...]:
-    """The quantised precisions `allow_quantization: true` would add below the workload's precision
-    (int4 only with `allow_int4`, as in the open search)."""
-    floor = QUALITY_ORDER[w.precision]
-    return tuple(p for p in QUALITY_NOTE if QUALITY_ORDER[p] > floor and (p != "int4" or w.allow_int4))
+def others(w: Workload) -> tuple[str, ...]:
+    """The quantised precisions beside a kept one: every one but the stated precision, best quality
+    first (int4 only with `allow_int4`, as in the open search). Those below it are what
+    `allow_quantization: true` adds; one above it (fp8 beside a stated int8) needs `precision:`."""
+    return tuple(p for p in QUALITY_NOTE if p != w.precision and (p != "int4" or w.allow_int4))
+
+
+def how(w: Workload, precision: str) -> str:
+    """The workload line that admits `precision`: allow_quantization below the stated one, else precision."""
+    return "allow_quantization: true" if QUALITY_ORDER[precision] > QUALITY_ORDER[w.precision] \
+        else f"precision: {precision}"
 
 
 def fixed(w: Workload, precision: str) -> Workload:
@@ -39,14 +46,14 @@ def note(precision: str) -> dict[str, str]:
 
 
 def options(w: Workload, catalog, a, shared: dict, pick: Candidate | None) -> list[ConfiguredAlternative]:
-    """For a kept precision: the cheapest configuration at each quantised precision below it that costs
-    less than the pick (or fits where the pick does not) and than every better-quality option before it,
+    """For a kept precision: the cheapest configuration at each other quantised precision (`others`) that
+    costs less than the pick (or fits where the pick does not) and than every better-quality option before it,
     best quality first (int8 at fp8's price adds nothing)."""
     if w.precision_open or w.agents:
         return []
     out = []
     bar = pick.objective if pick is not None else None
-    for precision in below(w):
+    for precision in others(w):
         ctx, found, _ = run(fixed(w, precision), catalog, a, shared, optimum_only=True)
         best = found.best
         if best is None or (bar is not None and round(bar - best.objective, 2) <= 0):
@@ -55,11 +62,12 @@ def options(w: Workload, catalog, a, shared: dict, pick: Candidate | None) -> li
         q = note(precision)
         if pick is None:
             why = {lang: t("configurator.quantised.fits", lang, stated=w.precision, precision=precision,
-                           note=q[lang]) for lang in LANGS}
+                           note=q[lang], how=how(w, precision)) for lang in LANGS}
         else:
             saving = grouped(pick.objective - best.objective)
             why = {lang: t("configurator.quantised.saves", lang, stated=w.precision, precision=precision,
-                           saving=saving, months=ctx.months, note=q[lang]) for lang in LANGS}
+                           saving=saving, months=ctx.months, note=q[lang], how=how(w, precision))
+                   for lang in LANGS}
         out.append(to_choice(best, ctx, ConfiguredAlternative, why_not=why, feasible=True))
     return out
 

@@ -151,12 +151,12 @@ MESSAGES.update({
     # a stated precision is kept; a quantised option beside it (`expert.configurator.quantised`)
     "configurator.quantised.saves": (
         "the workload states {stated}, which the pick keeps; in {precision} this costs {saving} CHF less "
-        "over {months} months ({note}); allow it with allow_quantization: true",
+        "over {months} months ({note}); allow it with {how}",
         "der Workload legt {stated} fest, und die Wahl behält es; in {precision} kostet dies {saving} CHF "
-        "weniger über {months} Monate ({note}); mit allow_quantization: true erlaubt"),
+        "weniger über {months} Monate ({note}); mit {how} erlaubt"),
     "configurator.quantised.fits": (
         "nothing fits in {stated} as the workload states; in {precision} this fits ({note}); allow it with "
-        "allow_quantization: true",
+        "{how}",
         "in {stated}, wie der Workload es festlegt, passt nichts; in {precision} passt dies ({note}); mit "
-        "allow_quantization: true erlaubt"),
+        "{how} erlaubt"),
 })
