@@ -13,6 +13,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the cost optimum is {best} at {best_chf} CHF",
         "die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
         "ist {best} für {best_chf} CHF"),
+    "configurator.compare.no_precision": (
+        "the documents pick {name}, but {name} GPUs do not run {precision}, the precision the workload "
+        "states; the cost optimum is {best} at {best_chf} CHF",
+        "die Dokumente wählen {name}, aber {name}-GPUs betreiben {precision} nicht, die Präzision, die der "
+        "Workload festlegt; das Kostenoptimum ist {best} für {best_chf} CHF"),
     "configurator.compare.closest": (
         "{comparison}; the closest, {closest}: {miss}",
         "{comparison}; die nächste, {closest}: {miss}"),
