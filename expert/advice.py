@@ -14,6 +14,7 @@ from expert.audit_figures import smallest_single_gpu_gb
 from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.near_tie import near_tie_fact
+from expert.precision_facts import precision_facts
 from expert.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
 from expert.sizing_notes import d3_thumb_fields, generic_fields
@@ -151,6 +152,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     pool_w, w = w, pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
     alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
+    quantised = [_localised(_as_dict(a), lang) for a in getattr(result, "quantised", [])]
     sized, held = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
@@ -172,6 +174,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
                                  getattr(document, "agrees", None), result.training_plan))
     if getattr(result, "agent", None) is not None:
         facts.append(agent_fact(result.agent))
+    facts.extend(precision_facts(w, result))
     tie = near_tie_fact(choice, [_as_dict(a) for a in result.alternatives])
     if tie is not None:
         facts.append(clean_fact(tie))
@@ -183,7 +186,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     return make_report(
         kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang),
         memory=memory, capacity=capacity, slo=targets(w).as_dict(), recommendation=_choice_fields(choice),
-        alternatives=alternatives, nothing_fits=_text(result.nothing_fits, lang),
+        alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,

@@ -48,7 +48,8 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     average = w.average_rps
     return clean_fact({
         "t": "workload", "model": w.model or "generic", "params_b": model.params_b,
-        "active_params_b": model.decode_params_b, "precision": w.precision, "engine": w.engine,
+        "active_params_b": model.decode_params_b, "precision": w.precision,
+        "precision_kept": None if w.precision_open else True, "engine": w.engine,
         "kv_cache_precision": w.kv_precision,
         "requests_per_day": average * 86_400, "requests_per_minute": average * 60,
         "average_rps": average, "peak_rps": w.peak_rps,

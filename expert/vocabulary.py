@@ -15,7 +15,9 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "model": (STR, "catalog id of the model, or 'generic' for params_b only"),
         "params_b": (NUM, "billions of parameters (total, all experts)"),
         "active_params_b": (NUM, "parameters read per token (MoE: active experts)"),
-        "precision": (STR, "fp32 | bf16 | fp16 | fp8 | int8 | int4"),
+        "precision": (STR, "fp32 | bf16 | fp16 | fp8 | int8 | int4 (as stated, else fp16)"),
+        "precision_kept": (BOOL, "true when the pick keeps `precision` (stated, without allow_quantization; "
+                                 "issue 22); absent when the configurator may quantise"),
         "engine": (STR, "serving engine: vllm | tensorrt-llm | sglang | llama.cpp | transformers"),
         "kv_cache_precision": (STR, "KV cache precision in effect (default: the weights' for 16-bit and fp8, "
                                "else fp16)"),
@@ -116,6 +118,37 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "speedup": (NUM, "choice_tpot_ms / tpot_ms"),
         "fewer_gpus": (BOOL, "it needs fewer GPUs than the pick"),
         "horizon_months": (NUM, "the TCO horizon, months"),
+    },
+    "quantised_option": {
+        "precision": (STR, "a quantised precision beside the stated one: fp8 | int8 | int4 "
+                           "(expert/precision_facts.py)"),
+        "stated": (STR, "the workload's stated precision, which the pick keeps"),
+        "gpu": (STR, "the cheapest configuration at that precision: GPU id"),
+        "count": (NUM, "its GPUs"),
+        "tco_chf": (NUM, "its TCO over the horizon, CHF"),
+        "choice_fits": (BOOL, "a configuration fits at the stated precision"),
+        "saving_chf": (NUM, "what it costs less than the pick over the horizon, CHF (absent when nothing "
+                            "fits at the stated precision)"),
+        "horizon_months": (NUM, "the TCO horizon, months"),
+        "how": (STR, "the workload line that admits it: 'allow_quantization: true' below the stated "
+                     "precision, else 'precision: <p>'"),
+        "note": (STR, "000 Q2's (fp8: G3's) quality note, English"),
+        "note_de": (STR, "the same note, German"),
+    },
+    "quantised_pick": {
+        "precision": (STR, "the quantised precision of the pick of an open precision: fp8 | int8 | int4"),
+        "stated": (STR, "the workload's precision (fp16 when none is stated)"),
+        "gpu": (STR, "the pick's GPU id"),
+        "count": (NUM, "the pick's GPUs"),
+        "tco_chf": (NUM, "the pick's TCO over the horizon, CHF"),
+        "baseline_fits": (BOOL, "a configuration fits at the workload's own precision"),
+        "baseline_gpu": (STR, "the cheapest configuration at the workload's own precision: GPU id"),
+        "baseline_count": (NUM, "its GPUs"),
+        "baseline_tco_chf": (NUM, "its TCO over the horizon, CHF"),
+        "saving_chf": (NUM, "what the quantised pick costs less, CHF (absent when the baseline does not fit)"),
+        "horizon_months": (NUM, "the TCO horizon, months"),
+        "note": (STR, "000 Q2's (fp8: G3's) quality note, English"),
+        "note_de": (STR, "the same note, German"),
     },
     "agent": {
         "origin": (STR, "advice (sized for a workload) | audit (a running setup)"),

@@ -84,7 +84,12 @@ class Workload(Input):
     name: str | None = Field(default=None, max_length=120)
     model: str | None = Field(default=None, description="catalog id (see `gpu-expert catalog models`)")
     params_b: float | None = Field(default=None, gt=0, le=2000, description="billions of parameters")
-    precision: Precision = "fp16"
+    precision: Precision = Field(
+        default="fp16",
+        description="precision of the weights. Stated, the pick keeps it (a validated checkpoint, a quality "
+                    "sign-off) and cheaper quantised options are shown beside it; omitted, the precision is "
+                    "open: 16-bit (fp16) is the baseline and the configurator may quantise (fp8, int8; int4 with "
+                    "allow_int4), 000 Q2 (docs/configurator.md)")
     engine: Engine = Field(default="vllm", description="serving engine whose memory budget applies "
                            "(docs/engines.md)")
     kv_cache_precision: Precision | None = Field(
@@ -144,6 +149,12 @@ class Workload(Input):
         default=False, description="000 R3: the agent must keep serving when one GPU fails (a highly available "
                                    "agent runs on 2-4 identical GPUs with load balancing)")
     allow_int4: bool = Field(default=False, description="int4 needs case-by-case validation (000 Q2)")
+    allow_quantization: bool | None = Field(
+        default=None,
+        description="true: the configurator may run the model at the stated precision or a quantised one "
+                    "below it (fp8, int8; int4 with allow_int4); false: it keeps the precision (fp16 when none "
+                    "is stated). Default: false when precision is stated, true when it is omitted (000 Q2: "
+                    "INT8 usually < 3 % quality loss, INT4 5-8 % and validated case by case)")
     allow_consumer_gpus: bool = False
     allow_non_nvidia: bool = Field(
         default=False, description="consider AMD and Intel GPUs: 000 D4 asks for framework compatibility "
@@ -198,6 +209,19 @@ class Workload(Input):
         """The latency target as given, or one hour (no constraint) when none is given. The sizing
         uses `expert.slo.targets` (TTFT, TPOT, end to end) instead."""
         return self.latency_target_s if self.latency_target_s is not None else 3600.0
+
+    @property
+    def precision_stated(self) -> bool:
+        """True when the workload names its precision (`precision:` given, not the default)."""
+        return "precision" in self.model_fields_set
+
+    @property
+    def precision_open(self) -> bool:
+        """True when the configurator may quantise below `precision` (`allow_quantization`, by default
+        true exactly when no precision is stated)."""
+        if self.allow_quantization is not None:
+            return self.allow_quantization
+        return not self.precision_stated
 
     @property
     def kv_precision(self) -> str:

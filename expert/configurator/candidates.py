@@ -17,9 +17,11 @@ Rules (docs/configurator.md has the full list):
 - Counts: cloud 1-8 of any GPU; purchases are complete systems (`expert.catalog.bom`): PCIe cards
   1-8 in the smallest chassis class that takes them, SXM/OAM modules only as an 8-GPU HGX system
   (004 C3); packages have their fixed count. A budget of `any` compares renting and buying.
-- Precisions (000 Q2): 16-bit always (the workload's bf16, else fp16), fp32 only when asked for,
-  fp8 only on GPUs with native FP8 (`fp8_tflops`), int8 always (weight-only where the GPU has no int8
-  path), int4 only with `allow_int4` (or a workload precision of int4).
+- Precisions (000 Q2): a stated precision is kept (only it is tried; fp8 only on GPUs with native
+  FP8). An open one (`Workload.precision_open`: no precision stated, or `allow_quantization`) tries
+  16-bit (the workload's bf16, else fp16), fp32 only when asked for, fp8 only on GPUs with native FP8
+  (`fp8_tflops`), int8 always (weight-only where the GPU has no int8 path), int4 only with
+  `allow_int4` (or a workload precision of int4) — none of better quality than a stated precision.
 - Tensor parallelism: degrees 1-8 that divide the count, the model's attention heads and its KV
   heads (for a `params_b`-only generic model the head count is a derived guess, so only the KV-head
   rule applies). SXM/NVLink boards use 004's SXM column; PCIe cards, pairwise NVLink bridges and
@@ -215,7 +217,11 @@ def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
-    """Precisions to try on `gpu`, best quality first (module docstring)."""
+    """Precisions to try on `gpu`, best quality first (module docstring): a stated precision alone
+    (fp8 only where the GPU has native FP8), unless `w.precision_open`, then that precision and the
+    quantised ones below it."""
+    if not w.precision_open:
+        return (w.precision,) if supports(gpu, w.precision) else ()
     out = []
     if w.precision == "fp32":
         out.append("fp32")
@@ -225,7 +231,14 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
     out.append("int8")
     if w.allow_int4 or w.precision == "int4":
         out.append("int4")
-    return tuple(out)
+    floor = QUALITY_ORDER[w.precision]
+    return tuple(p for p in out if QUALITY_ORDER[p] >= floor)
+
+
+def supports(gpu: Gpu, precision: str) -> bool:
+    """Whether the configurator serves `precision` on `gpu`: fp8 needs native FP8 (`fp8_tflops`, 000 G3's
+    Transformer Engine); every other precision runs everywhere (int8/int4 weight-only where needed)."""
+    return precision != "fp8" or bool(gpu.fp8_tflops)
 
 
 def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
 """The configurator's entry point, `search()`: one enumeration (`search.py`) plus everything built on
 it — the run's notes, the documents' own pick (`document.py`), the sensitivity sub-searches
-(`sensitivity.py`) and multi-agent pools (`agents.py`).
+(`sensitivity.py`), the precision beside the pick (`quantised.py`) and multi-agent pools (`agents.py`).
 
 It sits above those modules: they use the enumeration helpers of `search.py`, and only this module
 imports them all, so the configurator's imports point one way.
@@ -9,7 +9,7 @@ imports them all, so the configurator's imports point one way.
 from __future__ import annotations
 
 from expert.catalog.loader import Catalog
-from expert.configurator import explain
+from expert.configurator import explain, quantised
 from expert.configurator.agents import search_agents
 from expert.configurator.candidates import Source, source_kinds
 from expert.configurator.document import document_view
@@ -78,6 +78,9 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
                 result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
                 _lora_instead(w, catalog, a, shared, out.closest, result)
     result.alternatives = alternatives(out, ctx)
+    result.quantised = quantised.options(w, catalog, a, shared, out.best)
+    asked, result.unquantised = quantised.baseline(w, catalog, a, shared, out.best)
+    result.unquantised_fits = (result.unquantised is not None) if asked else None
     if detail:
         result.pareto = explain.pareto(out.feasible)
     result.document = document_view(w, catalog, a, ctx, out)

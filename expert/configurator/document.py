@@ -148,6 +148,14 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
             for lang in ("en", "de")}
 
 
+def _cannot_run(w: Workload, catalog: Catalog, family: str) -> bool:
+    """A kept precision no GPU of the family serves (a stated fp8 on the A100, which has no FP8; issue 22)."""
+    from expert.configurator.candidates import supports
+
+    return not w.precision_open and not any(supports(g, w.precision) for g in catalog.gpus.values()
+                                            if gpu_family(g) == family)
+
+
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
@@ -169,7 +177,10 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     theirs = family_best(out, family)
     name = NAMES.get(family, family)
     if theirs is None:
-        view.comparison = {lang: t("configurator.compare.none_fits", lang, name=name, best=label(best, lang),
+        key = "configurator.compare.none_fits"
+        if _cannot_run(w, catalog, family):
+            key = "configurator.compare.no_precision"
+        view.comparison = {lang: t(key, lang, name=name, best=label(best, lang), precision=w.precision,
                                    best_chf=grouped(best.objective)) for lang in ("en", "de")}
         near = [c for c in out.group_closest.values() if gpu_family(c.source.gpu) == family]
         if near:  # the physical reason: what the closest configuration of the documents' family misses

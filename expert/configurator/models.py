@@ -91,6 +91,12 @@ class SearchResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
     recommendation: ConfiguredChoice | None = None
     alternatives: list[ConfiguredAlternative] = []
+    quantised: list[ConfiguredAlternative] = []
+    """A stated precision is kept: the cheaper quantised options beside it (`quantised.py`)."""
+    unquantised: ConfiguredChoice | None = None
+    """An open precision was quantised: the optimum at the workload's own precision (`quantised.py`)."""
+    unquantised_fits: bool | None = None
+    """Whether that optimum exists; None when there was nothing to compare."""
     pareto: list[ParetoPoint] = []
     sensitivity: list[dict[str, str]] = []
     sensitivity_details: list[Sensitivity] = []

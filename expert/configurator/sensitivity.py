@@ -3,7 +3,7 @@
 Changes tried (each alone, on a copy of the workload): fine-tuning frequency one step down and up
 (none < yearly < quarterly < monthly < weekly), latency target × 0.5 and × 2, request volume × 2,
 horizon 12 and 60 months, budget opex ↔ capex (when the deployment leaves the choice open), hosting
-any ↔ ch, allow_int4 toggled. Sub-searches share the per-(model, GPU, precision, TP) sizing cache of
+any ↔ ch, allow_int4 toggled (where the precision is open). Sub-searches share the per-(model, GPU, precision, TP) sizing cache of
 the main search.
 """
 
@@ -80,9 +80,10 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
     host = "ch" if w.hosting != "ch" else "any"
     out.append((f"hosting:{host}", _text("configurator.sensitivity.hosting", new=host, old=w.hosting),
                 {"hosting": host}))
-    out.append((f"allow_int4:{not w.allow_int4}",
-                _text("configurator.sensitivity.int4." + ("forbid" if w.allow_int4 else "allow")),
-                {"allow_int4": not w.allow_int4}))
+    if w.precision_open:  # a kept precision ignores allow_int4 (quantised options: `quantised.py`)
+        out.append((f"allow_int4:{not w.allow_int4}",
+                    _text("configurator.sensitivity.int4." + ("forbid" if w.allow_int4 else "allow")),
+                    {"allow_int4": not w.allow_int4}))
     return out
 
 

@@ -21,7 +21,7 @@ DEFAULTS: dict[str, object] = {
 than read from the schema, so the chat starts without loading pydantic;
 tests/interview/test_interview_defaults.py keeps the two equal."""
 
-_PLAIN = ("model", "params_b", "requests_per_day", "requests_per_second", "tpot_target_ms", "context_tokens",
+_PLAIN = ("model", "params_b", "precision", "requests_per_day", "requests_per_second", "tpot_target_ms", "context_tokens",
           "horizon_months", "dataset_tokens", "site_country", "growth_params_b")
 """Fields said by one catalog text each (`interview.describe.<name>`)."""
 
@@ -72,6 +72,8 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
         return t("interview.describe.sector", lang, word=word(value, lang, value))
     if name in _PLAIN:
         return t(f"interview.describe.{name}", lang, value=value, n=num)
+    if name == "allow_int4" and value is True:
+        return t("interview.describe.allow_int4", lang)
     if name == "hosting" and value == "any":
         return t("interview.describe.hosting_any", lang)
     return word(value, lang, f"{name}: {value}")

@@ -18,6 +18,7 @@ from expert.messages import has as has_msg, t as msg
 
 from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
 from .dataset import parse_dataset
+from .precision import parse_precision
 from .describe import DEFAULTS, describe, describe_field, method_word
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
@@ -26,6 +27,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     **PARTS, "latency": ("latency_target_s",), "context": ("context_tokens",), "sector": ("sector",),
     "hosting": ("hosting",), "budget": ("budget",), "horizon": ("horizon_months",),
     "growth": ("growth_params_b",), "site_country": ("site_country",),
+    "precision": ("precision", "allow_quantization", "allow_int4"),
 }
 """The workload fields each question fills."""
 
@@ -33,10 +35,12 @@ WORKLOAD_FIELDS = (
     "model", "params_b", "precision", "requests_per_day", "requests_per_second", "peak_to_average",
     "latency_target_s", "prompt_tokens", "output_tokens", "context_tokens", "inference_time_s",
     "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
-    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country", "agent")
+    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country", "agent", "allow_quantization",
+    "allow_int4")
 """Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`);
 `site_country` (the organisation's own site, issue 13) is asked when sensitive or regulated data
-may go onto bought hardware, and can be set with `/set site_country CH`; the `agent:` block of an agent that uses tools."""
+may go onto bought hardware, and can be set with `/set site_country CH`; the `agent:` block of an agent that uses tools;
+`allow_quantization` and `allow_int4` (issue 22: the precision question, asked last)."""
 AGENT_QUESTIONS = {"agent_steps": "steps_mean", "agent_tool_time": "tool_time_s"}
 """Asked only when the user's description mentions tools (then `agent` is in the answers)."""
 
@@ -48,7 +52,8 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
             "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth,
-            "site_country": p.parse_site_country, "dataset": parse_dataset, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time}
+            "site_country": p.parse_site_country, "dataset": parse_dataset, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time,
+            "precision": parse_precision}
 
 
 

@@ -25,7 +25,7 @@ class Question:
 
 ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "agent_steps", "agent_tool_time",
          "fine_tuning_frequency", "fine_tuning_method", "dataset", "sector", "hosting", "budget", "horizon", "site_country",
-         "growth")
+         "growth", "precision")
 """Every question id, in interview order (the flow skips those that do not apply)."""
 
 

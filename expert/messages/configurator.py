@@ -13,6 +13,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the cost optimum is {best} at {best_chf} CHF",
         "die Dokumente wählen {name}, aber keine {name}-Konfiguration passt hier; das Kostenoptimum "
         "ist {best} für {best_chf} CHF"),
+    "configurator.compare.no_precision": (
+        "the documents pick {name}, but {name} GPUs do not run {precision}, the precision the workload "
+        "states; the cost optimum is {best} at {best_chf} CHF",
+        "die Dokumente wählen {name}, aber {name}-GPUs betreiben {precision} nicht, die Präzision, die der "
+        "Workload festlegt; das Kostenoptimum ist {best} für {best_chf} CHF"),
     "configurator.compare.closest": (
         "{comparison}; the closest, {closest}: {miss}",
         "{comparison}; die nächste, {closest}: {miss}"),
@@ -147,3 +152,16 @@ QUALITY: dict[str, tuple[str, str]] = {
         "INT4: 5-8 % Qualitätsverlust je nach Aufgabe; Einzelfallvalidierung nötig (000 Q2)"),
 }
 MESSAGES.update(QUALITY)
+MESSAGES.update({
+    # a stated precision is kept; a quantised option beside it (`expert.configurator.quantised`)
+    "configurator.quantised.saves": (
+        "the workload states {stated}, which the pick keeps; in {precision} this costs {saving} CHF less "
+        "over {months} months ({note}); allow it with {how}",
+        "der Workload legt {stated} fest, und die Wahl behält es; in {precision} kostet dies {saving} CHF "
+        "weniger über {months} Monate ({note}); mit {how} erlaubt"),
+    "configurator.quantised.fits": (
+        "nothing fits in {stated} as the workload states; in {precision} this fits ({note}); allow it with "
+        "{how}",
+        "in {stated}, wie der Workload es festlegt, passt nichts; in {precision} passt dies ({note}); mit "
+        "{how} erlaubt"),
+})

@@ -64,6 +64,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "growing to {n} billion parameters",
         "wächst auf {n} Milliarden Parameter"),
     "interview.describe.hosting_any": ("servers anywhere", "Serverstandort egal"),
+    "interview.describe.precision": ("precision {value}, kept", "Präzision {value}, beibehalten"),
+    "interview.describe.allow_int4": ("4-bit (int4) allowed", "4 Bit (int4) erlaubt"),
     "interview.describe.fine_tuning": ("fine-tuning {freq}", "Fine-Tuning {freq}"),
     "interview.describe.agent": ("an agent using tools", "ein Agent mit Werkzeugen"),
     "interview.describe.agent_steps": ("{n} steps per task", "{n} Schritte pro Aufgabe"),

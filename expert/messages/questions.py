@@ -8,6 +8,21 @@ on `?`. The audit interview's questions are in `setup_questions.py`.
 from __future__ import annotations
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "question.precision.text": (
+        "May the model run quantised (8-bit or 4-bit) to save GPUs, or must it stay at the precision "
+        "you validated?",
+        "Darf das Modell quantisiert laufen (8 oder 4 Bit), um GPUs zu sparen, oder muss es in der "
+        "Präzision bleiben, die Sie geprüft haben?"),
+    "question.precision.example": ("yes, 8-bit is fine  — or: must stay fp16",
+                                   "ja, 8 Bit ist in Ordnung  — oder: muss fp16 bleiben"),
+    "question.precision.help": (
+        "Quantising stores the model's numbers with fewer bits: it needs 2-4 times less GPU memory. "
+        "8-bit usually loses under 3 % quality, 4-bit 5-8 % and must be checked on your own task. If "
+        "you have validated a checkpoint (e.g. fp16), name it and it is kept. Not sure? 8-bit is allowed.",
+        "Quantisieren speichert die Zahlen des Modells mit weniger Bits: es braucht 2- bis 4-mal weniger "
+        "GPU-Speicher. 8 Bit verlieren meist unter 3 % Qualität, 4 Bit 5 bis 8 % und müssen an der "
+        "eigenen Aufgabe geprüft werden. Haben Sie einen Stand geprüft (z. B. fp16), nennen Sie ihn, er "
+        "bleibt. Unsicher? Dann sind 8 Bit erlaubt."),
     "question.model.text": (
         "Which AI model does your agent use, or how big is it (in billions of parameters)?",
         "Welches KI-Modell nutzt Ihr Agent, oder wie gross ist es (in Milliarden Parametern)?"),

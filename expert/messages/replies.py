@@ -100,6 +100,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The number of requests must be positive.",
         "Die Anzahl Anfragen muss positiv sein."),
     "interview.reply.yes_no": ("Please answer yes or no.", "Bitte ja oder nein."),
+    "interview.reply.precision": (
+        "Please say whether quantising is fine (yes / no) or name the precision, e.g. fp16.",
+        "Bitte sagen, ob Quantisieren in Ordnung ist (ja / nein), oder die Präzision nennen, z. B. fp16."),
+    "interview.note.precision.open": (
+        "precision open: the model may run in 8-bit (fp8, int8; usually < 3 % quality loss, 000 Q2)",
+        "Präzision offen: das Modell darf in 8 Bit laufen (fp8, int8; meist < 3 % Qualitätsverlust, 000 Q2)"),
+    "interview.note.precision.int4": (
+        "precision open, 4-bit included (int4 loses 5-8 % and needs validation on your task, 000 Q2)",
+        "Präzision offen, 4 Bit eingeschlossen (int4 verliert 5 bis 8 % und verlangt eine Prüfung an der "
+        "eigenen Aufgabe, 000 Q2)"),
+    "interview.note.precision.kept": (
+        "{precision} is kept as stated; cheaper quantised options are shown beside it",
+        "{precision} bleibt wie festgelegt; günstigere quantisierte Varianten werden daneben gezeigt"),
+    "interview.note.precision.kept16": (
+        "kept at 16-bit (fp16); name your precision (e.g. bf16) if it differs",
+        "bleibt in 16 Bit (fp16); nennen Sie Ihre Präzision (z. B. bf16), falls sie abweicht"),
 
     "interview.note.agent_steps.high": (
         "high count: 2.6 × typical (TraceLab)",

@@ -12,6 +12,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.capacity": ("Capacity", "Kapazität"),
     "report.recommendation": ("Recommendation", "Empfehlung"),
     "report.alternatives": ("Alternatives", "Alternativen"),
+    "report.quantised": ("Quantised alternatives (the stated precision is kept)",
+                         "Quantisierte Alternativen (die festgelegte Präzision bleibt)"),
     "report.findings": ("Findings", "Befunde"),
     "report.trace": ("Rules fired (in order)", "Ausgelöste Regeln (in Reihenfolge)"),
     "report.none": ("none", "keine"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_serializer
 
 from expert.report.parts import ReportPart
 from expert.report.training import TrainingPlan
@@ -199,4 +199,16 @@ class Report(ReportPart):
                                 "serving group as a setup with this `placement`)")
     training_plan: TrainingPlan | None = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
+    quantised_alternatives: list[Alternative] = Field(
+        default=[], description="the workload states its precision, which the recommendation keeps: the "
+                                "cheaper quantised configurations (fp8, int8; int4 with allow_int4), each with "
+                                "its saving and 000 Q2's quality note in why_not (docs/configurator.md)")
 
+    @model_serializer(mode="wrap")
+    def _drop_empty_quantised(self, handler):
+        """`quantised_alternatives` is written only when there are some (a stated precision that quantising
+        would undercut), so reports without them keep their shape."""
+        data = handler(self)
+        if not data.get("quantised_alternatives"):
+            data.pop("quantised_alternatives", None)
+        return data

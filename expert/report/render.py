@@ -149,6 +149,10 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["alternatives"])
         for alt in report.alternatives:
             item(f"{choice_line(alt, report.lang)} — {alt.why_not}")
+    if report.quantised_alternatives:
+        head(t["quantised"])
+        for alt in report.quantised_alternatives:
+            item(f"{choice_line(alt, report.lang)} — {alt.why_not}")
     if report.pool:
         head(t["pool"])
         for line in report.pool:

@@ -9,6 +9,7 @@ that matter, derived from the documents:
       not_fires: [rule-id, ...]        # none may fire
       gpu_family: [l40s]               # recommended GPU family must be one of these (advice only)
       count: {min: 1, max: 2}          # recommended GPU count bounds (advice only)
+      precision: [fp16]                # recommended precision must be one of these (advice only)
       categories: [overprovisioning]   # finding categories that must appear
       no_categories: [cost]            # finding categories that must not appear
       severity_at_most: info           # no finding above this severity
@@ -29,7 +30,8 @@ from expert.errors import InputError
 SEVERITIES = ("info", "warning", "critical")
 FAMILIES = ("l40s", "a100", "h100", "h200", "b200", "rtx-pro-6000", "amd", "gaudi", "entry", "consumer",
             "workstation", "other")  # expert.facts.gpu_family
-ADVICE_ONLY = ("gpu_family", "count")
+ADVICE_ONLY = ("gpu_family", "count", "precision")
+PRECISIONS = ("fp32", "bf16", "fp16", "fp8", "int8", "int4")  # expert.workload.Precision
 
 
 class CountBounds(BaseModel):
@@ -48,6 +50,7 @@ class Expectation(BaseModel):
     not_fires: list[str] = []
     gpu_family: list[Literal[FAMILIES]] = []  # type: ignore[valid-type]
     count: CountBounds | None = None
+    precision: list[Literal[PRECISIONS]] = []  # type: ignore[valid-type]
     categories: list[str] = []
     no_categories: list[str] = []
     severity_at_most: Literal[SEVERITIES] | None = None  # type: ignore[valid-type]
@@ -114,4 +117,7 @@ def check(expect: Expectation, outcome: dict[str, Any], family: str | None) -> l
         if count is None or (low is not None and count < low) or (high is not None and count > high):
             bounds = f"{low if low is not None else 0}..{high if high is not None else '∞'}"
             problems.append(f"expect.count: recommended {label}, expected a count in {bounds}")
+    if expect.precision and (rec is None or rec["precision"] not in expect.precision):
+        problems.append(f"expect.precision: recommended {label} in {rec['precision'] if rec else 'nothing'}, "
+                        f"expected one of {', '.join(expect.precision)}")
     return problems

@@ -24,16 +24,16 @@ def test_full_flow_english():
     iv = Interview("en")
     asked = run(iv, ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s",
                      "8k", "monthly", "LoRA", "200k pages", "Switzerland only", "buy", "3 years", "Zurich",
-                     "20B in a year"])
+                     "20B in a year", "no, must stay bf16"])
     assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
                      "fine_tuning_frequency", "fine_tuning_method", "dataset", "hosting", "budget", "horizon",
-                     "site_country", "growth"]
+                     "site_country", "growth", "precision"]
     assert iv.workload() == {  # 200 000 pages × 700 tokens a page = 140 M tokens
         "model": "llama-3.1-8b", "requests_per_second": 5, "latency_target_s": 2.0,
         "context_tokens": 8192,
         "fine_tuning": {"frequency": "monthly", "method": "lora", "dataset_tokens": 140_000_000},
         "data": "sensitive", "sector": "health", "hosting": "ch", "budget": "capex",
-        "horizon_months": 36, "growth_params_b": 20, "site_country": "CH"}
+        "horizon_months": 36, "growth_params_b": 20, "site_country": "CH", "precision": "bf16"}
     assert iv.sentence().startswith("My AI agent uses a model of size llama-3.1-8b")
 
 
@@ -43,10 +43,10 @@ def test_full_flow_german():
     assert first.text.startswith("Welches KI-Modell")
     asked = run(iv, ["13 Milliarden", "50 000 Anfragen pro Tag", "ja", "sensibel", "unter 1 Sekunde",
                      "32 000 Tokens", "quartalsweise", "überspringen", "weiss nicht", "Bank", "nur Schweiz",
-                     "mieten", "weiss nicht"])
+                     "mieten", "weiss nicht", "ja, 8 Bit ist in Ordnung"])
     assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context",
                      "fine_tuning_frequency", "fine_tuning_method", "dataset", "sector", "hosting", "budget",
-                     "growth"]
+                     "growth", "precision"]
     assert iv.workload() == {
         "params_b": 13, "requests_per_day": 50000, "latency_target_s": 1.0, "context_tokens": 32000,
         "fine_tuning": "quarterly", "data": "sensitive", "sector": "finance", "hosting": "ch",
@@ -62,16 +62,16 @@ def test_whole_sentence_skips_the_four_questions():
                       "Tag, braucht Fine-Tuning nein, mit nicht sensiblen Daten.")
     assert reply.kind == "answer"
     assert set(reply.changed) == {"params_b", "requests_per_day", "fine_tuning", "data"}
-    asked = run(iv, ["egal", "8k", "mieten", "nein"])
-    assert asked == ["latency", "context", "budget", "growth"]     # no sector, hosting, horizon
+    asked = run(iv, ["egal", "8k", "mieten", "nein", "egal"])
+    assert asked == ["latency", "context", "budget", "growth", "precision"]     # no sector, hosting, horizon
     assert "[" not in iv.sentence()
 
 
 def test_non_sensitive_unregulated_asks_no_hosting_and_renting_no_horizon():
     iv = Interview("en")
-    asked = run(iv, ["7B", "1000 a day", "no", "no", "skip", "skip", "rent", "no"])
+    asked = run(iv, ["7B", "1000 a day", "no", "no", "skip", "skip", "rent", "no", "skip"])
     assert asked == ["model", "volume", "fine_tuning", "data", "latency", "context", "budget",
-                     "growth"]
+                     "growth", "precision"]
     assert iv.workload() == {"params_b": 7, "requests_per_day": 1000, "fine_tuning": "none",
                              "data": "non_sensitive", "budget": "opex"}
 
@@ -101,7 +101,7 @@ def test_own_site_asked_exactly_when_protected_data_may_go_onto_bought_hardware(
 def test_own_site_answer_skip_and_same_as_hosting():
     iv = Interview("de")
     run(iv, ["13B", "1000 pro Tag", "nein", "Patientendaten", "überspringen", "überspringen",
-             "nur Schweiz", "kaufen", "3 Jahre", "wie das Hosting", "nein"])
+             "nur Schweiz", "kaufen", "3 Jahre", "wie das Hosting", "nein", "weiss nicht"])
     assert iv.workload()["site_country"] == "CH"          # Swiss hosting: the site is in CH
     iv = Interview("en")
     for text in ["13B", "1000 a day", "no", "patient data", "skip", "skip", "EU", "buy", "skip"]:
@@ -172,7 +172,7 @@ def test_plain_words_reply():
 
 def test_answer_after_the_end_still_edits_by_sentence():
     iv = Interview("en")
-    run(iv, ["8B", "100 per day", "no", "no", "skip", "skip", "rent", "no"])
+    run(iv, ["8B", "100 per day", "no", "no", "skip", "skip", "rent", "no", "skip"])
     reply = iv.answer("actually 70B and sensitive data")
     assert reply.changed == {"params_b": 70, "data": "sensitive"}
     assert iv.next_question().id == "sector"
@@ -180,9 +180,9 @@ def test_answer_after_the_end_still_edits_by_sentence():
 
 @pytest.mark.parametrize("answers", [
     ["llama 3.1 8b", "300 requests per minute", "yes", "patient data", "under 2 s", "8k", "monthly",
-     "LoRA", "5 GB of text", "Switzerland only", "buy", "3 years", "Switzerland", "20B in a year"],
+     "LoRA", "5 GB of text", "Switzerland only", "buy", "3 years", "Switzerland", "20B in a year", "yes, 4-bit too"],
     ["13 Milliarden", "50 000 pro Tag", "ja", "sensibel", "skip", "skip", "skip", "skip", "skip", "skip",
-     "skip", "kaufen im eigenen Rechenzentrum", "skip", "Schweiz", "nein"],
+     "skip", "kaufen im eigenen Rechenzentrum", "skip", "Schweiz", "nein", "int8"],
 ])
 def test_workload_validates_against_the_schema(answers):
     workload = pytest.importorskip("expert.workload")
@@ -213,7 +213,7 @@ def _answer_all(iv: Interview, answers: list[str]) -> list[str]:
 def test_dataset_is_asked_only_when_the_model_is_fine_tuned():
     """The dataset size follows the fine-tuning questions (issue 12) and lands in the fine-tuning mapping."""
     no_ft = Interview("en")
-    asked = run(no_ft, ["8B", "100 per day", "no", "no", "skip", "skip", "rent", "no"])
+    asked = run(no_ft, ["8B", "100 per day", "no", "no", "skip", "skip", "rent", "no", "yes"])
     assert "dataset" not in asked
     iv = Interview("de")
     asked = _answer_all(iv, ["8B", "100 pro Tag", "ja, monatlich mit LoRA", "nein", "skip", "skip",
@@ -232,3 +232,21 @@ def test_skipping_the_dataset_keeps_the_default():
     assert reply.kind == "skip" and "default dataset size" in reply.understood
     assert iv.workload()["fine_tuning"] == {"frequency": "monthly", "method": "lora"}
     assert iv.next_question().id == "budget"
+
+
+def test_precision_question_open_kept_or_int4():
+    """Issue 22: the chat asks whether the model may run quantised; an open answer leaves the precision
+    out of the workload (the configurator may quantise), a kept one states it, 4-bit opts into int4."""
+    for answer, fields in (("yes, 8-bit is fine", {}), ("not sure", {}), ("skip", {}),
+                           ("no, it must stay as validated", {"precision": "fp16"}),
+                           ("nein, muss bf16 bleiben", {"precision": "bf16"}),
+                           ("ja, auch 4 Bit", {"allow_int4": True}), ("int4", {"precision": "int4"})):
+        iv = Interview("en")
+        run(iv, ["70B", "100 per day", "no", "no", "skip", "skip", "rent", "no", answer])
+        got = {k: v for k, v in iv.workload().items() if k in ("precision", "allow_int4", "allow_quantization")}
+        assert got == fields, answer
+    iv = Interview("de")
+    _answer_all(iv, ["70B", "100 pro Tag", "nein", "nein", "skip", "skip", "mieten", "nein"])
+    assert iv.next_question().text.startswith("Darf das Modell quantisiert laufen")
+    unclear = iv.answer("lila Elefanten")
+    assert unclear.kind == "unclear" and "Präzision" in unclear.reason

@@ -109,6 +109,11 @@ FT_13B_MONTHLY = dict(params_b=13, fine_tuning="monthly", finetune_runs_per_year
                       finetune_method="lora")
 
 # ------------------------------------------------------------------ scenarios
+FP8_NOTE = ("FP8 with dynamic scaling (Transformer Engine, 000 G3): close to 16-bit quality; validate",
+            "FP8 mit dynamischer Skalierung (Transformer Engine, 000 G3): nahe an 16-Bit-Qualität; validieren")
+INT8_NOTE = ("INT8: usually < 3 % quality loss (000 Q2)", "INT8: meist < 3 % Qualitätsverlust (000 Q2)")
+"""The catalog's quality notes (`configurator.quality.*`) as `expert.precision_facts` copies them."""
+
 SCENARIOS: dict[str, list[dict]] = {
     # acceptance cases
     "m1-h100-8b-idle": [workload(), sizing(),
@@ -380,6 +385,36 @@ SCENARIOS: dict[str, list[dict]] = {
                         dict(t="near_tie", gpu="h100-nvl", count=2, extra_chf=471.0, extra_share=0.00315,
                              tpot_ms=20.7, choice_tpot_ms=45.6, choice_count=4, speedup=2.2, fewer_gpus=True,
                              horizon_months=36)],
+    # Issue 22 (`gpu-expert advise` for {model: llama-3.1-70b, requests_per_day: 20000}): a stated fp16 kept on
+    # 4 × A100 80 GB (149 637 CHF) beside 1 × H100 NVL in fp8 (75 054 CHF): 149 636.98 - 75 053.77 = 74 583.21
+    "advise-fp16-kept": [workload(model="llama-3.1-70b", precision="fp16", precision_kept=True), sizing(),
+                         choice(gpu="a100-80gb-sxm", gpu_family="a100", count=4),
+                         dict(t="quantised_option", precision="fp8", stated="fp16", gpu="h100-nvl", count=1,
+                              tco_chf=75053.77, choice_fits=True, saving_chf=74583.21, horizon_months=36,
+                              how="allow_quantization: true", note=FP8_NOTE[0], note_de=FP8_NOTE[1])],
+    # the same precision left open: 1 × H100 NVL in fp8, 74 583 CHF under the fp16 optimum
+    "advise-open-quantised": [workload(model="llama-3.1-70b"), sizing(),
+                              choice(gpu="h100-nvl", gpu_family="h100", count=1, precision="fp8"),
+                              dict(t="quantised_pick", precision="fp8", stated="fp16", gpu="h100-nvl", count=1,
+                                   tco_chf=75053.77, baseline_fits=True, baseline_gpu="a100-80gb-sxm",
+                                   baseline_count=4, baseline_tco_chf=149636.98, saving_chf=74583.21,
+                                   horizon_months=36, note=FP8_NOTE[0], note_de=FP8_NOTE[1])],
+    # 405B, Swiss hosting: nothing fits in fp16 (stated, or open), 8 × H100 SXM in int8 does (numbers by hand)
+    "advise-fp16-fits-only-quantised": [workload(params_b=405, precision="fp16", precision_kept=True), sizing(),
+                                        dict(t="quantised_option", precision="int8", stated="fp16", gpu="h100-sxm",
+                                             count=8, tco_chf=639687.6, choice_fits=False, horizon_months=36,
+                                             how="allow_quantization: true", note=INT8_NOTE[0],
+                                             note_de=INT8_NOTE[1])],
+    "advise-open-fits-only-quantised": [workload(params_b=405), sizing(),
+                                        choice(gpu="h100-sxm", gpu_family="h100", count=8, precision="int8"),
+                                        dict(t="quantised_pick", precision="int8", stated="fp16", gpu="h100-sxm",
+                                             count=8, tco_chf=639687.6, baseline_fits=False, horizon_months=36,
+                                             note=INT8_NOTE[0], note_de=INT8_NOTE[1])],
+    # a stated int4 (the user's validated checkpoint) and the same int4 chosen under allow_int4
+    "advise-int4-stated": [workload(model="llama-3.1-70b", precision="int4", precision_kept=True), sizing(),
+                           choice(gpu="h100-pcie", gpu_family="h100", count=1, precision="int4")],
+    "advise-int4-open": [workload(model="llama-3.1-70b", allow_int4=True), sizing(),
+                         choice(gpu="h100-pcie", gpu_family="h100", count=1, precision="int4")],
     # 000 D3's worked example as `advise` sizes it: 57.1 concurrent inferences (rule of thumb 2-3 GPUs) but
     # 9 × L40S, 50 req/s over 9 replicas = 5.56 req/s each
     "advise-d3-token-level": [workload(peak_rps=50.0, average_rps=50.0), sizing(concurrent_inferences=57.1,
@@ -712,6 +747,8 @@ ALWAYS_PRESENT = {
     "source", "monthly_cost_chf", "tco_chf",
     # agent (expert/advice.py agent_facts: a name and a model are required per agent)
     "name", "vram_gb",
+    # quantised_option / quantised_pick (expert/precision_facts.py always sets these)
+    "stated", "note", "note_de", "how", "choice_fits", "baseline_fits",
 }
 
 
@@ -856,6 +893,33 @@ def test_a_near_tie_names_the_faster_alternative():
     found = findings("advise-near-tie")["r2-near-tie-faster-alternative"]
     assert found.explanation.startswith("2 × h100-nvl cost 471 CHF (0.3 %) more over 36 months than the pick")
     assert "20.7 ms per output token against 45.6 ms on 4 GPUs" in found.explanation
+
+
+def test_a_kept_precision_names_the_quantised_option_with_its_saving_and_note():
+    found = findings("advise-fp16-kept")["q2-stated-precision-kept"]
+    assert found.explanation.startswith("The workload states fp16, so the recommendation keeps it. In fp8, "
+                                        "1 × h100-nvl would cost 75 054 CHF over 36 months, 74 583 CHF less; FP8")
+    assert found.advice.endswith("set allow_quantization: true.")
+    de = findings("advise-fp16-kept", "de")["q2-stated-precision-kept"]
+    assert "74 583 CHF weniger; FP8 mit dynamischer Skalierung" in de.explanation
+    assert "q2-open-precision-quantised" not in fired("advise-fp16-kept")
+    only = findings("advise-fp16-fits-only-quantised")["q2-stated-precision-fits-only-quantised"]
+    assert only.severity == "warning" and "Nothing fits in fp16 as the workload states. In int8, 8 × h100-sxm" \
+        in only.explanation and "usually < 3 % quality loss (000 Q2)" in only.explanation
+
+
+def test_an_open_precision_says_it_was_quantised_with_the_numbers():
+    found = findings("advise-open-quantised")["q2-open-precision-quantised"]
+    assert ("1 × h100-nvl at 75 054 CHF over 36 months, 74 583 CHF less than the cheapest configuration in "
+            "fp16 (4 × a100-80gb-sxm, 149 637 CHF)") in found.explanation
+    assert "q2-stated-precision-kept" not in fired("advise-open-quantised")
+    only = findings("advise-open-fits-only-quantised", "de")["q2-open-precision-fits-only-quantised"]
+    assert "in fp16 passt nichts" in only.explanation and "meist < 3 % Qualitätsverlust" in only.explanation
+
+
+def test_int4_validation_warning_only_where_the_tool_chose_int4():
+    assert "q2-int4-recommendation-needs-validation" in fired("advise-int4-open")
+    assert "q2-int4-recommendation-needs-validation" not in fired("advise-int4-stated")
 
 
 def test_d3s_rule_of_thumb_is_explained_when_the_work_needs_more():

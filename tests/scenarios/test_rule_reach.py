@@ -39,12 +39,6 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # tie-break; N4 and B200 purchases are cheaper for the same models. It is never recommended.
     "onprem-used-a100-sxm-package": "package 4 is never the recommended configuration",
     "c3-sxm-system-bought-complete": "needs package 4 as the recommendation (see above)",
-    # Since the token-level capacity check (issue 11) and M5's reserve in its own context (issue 14), the
-    # new-RTX-PRO packages lose to used-A100 packages, complete A100 servers or an H200 HGX system in
-    # every built-in on-premise case (N1-N3 are workstation cards, excluded for critical production).
-    # tests/rules/test_rules_fire.py fires both on their facts.
-    "onprem-new-rtx-pro-package": "no built-in on-premise case recommends an N package",
-    "c2-new-rtx-pro-package": "no built-in on-premise case recommends an N package",
 }
 
 

@@ -17,7 +17,7 @@ from tui.widgets.cards import Card
 from tui.widgets.recommendation import memory_sum
 
 ARCHITECT = ["Llama 3.1 70B", "20000 pro Tag", "nein", "ja, Patientendaten", "unter 1 Sekunde", "8k",
-             "egal", "kaufen", "3 Jahre", "Schweiz", "nein"]
+             "egal", "kaufen", "3 Jahre", "Schweiz", "nein", "weiss nicht"]
 
 
 async def test_a_german_session_shows_no_english_words(make_app):
