@@ -142,6 +142,27 @@ def system_lines(chassis: Chassis, gpu: Gpu, count: int, gpu_price: Price, fx) -
     return out
 
 
+def parts_mid_chf(parts: list[tuple[Chassis, int]], gpu: Gpu, gpu_price: Price, fx) -> float:
+    """`total_chf(merged_lines(...)).mid` of these systems in plain floats, the same sums in the same
+    order (so the same number to the last bit), without building a `Line` or a `Band` per line: the
+    search prices every count of a purchase to visit them cheapest first."""
+    merged: dict[tuple, list[float]] = {}
+
+    def add(key: tuple, price: Price, quantity: float) -> None:
+        a = price.amount
+        low, high = fx(a.low, price.currency) * quantity, fx(a.high, price.currency) * quantity
+        had = merged.get(key)
+        merged[key] = [low, high] if had is None else [had[0] + low, had[1] + high]
+
+    for chassis, count in parts:
+        add(("gpu", gpu.name, gpu_price.amount.mid, gpu_price.currency), gpu_price, count)
+        for line in chassis.lines:
+            q = _quantity(line, gpu, count)
+            if q > 0:
+                add((line.item, line.description, line.price.amount.mid, line.price.currency), line.price, q)
+    return (sum(v[0] for v in merged.values()) + sum(v[1] for v in merged.values())) / 2
+
+
 def total_chf(lines: list[Line]) -> Band:
     """The price of a system: the sum of its lines (low with low, high with high)."""
     return Band(low=sum(x.total_chf.low for x in lines), high=sum(x.total_chf.high for x in lines))

@@ -36,8 +36,10 @@ from __future__ import annotations
 import dataclasses
 
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable
 
-from expert.catalog.bom import system_power_w, total_chf
+from expert.catalog.bom import Purchase, parts_mid_chf, purchase_parts, system_power_w, total_chf
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.pricing import offer_energy_tdp
@@ -74,13 +76,23 @@ class Source:
     marketplace: bool = False
     costs: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     """GPU cost over a horizon by (count, months, `Assumptions.key`): `objective.gpu_cost`'s memo."""
+    priced: Callable[[int], tuple[float, float, str]] | None = field(default=None, compare=False, repr=False)
+    """Prices the counts of `counts` beyond `systems` (several bought systems) on first use: most are
+    never reached by the cost-ordered search, and each merges a bill of materials."""
+    bought: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    """`priced`'s results by count."""
 
     def system(self, count: int) -> tuple[float, float, str]:
         """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;
         other counts (agent pools, training layouts) as full largest systems plus the smallest system that
         holds the rest."""
         if count in self.counts:
-            return self.systems[self.counts.index(count)]
+            i = self.counts.index(count)
+            if i < len(self.systems):
+                return self.systems[i]
+            if count not in self.bought:
+                self.bought[count] = self.priced(count)
+            return self.bought[count]
         server = max(c for c in self.counts if c <= SERVER_GPUS)
         n, rest = divmod(count, server)
         full = self.systems[self.counts.index(server)]
@@ -188,12 +200,20 @@ def all_sources(catalog: Catalog) -> list[Source]:
             source = Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
                             energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
                             systems=tuple(systems))
-            more = [(c, p) for c in scale_out(source.counts)[len(source.counts):]      # several systems
-                    if (p := catalog.purchase(entry.gpu, c, entry.condition)) is not None]
-            out.append(dataclasses.replace(
-                source, counts=source.counts + tuple(c for c, _ in more),
-                systems=source.systems + tuple((total_chf(p.lines).mid, p.power_w, p.label) for _, p in more)))
+            more = tuple(c for c in scale_out(source.counts)[len(source.counts):]      # several systems
+                         if purchase_parts(catalog.chassis, gpu, c) is not None)
+            out.append(dataclasses.replace(source, counts=source.counts + more,
+                                           priced=partial(_several_systems, catalog, entry.gpu, entry.condition)))
     return out
+
+
+def _several_systems(catalog: Catalog, gpu_id: str, condition: str, count: int) -> tuple[float, float, str]:
+    """(price CHF, power W, label) of buying `count` GPUs as several complete systems (`Catalog.purchase`)."""
+    gpu = catalog.gpus[gpu_id]
+    parts = purchase_parts(catalog.chassis, gpu, count)
+    power = sum(system_power_w(c, gpu, n) for c, n in parts)
+    price = parts_mid_chf(parts, gpu, catalog.purchase_price(gpu_id, condition).price, catalog.to_chf)
+    return price, power, Purchase(parts, [], power).label
 
 
 REGULATED_SECTORS = ("finance", "health", "public")  # 000 M4: "Finanzwesen, Gesundheit, Verwaltung"

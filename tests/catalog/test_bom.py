@@ -99,3 +99,23 @@ def test_docs_prices_list_every_line_with_source_and_date(catalog):
             assert line.price.date in row and line.price.source.split(" ")[0] in row
     for package in catalog.packages.values():
         assert f"| {package.id} | {package.name} | `{package.chassis}` |" in docs
+
+
+def test_parts_mid_chf_equals_the_bill_of_materials_to_the_last_bit():
+    """The search's float path prices every purchase count as the merged bill of materials does:
+    the same number exactly (==, not approx), for every purchase tariff and counts 1-64."""
+    from expert.catalog import load_catalog
+    from expert.catalog.bom import parts_mid_chf, purchase_parts, total_chf
+
+    catalog = load_catalog()
+    checked = 0
+    for entry in catalog.tariffs.purchase:
+        gpu = catalog.gpus[entry.gpu]
+        for count in range(1, 65):
+            bought = catalog.purchase(entry.gpu, count, entry.condition)
+            if bought is None:
+                continue
+            parts = purchase_parts(catalog.chassis, gpu, count)
+            assert parts_mid_chf(parts, gpu, entry.price, catalog.to_chf) == total_chf(bought.lines).mid
+            checked += 1
+    assert checked > 100   # every purchase tariff has dozens of counts (1-8, then several systems)
