@@ -1,8 +1,8 @@
 """In-process advice over many distinct workloads, cold (a) and with the process's caches warm (b).
 
 How (a) cannot be fooled by a cache: the parent process imports every module an advice needs, parses
-the catalog, compiles the rule packs and registers them with the engine host (what one CLI process
-pays once), but never advises. Each workload is then advised in a `fork`ed child of that parent, in
+the catalog, compiles the rule packs and registers them with the engine host, builds the pydantic
+validators the package defers to first use (what one CLI process pays once), but never advises. Each workload is then advised in a `fork`ed child of that parent, in
 a fresh `Expert`: whatever an advice memoises anywhere (module dicts, `lru_cache`, the catalog's
 `memo`, class attributes) starts empty in every child, because the parent never filled it, and no
 two timings share a process. Which modules to import is learnt from a probe child that advises every
@@ -102,8 +102,29 @@ def _prepare(items) -> None:
 
     load_catalog()
     evaluate(rule_base(), [])       # compiles the packs and registers them with the engine host
+    _build_validators()
     gc.collect()
     gc.freeze()                     # the children's collector then leaves the parent's pages alone
+
+
+def _build_validators() -> None:
+    """Build every pydantic validator the package defers to first use (`defer_build`): code a process
+    compiles once, like the rules, and no result of any advice."""
+    from pydantic import BaseModel
+
+    seen, todo = set(), list(BaseModel.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        todo.extend(cls.__subclasses__())
+        deferred = type(getattr(cls, "__pydantic_validator__", None)).__name__ == "MockValSer"
+        if cls.__module__.startswith(("expert", "tui")) and deferred:
+            try:
+                cls.model_rebuild(force=True)
+            except Exception:  # noqa: BLE001 - a generic or abstract model: built where it is used
+                pass
 
 
 def _timed_advice(workload: dict) -> float:

@@ -8,7 +8,7 @@
   the team's hourly rate, added to every month of the horizon.
 
 objective = GPU cost over the horizon + team time over the horizon. The same closed forms as
-`expert.sizing.buyrent` (checked in tests/configurator/test_objective.py).
+`expert.sizing.buyrent` (checked in tests/configurator/test_objective_closed_form.py).
 
 Tie-break (stable, total): lower objective (to the centime) → higher quality precision (16-bit
 before fp8 before int8 before int4: quantising is only chosen when it saves money) → lower
@@ -21,8 +21,8 @@ of the offer/package/purchase entry.
 from __future__ import annotations
 
 from expert.configurator.candidates import QUALITY_ORDER, SOURCE_ORDER, Source
-from expert.sizing.buyrent import CostLine, owned, rented
-from expert.sizing.constants import Assumptions
+from expert.sizing.buyrent import CostLine, energy_chf_per_month, owned, rented, resale_share
+from expert.sizing.constants import Assumptions, resolve
 
 
 def cost_line(source: Source, count: int, months: int, a: Assumptions) -> CostLine:
@@ -45,8 +45,32 @@ def gpu_cost(source: Source, count: int, months: float, a: Assumptions) -> float
     if hit is None:
         if len(memo) >= COSTS_PER_SOURCE:
             memo.clear()
-        hit = memo[key] = cost_line(source, count, int(months), a).total
+        hit = memo[key] = _total(source, count, int(months), a)
     return hit
+
+
+_FACTORS: dict[tuple, tuple] = {}
+"""(resolved assumptions, infrastructure share, resale share) by (months, `Assumptions.key`)."""
+
+
+def _total(source: Source, count: int, months: int, a: Assumptions | None) -> float:
+    """`cost_line(...).total` in plain floats: the same operations in the same order as
+    `buyrent.rented`/`owned` and `CostLine.total` (so the same number to the last bit; checked in
+    tests/configurator/test_objective.py), with the per-horizon factors computed once."""
+    key = (months, None if a is None else a.key)
+    factors = _FACTORS.get(key)
+    if factors is None:
+        if len(_FACTORS) >= COSTS_PER_SOURCE:
+            _FACTORS.clear()
+        r = resolve(a)
+        factors = _FACTORS[key] = (r, r.infrastructure_share.value, resale_share(months, r)[0])
+    r, infra, resale = factors
+    if source.kind == "cloud":
+        monthly = source.rent_chf * count * (1 + infra) + energy_chf_per_month(source.energy_tdp_w * count, r)
+        return 0.0 + monthly * months - 0.0
+    price, power, _ = source.system(count)
+    monthly = energy_chf_per_month(power, r) + infra * price / months
+    return price + monthly * months - price * resale
 
 
 def sort_key(objective: float, precision: str, latency: float, count: int, source: Source, tp: int) -> tuple:

@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pathlib import Path
+
 import yaml
 
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
@@ -49,12 +51,17 @@ def attended_hours(elapsed_h: float) -> float:
 @lru_cache(maxsize=4)
 def billing_rules(path: str | None = None) -> dict:
     """Provider → {granularity_s, minimum_s, stopped_gpu_bills, source}; 'default' for the rest."""
+    from expert.compiled import cached
     from expert.paths import knowledge_dir
 
-    p = path or str(knowledge_dir() / "training-billing.yaml")
-    with open(p, encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
-    return {"default": data["default"], **data["providers"]}
+    p = Path(path) if path else knowledge_dir() / "training-billing.yaml"
+
+    def read() -> dict:
+        with open(p, encoding="utf-8") as fh:
+            data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # plain data only
+        return {"default": data["default"], **data["providers"]}
+
+    return cached("billing", [p], read)  # the compiled cache: read again when the file changes
 
 
 def billed_hours(hours: float, provider: str | None) -> tuple[float, dict]:
