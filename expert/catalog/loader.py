@@ -16,7 +16,7 @@ from typing import Callable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, create_model
 
-from expert.catalog.bom import (Purchase, chassis_for, merged_lines, purchase_parts, system_lines, system_power_w,
+from expert.catalog.bom import (Purchase, chassis_for, merged_lines, parts_mid_chf, purchase_parts, system_lines, system_power_w,
                                 total_chf, with_bom_price)
 from expert.catalog.generic import generic_model
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
@@ -156,6 +156,25 @@ class Catalog:
         lines = merged_lines([system_lines(c, gpu, n, entry.price, self.to_chf) for c, n in parts])
         return Purchase(parts, lines, sum(system_power_w(c, gpu, n) for c, n in parts))
 
+    def several_systems(self, gpu_id: str, count: int, condition: str = "new") -> tuple[float, float, str] | None:
+        """(midpoint CHF price, power W, label) of buying `count` × the GPU as complete systems (the
+        numbers of `purchase`, in plain floats: `bom.parts_mid_chf`), or None; kept with the catalog,
+        and built for every purchase tariff up to `PREBUILT_COUNTS` when the catalog is read, so the
+        compiled cache holds them and a search prices scale-out counts by a look-up."""
+        table = self.memo("bom.several_systems", dict)
+        key = (gpu_id, count, condition)
+        if key not in table:
+            entry = self.purchase_price(gpu_id, condition)
+            gpu = self.gpus[gpu_id]
+            parts = purchase_parts(self.chassis, gpu, count)
+            if entry is None or parts is None:
+                table[key] = None
+            else:
+                power = sum(system_power_w(c, gpu, n) for c, n in parts)
+                table[key] = (parts_mid_chf(parts, gpu, entry.price, self.to_chf), power,
+                              Purchase(parts, [], power).label)
+        return table[key]
+
     def system_price_chf(self, gpu_id: str, count: int, condition: str = "new") -> float | None:
         """Midpoint CHF price of the complete system (GPUs + chassis lines), or None."""
         found = self.system(gpu_id, count, condition)
@@ -279,7 +298,15 @@ def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
     object.__setattr__(catalog, "_aliases", _build_aliases(
         {"gpu": catalog.gpus, "model": catalog.models, "package": catalog.packages}))
     _check_references(catalog)
+    for entry in tariffs.purchase:
+        for count in PREBUILT_COUNTS:
+            catalog.several_systems(entry.gpu, count, entry.condition)
     return catalog
+
+
+PREBUILT_COUNTS = range(1, 65)
+"""Counts priced when the catalog is built: one server's 1-8 and the configurator's scale-out counts
+(`configurator.candidates.SCALE_OUT_COUNTS`, 9-16 and whole servers up to 64)."""
 
 
 def _check_references(catalog: Catalog) -> None:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
 
-from expert.catalog.bom import Purchase, parts_mid_chf, purchase_parts, system_power_w, total_chf
+from expert.catalog.bom import system_power_w
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.pricing import offer_energy_tdp
@@ -77,10 +77,8 @@ class Source:
     costs: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     """GPU cost over a horizon by (count, months, `Assumptions.key`): `objective.gpu_cost`'s memo."""
     priced: Callable[[int], tuple[float, float, str]] | None = field(default=None, compare=False, repr=False)
-    """Prices the counts of `counts` beyond `systems` (several bought systems) on first use: most are
-    never reached by the cost-ordered search, and each merges a bill of materials."""
-    bought: dict = field(default_factory=dict, init=False, compare=False, repr=False)
-    """`priced`'s results by count."""
+    """Prices the counts of `counts` beyond `systems` (several bought systems): `Catalog.several_systems`,
+    a look-up in the table built with the catalog."""
 
     def system(self, count: int) -> tuple[float, float, str]:
         """(complete-system price CHF, server power W, chassis id) of a bought source at `count` GPUs;
@@ -90,9 +88,7 @@ class Source:
             i = self.counts.index(count)
             if i < len(self.systems):
                 return self.systems[i]
-            if count not in self.bought:
-                self.bought[count] = self.priced(count)
-            return self.bought[count]
+            return self.priced(count)
         server = max(c for c in self.counts if c <= SERVER_GPUS)
         n, rest = divmod(count, server)
         full = self.systems[self.counts.index(server)]
@@ -191,29 +187,20 @@ def all_sources(catalog: Catalog) -> list[Source]:
     for i, entry in enumerate(catalog.tariffs.purchase):
         gpu = catalog.gpus[entry.gpu]
         counts, systems = [], []
-        for count in range(1, 9):          # every purchase is a complete system (expert.catalog.bom)
-            found = catalog.system(entry.gpu, count, entry.condition)
+        for count in range(1, SERVER_GPUS + 1):   # every purchase is a complete system (expert.catalog.bom)
+            found = catalog.several_systems(entry.gpu, count, entry.condition)   # one system up to 8
             if found is not None:
                 counts.append(count)
-                systems.append((total_chf(found[1]).mid, system_power_w(found[0], gpu, count), found[0].id))
+                systems.append(found)
         if counts:
             source = Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
                             energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
                             systems=tuple(systems))
             more = tuple(c for c in scale_out(source.counts)[len(source.counts):]      # several systems
-                         if purchase_parts(catalog.chassis, gpu, c) is not None)
-            out.append(dataclasses.replace(source, counts=source.counts + more,
-                                           priced=partial(_several_systems, catalog, entry.gpu, entry.condition)))
+                         if catalog.several_systems(entry.gpu, c, entry.condition) is not None)
+            priced = partial(catalog.several_systems, entry.gpu, condition=entry.condition)
+            out.append(dataclasses.replace(source, counts=source.counts + more, priced=priced))
     return out
-
-
-def _several_systems(catalog: Catalog, gpu_id: str, condition: str, count: int) -> tuple[float, float, str]:
-    """(price CHF, power W, label) of buying `count` GPUs as several complete systems (`Catalog.purchase`)."""
-    gpu = catalog.gpus[gpu_id]
-    parts = purchase_parts(catalog.chassis, gpu, count)
-    power = sum(system_power_w(c, gpu, n) for c, n in parts)
-    price = parts_mid_chf(parts, gpu, catalog.purchase_price(gpu_id, condition).price, catalog.to_chf)
-    return price, power, Purchase(parts, [], power).label
 
 
 REGULATED_SECTORS = ("finance", "health", "public")  # 000 M4: "Finanzwesen, Gesundheit, Verwaltung"

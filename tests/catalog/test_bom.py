@@ -117,5 +117,8 @@ def test_parts_mid_chf_equals_the_bill_of_materials_to_the_last_bit():
                 continue
             parts = purchase_parts(catalog.chassis, gpu, count)
             assert parts_mid_chf(parts, gpu, entry.price, catalog.to_chf) == total_chf(bought.lines).mid
+            if count <= 8:   # one system: also its own, unmerged lines (`Catalog.system`)
+                assert parts_mid_chf(parts, gpu, entry.price, catalog.to_chf) == \
+                    total_chf(catalog.system(entry.gpu, count, entry.condition)[1]).mid
             checked += 1
     assert checked > 100   # every purchase tariff has dozens of counts (1-8, then several systems)
