@@ -17,6 +17,7 @@ from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
 from expert.sizing.results import Estimate, FullSizing
 from expert.sizing.speed import performance
+from expert.sizing.steady import loaded_performance
 from expert.sizing.ft_run import job_run
 from expert.slo import targets
 from expert.workload import Workload
@@ -55,8 +56,8 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
                                 engine, rate_rps, interconnect)
     capacity = max_sequences(model, gpu, tp, tp, precision, context, kv_precision, a, engine)
     per_replica = None if rate_rps is None else rate_rps / (count // tp)
-    perf = performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect, a,
-                       engine=engine, max_sequences=capacity or None, rate_rps=per_replica)
+    perf = loaded_performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect,
+                              a, engine=engine, max_sequences=capacity or None, rate_rps=per_replica)
     run = None
     if mode == "inference":
         memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine)

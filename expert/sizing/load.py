@@ -20,7 +20,7 @@ TTFT: a prompt is prefilled in chunks of at most `chunk − b` tokens (the engin
 step less the decoding sequences, `chunk_tokens`), each chunk step also carrying the decode, so its
 service is S = max(prefill alone, P·c + ⌈P / (chunk − b)⌉ · decode(b)); the prefill lane is busy
 u = λ·S and a new prompt waits M/D/1 behind the ones ahead: mean u·S / (2(1 − u))
-(Pollaczek-Khinchine), p95 as `serving.wait_p95`. The state is unstable (the queue grows) when
+(Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`). The state is unstable (the queue grows) when
 ρ, u or a piece's denominator reaches 1, or the sequences in flight exceed what the KV pool holds.
 
 A benchmark at fixed concurrency N (NIM/AIPerf, `estimate --batch N`) is a closed loop: N requests
@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from expert.catalog.models import Gpu
-from expert.sizing.constants import GIB
 
 P95_TAIL = 0.05
 MAX_ITER = 10_000
@@ -190,4 +189,4 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
 
 
 __all__ = ["Replica", "SteadyState", "steady", "rate_max", "closed_loop", "chunk_tokens", "wait_mean",
-           "wait_p95", "GIB"]
+           "wait_p95"]

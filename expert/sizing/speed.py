@@ -178,13 +178,9 @@ def _check(name: str, value: float, upper: float = 1.0) -> float:
 def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1, precision: str = "fp16",
                 batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
                 kv_precision: str = "fp16", interconnect: str | None = None,
-                assumptions: Assumptions | None = None, engine: str = "vllm",
-                max_sequences: float | None = None, rate_rps: float | None = None) -> Performance:
-    """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring).
-
-    The `*_steady_*` fields are the continuous-batching steady state (`load.py`) of one replica of
-    `engine` whose KV pool holds `max_sequences`: at `rate_rps` requests/s per replica when given,
-    else with `batch` requests in flight."""
+                assumptions: Assumptions | None = None) -> Performance:
+    """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring);
+    the continuous-batching fields (`*_steady_*`) are filled by `steady.loaded_performance`."""
     a = resolve(assumptions)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
@@ -235,28 +231,5 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         batch=batch, tensor_parallel=tensor_parallel, replicas=replicas, interconnect=column,
         compute_tflops=compute_tflops(gpu, precision, a), step_floor_s=floors["value"],
         provenance=prov, bands=bands,
-        **steady_fields(model, gpu, tensor_parallel, precision, batch, prompt, output, kv_precision, engine,
-                        max_sequences, rate_rps, interconnect, a),
     )
 
-
-def steady_fields(model, gpu, tp, precision, batch, prompt, output, kv_precision, engine, cap, rate, link,
-                  a) -> dict:
-    """The `Performance` fields of the continuous-batching steady state (`load.py`, `steady.py`)."""
-    from expert.sizing import load
-    from expert.sizing.steady import core_replica
-
-    r = core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, link, a)
-    top = load.rate_max(r)
-    if rate is not None:
-        st = load.steady(r, rate)
-        regime = f"at {rate:.3g} req/s per replica"
-    else:
-        st = load.closed_loop(r, batch, top)
-        regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
-    step = st.step_s if st.stable or rate is None else float("inf")
-    finite = lambda x: x if math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable
-    return {"tpot_interleaved_s": finite(step), "tpot_steady_s": finite(step),
-            "ttft_steady_s": finite(st.ttft_mean_s), "ttft_steady_p95_s": finite(st.ttft_p95_s),
-            "steady_rate_rps": st.rate_rps, "steady_batch": finite(st.batch), "prefill_share": st.prefill_share,
-            "rate_max_rps": top, "regime": regime + ("" if st.stable or rate is None else ": beyond capacity")}

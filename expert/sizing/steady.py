@@ -10,10 +10,13 @@ coverage grows with the batch) pass `decode` only and are solved by iteration.
 
 from __future__ import annotations
 
+import math
+
 from expert.catalog.models import Gpu, LlmModel
-from expert.sizing import load
+from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.parallel import column_for, tp_efficiency
+from expert.sizing.results import Performance
 
 
 def dense_pieces(s1: dict, s2: dict, eta: float, comm_b: float, floor: float) -> list[tuple[float, float]]:
@@ -29,8 +32,6 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
                  uncached_prompt: int | None = None) -> load.Replica:
     """One replica of the core at its point values, for `load.steady` / `load.closed_loop`;
     `uncached_prompt` is what each request prefills (default: the whole prompt)."""
-    from expert.sizing import speed
-
     a = resolve(assumptions)
     eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
     wo = a.weight_only_efficiency.value if speed.weight_only(gpu, precision) else 1.0
@@ -59,3 +60,35 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     uncached = prompt if uncached_prompt is None else max(1, uncached_prompt)
     return load.Replica(decode, pieces, s1["prefill_compute_s"] / prompt, s1["ttft_s"], uncached, output,
                         chunk, cap)
+
+
+def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,
+                       precision: str = "fp16", batch: int = 1, prompt_tokens: int | None = None,
+                       output_tokens: int | None = None, kv_precision: str = "fp16",
+                       interconnect: str | None = None, assumptions: Assumptions | None = None,
+                       engine: str = "vllm", max_sequences: float | None = None,
+                       rate_rps: float | None = None) -> Performance:
+    """`speed.performance` with its continuous-batching fields: the steady state (`load.py`) of one
+    replica of `engine` whose KV pool holds `max_sequences`, at `rate_rps` requests/s per replica when
+    given, else with `batch` requests in flight (a closed loop, as NIM/AIPerf benchmarks)."""
+    a = resolve(assumptions)
+    p = speed.performance(model, gpu, count, tensor_parallel, precision, batch, prompt_tokens, output_tokens,
+                          kv_precision, interconnect, a)
+    prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
+    output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
+    r = core_replica(model, gpu, tensor_parallel, precision, prompt, output, kv_precision, engine, max_sequences,
+                     interconnect, a)
+    top = load.rate_max(r)
+    if rate_rps is not None:
+        st = load.steady(r, rate_rps)
+        regime = f"at {rate_rps:.3g} req/s per replica"
+    else:
+        st = load.closed_loop(r, batch, top)
+        regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
+    ok = st.stable or rate_rps is None
+    finite = lambda x: x if ok and math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable
+    return p.model_copy(update={
+        "tpot_interleaved_s": finite(st.step_s), "tpot_steady_s": finite(st.step_s),
+        "ttft_steady_s": finite(st.ttft_mean_s), "ttft_steady_p95_s": finite(st.ttft_p95_s),
+        "steady_rate_rps": st.rate_rps, "steady_batch": finite(st.batch), "prefill_share": st.prefill_share,
+        "rate_max_rps": top, "regime": regime + ("" if ok else ": beyond capacity")})
