@@ -13,7 +13,7 @@ P uncached tokens, O output tokens and `decode(b)` the step of b decoding sequen
 with `c` the compute time of one prefill token (`speed.prefill_compute_s` / P). Both equations are
 solved together (`steady`): for a decode time made of affine pieces in b (the dense roofline:
 floor, memory, compute) the fixed point is closed form, s = max_i a_i / (1 − ρ − c_i·λ·O), stable
-only when every denominator is positive; otherwise (MoE) by iteration on whole sequences. TPOT =
+only when every denominator is positive; otherwise (MoE) by bisection on whole sequences. TPOT =
 ITL = step (the mean gap between a request's tokens, as NIM/AIPerf and MLPerf define it).
 
 TTFT: a prompt is prefilled in chunks of at most `chunk − b` tokens (the engine's token budget per
@@ -40,7 +40,7 @@ from typing import Callable, Sequence
 from expert.catalog.models import Gpu
 
 P95_TAIL = 0.05
-MAX_ITER = 10_000
+MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
 # Token budget of one step (prompt chunk + decoding sequences) by engine, defaults as shipped:
 VLLM_CHUNK = ("vllm-project/vllm:vllm/engine/arg_utils.py EngineArgs.get_batch_defaults: "
               "max_num_batched_tokens 8192 for the OpenAI server on GPUs with >= 70 GiB except A100, else "
@@ -128,16 +128,24 @@ def _step(r: Replica, lam: float, rho: float) -> float:
             best = max(best, a / denom)
         floor = r.decode(1.0) / (1 - rho)  # at least the request's own sequence decodes
         return max(best, floor)
-    b = 1
-    for _ in range(MAX_ITER):
+    # MoE: decode(b) is concave in b (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b
+    # is positive up to its first root: doubling, then bisection on whole sequences
+    limit = r.cap if r.cap is not None else MAX_SEQUENCES
+
+    def over(b: int) -> bool:
         s = r.decode(b) / (1 - rho)
-        need = max(1, math.ceil(lam * r.output * s - 1e-9))
-        if need <= b:
-            return s
-        if r.cap is not None and need > r.cap:
+        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
+
+    hi = 1
+    while over(hi):
+        if hi >= limit:
             return float("inf")
-        b = need
-    return float("inf")
+        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
+    lo = max(1, hi // 2)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
+    return r.decode(hi) / (1 - rho)
 
 
 def steady(r: Replica, lam: float) -> SteadyState:
