@@ -18,7 +18,8 @@ ITL = step (the mean gap between a request's tokens, as NIM/AIPerf and MLPerf de
 
 TTFT: a prompt is prefilled in chunks of at most `chunk − b` tokens (the engine's token budget per
 step less the decoding sequences, `chunk_tokens`), each chunk step also carrying the decode, so its
-service is S = max(prefill alone, P·c + ⌈P / (chunk − b)⌉ · decode(b)); the prefill lane is busy
+service is S = max(prefill alone, P·c) + ⌈P / (chunk − b)⌉ · decode(b) (the last chunk's step
+emits the first token); the prefill lane is busy
 u = λ·S and a new prompt waits M/D/1 behind the ones ahead: mean u·S / (2(1 − u))
 (Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`). The state is unstable (the queue grows) when
 ρ, u or a piece's denominator reaches 1, or the sequences in flight exceed what the KV pool holds.
@@ -158,7 +159,7 @@ def steady(r: Replica, lam: float) -> SteadyState:
     b = max(1.0, lam * r.output * s)
     d = s * (1 - rho)
     free = max(1.0, r.chunk - b)
-    service = max(r.prefill_1, r.prompt * r.c_prefill + math.ceil(r.prompt / free) * d)
+    service = max(r.prefill_1, r.prompt * r.c_prefill) + math.ceil(r.prompt / free) * d
     u = lam * service
     mean = service + wait_mean(u, service)
     p95 = service + wait_p95(u, service)

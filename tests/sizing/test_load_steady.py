@@ -38,7 +38,7 @@ def test_steady_state_by_hand():
     assert s.step_s == pytest.approx(0.01 / 0.6)
     assert s.batch == pytest.approx(2 * 100 * 0.01 / 0.6)
     assert s.step_s == pytest.approx((0.01 + 0.001 * s.batch) / 0.8)   # the fixed point holds
-    # prefill lane: one chunk (1 000 < 8 192 − 3.3), S = max(0.1, 0.1 + 1 × decode(b)) = 0.1 + 0.013333;
+    # prefill lane: one chunk (1 000 < 8 192 − 3.3), S = max(0.1, 1000 × 1e-4) + 1 × decode(b) = 0.1 + 0.013333;
     # u = 2 × S = 0.22667, mean wait = u·S / (2(1 − u)) = 0.016608 s
     service = 0.1 + 0.01 + 0.001 * s.batch
     assert s.ttft_mean_s == pytest.approx(service + 2 * service * service / (2 * (1 - 2 * service)))
