@@ -14,6 +14,7 @@ from expert.sizing.accuracy import MEMORY_KINDS, SPEED_KINDS, AccuracyReport, ev
 
 TARGETS = {"memory": (MEMORY_KINDS, 0.10), "speed": (SPEED_KINDS, 0.25)}
 QUANTITY_TARGETS = {"tpot": 0.20, "throughput": 0.20}
+REGIME_TARGET = 0.15  # issue 22: TPOT median per regime
 
 
 def quantity_rows(report: AccuracyReport, quantity: str) -> list:
@@ -50,6 +51,12 @@ def table(report: AccuracyReport) -> str:
         med = statistics.median(c.abs_error for c in rows)
         lines.append(f"{quantity:10} rows {len(rows):3}  median |error| {med:6.1%}  p90 {report.p90(rows):6.1%}  "
                      f"target <= {target:.0%}  {'OK' if med <= target else 'MISSED'}")
+    lines += ["", "TPOT by regime (batch 1; mid 2-49; saturated >= 50 in flight), target median <= "
+              f"{REGIME_TARGET:.0%} each:", f"{'engine':14} {'regime':10} {'rows':>5} {'median':>8} {'p90':>8}"]
+    for (engine, regime), rows in sorted(report.tpot_by_regime().items()):
+        med = statistics.median(c.abs_error for c in rows)
+        verdict = ("OK" if med <= REGIME_TARGET else "MISSED") if engine == "all" else ""
+        lines.append(f"{engine:14} {regime:10} {len(rows):5} {med:8.1%} {report.p90(rows):8.1%}  {verdict}")
     wrong = [c.id for c in report.verdicts if c.error != 0]
     lines.append(f"fit verdicts {len(report.verdicts)}, wrong {len(wrong)}{': ' + ', '.join(wrong) if wrong else ''}")
     lines.append(f"used {len(report.used)}, skipped {len(report.skipped)}")
@@ -63,7 +70,9 @@ def run() -> dict:
             "speed_median": report.speed_median,
             "tpot_median": statistics.median(c.abs_error for c in quantity_rows(report, "tpot")),
             "throughput_median": statistics.median(c.abs_error for c in quantity_rows(report, "throughput")),
-            "fit_verdicts_wrong": sum(1 for c in report.verdicts if c.error != 0)}
+            "fit_verdicts_wrong": sum(1 for c in report.verdicts if c.error != 0),
+            "tpot_regime_median": {regime: statistics.median(c.abs_error for c in rows)
+                                   for (engine, regime), rows in report.tpot_by_regime().items() if engine == "all"}}
 
 
 def main() -> None:

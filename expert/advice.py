@@ -197,7 +197,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",
                 "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months", "fits",
                 "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb", "ttft_p95_s", "tpot_ms",
-                "batch_per_replica", "upfront_chf", "resale_chf", "chassis", "system_power_w")
+                "batch_per_replica", "upfront_chf", "resale_chf", "chassis", "system_power_w", "tpot_rate_rps",
+                "tpot_batch")
 
 
 def _choice_fields(choice: dict | None) -> dict | None:

@@ -89,7 +89,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
                  precision: str = "fp16", mode: str = "inference", batch: int = 1,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None, engine: str = "vllm", tensor_parallel: int | None = None,
-                 kv_precision: str | None = None):
+                 kv_precision: str | None = None, rate_rps: float | None = None):
     """Resolve ids, check the configuration and run the sizing core's `estimate`.
 
     `count` GPUs form count / `tensor_parallel` replicas (TP: the smallest degree that fits unless given).
@@ -116,7 +116,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     from expert.sizing.estimate import estimate as core_estimate
 
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
-                         tensor_parallel, kv_precision=kv_precision, engine=engine)
+                         tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps)
 
 
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",

@@ -264,9 +264,13 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "serving_load_ratio": (NUM, "serving_peak_rps / serving_capacity_rps (> 1: the peak exceeds the "
                                     "estimated capacity)"),
         "estimated_ttft_p95_s": (NUM, "estimated p95 TTFT at the peak (queueing + prefill + first token), s"),
-        "estimated_tpot_ms": (NUM, "estimated time per output token at the peak's operating batch, ms"),
-        "estimated_busy_share": (NUM, "estimated busy share of each replica at the peak (token-level work)"),
+        "estimated_tpot_ms": (NUM, "estimated time per output token in the continuous-batching steady state at "
+                                   "the peak (operating_rate_rps per replica, operating_decoding decoding), ms"),
+        "estimated_busy_share": (NUM, "the peak per replica over its compute capacity (the largest arrival rate "
+                                      "with a stable steady state, docs/slo.md)"),
         "operating_batch": (NUM, "sequences per replica at the peak (Little's law)"),
+        "operating_rate_rps": (NUM, "arrival rate per replica at the peak the estimated TTFT/TPOT are for"),
+        "operating_decoding": (NUM, "sequences decoding per replica in that steady state"),
         "pool_agents": (NUM, "a pool of agents (workload.agents): the agents these GPUs serve (expert/audit_pool.py); "
                              "absent for a single model. The serving_* figures are then the worst agent's"),
         "pool_gpus_needed": (NUM, "GPUs the pool's replicas need, packed at their operating batches (TP-1 replicas "

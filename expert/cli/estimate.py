@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from expert.cli.options import (BATCH, COUNT, FORMATS_TEXT_JSON, PARAMS_B, PRECISIONS, TOKENS,
+from expert.cli.options import (BATCH, COUNT, FORMATS_TEXT_JSON, PARAMS_B, PRECISIONS, TOKENS, bounded,
                                 catalog_from, common_parent)
 from expert.sizing.engine_names import ENGINES
+
+
+RATE = bounded(float, 0, 1e6)  # requests/s, > 0
 
 
 def register(commands) -> None:
@@ -29,6 +32,10 @@ def register(commands) -> None:
                              "--count GPUs form count/TP replicas")
     parser.add_argument("--kv-cache-precision", choices=PRECISIONS[:4], default=None, metavar="P",
                         help="KV cache precision (default: the weights' for 16-bit and fp8, else fp16)")
+    parser.add_argument("--rate", type=RATE, default=None, metavar="R",
+                        help="arrival rate, requests/s for the whole configuration (split evenly over the "
+                             "replicas): TPOT and TTFT in the continuous-batching steady state at that rate "
+                             "(default: the steady state with --batch requests in flight per replica)")
     parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
     parser.set_defaults(run=run)
 
@@ -43,7 +50,7 @@ def run(args) -> int:
                           precision=args.precision, mode=args.mode, batch=args.batch,
                           prompt_tokens=args.prompt_tokens, output_tokens=args.output_tokens,
                           context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
-                          kv_precision=args.kv_cache_precision)
+                          kv_precision=args.kv_cache_precision, rate_rps=args.rate)
     if args.format == "json":
         print(dumps_json(result.model_dump(mode="json")), end="")
     else:
@@ -51,12 +58,22 @@ def run(args) -> int:
     return 0
 
 
+def _steady(p) -> str:
+    """The continuous-batching steady state line (expert/sizing/load.py) with its regime."""
+    if p.tpot_steady_s < 0:
+        return (f"serving: {p.regime}; the most one replica serves is {p.rate_max_rps:.3g} req/s "
+                "(prefill or KV pool saturated)")
+    return (f"serving (continuous batching, {p.regime}): {p.tpot_steady_s * 1000:.1f} ms per token, "
+            f"TTFT {p.ttft_steady_s:.3f} s mean / {p.ttft_steady_p95_s:.3f} s p95, {p.steady_batch:.1f} "
+            f"decoding, prefill {p.prefill_share:.0%} of each step; at most {p.rate_max_rps:.3g} req/s per replica")
+
+
 def _text(result) -> str:
     m, p = result.memory, result.performance
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
              f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel} × "
              f"{result.replicas} replica{'s' if result.replicas != 1 else ''}, engine {result.engine}, "
-             f"KV {result.kv_precision}",
+             f"KV {result.kv_precision}" + (f"; layout: {result.layout_reason}" if result.layout_reason else ""),
              f"memory: weights {m.weights_gb:.1f} GB, KV cache {m.kv_cache_gb:.1f} GB, activations "
              f"{m.activation_gb:.1f} GB, overhead {m.overhead_gb:.1f} GB"
              + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),
@@ -68,7 +85,9 @@ def _text(result) -> str:
              f"speed:  TTFT {p.ttft_s:.3f} s, {p.tpot_s * 1000:.1f} ms per token "
              f"({p.decode_tokens_per_s_per_sequence:.1f} tok/s per sequence), throughput "
              f"{p.throughput_tokens_per_s:.0f} tok/s, {p.bound}-bound, TP efficiency "
-             f"{p.tensor_parallel_efficiency:.2f}"]
+             f"{p.tensor_parallel_efficiency:.2f} (a static batch of {result.batch}: decode alone)"]
+    if result.mode == "inference":
+        lines.append(_steady(p))
     if result.fine_tuning is not None:
         f = result.fine_tuning
         lines.append(f"fine-tuning run: {f.hours:.1f} h ({f.days:.1f} days) for {f.dataset_tokens:,.0f} tokens")

@@ -135,4 +135,5 @@ def with_held(prof, held: int):
     p.base_gb = prof.base_gb + held * prof.kv_seq_gb
     p.growth_base_gb = prof.growth_base_gb + held * prof.growth_kv_seq_gb
     p.seq_mem = max(0, prof.seq_mem - held)  # floor(F/kv − held) = floor(F/kv) − held, growth model too
+    p._replica, p._steady, p._rate_max, p._points = None, {}, None, {}  # the KV pool's cap changed
     return p

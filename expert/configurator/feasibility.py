@@ -77,6 +77,7 @@ class Candidate:
     rho: float | None = None
     key: tuple = ()
     closeness: tuple = ()
+    op: object = None          # the operating point (serving.OperatingPoint): the regime of ttft/tpot
 
     def __post_init__(self):
         self.key = sort_key(self.objective, self.precision, self.latency, self.count, self.source, self.tp)
@@ -311,7 +312,7 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
                      cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,
                      prof.model_headroom(), ft_hours, ft_mem, concurrency, train, option,
-                     op and op.ttft_s, op and op.tpot_s, op and op.rho)
+                     op and op.ttft_s, op and op.tpot_s, op and op.rho, op=op)
 
 
 def closeness(ctx: Context, source: Source, precision: str, tp: int, count: int, checked: tuple) -> tuple:

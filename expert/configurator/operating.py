@@ -71,7 +71,8 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     op = prof.point(replicas, peak, conc, util, t_inf) if peak > 0 else None
     if op is not None:
         facts.update({"estimated_ttft_p95_s": op.ttft_s, "estimated_tpot_ms": op.tpot_s * 1000,
-                      "estimated_busy_share": op.rho, "operating_batch": op.batch})
+                      "estimated_busy_share": op.rho, "operating_batch": op.batch,
+                      "operating_rate_rps": op.rate_rps, "operating_decoding": op.decoding})
     return facts
 
 

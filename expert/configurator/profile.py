@@ -37,6 +37,7 @@ from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.engines import budget
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
+from expert.sizing import load
 from expert.sizing import speed as core_speed
 from expert.configurator.serving import EPS, Serving
 from expert.slo import Targets
@@ -70,6 +71,11 @@ class ReplicaProfile(Serving):
     seq_lat: int = 0                # most sequences the latency targets allow without queueing (≤ seq_mem)
     e2e_1: float = 0.0              # latency at batch 1
     prefill_1: float = 0.0          # prefill of one request alone, s
+    chunk: int = 8192               # tokens one step may carry (load.chunk_tokens of the engine)
+    prefill_compute: float = 0.0    # compute of one request's uncached prefill, fused into decode steps, s
+    _steady: dict = field(default_factory=dict, repr=False)
+    _rate_max: float | None = field(default=None, repr=False)
+    _replica: object = field(default=None, repr=False)
     _e2e: dict = field(default_factory=dict, repr=False)
     _tpot: dict = field(default_factory=dict, repr=False)
     _points: dict = field(default_factory=dict, repr=False)
@@ -90,12 +96,34 @@ class ReplicaProfile(Serving):
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
         s1 = self._point(1)
         self._ttft = s1["ttft_s"] + self.ttft_shift
+        self._prefill_full = s1["prefill_compute_s"]
         if not self._moe:  # dense: memory time is affine in the batch, compute time linear
             s2 = self._point(2)
             self._mem_b = s2["mem"] - s1["mem"]
             self._mem_a = s1["mem"] - self._mem_b
             self._comp_1 = s1["comp"]
         self._e2e[1] = s1["e2e_latency_s"] + self.ttft_shift
+        # agent loops prefill only the uncached part: its compute shrinks as the prefill does
+        share = max(0.0, self._ttft) / s1["ttft_s"] if s1["ttft_s"] > 0 else 1.0
+        self.prefill_compute = s1["prefill_compute_s"] * min(1.0, share)
+
+    def replica(self) -> load.Replica:
+        """This replica for the continuous-batching steady state (`expert.sizing.load`), with the same
+        decode step as `tpot` (affine pieces for dense models) and the KV pool as its sequence cap."""
+        if self._replica is None:
+            pieces = None
+            if not self._moe:
+                comm = self._comm_b
+                pieces = [(self._floor, 0.0), (self._mem_a / self._eta, self._mem_b / self._eta + comm),
+                          (0.0, self._comp_1 / self._eta + comm)]
+            uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
+                if self._prefill_full > 0 else self.prompt
+            per_token = self.prefill_compute / uncached
+            decode = (lambda b: max(a + c * b for a, c in pieces)) if pieces else \
+                (lambda b: self.tpot(max(1, int(round(b)))))
+            self._replica = load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output,
+                                         self.chunk, self.seq_mem or None)
+        return self._replica
 
     def tpot(self, batch: int) -> float:
         """Time per output token at `batch` sequences per replica, s."""
@@ -159,6 +187,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget,
     `kv_precision` sizes the KV cache as the estimate does (the workload's `kv_precision`)."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
+    p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
     b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
     over = b.overhead_gb
     p.weights_gb = b.weights_gb

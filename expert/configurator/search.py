@@ -121,7 +121,9 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         training_cost_chf=round(c.train_monthly * months, 2), objective_chf=round(c.objective, 2),
         training_source=getattr(c.ft_option, "kind", None), t1_cost_chf=round(c.gpu_cost, 2), quality_note=note,
         ttft_p95_s=None if c.ttft is None else round(c.ttft, 4),
-        tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3), **{**extra, **owned_extra})
+        tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3),
+        tpot_rate_rps=None if c.op is None else round(c.op.rate_rps, 4),
+        tpot_batch=None if c.op is None else round(c.op.decoding, 2), **{**extra, **owned_extra})
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:

@@ -1,42 +1,32 @@
 """The serving side of a replica profile (docs/slo.md): its operating point at an arrival rate, the
 latency targets at that point, and the fewest replicas that serve a peak.
 
-The operating point of a replica (`point`): at the arrival rate λ per replica the batch
-is the smallest `b` for which (i) Little's law with 000 D3's utilisation holds, b × U ≥ λ × time in
-system (the measured `inference_time_s` where given, which holds only at the concurrency it was
-measured at, else `e2e(b)`), and (ii) the token-level work fits, λ × (prefill + output × TPOT(b)/b)
-≤ U (prefill and decode GPU-seconds per request at that batch). At that same batch the latency
-targets are checked: TPOT(b), TTFT = queueing wait (p95) + prefill + one decode step, end to end =
-TTFT + (output − 1) × TPOT(b). The queueing wait is an M/D/1 approximation of the replica's prefill:
-a new request joins the next iteration of the running batch (continuous batching: a memory-bound
-decode step rides on the weights the prefill reads anyway) and waits for the prefills ahead of it,
-busy share ρ = λ × s with s the prefill of one request: mean wait ρ·s / (2(1 − ρ))
-(Pollaczek-Khinchine), p95 = s·ln(ρ/0.05) / (2(1 − ρ)) for ρ > 0.05 (the waiting time's exponential
-tail, Kingman), else 0. Waits for a free sequence slot are kept rare by (i)'s 30 % slot headroom.
-`OperatingPoint.rho` reports the token-level busy share of (ii). Targets are met within
-`expert.slo.SLO_TOLERANCE`.
+The operating point of a replica (`point`) at arrival rate λ per replica is the continuous-batching
+steady state of `expert.sizing.load` (the model `estimate --rate` and the accuracy report use): each
+step carries the decode of the running batch and the chunked prefill of arrivals, step = decode(b) /
+(1 − λ·P·c) with b = λ·O·step sequences decoding; TPOT = step, TTFT p95 = the M/D/1 wait of the
+prefill lane + the prefill spread over the engine's chunks, end to end = TTFT + (output − 1) × TPOT.
+The batch the replica must hold (memory) follows Little's law with 000 D3's utilisation U over the
+sequences in flight, b × U ≥ λ × time in system (the measured `inference_time_s` where given, which
+holds only at the concurrency it was measured at, else the steady state's mean TTFT + output × TPOT),
+and D3's U also caps the load at U × the replica's compute capacity (`rate_max`, the largest arrival
+rate with a stable steady state: prefill compute and prefill lane; the KV pool is the batch's check). `OperatingPoint.rho` reports λ over that
+capacity. The agent loop's cached prefixes shorten the uncached prompt (`ttft_shift`), so the prefill
+share falls with them. Targets are met within `expert.slo.SLO_TOLERANCE`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
+from expert.sizing import load
+from expert.sizing.load import wait_p95
 from expert.slo import SLO_TOLERANCE
 
 EPS = 1e-9
-P95_TAIL = 0.05
 LIMIT = 1 + SLO_TOLERANCE
-
-
-def wait_p95(rho: float, service_s: float) -> float:
-    """p95 queueing wait of an M/D/1 server at busy share `rho` with service time `service_s`
-    (module docstring); infinite at rho ≥ 1."""
-    if rho <= P95_TAIL:
-        return 0.0
-    if rho >= 1:
-        return float("inf")
-    return service_s * math.log(rho / P95_TAIL) / (2 * (1 - rho))
 
 
 @dataclass(frozen=True)
@@ -49,21 +39,46 @@ class OperatingPoint:
     tpot_s: float
     e2e_s: float
     ok: bool
+    decoding: float = 0.0       # sequences decoding in the steady state
+    prefill_share: float = 0.0  # share of each step the prefill of arrivals takes
+    rate_rps: float = 0.0       # arrival rate per replica
+
+    def regime(self, lang: str = "en") -> str:
+        """Which steady state the TPOT figure is for: 'at 0.69 req/s per replica, batch 3'."""
+        from expert.numbers import dec
+        word = "pro Replikat, Batch" if lang == "de" else "per replica, batch"
+        return f"{dec(self.rate_rps, lang, 2)} req/s {word} {self.batch}"
 
 
 class Serving:
     """Mixin of `profile.ReplicaProfile`: needs `slo`, `prefill_1`, `output`, `seq_mem`, `seq_lat`,
-    `_points`, `tpot(b)` and `e2e(b)`."""
+    `_points`, `_steady`, `_rate_max`, `replica()`, `tpot(b)` and `e2e(b)`."""
 
     def work(self, batch: int) -> float:
-        """GPU-seconds one request costs the replica at `batch`: its prefill + its share of the decode steps."""
+        """GPU-seconds one request costs the replica at `batch` as a static share: its prefill + its share
+        of the decode steps (kept for callers; the operating point uses the steady state)."""
         return self.prefill_1 + self.output * self.tpot(batch) / batch
 
     def latencies(self, batch: int, rho: float) -> tuple[float, float, float]:
-        """(TTFT p95, TPOT, end to end) at `batch` and prefill busy share `rho` (module docstring)."""
+        """(TTFT p95, TPOT, end to end) at `batch` without arrivals beside it, the prefill lane busy
+        `rho` (the latency-limited batch `seq_lat` uses rho 0)."""
         tpot = self.tpot(batch)
         ttft = wait_p95(rho, self.prefill_1) + self.prefill_1 + tpot
         return ttft, tpot, ttft + (self.output - 1) * tpot
+
+    def steady(self, rate: float):
+        """The continuous-batching steady state at `rate` requests/s per replica (`load.steady`)."""
+        hit = self._steady.get(rate)
+        if hit is None:
+            hit = self._steady[rate] = load.steady(self.replica(), rate)
+        return hit
+
+    def rate_max(self) -> float:
+        """The largest arrival rate per replica whose steady state the GPU computes stably, requests/s
+        (`load.rate_max` without the KV pool's cap, which Little's law with D3's headroom checks)."""
+        if self._rate_max is None:
+            self._rate_max = load.rate_max(dataclasses.replace(self.replica(), cap=None))
+        return self._rate_max
 
     def meets(self, ttft: float, tpot: float, e2e: float) -> bool:
         """The latency targets hold within the tolerance."""
@@ -87,30 +102,20 @@ class Serving:
 
     def batch_for(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
                   inference_time: float | None) -> int:
-        """Smallest batch per replica with which `replicas` replicas serve the peak (Little's law at
-        000 D3's utilisation and the token-level work, module docstring) and hold `concurrency`
-        sequences; 0 when not even `seq_lat` suffices. Monotone, so bisection."""
+        """The batch per replica (sequences its memory holds) with which `replicas` replicas serve the
+        peak: Little's law at 000 D3's utilisation over the steady state's time in system, at least
+        `concurrency` / replicas; 0 when it exceeds `min(seq_mem, seq_lat)` or the steady state is
+        unstable or above U × `rate_max` (module docstring)."""
         top = min(self.seq_mem, self.seq_lat)
         if top < 1:
             return 0
         lam = peak_rps / replicas
-
-        def ok(b: int) -> bool:
-            if replicas * b < concurrency - EPS:
-                return False
-            t = inference_time if inference_time is not None else self.e2e(b)
-            return b * utilization >= lam * t - EPS and lam * self.work(b) <= utilization + EPS
-
-        if not ok(top):
+        st = self.steady(lam)
+        if not st.stable or lam > utilization * self.rate_max() + EPS:
             return 0
-        lo, hi = 1, top
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if ok(mid):
-                hi = mid
-            else:
-                lo = mid + 1
-        return lo
+        t = inference_time if inference_time is not None else st.ttft_mean_s + self.output * st.step_s
+        b = max(1, math.ceil(lam * t / utilization - EPS), math.ceil(concurrency / replicas - EPS))
+        return b if b <= top else 0
 
     def point(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
               inference_time: float | None) -> OperatingPoint | None:
@@ -122,9 +127,11 @@ class Serving:
         op = None
         if b >= 1:
             lam = peak_rps / replicas
-            rho = lam * self.work(b)
-            ttft, tpot, e2e = self.latencies(b, lam * self.prefill_1)
-            op = OperatingPoint(b, rho, ttft, tpot, e2e, self.meets(ttft, tpot, e2e))
+            st = self.steady(lam)
+            ttft, tpot = st.ttft_p95_s, st.step_s
+            e2e = ttft + (self.output - 1) * tpot
+            op = OperatingPoint(b, lam / self.rate_max(), ttft, tpot, e2e, self.meets(ttft, tpot, e2e),
+                                st.batch, st.prefill_share, lam)
         self._points[key] = op
         return op
 
@@ -134,8 +141,8 @@ class Serving:
         top = min(self.seq_mem, self.seq_lat)
         if top < 1:
             return 0
-        t = inference_time if inference_time is not None else self.e2e(top)
-        need = max(concurrency / top, peak_rps * t / (utilization * top), peak_rps * self.work(top) / utilization)
+        t = inference_time if inference_time is not None else self.e2e(1)
+        need = max(concurrency / top, peak_rps * t / (utilization * top), peak_rps / (utilization * self.rate_max()))
         r = max(1, math.ceil(need - EPS))
         for r in range(r, r + 512):
             op = self.point(r, peak_rps, concurrency, utilization, inference_time)

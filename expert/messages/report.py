@@ -73,6 +73,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.tol": ("met within", "erfüllt innerhalb"),
     "report.first": ("first words", "erste Wörter"),
     "report.per_token": ("ms/token", "ms/Token"),
+    "report.regime": ("at the peak of {rate} req/s per replica, {batch} decoding",
+                      "bei der Spitze von {rate} Anfragen/s pro Replikat, {batch} im Decode"),
     "report.whole": ("complete answer", "vollständige Antwort"),
     "explain.when": ("Fires when", "Greift, wenn"),
     "explain.then": ("Derives", "Leitet ab"),

@@ -111,6 +111,10 @@ class Choice(ReportPart):
                                      "point (queueing + prefill + first token)")
     tpot_ms: float | None = Field(default=None, description="estimated mean time per output token at the operating batch")
     batch_per_replica: int | None = Field(default=None, description="operating batch per replica (Little's law)")
+    tpot_rate_rps: float | None = Field(default=None, description="arrival rate per replica at the peak that "
+                                        "ttft_p95_s and tpot_ms are for (the continuous-batching steady state, "
+                                        "docs/slo.md)")
+    tpot_batch: float | None = Field(default=None, description="sequences decoding in that steady state")
 
 
 class Alternative(Choice):

@@ -33,8 +33,11 @@ def choice_line(choice: Choice, lang: str) -> str:
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
+        regime = "" if choice.tpot_rate_rps is None else " (" + msg(
+            "report.regime", lang, rate=dec(choice.tpot_rate_rps, lang, 2),
+            batch=dec(choice.tpot_batch or 0, lang, 1)) + ")"
         line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
-                 f"{t['per_token']}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
+                 f"{t['per_token']}{regime}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
     elif choice.latency_p95_s is not None:
         line += f", {t['p95']} {dec(choice.latency_p95_s, lang, 2)} s"
     return line

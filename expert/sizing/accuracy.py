@@ -26,6 +26,9 @@ Mappings (quantity → estimate), all memory in decimal GB:
   are not in `torch.cuda.max_memory_allocated`, so they are not added.
 - fine-tuning VRAM: `finetune_memory(...).per_gpu_gb` at the stated seq length / rank / targets, else
   the core's defaults (Unsloth's "minimum VRAM" table states none).
+- inter-token latency at a fixed concurrency under continuous batching (NIM/AIPerf rows): the
+  steady state of `load.closed_loop` at that concurrency, the engine's chunk budget and KV pool.
+  TPOT rows carry a regime by their batch / concurrency (`regime_of`: batch 1, mid, saturated).
 - single-stream decode: `tpot_s` (ms rows), `decode_tokens_per_s_per_sequence` (tok/s rows), or
   output / (TTFT + output × TPOT) where the row's speed includes the prefill.
 - one batch's end-to-end latency: `prefill_s + output × tpot_s` (the batch prefill, then decode).
@@ -78,6 +81,12 @@ class Comparison:
     quantity: str
     source: str
     engine: str = "other"
+    batch: int = 1
+
+    @property
+    def regime(self) -> str:
+        """TPOT regime by the row's batch / concurrency (`REGIMES`): batch 1, mid (2-49), saturated (≥ 50)."""
+        return regime_of(self.batch)
 
     @property
     def abs_error(self) -> float:
@@ -95,6 +104,15 @@ class Comparison:
         if self.kind == "decode":
             return "tpot" if self.unit in ("ms", "tokens_per_s_per_user") else "batch_latency"
         return self.kind
+
+
+REGIMES = ("batch 1", "mid", "saturated")
+SATURATED_FROM = 50  # concurrency from which NIM's published ITL has grown ≥ 1.25× its batch-1 value (70B, 5000/500: 3.2×)
+
+
+def regime_of(batch: int) -> str:
+    """'batch 1', 'mid' (2-49 sequences) or 'saturated' (≥ 50 in flight)."""
+    return REGIMES[0] if batch <= 1 else REGIMES[1] if batch < SATURATED_FROM else REGIMES[2]
 
 
 @dataclass(frozen=True)
@@ -140,6 +158,15 @@ class AccuracyReport:
     def verdicts(self) -> list[Comparison]:
         """Fit rows: estimated 1.0 = the engine starts, 0.0 = it does not; error 0 = the verdict is right."""
         return [c for c in self.used if c.kind == "fit"]
+
+    def tpot_by_regime(self) -> dict[tuple[str, str], list[Comparison]]:
+        """(engine or 'all', regime) → the TPOT rows (`regime_of`)."""
+        groups: dict[tuple[str, str], list[Comparison]] = {}
+        for c in self.used:
+            if c.kind == "decode" and c.quantity_kind == "tpot":
+                for key in ((c.engine, c.regime), ("all", c.regime)):
+                    groups.setdefault(key, []).append(c)
+        return groups
 
     def by_engine(self) -> dict[tuple[str, str], list[Comparison]]:
         """(engine, quantity kind) → the compared rows (fit verdicts excluded)."""
@@ -273,7 +300,9 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
         return value, p.throughput_tokens_per_s, unit, f"output tok/s at static batch {batch}"
     if kind == "decode":
         if unit == "ms" and "continuous batching" in what:
-            return value, p.tpot_interleaved_s * 1000, unit, "TPOT + batch × TTFT / output (prefills interleaved)"
+            cap = max_sequences(model, gpu, tp, tp, prec, prompt + output, kvp, a, engine)
+            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch)
+            return value, st.step_s * 1000, unit, f"steady-state TPOT at concurrency {batch} (load.closed_loop)"
         if unit == "ms":
             return value, p.tpot_s * 1000, unit, "time per output token"
         if unit == "s":
@@ -303,7 +332,15 @@ def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Compa
         return Skipped(row["id"], row["kind"], "out of scope: eager HF transformers generation is kernel-launch "
                        "bound; the core's MBU/MFU describe serving engines (vLLM, TensorRT-LLM)", error)
     return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"],
-                      row_engine(row))
+                      row_engine(row), int(row.get("batch") or 1))
+
+
+def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency):
+    """The continuous-batching steady state at a fixed concurrency (a closed-loop benchmark)."""
+    from expert.sizing import load
+    from expert.sizing.steady import core_replica
+    return load.closed_loop(core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap,
+                                         None, a), concurrency)
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:
@@ -318,5 +355,5 @@ def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumpti
     return report
 
 
-__all__ = ["Comparison", "Skipped", "AccuracyReport", "compare", "evaluate", "load_rows", "MEASUREMENTS",
+__all__ = ["REGIMES", "regime_of", "Comparison", "Skipped", "AccuracyReport", "compare", "evaluate", "load_rows", "MEASUREMENTS",
            "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "row_engine", "engine_assumptions"]

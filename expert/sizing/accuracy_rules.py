@@ -29,6 +29,10 @@ SKIP = {
 CEILINGS = {"memory": 0.20, "capacity": 0.20, "finetune_memory": 0.30, "decode": 0.35, "throughput": 0.35,
             "ttft": 0.35}
 ALLOW = {
+    "nim-llama31-8b-fp8-1xh100-itl-200in-200out-c250": "250 concurrent 200-token requests (65 req/s at NIM's "
+                            "13 000 tok/s) on an 8B model: per-request host work (scheduling, detokenising, "
+                            "HTTP streaming) is not in a roofline; the same table's batch-1 ITL is already "
+                            "27 % above the estimate (4.63 ms against 3.3 ms)",
     "llamacpp-logdetective-mistral7b-kvbuffer-32k": "the catalog's mistral-7b is v0.1 with a 4 096-token sliding "
                             "window in every layer, so the core caps its KV at 4 096 tokens; llama.cpp allocates "
                             "all n_ctx = 32 768 (and the model run, v0.2, has no window): 0.54 GB against 4.29 GB",

@@ -17,6 +17,7 @@ from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
 from expert.sizing.results import Estimate, FullSizing
 from expert.sizing.speed import performance
+from expert.sizing.steady import loaded_performance
 from expert.sizing.ft_run import job_run
 from expert.slo import targets
 from expert.workload import Workload
@@ -28,7 +29,8 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
              batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
              context_tokens: int | None = None, tensor_parallel: int | None = None, *,
              kv_precision: str | None = None, interconnect: str | None = None, dataset_tokens: float | None = None,
-             assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE) -> Estimate:
+             assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE,
+             rate_rps: float | None = None) -> Estimate:
     """Memory and speed of `model` on `count` × `gpu`; for full/lora/qlora also fine-tuning memory and time.
 
     Inference: `batch` sequences per replica of context `context_tokens` (default prompt + output);
@@ -37,6 +39,9 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     weights at `precision`; QLoRA at NF4); `performance` is then the serving speed of the model.
     `engine` picks the serving engine's memory budget (`engines.py`); the KV cache precision defaults
     to `default_kv_precision(precision)`; `max_concurrent_sequences` is what one replica's pool holds.
+    Without `tensor_parallel` the layout is `choose_layout`'s; `rate_rps` (requests/s for the whole
+    configuration, split evenly over the replicas) gives the steady state at that arrival rate, else
+    the steady state with `batch` requests in flight per replica (`performance.tpot_steady_s`).
     """
     a = resolve(assumptions)
     engine = check_engine(engine)
@@ -44,11 +49,16 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
     context = context_tokens or min(model.max_context, prompt + output)
-    tp = tensor_parallel or choose_tensor_parallel(model, gpu, count, precision, context, batch, kv_precision, a,
-                                                   engine=engine)
-    perf = performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect, a)
-    run = None
+    if tensor_parallel:
+        tp, why = tensor_parallel, "TP forced by --tp"
+    else:
+        tp, why = choose_layout(model, gpu, count, precision, context, batch, prompt, output, kv_precision, a,
+                                engine, rate_rps, interconnect)
     capacity = max_sequences(model, gpu, tp, tp, precision, context, kv_precision, a, engine)
+    per_replica = None if rate_rps is None else rate_rps / (count // tp)
+    perf = loaded_performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect,
+                              a, engine=engine, max_sequences=capacity or None, rate_rps=per_replica)
+    run = None
     if mode == "inference":
         memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine)
     elif mode in ("full", "lora", "qlora"):
@@ -63,7 +73,38 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     return Estimate(model=model.id, gpu=gpu.id, count=count, precision=precision, mode=mode, batch=batch,
                     prompt_tokens=prompt, output_tokens=output, context_tokens=context, tensor_parallel=tp,
                     memory=memory, performance=perf, fine_tuning=run, engine=engine, kv_precision=kv_precision,
-                    replicas=count // tp, max_concurrent_sequences=capacity)
+                    replicas=count // tp, max_concurrent_sequences=capacity, layout_reason=why, rate_rps=rate_rps)
+
+
+def tp_choices(model: LlmModel, count: int) -> list[int]:
+    """TP degrees 1-8 dividing `count`, the KV heads and (named models) the attention heads: the
+    configurator's set (`configurator.candidates.tp_degrees`)."""
+    return [t for t in range(1, 9) if count % t == 0 and model.kv_heads % t == 0
+            and (model.generic or model.heads % t == 0)] or [1]
+
+
+def choose_layout(model: LlmModel, gpu: Gpu, count: int, precision: str, context: int, batch: int, prompt: int,
+                  output: int, kv_precision: str, a: Assumptions, engine: str, rate_rps: float | None = None,
+                  interconnect: str | None = None) -> tuple[int, str]:
+    """(TP, why) as the configurator picks at equal GPU count (its tie-break prefers the smaller TP,
+    `objective.sort_key`): the smallest TP whose replica's KV pool holds `batch` sequences and, at
+    `rate_rps` for the whole configuration, whose replicas serve it in a stable steady state."""
+    from expert.sizing import load
+    from expert.sizing.steady import core_replica
+
+    options = tp_choices(model, count)
+    for tp in options:
+        seqs = max_sequences(model, gpu, tp, tp, precision, context, kv_precision, a, engine)
+        if seqs < batch:
+            continue
+        if rate_rps is not None:
+            r = core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, seqs, interconnect, a)
+            if not load.steady(r, rate_rps / (count // tp)).stable:
+                continue
+        load_text = f"serves {rate_rps:g} req/s" if rate_rps is not None else f"holds batch {batch} per replica"
+        return tp, (f"smallest TP whose replica {load_text} ({seqs} sequences fit), as the configurator "
+                    "picks at equal GPU count; --tp forces another")
+    return options[-1], "no TP holds the load; the largest TP shown"
 
 
 def _workload(workload_like) -> Workload:

@@ -114,7 +114,19 @@ class Performance(SizingResult):
                                 "all-reduces (a decode step never takes less)")
     tpot_interleaved_s: float = Field(default=0.0, description="TPOT under continuous batching at steady "
                                       "state: a decode step plus the prefills of the requests that arrive "
-                                      "meanwhile (batch × TTFT / output per step; no-overlap bound)")
+                                      "meanwhile; since issue 22 equal to tpot_steady_s")
+    tpot_steady_s: float = Field(default=0.0, description="TPOT (= ITL) under continuous batching with `batch` "
+                                 "requests in flight (closed loop, expert/sizing/load.py): each step carries "
+                                 "the chunked prefill of arrivals; tpot_s is the decode step alone")
+    ttft_steady_s: float = Field(default=0.0, description="mean TTFT in that steady state (queueing + chunked "
+                                 "prefill)")
+    ttft_steady_p95_s: float = Field(default=0.0, description="p95 TTFT in that steady state")
+    steady_rate_rps: float = Field(default=0.0, description="arrival rate per replica of that steady state")
+    steady_batch: float = Field(default=0.0, description="sequences decoding in that steady state")
+    prefill_share: float = Field(default=0.0, description="share of each step the prefill of arrivals takes")
+    rate_max_rps: float = Field(default=0.0, description="largest arrival rate per replica with a stable "
+                                "steady state (prefill, KV pool)")
+    regime: str = Field(default="", description="which steady state the *_steady_* figures are for")
 
     def contract(self) -> dict:
         """Exactly the CONTRACT `estimate.performance` keys, in CONTRACT order."""
@@ -211,6 +223,9 @@ class Estimate(SizingResult):
     replicas: int = Field(default=1, description="count / tensor_parallel independent copies")
     max_concurrent_sequences: int = Field(
         default=0, description="most sequences of context_tokens one replica's KV pool holds (0: does not start)")
+    layout_reason: str = Field(default="", description="why this TP × replicas layout (issue 22)")
+    rate_rps: float | None = Field(default=None, description="arrival rate of the whole configuration the "
+                                   "steady state is for (None: `batch` in flight per replica)")
 
     def contract(self) -> dict:
         """The CONTRACT `estimate` JSON: `memory` and `performance` with exactly their keys."""

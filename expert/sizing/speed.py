@@ -24,11 +24,11 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
   doc/PERFORMANCE.md, bus bandwidth) over the link: NVLink/fabric (half the catalog's bidirectional
   figure) inside its domain, else PCIe (4.0 x16, 5.0 on Hopper/Blackwell). It adds to the step; at
   batch 1 it is negligible, at large batches over PCIe it dominates.
-- Continuous batching (`tpot_interleaved_s`): at steady state `batch` requests each need one prefill
-  per `output` decode steps, so a step also carries batch × prompt / output prefill tokens; adding
-  their time (batch × TTFT / output) is the bound without overlap (chunked prefill shares the step).
-  NIM's Llama-3.3-70B FP8 on 2 × H100 at concurrency 50 with 5 000-token prompts: pure decode 26 ms,
-  measured 60 ms, interleaved 79 ms.
+- Continuous batching (`tpot_steady_s`, `ttft_steady_s`; `load.py`): each step of a serving engine
+  also carries the chunked prefill of arriving requests, so TPOT = decode(b) / (1 − prefill share);
+  `tpot_s` is the decode step alone (a static batch, TensorRT-LLM's offline benchmark). NIM's
+  Llama-3.3-70B FP8 on 2 × H100 at concurrency 50 with 5 000-token prompts: decode alone 26 ms,
+  measured 59.7 ms, steady state 77 ms (the prefill estimate is 29 % slow, docs/accuracy.md).
 - Physical limit, asserted: decode tokens/s per sequence ≤ bandwidth / weight bytes read per GPU.
 
 Efficiencies (MBU, MFU, η) are bands; `Performance.bands` holds the results at the slow end (all
@@ -144,9 +144,11 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
     w_prefill = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if not model.is_moe \
         else weights_gb(model, precision, a) * 1e9 / tp
 
-    def prefill(tokens_each: int, sequences: int) -> float:
+    def prefill(tokens_each: int, sequences: int, compute_only: bool = False) -> float:
         work = sequences * (2 * active * tokens_each + model.layers * _attention_dim(model) * tokens_each**2)
         comm = allreduce_traffic_s(model, gpu, tp, sequences * tokens_each, link, a)
+        if compute_only:  # a chunk fused into a decode step: the step reads the weights anyway
+            return work / tp / flops / eta + comm
         return max(max(work / tp / flops, w_prefill / bw) / eta + comm, floor)
 
     mean_ctx = prompt + output / 2
@@ -163,6 +165,7 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
         raise AssertionError(f"decode {1 / tpot:.1f} tok/s exceeds the bandwidth limit {limit:.1f}")
     return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
             "decode_tokens_per_s_per_sequence": 1 / tpot, "mem": mem, "comp": comp,
+            "prefill_compute_s": prefill(prompt, 1, compute_only=True),
             "replica_throughput": batch * output / (prefill_batch + output * tpot)}
 
 
@@ -176,7 +179,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
                 batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
                 kv_precision: str = "fp16", interconnect: str | None = None,
                 assumptions: Assumptions | None = None) -> Performance:
-    """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring)."""
+    """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring);
+    the continuous-batching fields (`*_steady_*`) are filled by `steady.loaded_performance`."""
     a = resolve(assumptions)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
@@ -226,6 +230,6 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         bandwidth_limit_tokens_per_s=bandwidth_limit_tokens_per_s(model, gpu, tensor_parallel, precision, batch, a),
         batch=batch, tensor_parallel=tensor_parallel, replicas=replicas, interconnect=column,
         compute_tflops=compute_tflops(gpu, precision, a), step_floor_s=floors["value"],
-        tpot_interleaved_s=point["tpot_s"] + batch * point["ttft_s"] / output, provenance=prov,
-        bands=bands,
+        provenance=prov, bands=bands,
     )
+

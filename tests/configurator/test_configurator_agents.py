@@ -58,13 +58,14 @@ def test_cpu_offloads_where_it_pays(coding):
     assert d.idle_peak == pytest.approx(9.1)
     assert d.offloading(0.25).held_peak == pytest.approx(6.825)
     cpu = search(_with(kv_during_tools="cpu"), CATALOG, sensitivity=False)
-    # offloading all idle KV adds its copy-back to every step's TTFT and misses the 2 s target on one H200;
-    # one H200 still fits with part of it offloaded: same cost as keeping all on the GPU, fewer sessions there
+    # offloading idle KV adds its copy-back to every step's TTFT; in the continuous-batching steady state
+    # (issue 22) one H200 meets the 2 s target even with all of it offloaded (TTFT p95 1.2 s): same cost as
+    # keeping all on the GPU, fewer sessions there
     assert cpu.recommendation.gpu == coding.recommendation.gpu and cpu.recommendation.count == coding.recommendation.count
     f = cpu.agent
     generating = 2000 * 3 / 86_400 * 7.8 * f["step_latency_s"]   # peak steps/s × step time
     share = 1 - (f["sessions_on_gpu_peak"] - generating) / 9.1
-    assert min(abs(share - s) for s in (0.25, 0.5, 0.75)) < 1e-6
+    assert min(abs(share - s) for s in (0.25, 0.5, 0.75, 1.0)) < 1e-6
 
 
 def test_cached_steps_are_faster_than_uncached_ones(coding):

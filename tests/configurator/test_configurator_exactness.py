@@ -3,8 +3,8 @@
 The brute force below is written separately from the configurator: it lists every source, count,
 precision and TP degree, sizes each with the sizing core's public functions (`inference_memory`,
 `performance`, `finetune_memory`, `finetune_run`), finds each replica's operating point as
-docs/slo.md states it (Little's law with D3's utilisation and the token-level work at one batch, TTFT
-with the M/D/1 wait, targets within 10 %), prices it with 000 T1/T5 written out inline, and sorts by
+docs/slo.md states it (the core's continuous-batching steady state, `load.steady` on
+`steady.core_replica`, within D3's utilisation; the batch from Little's law; targets within 10 %), prices it with 000 T1/T5 written out inline, and sorts by
 the documented tie-break. Each workload runs on a random
 sub-catalog (a few offers, packages and purchases) so the core's slow, provenance-carrying calls
 stay within the time budget; the sub-catalogs also vary the candidate space.
@@ -12,6 +12,7 @@ stay within the time budget; the sub-catalogs also vary the candidate space.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from functools import lru_cache
@@ -22,7 +23,9 @@ from expert.configurator.search import default_assumptions
 from expert.sizing.architecture import generic_model
 from expert.sizing.ft_job import layout_on
 from expert.sizing.memory import inference_memory, weights_gb
+from expert.sizing import load
 from expert.sizing.speed import performance
+from expert.sizing.steady import core_replica
 from expert.slo import targets
 from expert.workload import Workload
 
@@ -170,29 +173,22 @@ def brute_force(wd: dict, cat: Catalog):
         last_bad = smallest(1, seq_mem, lambda b: not unqueued_ok(gid, prec, tp, link, b))
         return seq_mem, seq_mem if last_bad is None else last_bad - 1
 
-    def operating(gid, prec, tp, link, r, top):
-        """(feasible, end-to-end latency) of r replicas at their operating batch."""
-        lam = peak / r
-        util = w.target_utilization
-
-        def work(b):
-            prefill, tpot = speed(gid, prec, tp, link, b)
-            return prefill + w.output_tokens * tpot / b
-
-        def serves(b):
-            prefill, tpot = speed(gid, prec, tp, link, b)
-            t = w.inference_time_s if w.inference_time_s is not None else prefill + w.output_tokens * tpot
-            return r * b >= conc - 1e-9 and b * util >= lam * t - 1e-9 and lam * work(b) <= util + 1e-9
-
-        b = smallest(1, top, serves)
-        if b is None:
+    def operating(gid, prec, tp, link, r, top, seq_mem):
+        """(feasible, end-to-end latency) of r replicas in the continuous-batching steady state of the
+        core (`load.steady` on `steady.core_replica`, docs/slo.md): stable, within D3's utilisation of
+        the compute capacity, the batch from Little's law at that utilisation fits, targets met."""
+        lam, util = peak / r, w.target_utilization
+        rep = core_replica(model, cat.gpus[gid], tp, prec, w.prompt_tokens, w.output_tokens, "fp16", w.engine,
+                           seq_mem or None, link, A)
+        st = load.steady(rep, lam)
+        if not st.stable or lam > util * load.rate_max(dataclasses.replace(rep, cap=None)) + 1e-9:
             return False, 0.0
-        prefill, tpot = speed(gid, prec, tp, link, b)
-        rho = lam * prefill   # the prefill queue (docs/slo.md)
-        wait = 0.0 if rho <= 0.05 else prefill * math.log(rho / 0.05) / (2 * (1 - rho))
-        ttft = wait + prefill + tpot
-        e2e = ttft + (w.output_tokens - 1) * tpot
-        return within(ttft, tpot, e2e), e2e
+        t = w.inference_time_s if w.inference_time_s is not None else st.ttft_mean_s + w.output_tokens * st.step_s
+        b = max(1, math.ceil(lam * t / util - 1e-9), math.ceil(conc / r - 1e-9))
+        if b > top:
+            return False, 0.0
+        e2e = st.ttft_p95_s + (w.output_tokens - 1) * st.step_s
+        return within(st.ttft_p95_s, st.step_s, e2e), e2e
 
     planner = None
     if tun.enabled:  # issue 12: runs go to the serving GPUs' idle hours, else the best external option
@@ -236,7 +232,7 @@ def brute_force(wd: dict, cat: Catalog):
                     if top < 1:
                         continue
                     r = n // tp
-                    ok, latency = operating(g.id, prec, tp, link, r, top)
+                    ok, latency = operating(g.id, prec, tp, link, r, top, seq_mem)
                     if not ok:
                         continue
                     train = 0.0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import itertools
 
 import pytest
@@ -44,18 +46,25 @@ def test_profile_matches_core(model_id, gpu_id):
 
 def test_queueing_wait_and_operating_point():
     """M/D/1 p95 wait (docs/slo.md): s·ln(ρ/0.05)/(2(1−ρ)); at ρ = 0.7 and s = 0.1 s:
-    0.1 × ln 14 / 0.6 = 0.1 × 2.6391 / 0.6 = 0.43984 s; none at ρ ≤ 0.05."""
+    0.1 × ln 14 / 0.6 = 0.1 × 2.6391 / 0.6 = 0.43984 s; none at ρ ≤ 0.05. The operating point is the
+    continuous-batching steady state (expert/sizing/load.py): step = decode(b) / (1 − λ·prefill compute)
+    with b = λ · output · step decoding, TTFT p95 = wait + chunked prefill, and the batch the memory
+    holds from Little's law at D3's 70 %."""
     assert wait_p95(0.7, 0.1) == pytest.approx(0.43984, rel=1e-4)
     assert wait_p95(0.05, 0.1) == 0.0
     model, gpu = CAT.model("llama-3.1-8b"), CAT.gpu("l40s")
     p = build_profile(model, gpu, "fp16", 1, column_of(gpu), 1500, 250, 1750, SLO, A)
     op = p.point(1, 2.0, 0, 0.7, None)
-    # Little's law with D3's 70 % and the token-level work hold at the operating batch, not one below
-    assert op.batch * 0.7 >= 2.0 * p.e2e(op.batch) - 1e-9 and 2.0 * p.work(op.batch) <= 0.7 + 1e-9
-    below = op.batch - 1
-    assert below * 0.7 < 2.0 * p.e2e(below) or 2.0 * p.work(below) > 0.7
-    assert op.ttft_s == pytest.approx(wait_p95(2.0 * p.prefill_1, p.prefill_1) + p.prefill_1 + p.tpot(op.batch))
-    assert op.rho == pytest.approx(2.0 * p.work(op.batch))
+    rho = 2.0 * p.prefill_compute                       # the prefill's share of every step
+    assert op.prefill_share == pytest.approx(rho)
+    assert op.decoding == pytest.approx(2.0 * 250 * op.tpot_s)                  # Little's law, decode phase
+    assert op.tpot_s == pytest.approx(p.replica().decode(op.decoding) / (1 - rho), rel=1e-9)
+    assert op.tpot_s > p.tpot(math.ceil(op.decoding))   # the prefills of arrivals slow every step
+    st = p.steady(2.0)
+    assert op.ttft_s == pytest.approx(st.ttft_p95_s) and op.ttft_s > p.prefill_1
+    # memory holds the sequences in flight with D3's 30 % headroom, not one fewer
+    assert op.batch == math.ceil(2.0 * (st.ttft_mean_s + 250 * st.step_s) / 0.7 - 1e-9)
+    assert op.rho == pytest.approx(2.0 / p.rate_max())
 
 
 def test_cost_matches_core():

@@ -127,11 +127,3 @@ def test_tpot_never_falls_with_batch(model, gpu, b1, b2):
     m, g = MODELS[model], GPUS[gpu]
     assert performance(m, g, batch=small).tpot_s <= performance(m, g, batch=large).tpot_s + 1e-12
 
-
-def test_interleaved_tpot_adds_the_prefills_of_arriving_requests():
-    # continuous batching at steady state: 50 requests each need one 5 000-token prefill per 500 decode
-    # steps, so each step carries 50 × 5 000 / 500 = 500 prefill tokens: TPOT + 50 × TTFT / 500
-    m = MODELS["llama-3.1-70b"]
-    p = performance(m, H100, 2, 2, "fp8", 50, 5000, 500, "fp8")
-    assert p.tpot_interleaved_s == pytest.approx(p.tpot_s + 50 * p.ttft_s / 500)
-    assert p.tpot_interleaved_s > 2 * p.tpot_s   # NIM measured 59.7 ms against 26 ms of pure decode

@@ -1,0 +1,201 @@
+"""Continuous batching at steady state: TPOT (ITL) and TTFT of one replica at an arrival rate.
+
+Engines that batch continuously (vLLM, SGLang, TensorRT-LLM in-flight batching, NIM) run one forward
+step at a time; each step carries one token of every sequence that decodes *and* a chunk of the
+prompts of new arrivals (chunked prefill). The weights are read once per step for both, so a
+prefill token adds its compute, not another weight read. At arrival rate λ per replica, prompts of
+P uncached tokens, O output tokens and `decode(b)` the step of b decoding sequences alone:
+
+    step = decode(b) + λ · step · P · c        (λ·step·P prefill tokens arrive per step)
+         = decode(b) / (1 − ρ),   ρ = λ · P · c  (the prefill's busy share of the GPU)
+    b    = λ · O · step                          (Little's law over the decode phase)
+
+with `c` the compute time of one prefill token (`speed.prefill_compute_s` / P). Both equations are
+solved together (`steady`): for a decode time made of affine pieces in b (the dense roofline:
+floor, memory, compute) the fixed point is closed form, s = max_i a_i / (1 − ρ − c_i·λ·O), stable
+only when every denominator is positive; otherwise (MoE) by bisection on whole sequences. TPOT =
+ITL = step (the mean gap between a request's tokens, as NIM/AIPerf and MLPerf define it).
+
+TTFT: a prompt is prefilled in chunks of at most `chunk − b` tokens (the engine's token budget per
+step less the decoding sequences, `chunk_tokens`), each chunk step also carrying the decode, so its
+service is S = max(prefill alone, P·c) + ⌈P / (chunk − b)⌉ · decode(b) (the last chunk's step
+emits the first token); the prefill lane is busy
+u = λ·S and a new prompt waits M/D/1 behind the ones ahead: mean u·S / (2(1 − u))
+(Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`). The state is unstable (the queue grows) when
+ρ, u or a piece's denominator reaches 1, or the sequences in flight exceed what the KV pool holds.
+
+A benchmark at fixed concurrency N (NIM/AIPerf, `estimate --batch N`) is a closed loop: N requests
+in flight, N = λ · (TTFT + O · step) (`closed_loop`); beyond the largest stable rate the engine runs
+at that rate and the rest queue before admission (TTFT grows, TPOT stays: the plateau of NIM's
+Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Static batching (TensorRT-LLM's
+offline benchmark, a batch that starts together) is not this model: its TPOT is `decode(b)`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from expert.catalog.models import Gpu
+
+P95_TAIL = 0.05
+MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
+# Token budget of one step (prompt chunk + decoding sequences) by engine, defaults as shipped:
+VLLM_CHUNK = ("vllm-project/vllm:vllm/engine/arg_utils.py EngineArgs.get_batch_defaults: "
+              "max_num_batched_tokens 8192 for the OpenAI server on GPUs with >= 70 GiB except A100, else "
+              "2048 (PR #17885)")
+TRTLLM_CHUNK = ("NVIDIA/TensorRT-LLM BuildConfig / LLM API max_num_tokens default 8192 "
+                "(docs: 'Tuning Max Batch Size and Max Num Tokens')")
+SGLANG_CHUNK = ("sgl-project/sglang:python/sglang/srt/server_args.py chunked_prefill_size by GPU memory "
+                "(2048 below 35 GiB, 4096 below 60, 8192 below 160, else 16384; engines.SGLANG_TIERS)")
+LLAMACPP_CHUNK = "ggml-org/llama.cpp common/common.h: n_batch default 2048 (logical batch per decode call)"
+
+
+def chunk_tokens(engine: str, gpu: Gpu, prompt: int) -> tuple[int, str]:
+    """(tokens one step may carry, source) for `engine` on `gpu`; transformers has no chunking (the
+    whole prompt is one step, and no other request runs beside it)."""
+    gib = gpu.memory_gb  # the catalog's GB of a GPU are GiB (engines.py)
+    if engine == "vllm":
+        big = gib >= 70 and not gpu.id.startswith("a100")
+        return (8192 if big else 2048), VLLM_CHUNK
+    if engine == "tensorrt-llm":
+        return 8192, TRTLLM_CHUNK
+    if engine == "sglang":
+        from expert.sizing.engines import SGLANG_TIERS
+        return next(chunk for below, chunk, _, _ in SGLANG_TIERS if gib < below), SGLANG_CHUNK
+    if engine == "llama.cpp":
+        return 2048, LLAMACPP_CHUNK
+    return max(prompt, 1), "transformers: no chunked prefill (the prompt in one step)"
+
+
+def wait_mean(u: float, service_s: float) -> float:
+    """Mean M/D/1 wait at busy share `u` (Pollaczek-Khinchine); infinite at u ≥ 1."""
+    return float("inf") if u >= 1 else u * service_s / (2 * (1 - u))
+
+
+def wait_p95(u: float, service_s: float) -> float:
+    """p95 M/D/1 wait: S·ln(u/0.05) / (2(1 − u)) for u > 0.05 (Kingman's exponential tail), else 0."""
+    if u <= P95_TAIL:
+        return 0.0
+    return float("inf") if u >= 1 else service_s * math.log(u / P95_TAIL) / (2 * (1 - u))
+
+
+@dataclass(frozen=True)
+class Replica:
+    """What the steady state needs of one replica: `decode(b)` (s, b may be fractional for `pieces`),
+    the affine pieces (a, c) of it in b when known (dense), prefill compute per token `c_prefill` (s),
+    the prefill of one prompt alone `prefill_1` (s), uncached prompt and output tokens, the step's token
+    budget and the most sequences the KV pool holds (`cap`, None: unlimited)."""
+
+    decode: Callable[[float], float]
+    pieces: Sequence[tuple[float, float]] | None
+    c_prefill: float
+    prefill_1: float
+    prompt: int
+    output: int
+    chunk: int
+    cap: float | None = None
+
+
+@dataclass(frozen=True)
+class SteadyState:
+    """One replica at arrival rate `rate_rps`: step (= TPOT/ITL), sequences decoding (`batch`) and in
+    flight, the prefill's busy share of each step, the prefill lane's busy share, TTFT (mean, p95)."""
+
+    rate_rps: float
+    step_s: float
+    batch: float
+    in_flight: float
+    prefill_share: float
+    lane_share: float
+    ttft_mean_s: float
+    ttft_p95_s: float
+    decode_s: float
+    stable: bool
+
+
+def _step(r: Replica, lam: float, rho: float) -> float:
+    """The step's fixed point (module docstring); inf when unstable."""
+    if rho >= 1:
+        return float("inf")
+    if r.pieces is not None:
+        best = 0.0
+        for a, c in r.pieces:
+            denom = 1 - rho - c * lam * r.output
+            if denom <= 0:
+                return float("inf")
+            best = max(best, a / denom)
+        floor = r.decode(1.0) / (1 - rho)  # at least the request's own sequence decodes
+        return max(best, floor)
+    # MoE: decode(b) is concave in b (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b
+    # is positive up to its first root: doubling, then bisection on whole sequences
+    limit = r.cap if r.cap is not None else MAX_SEQUENCES
+
+    def over(b: int) -> bool:
+        s = r.decode(b) / (1 - rho)
+        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
+
+    hi = 1
+    while over(hi):
+        if hi >= limit:
+            return float("inf")
+        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
+    lo = max(1, hi // 2)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
+    return r.decode(hi) / (1 - rho)
+
+
+def steady(r: Replica, lam: float) -> SteadyState:
+    """The steady state of replica `r` at `lam` requests/s (module docstring)."""
+    rho = lam * r.prompt * r.c_prefill
+    s = _step(r, lam, rho)
+    if not math.isfinite(s):
+        inf = float("inf")
+        return SteadyState(lam, inf, inf, inf, rho, inf, inf, inf, inf, False)
+    b = max(1.0, lam * r.output * s)
+    d = s * (1 - rho)
+    free = max(1.0, r.chunk - b)
+    service = max(r.prefill_1, r.prompt * r.c_prefill) + math.ceil(r.prompt / free) * d
+    u = lam * service
+    mean = service + wait_mean(u, service)
+    p95 = service + wait_p95(u, service)
+    flight = lam * (mean + r.output * s) if lam > 0 else 1.0
+    ok = u < 1 and math.isfinite(mean) and (r.cap is None or flight <= r.cap + 1e-9)
+    return SteadyState(lam, s, b, flight, rho, u, mean, p95, d, ok)
+
+
+def rate_max(r: Replica, tol: float = 1e-6) -> float:
+    """The largest arrival rate per replica with a stable steady state, requests/s (bisection)."""
+    hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
+    hi = min(hi, 1 / max(r.prefill_1, 1e-12))
+    lo = 0.0
+    while hi - lo > tol * hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if steady(r, mid).stable else (lo, mid)
+    return lo
+
+
+def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> SteadyState:
+    """The steady state with `concurrency` requests in flight (N = λ·(TTFT + O·step)); beyond the
+    largest stable rate `top` (default `rate_max`) the engine runs at that rate, the rest queue."""
+    top = rate_max(r) if top is None else top
+    if concurrency <= 1:  # one request at a time: nothing arrives while it decodes
+        alone = steady(r, 0.0)
+        return dataclasses.replace(alone, rate_rps=1 / (alone.ttft_mean_s + r.output * alone.step_s))
+    at_top = steady(r, top)
+    if at_top.in_flight <= concurrency:
+        return at_top
+    lo, hi = 0.0, top
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        st = steady(r, mid)
+        lo, hi = (mid, hi) if st.stable and st.in_flight <= concurrency else (lo, mid)
+    return steady(r, lo)
+
+
+__all__ = ["Replica", "SteadyState", "steady", "rate_max", "closed_loop", "chunk_tokens", "wait_mean",
+           "wait_p95"]

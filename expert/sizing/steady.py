@@ -1,0 +1,94 @@
+"""The core's replica for the continuous-batching model (`load.py`): decode step, prefill compute per
+token and prefill alone from the roofline (`speed._scenario` at its point values), the engine's
+token budget per step and the KV pool's sequences.
+
+For dense models the decode step is max(floor, memory, compute) with memory affine and compute
+linear in the batch (plus the all-reduce traffic, linear): its three affine pieces come from the
+scenario at batches 1 and 2, exactly as `configurator/profile.py` derives them. MoE models (expert
+coverage grows with the batch) pass `decode` only and are solved by iteration.
+"""
+
+from __future__ import annotations
+
+import math
+
+from expert.catalog.models import Gpu, LlmModel
+from expert.sizing import load, speed
+from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.parallel import column_for, tp_efficiency
+from expert.sizing.results import Performance
+
+
+def dense_pieces(s1: dict, s2: dict, eta: float, comm_b: float, floor: float) -> list[tuple[float, float]]:
+    """(a, c) with decode(b) = max_i a_i + c_i·b from the scenario at batches 1 and 2 (module docstring)."""
+    mem_b = s2["mem"] - s1["mem"]
+    mem_a = s1["mem"] - mem_b
+    return [(floor, 0.0), (mem_a / eta, mem_b / eta + comm_b), (0.0, s1["comp"] / eta + comm_b)]
+
+
+def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int, output: int,
+                 kv_precision: str = "fp16", engine: str = "vllm", cap: float | None = None,
+                 interconnect: str | None = None, assumptions: Assumptions | None = None,
+                 uncached_prompt: int | None = None) -> load.Replica:
+    """One replica of the core at its point values, for `load.steady` / `load.closed_loop`;
+    `uncached_prompt` is what each request prefills (default: the whole prompt)."""
+    a = resolve(assumptions)
+    eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
+    wo = a.weight_only_efficiency.value if speed.weight_only(gpu, precision) else 1.0
+    floor = speed.step_floor_s(model, tp, a)
+
+    def scenario(batch):
+        return speed._scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, a.mbu.value,
+                               a.mfu.value, eta, a, wo, floor, interconnect)
+
+    s1 = scenario(1)
+    moe = model.is_moe and bool(model.active_params_b)
+    pieces = None
+    if not moe:
+        comm_b = speed.allreduce_traffic_s(model, gpu, tp, 1, interconnect, a)
+        pieces = dense_pieces(s1, scenario(2), eta, comm_b, floor)
+        decode = lambda b: max(x + c * b for x, c in pieces)  # noqa: E731
+    else:
+        cache: dict = {}
+
+        def decode(b):
+            key = max(1, int(round(b)))
+            if key not in cache:
+                cache[key] = scenario(key)["tpot_s"]
+            return cache[key]
+    chunk, _ = load.chunk_tokens(engine, gpu, prompt)
+    uncached = prompt if uncached_prompt is None else max(1, uncached_prompt)
+    return load.Replica(decode, pieces, s1["prefill_compute_s"] / prompt, s1["ttft_s"], uncached, output,
+                        chunk, cap)
+
+
+def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,
+                       precision: str = "fp16", batch: int = 1, prompt_tokens: int | None = None,
+                       output_tokens: int | None = None, kv_precision: str = "fp16",
+                       interconnect: str | None = None, assumptions: Assumptions | None = None,
+                       engine: str = "vllm", max_sequences: float | None = None,
+                       rate_rps: float | None = None) -> Performance:
+    """`speed.performance` with its continuous-batching fields: the steady state (`load.py`) of one
+    replica of `engine` whose KV pool holds `max_sequences`, at `rate_rps` requests/s per replica when
+    given, else with `batch` requests in flight (a closed loop, as NIM/AIPerf benchmarks)."""
+    a = resolve(assumptions)
+    p = speed.performance(model, gpu, count, tensor_parallel, precision, batch, prompt_tokens, output_tokens,
+                          kv_precision, interconnect, a)
+    prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
+    output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
+    r = core_replica(model, gpu, tensor_parallel, precision, prompt, output, kv_precision, engine, max_sequences,
+                     interconnect, a)
+    top = load.rate_max(r)
+    if rate_rps is not None:
+        st = load.steady(r, rate_rps)
+        regime = f"at {rate_rps:.3g} req/s per replica"
+    else:
+        st = load.closed_loop(r, batch, top)
+        regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
+    ok = st.stable or rate_rps is None
+    finite = lambda x: x if ok and math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable
+    return p.model_copy(update={
+        "tpot_interleaved_s": finite(st.step_s), "tpot_steady_s": finite(st.step_s),
+        "ttft_steady_s": finite(st.ttft_mean_s), "ttft_steady_p95_s": finite(st.ttft_p95_s),
+        "steady_rate_rps": st.rate_rps, "steady_batch": finite(st.batch), "prefill_share": st.prefill_share,
+        "rate_max_rps": top, "regime": regime + ("" if ok else ": beyond capacity")})
