@@ -198,8 +198,9 @@ def test_a_damaged_cache_file_is_a_miss(cache):
 
 
 def test_default_location_is_the_user_cache_and_the_package_stays_untouched(tmp_path):
-    def listing():
-        return sorted(str(p.relative_to(ROOT)) for d in ("expert", "knowledge", "rules") for p in (ROOT / d).rglob("*"))
+    def listing():  # Python's own bytecode aside: other test workers may write it meanwhile
+        return sorted(str(p.relative_to(ROOT)) for d in ("expert", "knowledge", "rules") for p in (ROOT / d).rglob("*")
+                      if "__pycache__" not in p.parts)
 
     before = listing()
     got = _run_cli(_env(XDG_CACHE_HOME=str(tmp_path / "xdg")), "advise", "examples/rag-agent.yaml")
