@@ -62,6 +62,8 @@ class Plan:
     limit_gb: float
     ttft_s: float | None = None   # p95 first words at the operating point (queueing included)
     tpot_ms: float | None = None
+    rate_rps: float | None = None  # the steady state the TPOT is for: arrival rate per replica at the peak,
+    decoding: float | None = None  # and the sequences decoding then (issue 22: every TPOT names its regime)
 
 
 def by_quality(p: Plan) -> tuple:
@@ -126,7 +128,7 @@ class PoolSearch:
         # busy share: the larger of the slot share (D3) and the token-level work share
         share = min(1.0, max(need / (r * top), op.rho / ctx.util)) if top else 1.0
         return Plan(precision, tp, r, prof.need_gb(op.batch), share, op.e2e_s, prof.limit_gb, op.ttft_s,
-                    op.tpot_s * 1000)
+                    op.tpot_s * 1000, op.rate_rps, op.decoding)
 
     def bins(self, agents: tuple[int, ...], source: Source) -> tuple[int, dict] | None:
         """GPUs needed to serve `agents` on this GPU type, and the plan per agent; None if one cannot run."""
@@ -326,7 +328,10 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
     tp = tps.pop() if len(tps) == 1 else 1
     latency = max((p.latency for p in plan_list), default=None)
     ttft = max((p.ttft_s for p in plan_list if p.ttft_s is not None), default=None)
-    tpot = max((p.tpot_ms for p in plan_list if p.tpot_ms is not None), default=None)
+    slowest = max((p for p in plan_list if p.tpot_ms is not None), key=lambda p: p.tpot_ms, default=None)
+    tpot = None if slowest is None else slowest.tpot_ms
+    regime = {} if slowest is None or slowest.rate_rps is None else {   # the slowest agent's steady state
+        "tpot_rate_rps": round(slowest.rate_rps, 4), "tpot_batch": round(slowest.decoding, 2)}
     tco = opt.gpu_cost + opt.train_monthly * months
     return cls(gpu=s.gpu.id, count=n, source=s.kind, package=s.package,
                offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,
@@ -337,7 +342,8 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
                ttft_p95_s=None if ttft is None else round(ttft, 4), tpot_ms=None if tpot is None else round(tpot, 3),
                gpu_cost_chf=round(opt.gpu_cost, 2), team_cost_chf=round(opt.team_monthly * months, 2),
                training_cost_chf=round(opt.train_monthly * months, 2), objective_chf=round(opt.objective, 2),
-               pool=describe(opt), t1_cost_chf=round(gpu_cost(s, n, months, ps.a), 2), condition=s.condition, **extra)
+               pool=describe(opt), t1_cost_chf=round(gpu_cost(s, n, months, ps.a), 2), condition=s.condition,
+               **regime, **extra)
 
 
 def describe(opt: PoolOption) -> str:

@@ -75,6 +75,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.per_token": ("ms/token", "ms/Token"),
     "report.regime": ("at the peak of {rate} req/s per replica, {batch} decoding",
                       "bei der Spitze von {rate} Anfragen/s pro Replikat, {batch} im Decode"),
+    "report.regime_pool": ("the slowest agent, at its peak of {rate} req/s per replica, {batch} decoding",
+                           "der langsamste Agent, bei seiner Spitze von {rate} Anfragen/s pro Replikat, "
+                           "{batch} im Decode"),
     "report.whole": ("complete answer", "vollständige Antwort"),
     "explain.when": ("Fires when", "Greift, wenn"),
     "explain.then": ("Derives", "Leitet ab"),

@@ -24,8 +24,8 @@ def render(report: Report, fmt: str) -> str:
     return _document(report, markdown=(fmt == "markdown"))
 
 
-def choice_line(choice: Choice, lang: str) -> str:
-    """One line describing a configuration."""
+def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
+    """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
              else choice.provider or choice.source)
@@ -34,7 +34,7 @@ def choice_line(choice: Choice, lang: str) -> str:
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
         regime = "" if choice.tpot_rate_rps is None else " (" + msg(
-            "report.regime", lang, rate=dec(choice.tpot_rate_rps, lang, 2),
+            "report.regime_pool" if pool else "report.regime", lang, rate=dec(choice.tpot_rate_rps, lang, 2),
             batch=dec(choice.tpot_batch or 0, lang, 1)) + ")"
         line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
                  f"{t['per_token']}{regime}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
@@ -135,7 +135,7 @@ def _document(report: Report, markdown: bool) -> str:
     if report.recommendation or report.nothing_fits:
         head(t["recommendation"])
         if report.recommendation:
-            item(choice_line(report.recommendation, report.lang))
+            item(choice_line(report.recommendation, report.lang, pool=bool(report.pool)))
             if report.recommendation.upfront_chf:
                 item(system_line(report.recommendation, report.lang))
         if report.nothing_fits:

@@ -139,3 +139,23 @@ def test_reports_name_the_regime_of_their_tpot():
     assert rec.tpot_rate_rps == pytest.approx(20000 / 86400 * 3 / rec.replicas, abs=1e-4)
     assert rec.tpot_batch > 0
     assert "req/s per replica" in choice_line(rec, "en") and "Anfragen/s pro Replikat" in choice_line(rec, "de")
+
+
+def test_a_pool_names_the_regime_of_its_slowest_agent():
+    """A pool's TPOT is its slowest agent's (the max over agents); the line says whose steady state it is."""
+    from pathlib import Path
+
+    import yaml
+
+    from expert.api import Expert
+    from expert.report.render import render
+
+    root = Path(__file__).resolve().parents[2]
+    workload = yaml.safe_load((root / "examples" / "agent-pool-t3.yaml").read_text(encoding="utf-8"))
+    report = Expert().advise(workload, sensitivity=False)
+    rec = report.recommendation
+    assert report.pool and rec.tpot_rate_rps is not None and rec.tpot_batch >= 1
+    # T3's slowest agent at the peak: one of the five agents' own rates, well below the pool's total
+    total_peak = sum(a.get("requests_per_day", 0) for a in workload["agents"]) / 86400 * 3
+    assert 0 < rec.tpot_rate_rps < total_peak
+    assert "the slowest agent, at its peak of" in render(report, "text")
