@@ -151,11 +151,11 @@ def _document(report: Report, markdown: bool) -> str:
     if report.alternatives:
         head(t["alternatives"])
         for alt in report.alternatives:
-            item(f"{choice_line(alt, report.lang)} — {alt.why_not}")
+            item(f"{choice_line(alt, report.lang, pool=bool(report.pool))} — {alt.why_not}")
     if report.quantised_alternatives:
         head(t["quantised"])
         for alt in report.quantised_alternatives:
-            item(f"{choice_line(alt, report.lang)} — {alt.why_not}")
+            item(f"{choice_line(alt, report.lang, pool=bool(report.pool))} — {alt.why_not}")
     if report.pool:
         head(t["pool"])
         for line in report.pool:
