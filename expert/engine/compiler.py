@@ -40,12 +40,16 @@ class CompiledRule:
 
 @dataclass(frozen=True)
 class RuleBase:
-    """Packs compiled once: the durable ruleset `definition`, its `name`, and rules by id."""
+    """Packs compiled once: the durable ruleset `definition`, its `name`, and rules by id.
+
+    `definition_json` is the definition's JSON text, written once when compiling (and kept in the
+    compiled cache): registering with the engine parses a fresh copy from it (facade.evaluate)."""
 
     packs: tuple[RulePack, ...]
     rules: Mapping[str, CompiledRule]
     definition: Mapping[str, Any]
     name: str
+    definition_json: str
 
     @classmethod
     def from_packs(cls, packs: Sequence[RulePack]) -> RuleBase:
@@ -58,7 +62,7 @@ class RuleBase:
                 rules[rule.id] = CompiledRule(rule, keys, tuple(positive_aliases(rule)),
                                               _fact_paths(rule))
         definition.update(_sinks(packs))
-        return cls(tuple(packs), rules, definition, ruleset_name(definition))
+        return cls(tuple(packs), rules, definition, ruleset_name(definition), json.dumps(definition))
 
 
 def compile_packs(packs: Sequence[RulePack]) -> dict[str, Any]:

@@ -127,3 +127,18 @@ def test_regression_reference_to_missing_field_is_no_match_not_error_311() -> No
     assert without.fired_ids() == []
     with_target = evaluate([pack], [{"t": "workload", "latency_target_s": 2.0}, {"t": "setup", "latency_p95_s": 3.0}])
     assert with_target.fired_ids() == ["slow"]
+
+
+def test_definition_json_is_the_definition_in_its_rule_order(rulebase) -> None:
+    # registration parses the engine's copy from this text (facade.evaluate): it must be the same
+    # data, rules in the same order (sinks last), and mutating the copy (the engine does) leaves
+    # the compiled definition as it was
+    import json
+
+    base = rulebase("twenty")
+    parsed = json.loads(base.definition_json)
+    assert parsed == dict(base.definition)
+    assert list(parsed) == list(base.definition)
+    first = next(iter(parsed))
+    parsed[first]["pri"] = -1
+    assert base.definition[first].get("pri") != -1
