@@ -39,6 +39,7 @@ from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
 from expert.sizing import load
 from expert.sizing import speed as core_speed
+from expert.sizing.engine_speed import step_overhead_s
 from expert.configurator.serving import EPS, Serving
 from expert.slo import Targets
 
@@ -73,6 +74,7 @@ class ReplicaProfile(Serving):
     prefill_1: float = 0.0          # prefill of one request alone, s
     chunk: int = 8192               # tokens one step may carry (load.chunk_tokens of the engine)
     prefill_compute: float = 0.0    # compute of one request's uncached prefill, fused into decode steps, s
+    engine: str = "vllm"            # its per-step host overhead (engine_speed.step_overhead_s) joins every step
     _steady: dict = field(default_factory=dict, repr=False)
     _rate_max: float | None = field(default=None, repr=False)
     _replica: object = field(default=None, repr=False)
@@ -86,11 +88,13 @@ class ReplicaProfile(Serving):
         a, g = self.a, self.gpu
         wo = a.weight_only_efficiency.value if core_speed.weight_only(g, self.precision) else 1.0
         return core_speed._scenario(self.model, g, self.tp, self.precision, batch, self.prompt, self.output,
-                                    "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo, self._floor, self._link)
+                                    "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo, self._floor, self._link,
+                                    self._host)
 
     def _setup_speed(self) -> None:
         self._eta = tp_efficiency(self.tp, self.column, self.a)[0]
         self._floor = core_speed.step_floor_s(self.model, self.tp, self.a)
+        self._host = step_overhead_s(self.model, self.engine, self.a)
         self._link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
         self._comm_b = core_speed.allreduce_traffic_s(self.model, self.gpu, self.tp, 1, self._link, self.a)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
@@ -114,8 +118,9 @@ class ReplicaProfile(Serving):
             pieces = None
             if not self._moe:
                 comm = self._comm_b
-                pieces = [(self._floor, 0.0), (self._mem_a / self._eta, self._mem_b / self._eta + comm),
-                          (0.0, self._comp_1 / self._eta + comm)]
+                h = self._host
+                pieces = [(self._floor + h, 0.0), (self._mem_a / self._eta + h, self._mem_b / self._eta + comm),
+                          (h, self._comp_1 / self._eta + comm)]
             uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
                 if self._prefill_full > 0 else self.prompt
             per_token = self.prefill_compute / uncached
@@ -135,7 +140,7 @@ class ReplicaProfile(Serving):
         else:
             step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta \
                 + self._comm_b * batch
-            value = max(step, self._floor)
+            value = max(step, self._floor) + self._host
         self._tpot[batch] = value
         return value
 
@@ -188,6 +193,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     `kv_precision` sizes the KV cache as the estimate does (the workload's `kv_precision`)."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
+    p.engine = engine
     b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
     over = b.overhead_gb
     p.weights_gb = b.weights_gb

@@ -291,7 +291,7 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     prompt = int(row.get("input_tokens") or ASSUMED_PROMPT)
     output = int(row.get("output_tokens") or ASSUMED_OUTPUT)
     batch = int(row.get("batch") or 1)
-    p = performance(model, gpu, count, tp, prec, batch, prompt, output, kvp, assumptions=a)
+    p = performance(model, gpu, count, tp, prec, batch, prompt, output, kvp, assumptions=a, engine=engine)
     unit = row["unit"]
     if kind == "ttft":
         scale = 1000 if unit == "ms" else 1

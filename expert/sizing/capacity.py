@@ -77,12 +77,12 @@ def meets_targets(perf, slo) -> bool:
 
 def slo_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, precision: str, prompt_tokens: int,
                       output_tokens: int, slo, max_batch: int, interconnect: str | None = None,
-                      assumptions: Assumptions | None = None) -> int:
-    """Largest batch ≤ max_batch meeting the latency targets `slo` (0 if not even batch 1)."""
+                      assumptions: Assumptions | None = None, engine: str | None = None) -> int:
+    """Largest batch ≤ max_batch meeting the latency targets `slo` (0 if not even batch 1) on `engine`."""
     def ok(batch: int) -> bool:
         return meets_targets(performance(model, gpu, tensor_parallel, tensor_parallel, precision, batch,
                                          prompt_tokens, output_tokens, interconnect=interconnect,
-                                         assumptions=assumptions), slo)
+                                         assumptions=assumptions, engine=engine), slo)
 
     if max_batch < 1 or not ok(1):
         return 0

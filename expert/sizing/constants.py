@@ -42,6 +42,16 @@ LLMD_019 = ("jgchn/llm-d-planner@30ec05f7cab43782bdfa4f529aef70e06ff9f149:accura
             "(vLLM 0.19.0, H100 80 GB)")
 VLLM_CACHE = "vllm-project/vllm@002f10e0cfa1373a19a0d2756598a34b700d20e5:vllm/config/cache.py"
 OVERRIDE = "override by caller"
+CUBLAS_129 = ("https://developer.nvidia.com/blog/boosting-matrix-multiplication-speed-and-flexibility-with-nvidia-"
+              "cublas-12-9/ (NVIDIA, cuBLAS 12.9)")
+FA3 = ("Shah et al. arXiv:2407.08608; pytorch/pytorch.github.io@125600c3f846e902ce6d306fa41a0120107b5657:"
+       "_posts/2024-07-11-flashattention-3.md")
+DEEPGEMM = "deepseek-ai/DeepGEMM@0274ad7b911b99b4eb6f8d796403811cf1e18f3d:README.md, News 2025.04.18"
+XLA_SM90 = ("tensorflow/tensorflow@372d578bb861cc5804e56d37d93aec931a59762c:third_party/xla/xla/service/gpu/model/"
+            "matmul_interpolator_data.h (b 1, m = n = k = 4096: 783 328 793 548 203 FLOP/s)")
+TRTLLM_GRAPHS = ("NVIDIA/TensorRT-LLM@879039f6d58336c8208f082550757686ece29ae7:cpp/include/tensorrt_llm/executor/"
+                 "executor.h (ExtendedRuntimePerfKnobConfig: cudaGraphMode = false); NVIDIA/TensorRT-LLM #402 "
+                 "(2023: 'We don't support CUDA graph with in-flight batching')")
 
 
 @dataclass(frozen=True)
@@ -262,6 +272,26 @@ class Assumptions:
     c8_pcie_benchmark: Constant = ranged(0.61, 0.74, "per card", D004_TP + " (C8: real 4-GPU PCIe benchmark)")
     fp8_gain_vendor: Constant = ranged(0.30, 0.60, "throughput gain", D000_H100 + " (G3, NVIDIA)")
     fp8_gain_observed: Constant = ranged(0.20, 0.50, "throughput gain", D000_H100 + " (G3, production)")
+    fp8_prefill_speedup: Constant = ranged(
+        1.6, 2.0, "× FP16 dense TFLOPS", CUBLAS_129 + ": on Hopper FP8 matmuls (channel- and block-scaled) run "
+        "1.75 × the BF16 baseline for large matmuls, at least 1.25 × for most other shapes (point: a prompt's "
+        "GEMMs have thousands of rows)", "native FP8 only, prefill (and prefill chunks) only: decode steps keep "
+        "G3's production gain (fp8_gain_observed). Low: FlashAttention-3 on H100 SXM5, FP16 up to 740 TFLOPS, "
+        "FP8 close to 1.2 PFLOPS = 1.62 × (" + FA3 + "); high: the datasheet's dense FP8 1 978.9 / FP16 989.4 = "
+        "2.0 (docs/reference/gpu-specs.csv), DeepGEMM's up to 1 550 TFLOPS FP8 on H800 (" + DEEPGEMM + ") = 1.98 "
+        "× the 783 TFLOPS of BF16 at 4096³ in XLA's measured sm_90 table (" + XLA_SM90 + "). Cross-check, not "
+        "fitted: NIM's Llama-3.3-70B FP8 TP 2 prefills 5 000 tokens in 406.8 ms = 888 TFLOPS per H100, which at "
+        "MFU 0.6 and 004's TP-2 efficiency 0.9 is 1.66 × FP16", value=1.75)
+    eager_decode_ms_per_layer: Constant = ranged(
+        0.0275, 0.069, "ms per decoder layer and decode step", "sgl-project/sglang PR #1401 (Llama-3-8B, 32 "
+        "layers, batch 1, sglang.bench_latency on an H100-class GPU: 16 GB in 7.06 ms is above an A100's "
+        "2.04 TB/s): decode 8.23 ms without CUDA graphs vs 7.35 ms with them (FlashInfer) = +27.5 µs per "
+        "layer, 9.28 vs 7.06 ms (Triton attention) = +69 µs", "added to every decode step of an engine that "
+        "launches each step's kernels from the host instead of replaying a CUDA graph (engine_speed."
+        "EAGER_DECODE: TensorRT-LLM's C++ executor, CUDA graphs off by default, " + TRTLLM_GRAPHS + "). Point: "
+        "the midpoint. Cross-checks, not fitted: NIM 1.8.0's batch-1 ITL lies 33-38 µs per layer above the "
+        "roofline (Llama-3.1-8B FP8 4.53 ms vs 3.33, Llama-3.3-70B FP8 TP 2 18.67 vs 16.07), TensorRT-LLM "
+        "0.5's GPT-J FP16 on an A100 39 µs (111 tok/s = 9.0 ms against a 7.9 ms roofline)")
     int8_gain_h100: Constant = ranged(0.40, 0.60, "gain H100 over A100", D000_H100 + " (G4, INT8 inference)")
     software_gain: Constant = ranged(2.0, 3.0, "× throughput", D000_TRENDS + " (Q1: vLLM, TensorRT-LLM, SGLang)")
     int8_quality_loss: Constant = ranged(0.0, 0.03, "share", D000_TRENDS + " (Q2: usually < 3 %)")

@@ -137,12 +137,12 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     seq_mem = max_sequences(model, gpu, tp, tp, w.precision, context, kvp, a, engine)
     slo = targets(w)
     seq_lat = slo_limited_batch(model, gpu, tp, w.precision, w.prompt_tokens, w.output_tokens,
-                                slo, seq_mem, interconnect, a) if seq_mem else 0
+                                slo, seq_mem, interconnect, a, engine) if seq_mem else 0
     # latency target unreachable even at batch 1: it cannot bind, so the memory limit sizes the replica
     seqs = min(seq_mem, seq_lat) if seq_lat else seq_mem
     batch = max(1, seqs)
     perf_probe = performance(model, gpu, tp, tp, w.precision, batch, w.prompt_tokens, w.output_tokens, kvp,
-                             interconnect=interconnect, assumptions=a)
+                             interconnect=interconnect, assumptions=a, engine=engine)
     inference_time = w.inference_time_s or perf_probe.e2e_latency_s
     average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_factor, a)
     cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, count, seq_mem, seq_lat, a,
@@ -154,7 +154,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
                        latency_met=cap.latency_met)
     memory = inference_memory(model, gpu, n, tp, w.precision, context, batch, kvp, a, engine)
     perf = performance(model, gpu, n, tp, w.precision, batch, w.prompt_tokens, w.output_tokens, kvp,
-                       interconnect=interconnect, assumptions=a)
+                       interconnect=interconnect, assumptions=a, engine=engine)
     money = None
     if w.budget == "capex" and purchase is not None:
         money = cost(gpu, "buy", n, w.horizon_months, monthly_rent, purchase, fx, a)

@@ -11,14 +11,17 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
 - MoE: all experts sit in memory but a step reads only the experts the batch touches: shared +
   E·e·(1 − (1 − k/E)^batch) (uniform routing); compute uses the active parameters.
 - FP8 computes faster only where the GPU has native FP8 (Hopper, Ada, Blackwell, MI300), and by the
-  gain document 000 G3 observed in production (+20-50 %), not by the FP8 peak's 2×;
+  gain document 000 G3 observed in production (+20-50 %), not by the FP8 peak's 2×; a prefill's large
+  GEMMs at cuBLAS 12.9's 1.75× FP16 (`engine_speed.prefill_tflops`);
   int8/int4 (and FP8 elsewhere) are weight-only: fewer bytes read, FP16 compute, and MBU/MFU scaled
   by the dequantisation efficiency (0.75, band 0.5-1.0; QServe arXiv:2405.04532).
 - Per-step floor (kernel launches and all-reduces): a decode step, and a prefill, takes at least
   layers × (kernel floor per layer + 2 all-reduces at TP ≥ 2) + MoE layers × active experts × kernel
   floor per expert. Batch-1 decode of small models, of wide TP groups and of fine-grained MoE is
   launch-bound, not bandwidth-bound (constants `kernel_floor_ms_per_layer`, `kernel_floor_ms_per_expert`,
-  `allreduce_us`); the floor only slows a step down, so the roofline below still holds.
+  `allreduce_us`); the floor only slows a step down, so the roofline below still holds. An engine that
+  decodes without CUDA graphs (TensorRT-LLM) adds its launches to every decode step
+  (`engine_speed.step_overhead_s`).
 - Tensor-parallel traffic: each layer all-reduces its activations twice (Megatron, arXiv:1909.08053
   §3), tokens × hidden × 2 B each; a ring moves 2(TP − 1)/TP of that per GPU (NVIDIA/nccl-tests
   doc/PERFORMANCE.md, bus bandwidth) over the link: NVLink/fabric (half the catalog's bidirectional
@@ -27,8 +30,8 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
 - Continuous batching (`tpot_steady_s`, `ttft_steady_s`; `load.py`): each step of a serving engine
   also carries the chunked prefill of arriving requests, so TPOT = decode(b) / (1 − prefill share);
   `tpot_s` is the decode step alone (a static batch, TensorRT-LLM's offline benchmark). NIM's
-  Llama-3.3-70B FP8 on 2 × H100 at concurrency 50 with 5 000-token prompts: decode alone 26 ms,
-  measured 59.7 ms, steady state 77 ms (the prefill estimate is 29 % slow, docs/accuracy.md).
+  Llama-3.3-70B FP8 on 2 × H100 (TensorRT-LLM) at concurrency 50 with 5 000-token prompts: decode
+  alone 30 ms, measured 59.7 ms, steady state 70 ms (docs/accuracy.md, "TPOT by regime").
 - Physical limit, asserted: decode tokens/s per sequence ≤ bandwidth / weight bytes read per GPU.
 
 Efficiencies (MBU, MFU, η) are bands; `Performance.bands` holds the results at the slow end (all
@@ -41,6 +44,7 @@ import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, resolve
+from expert.sizing.engine_speed import prefill_tflops, step_overhead_s
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import column_for, tp_efficiency, tp_source
 from expert.sizing.results import Performance, Provenance
@@ -136,9 +140,10 @@ def weight_only(gpu: Gpu, precision: str) -> bool:
 
 
 def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-              floor=0.0, link=None) -> dict:
+              floor=0.0, link=None, overhead=0.0) -> dict:
     mbu, mfu = mbu * wo, mfu * wo
     flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
+    pflops = (prefill_tflops(gpu, precision, a) or compute_tflops(gpu, precision, a)) * 1e12 * mfu  # engine_speed
     bw = gpu.bandwidth_gbs * 1e9 * mbu
     active = model.decode_params_b * 1e9
     w_prefill = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if not model.is_moe \
@@ -148,8 +153,8 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
         work = sequences * (2 * active * tokens_each + model.layers * _attention_dim(model) * tokens_each**2)
         comm = allreduce_traffic_s(model, gpu, tp, sequences * tokens_each, link, a)
         if compute_only:  # a chunk fused into a decode step: the step reads the weights anyway
-            return work / tp / flops / eta + comm
-        return max(max(work / tp / flops, w_prefill / bw) / eta + comm, floor)
+            return work / tp / pflops / eta + comm
+        return max(max(work / tp / pflops, w_prefill / bw) / eta + comm, floor)
 
     mean_ctx = prompt + output / 2
     kv_step = batch * kv_cache_gb(model, int(round(mean_ctx)), 1, kv_precision, a) * 1e9 \
@@ -157,7 +162,7 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
     w_step = decode_weight_gb(model, precision, batch, a) * 1e9 / tp
     mem = (w_step + kv_step) / bw
     comp = batch * (2 * active + 2 * model.layers * _attention_dim(model) * mean_ctx) / tp / flops
-    tpot = max(max(mem, comp) / eta + allreduce_traffic_s(model, gpu, tp, batch, link, a), floor)
+    tpot = max(max(mem, comp) / eta + allreduce_traffic_s(model, gpu, tp, batch, link, a), floor) + overhead
     ttft = prefill(prompt, 1)
     prefill_batch = prefill(prompt, batch)
     limit = gpu.bandwidth_gbs * 1e9 / w_step
@@ -178,9 +183,10 @@ def _check(name: str, value: float, upper: float = 1.0) -> float:
 def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1, precision: str = "fp16",
                 batch: int = 1, prompt_tokens: int | None = None, output_tokens: int | None = None,
                 kv_precision: str = "fp16", interconnect: str | None = None,
-                assumptions: Assumptions | None = None) -> Performance:
+                assumptions: Assumptions | None = None, engine: str | None = None) -> Performance:
     """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring);
-    the continuous-batching fields (`*_steady_*`) are filled by `steady.loaded_performance`."""
+    `engine` adds its per-step host overhead (`engine_speed.step_overhead_s`); the continuous-batching
+    fields (`*_steady_*`) are filled by `steady.loaded_performance`."""
     a = resolve(assumptions)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
@@ -195,9 +201,10 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     dequant = weight_only(gpu, precision)
     wo = a.weight_only_efficiency if dequant else exact(1.0, "×", "not weight-only")
     floors = {end: step_floor_s(model, tensor_parallel, a, end) for end in ("value", "low", "high")}
-    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo.value, floors["value"], interconnect)
-    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo.low, floors["high"], interconnect)
-    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo.high, floors["low"], interconnect)
+    host = {end: step_overhead_s(model, engine, a, end) for end in ("value", "low", "high")}
+    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo.value, floors["value"], interconnect, host["value"])
+    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo.low, floors["high"], interconnect, host["high"])
+    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo.high, floors["low"], interconnect, host["low"])
     replicas = count // tensor_parallel
     bands = {k: Band(low=fast[k], high=slow[k]) for k in ("ttft_s", "tpot_s", "e2e_latency_s")}
     bands["decode_tokens_per_s_per_sequence"] = Band(low=slow["decode_tokens_per_s_per_sequence"],
@@ -207,13 +214,15 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     bands["tensor_parallel_efficiency"] = eta_band
     eff = [a.mbu.cite(), a.mfu.cite(), tp_source(tensor_parallel, column, a)] + ([wo.cite()] if dequant else [])
     floor_src = [a.kernel_floor_ms_per_layer.cite(), a.kernel_floor_ms_per_expert.cite(), a.allreduce_us.cite()]
+    fp8_src = [a.fp8_prefill_speedup.cite()] if prefill_tflops(gpu, precision, a) else []  # engine_speed
+    host_src = [a.eager_decode_ms_per_layer.cite()] if host["value"] else []
     prov = {
         "ttft_s": Provenance(formula="max(2·active·prompt + L·d_attn·prompt², per GPU / (FLOPS·MFU), "
-                             "weights/TP / (BW·MBU)) / η_TP; no queueing", sources=[KAPLAN, *eff]),
+                             "weights/TP / (BW·MBU)) / η_TP; no queueing", sources=[KAPLAN, *eff, *fp8_src]),
         "tpot_s": Provenance(formula="max(max((weights read/TP + KV read per GPU)/(BW·MBU), "
                              "batch·(2·active + 2·L·d_attn·ctx)/(TP·FLOPS·MFU)) / η_TP + all-reduce "
-                             "traffic, step floor)",
-                             sources=[KAPLAN, *eff, *floor_src]),
+                             "traffic, step floor) + the engine's eager-launch overhead",
+                             sources=[KAPLAN, *eff, *floor_src, *host_src]),
         "step_floor_s": Provenance(formula="layers × (kernel floor + 2 all-reduces at TP ≥ 2) + MoE layers × "
                                    "active experts × kernel floor per expert", sources=floor_src),
         "throughput_tokens_per_s": Provenance(formula="replicas × batch × output / (batch prefill + output × tpot)"),

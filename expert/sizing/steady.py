@@ -4,8 +4,10 @@ token budget per step and the KV pool's sequences.
 
 For dense models the decode step is max(floor, memory, compute) with memory affine and compute
 linear in the batch (plus the all-reduce traffic, linear): its three affine pieces come from the
-scenario at batches 1 and 2, exactly as `configurator/profile.py` derives them. MoE models (expert
-coverage grows with the batch) pass `decode` only and are solved by iteration.
+scenario at batches 1 and 2, exactly as `configurator/profile.py` derives them, each raised by the
+engine's per-step host overhead (`engine_speed.step_overhead_s`: TensorRT-LLM launches its steps
+without CUDA graphs). MoE models (expert coverage grows with the batch) pass `decode` only and are
+solved by iteration.
 """
 
 from __future__ import annotations
@@ -15,15 +17,19 @@ import math
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.engine_speed import step_overhead_s
 from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
 
 
-def dense_pieces(s1: dict, s2: dict, eta: float, comm_b: float, floor: float) -> list[tuple[float, float]]:
-    """(a, c) with decode(b) = max_i a_i + c_i·b from the scenario at batches 1 and 2 (module docstring)."""
+def dense_pieces(s1: dict, s2: dict, eta: float, comm_b: float, floor: float,
+                 overhead: float = 0.0) -> list[tuple[float, float]]:
+    """(a, c) with decode(b) = max_i a_i + c_i·b from the scenario at batches 1 and 2 (module docstring);
+    `overhead` (s per step) raises every piece."""
     mem_b = s2["mem"] - s1["mem"]
     mem_a = s1["mem"] - mem_b
-    return [(floor, 0.0), (mem_a / eta, mem_b / eta + comm_b), (0.0, s1["comp"] / eta + comm_b)]
+    return [(floor + overhead, 0.0), (mem_a / eta + overhead, mem_b / eta + comm_b),
+            (overhead, s1["comp"] / eta + comm_b)]
 
 
 def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int, output: int,
@@ -36,17 +42,18 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
     wo = a.weight_only_efficiency.value if speed.weight_only(gpu, precision) else 1.0
     floor = speed.step_floor_s(model, tp, a)
+    host = step_overhead_s(model, engine, a)
 
     def scenario(batch):
         return speed._scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, a.mbu.value,
-                               a.mfu.value, eta, a, wo, floor, interconnect)
+                               a.mfu.value, eta, a, wo, floor, interconnect, host)
 
     s1 = scenario(1)
     moe = model.is_moe and bool(model.active_params_b)
     pieces = None
     if not moe:
         comm_b = speed.allreduce_traffic_s(model, gpu, tp, 1, interconnect, a)
-        pieces = dense_pieces(s1, scenario(2), eta, comm_b, floor)
+        pieces = dense_pieces(s1, scenario(2), eta, comm_b, floor, host)
         decode = lambda b: max(x + c * b for x, c in pieces)  # noqa: E731
     else:
         cache: dict = {}
@@ -73,7 +80,7 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
     given, else with `batch` requests in flight (a closed loop, as NIM/AIPerf benchmarks)."""
     a = resolve(assumptions)
     p = speed.performance(model, gpu, count, tensor_parallel, precision, batch, prompt_tokens, output_tokens,
-                          kv_precision, interconnect, a)
+                          kv_precision, interconnect, a, engine)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
     r = core_replica(model, gpu, tensor_parallel, precision, prompt, output, kv_precision, engine, max_sequences,

@@ -39,9 +39,6 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # tie-break; N4 and B200 purchases are cheaper for the same models. It is never recommended.
     "onprem-used-a100-sxm-package": "package 4 is never the recommended configuration",
     "c3-sxm-system-bought-complete": "needs package 4 as the recommendation (see above)",
-    # issue 22 (continuous-batching steady state): the T3 five-agent hybrid pool now fits one H200 instead
-    # of L40S; tests/rules/test_rules_fire.py fires the rule on its facts.
-    "m2-choice-l40s-frequent-finetuning": "no built-in case with frequent fine-tuning picks L40S since issue 22",
 }
 
 

@@ -255,10 +255,11 @@ def test_000_G4_int8_inference_gain_cross_check():
 
 
 def test_000_G3_fp8_gain_cross_check():
-    # H100 FP8 vs FP16, 13B: batch 1 reads half the bytes → ≈ 1.85× (far above G3's +30-60 %); at batch
-    # 64 with a 16-bit KV cache the KV reads dominate and the batch prefill computes at G3's own +35 %
-    # (989.4 × 1.35 = 1335.7 TFLOPS, not the FP8 peak 1978.9) → +18 %, at the low edge of the observed
-    # +20-50 %; with the FP8 KV cache FP8 serving uses by default the gain is +76 %.
+    # H100 FP8 vs FP16, 13B: batch 1 reads half the bytes → ≈ 1.88× (far above G3's +30-60 %); at batch
+    # 64 with a 16-bit KV cache the KV reads dominate the decode (40.4 against 45.6 ms a step) and the batch
+    # prefill of 64 × 1 500 tokens computes at cuBLAS 12.9's FP8 rate (989.4 × 1.75 = 1 731.5 TFLOPS,
+    # engine_speed; 2.43 s against 4.25 s in FP16) → +25 %, inside the observed +20-50 %; with the FP8 KV
+    # cache FP8 serving uses by default the gain is +92 % (decode 22.9 ms a step).
     m = MODELS["llama-2-13b"]
 
     def gain(batch, kv="fp16"):
@@ -266,5 +267,5 @@ def test_000_G3_fp8_gain_cross_check():
                 / performance(m, H100, precision="fp16", batch=batch).throughput_tokens_per_s)
     assert 1.8 <= gain(1) <= 2.0
     assert 1.15 <= gain(64) <= 1.50
-    assert 1.6 <= gain(64, "fp8") <= 1.9
-    assert math.isclose(performance(m, H100, precision="fp8").compute_tflops, 989.4 * 1.35)
+    assert 1.6 <= gain(64, "fp8") <= 2.0
+    assert math.isclose(performance(m, H100, precision="fp8").compute_tflops, 989.4 * 1.35)  # decode steps

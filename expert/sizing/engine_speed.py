@@ -1,0 +1,51 @@
+"""Two corrections to the roofline of `speed.py`, each from its own sources (constants.py):
+
+- **FP8 prefill.** A prompt's GEMMs have thousands of rows (its tokens): the large-matmul shapes where
+  Hopper's FP8 tensor cores run `fp8_prefill_speedup` × the FP16 rate (cuBLAS 12.9: 1.75 × BF16; band
+  1.6-2.0 from FlashAttention-3's FP8/FP16 ratio to the datasheet's 2 ×), capped at the GPU's FP8 peak.
+  A decode step's GEMMs have as many rows as sequences decode, and a whole serving step carries
+  attention, norms and sampling besides: it keeps document 000 G3's production gain (+35 %,
+  `speed.compute_tflops`), which fits the static-batch throughput rows. Only GPUs with native FP8
+  (`gpu.fp8_tflops`); elsewhere FP8 is weight-only and computes at FP16.
+- **Eager decode steps.** An engine that launches each decode step's kernels from the host, instead of
+  replaying a captured CUDA graph, adds `eager_decode_ms_per_layer` × layers to every step, whatever
+  the batch (SGLang PR #1401 measured the difference on Llama-3-8B at batch 1: +27.5 to +69 µs per
+  layer). TensorRT-LLM's C++ executor, the runtime of NIM's TensorRT-LLM profiles, has CUDA graphs off by
+  default (`EAGER_DECODE`; TensorRT-LLM ≥ 1.0's PyTorch workflow captures CUDA graphs by default, PR
+  #5480, so there it is a pessimistic assumption); vLLM, SGLang and llama.cpp capture decode steps in
+  CUDA graphs. NIM
+  1.8.0's Llama-3.1-8B FP8 at concurrency 1 decodes in 4.53-5.06 ms against a 3.3 ms roofline (32
+  layers × 27.5 µs = 0.88 ms), Llama-3.3-70B FP8 on 2 × H100 in 18.6-19.6 against 16.1 (80 layers:
+  2.2 ms). The overhead adds to the decode step (`speed._scenario`), so the continuous-batching steady
+  state (`load.py`) carries it in every step, through the replica's affine pieces.
+"""
+
+from __future__ import annotations
+
+from expert.catalog.models import Gpu, LlmModel
+from expert.sizing.constants import TRTLLM_GRAPHS, Assumptions, resolve
+
+# Engines whose decode steps run without CUDA graphs by default, with the source.
+EAGER_DECODE = {"tensorrt-llm": TRTLLM_GRAPHS}
+
+
+def prefill_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None) -> float | None:
+    """Dense TFLOPS of an FP8 prefill on a GPU with native FP8: FP16 × `fp8_prefill_speedup`, at most
+    the FP8 peak (H100 SXM: 989.4 × 1.75 = 1 731.5 TFLOPS); None otherwise (the prefill computes at
+    `speed.compute_tflops`)."""
+    if precision != "fp8" or not gpu.fp8_tflops:
+        return None
+    return min(gpu.fp8_tflops, gpu.fp16_tflops * resolve(assumptions).fp8_prefill_speedup.value)
+
+
+def step_overhead_s(model: LlmModel, engine: str | None, assumptions: Assumptions | None = None,
+                    end: str = "value") -> float:
+    """Host time one decode step of `engine` adds, s: layers × `eager_decode_ms_per_layer` for the
+    engines of `EAGER_DECODE`, else 0 (no engine named: the CUDA-graph engines' roofline). `end` picks
+    the band's low/high (Llama-3.1-8B on TensorRT-LLM: 32 × 0.0275 ms = 0.88 ms)."""
+    if engine not in EAGER_DECODE:
+        return 0.0
+    return model.layers * getattr(resolve(assumptions).eager_decode_ms_per_layer, end) / 1e3
+
+
+__all__ = ["EAGER_DECODE", "prefill_tflops", "step_overhead_s"]
