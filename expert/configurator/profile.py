@@ -79,6 +79,7 @@ class ReplicaProfile(Serving):
     _e2e: dict = field(default_factory=dict, repr=False)
     _tpot: dict = field(default_factory=dict, repr=False)
     _points: dict = field(default_factory=dict, repr=False)
+    _shared: dict = field(default_factory=dict, repr=False)  # for every copy (targets, held sessions)
 
     # --- speed ---
     def _point(self, batch: int) -> dict:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Sequence
 
 from expert.catalog.models import Gpu
@@ -98,6 +99,11 @@ class Replica:
     chunk: int
     cap: float | None = None
 
+    @cached_property
+    def solve(self) -> Callable[[float], tuple | None]:
+        """The steady state's numbers at an arrival rate, as `_solver` builds them (once per replica)."""
+        return _solver(self)
+
 
 @dataclass(frozen=True)
 class SteadyState:
@@ -116,21 +122,12 @@ class SteadyState:
     stable: bool
 
 
-def _step(r: Replica, lam: float, rho: float) -> float:
-    """The step's fixed point (module docstring); inf when unstable."""
+def _moe_step(r: Replica, lam: float, rho: float) -> float:
+    """The step's fixed point without affine pieces (MoE); inf when unstable. decode(b) is concave in b
+    (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b is positive up to its first root:
+    doubling, then bisection on whole sequences."""
     if rho >= 1:
         return float("inf")
-    if r.pieces is not None:
-        best = 0.0
-        for a, c in r.pieces:
-            denom = 1 - rho - c * lam * r.output
-            if denom <= 0:
-                return float("inf")
-            best = max(best, a / denom)
-        floor = r.decode(1.0) / (1 - rho)  # at least the request's own sequence decodes
-        return max(best, floor)
-    # MoE: decode(b) is concave in b (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b
-    # is positive up to its first root: doubling, then bisection on whole sequences
     limit = r.cap if r.cap is not None else MAX_SEQUENCES
 
     def over(b: int) -> bool:
@@ -149,33 +146,68 @@ def _step(r: Replica, lam: float, rho: float) -> float:
     return r.decode(hi) / (1 - rho)
 
 
+def _solver(r: Replica) -> Callable[[float], tuple | None]:
+    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, stable) of replica
+    `r` (module docstring), None when the step has no fixed point. A closure over the replica's fields:
+    the bisections below call it ~20 times per replica. For affine pieces the step is the closed form
+    s = max(max_i a_i / (1 − ρ − c_i·λ·O), decode(1) / (1 − ρ)) (at least the request's own sequence
+    decodes); each `x if x > y else y` is `max(y, x)` spelled out, the same float."""
+    prompt, c_prefill, output, chunk, cap, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.cap, r.pieces
+    alone = max(r.prefill_1, prompt * c_prefill)
+    floor_1 = r.decode(1.0) if pieces is not None else 0.0
+    room = None if cap is None else cap + 1e-9
+    inf, ceil, isfinite = float("inf"), math.ceil, math.isfinite
+
+    def solve(lam: float) -> tuple | None:
+        rho = lam * prompt * c_prefill
+        if pieces is None:
+            s = _moe_step(r, lam, rho)
+        elif rho >= 1:
+            return None
+        else:
+            left = 1 - rho
+            s = 0.0
+            for a, c in pieces:
+                denom = left - c * lam * output
+                if denom <= 0:
+                    return None
+                x = a / denom
+                s = x if x > s else s
+            x = floor_1 / left
+            s = x if x > s else s
+        if not isfinite(s):
+            return None
+        x = lam * output * s
+        b = x if x > 1.0 else 1.0
+        d = s * (1 - rho)
+        x = chunk - b
+        service = alone + ceil(prompt / (x if x > 1.0 else 1.0)) * d
+        u = lam * service
+        mean = service + (inf if u >= 1 else u * service / (2 * (1 - u)))
+        flight = lam * (mean + output * s) if lam > 0 else 1.0
+        return rho, s, b, d, service, u, mean, flight, u < 1 and isfinite(mean) and (room is None or flight <= room)
+    return solve
+
+
 def steady(r: Replica, lam: float) -> SteadyState:
     """The steady state of replica `r` at `lam` requests/s (module docstring)."""
-    rho = lam * r.prompt * r.c_prefill
-    s = _step(r, lam, rho)
-    if not math.isfinite(s):
+    core = r.solve(lam)
+    if core is None:
         inf = float("inf")
-        return SteadyState(lam, inf, inf, inf, rho, inf, inf, inf, inf, False)
-    b = max(1.0, lam * r.output * s)
-    d = s * (1 - rho)
-    free = max(1.0, r.chunk - b)
-    service = max(r.prefill_1, r.prompt * r.c_prefill) + math.ceil(r.prompt / free) * d
-    u = lam * service
-    mean = service + wait_mean(u, service)
-    p95 = service + wait_p95(u, service)
-    flight = lam * (mean + r.output * s) if lam > 0 else 1.0
-    ok = u < 1 and math.isfinite(mean) and (r.cap is None or flight <= r.cap + 1e-9)
-    return SteadyState(lam, s, b, flight, rho, u, mean, p95, d, ok)
+        return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
+    rho, s, b, d, service, u, mean, flight, ok = core
+    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service), d, ok)
 
 
 def rate_max(r: Replica, tol: float = 1e-6) -> float:
     """The largest arrival rate per replica with a stable steady state, requests/s (bisection)."""
     hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
     hi = min(hi, 1 / max(r.prefill_1, 1e-12))
-    lo = 0.0
+    lo, solve = 0.0, r.solve
     while hi - lo > tol * hi:
         mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if steady(r, mid).stable else (lo, mid)
+        core = solve(mid)
+        lo, hi = (mid, hi) if core is not None and core[8] else (lo, mid)
     return lo
 
 
@@ -192,8 +224,8 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     lo, hi = 0.0, top
     for _ in range(60):
         mid = (lo + hi) / 2
-        st = steady(r, mid)
-        lo, hi = (mid, hi) if st.stable and st.in_flight <= concurrency else (lo, mid)
+        core = r.solve(mid)
+        lo, hi = (mid, hi) if core is not None and core[8] and core[7] <= concurrency else (lo, mid)
     return steady(r, lo)
 
 
