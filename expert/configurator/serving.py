@@ -17,7 +17,6 @@ share falls with them. Targets are met within `expert.slo.SLO_TOLERANCE`.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -83,7 +82,7 @@ class Serving:
         if top is None:
             top = self._shared.get("rate_max")
             if top is None:
-                top = self._shared["rate_max"] = load.rate_max(dataclasses.replace(self.replica(), cap=None))
+                top = self._shared["rate_max"] = load.rate_max(self.replica(), capped=False)
             self._rate_max = top
         return top
 

@@ -147,15 +147,15 @@ def _moe_step(r: Replica, lam: float, rho: float) -> float:
 
 
 def _solver(r: Replica) -> Callable[[float], tuple | None]:
-    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, stable) of replica
-    `r` (module docstring), None when the step has no fixed point. A closure over the replica's fields:
+    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, lane stable) of
+    replica `r` (module docstring), None when the step has no fixed point; the KV pool's cap is the
+    callers' check (`_within`). A closure over the replica's fields:
     the bisections below call it ~20 times per replica. For affine pieces the step is the closed form
     s = max(max_i a_i / (1 − ρ − c_i·λ·O), decode(1) / (1 − ρ)) (at least the request's own sequence
     decodes); each `x if x > y else y` is `max(y, x)` spelled out, the same float."""
-    prompt, c_prefill, output, chunk, cap, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.cap, r.pieces
+    prompt, c_prefill, output, chunk, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.pieces
     alone = max(r.prefill_1, prompt * c_prefill)
     floor_1 = r.decode(1.0) if pieces is not None else 0.0
-    room = None if cap is None else cap + 1e-9
     inf, ceil, isfinite = float("inf"), math.ceil, math.isfinite
 
     def solve(lam: float) -> tuple | None:
@@ -185,8 +185,13 @@ def _solver(r: Replica) -> Callable[[float], tuple | None]:
         u = lam * service
         mean = service + (inf if u >= 1 else u * service / (2 * (1 - u)))
         flight = lam * (mean + output * s) if lam > 0 else 1.0
-        return rho, s, b, d, service, u, mean, flight, u < 1 and isfinite(mean) and (room is None or flight <= room)
+        return rho, s, b, d, service, u, mean, flight, u < 1 and isfinite(mean)
     return solve
+
+
+def _within(core: tuple | None, cap: float | None) -> bool:
+    """A solved state (`_solver`) is stable: it has a step, its lane keeps up, the KV pool holds it."""
+    return core is not None and core[8] and (cap is None or core[7] <= cap + 1e-9)
 
 
 def steady(r: Replica, lam: float) -> SteadyState:
@@ -195,19 +200,22 @@ def steady(r: Replica, lam: float) -> SteadyState:
     if core is None:
         inf = float("inf")
         return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
-    rho, s, b, d, service, u, mean, flight, ok = core
+    rho, s, b, d, service, u, mean, flight, lane = core
+    ok = lane and (r.cap is None or flight <= r.cap + 1e-9)
     return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service), d, ok)
 
 
-def rate_max(r: Replica, tol: float = 1e-6) -> float:
-    """The largest arrival rate per replica with a stable steady state, requests/s (bisection)."""
+def rate_max(r: Replica, tol: float = 1e-6, capped: bool = True) -> float:
+    """The largest arrival rate per replica with a stable steady state, requests/s (bisection);
+    `capped=False`: as if the KV pool held any number of sequences (`r` with cap None)."""
+    if not capped and r.cap is not None and r.pieces is None:
+        r = dataclasses.replace(r, cap=None)  # MoE: the cap also bounds the step's search on sequences
     hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
     hi = min(hi, 1 / max(r.prefill_1, 1e-12))
-    lo, solve = 0.0, r.solve
+    lo, solve, cap = 0.0, r.solve, r.cap if capped else None
     while hi - lo > tol * hi:
         mid = (lo + hi) / 2
-        core = solve(mid)
-        lo, hi = (mid, hi) if core is not None and core[8] else (lo, mid)
+        lo, hi = (mid, hi) if _within(solve(mid), cap) else (lo, mid)
     return lo
 
 
@@ -225,7 +233,7 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     for _ in range(60):
         mid = (lo + hi) / 2
         core = r.solve(mid)
-        lo, hi = (mid, hi) if core is not None and core[8] and core[7] <= concurrency else (lo, mid)
+        lo, hi = (mid, hi) if _within(core, r.cap) and core[7] <= concurrency else (lo, mid)
     return steady(r, lo)
 
 

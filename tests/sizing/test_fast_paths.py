@@ -91,3 +91,13 @@ def test_budget_sizes_equal_the_budget(engine):
         assert sizes == plain.budget_sizes(engine, m, g, tp, w, 9000, DEFAULT)
         b = budget(engine, m, g, tp, w, 9000, DEFAULT)
         assert (b.device_gb, b.activation_gb, b.overhead_gb, b.kv_pool_gb) == sizes
+
+
+@settings(max_examples=40, deadline=None)
+@given(model=st.sampled_from(MODELS), gpu=st.sampled_from(GPUS), cap=st.sampled_from([3, 40, 700]))
+def test_uncapped_rate_max_equals_the_plain_path_without_a_cap(model, gpu, cap):
+    m, g = CAT.model(model), CAT.gpu(gpu)
+    tp = 8 if m.params_b > 300 else 2 if m.params_b > 40 else 1
+    r = core_replica(m, g, tp, "fp16", 3000, 300, "fp16", "vllm", cap)
+    assert load.rate_max(r, capped=False) == plain.rate_max(dataclasses.replace(r, cap=None))
+    assert load.rate_max(r) == plain.rate_max(r)
