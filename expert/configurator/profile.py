@@ -115,23 +115,31 @@ class ReplicaProfile(Serving):
         share = max(0.0, self._ttft) / ttft if ttft > 0 else 1.0
         self.prefill_compute = self._prefill_full * min(1.0, share)
 
-    def replica(self) -> load.Replica:
+    def replica(self, capped: bool = True) -> load.Replica:
         """This replica for the continuous-batching steady state (`expert.sizing.load`), with the same
-        decode step as `tpot` (affine pieces for dense models) and the KV pool as its sequence cap."""
-        if self._replica is None:
-            pieces = None
-            if not self._moe:
-                comm = self._comm_b
-                pieces = [(self._floor, 0.0), (self._mem_a / self._eta, self._mem_b / self._eta + comm),
-                          (0.0, self._comp_1 / self._eta + comm)]
-            uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
-                if self._prefill_full > 0 else self.prompt
-            per_token = self.prefill_compute / uncached
-            decode = (lambda b: max(a + c * b for a, c in pieces)) if pieces else \
-                (lambda b: self.tpot(max(1, int(round(b)))))
-            self._replica = load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output,
-                                         self.chunk, self.seq_mem or None)
+        decode step as `tpot` (affine pieces for dense models) and the KV pool as its sequence cap
+        (`capped=False`: none). The uncapped one is built once for every copy of the profile."""
+        if not capped or self._replica is None:
+            free = self._shared.get("replica")
+            if free is None:
+                free = self._shared["replica"] = self._uncapped_replica()
+            if not capped:
+                return free
+            self._replica = free.capped(self.seq_mem or None)
         return self._replica
+
+    def _uncapped_replica(self) -> load.Replica:
+        pieces = None
+        if not self._moe:
+            comm = self._comm_b
+            pieces = [(self._floor, 0.0), (self._mem_a / self._eta, self._mem_b / self._eta + comm),
+                      (0.0, self._comp_1 / self._eta + comm)]
+        uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
+            if self._prefill_full > 0 else self.prompt
+        per_token = self.prefill_compute / uncached
+        decode = (lambda b: max(a + c * b for a, c in pieces)) if pieces else \
+            (lambda b: self.tpot(max(1, int(round(b)))))
+        return load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output, self.chunk)
 
     def tpot(self, batch: int) -> float:
         """Time per output token at `batch` sequences per replica, s."""

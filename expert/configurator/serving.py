@@ -82,7 +82,7 @@ class Serving:
         if top is None:
             top = self._shared.get("rate_max")
             if top is None:
-                top = self._shared["rate_max"] = load.rate_max(self.replica(), capped=False)
+                top = self._shared["rate_max"] = load.rate_max(self.replica(capped=False))
             self._rate_max = top
         return top
 

@@ -104,6 +104,15 @@ class Replica:
         """The steady state's numbers at an arrival rate, as `_solver` builds them (once per replica)."""
         return _solver(self)
 
+    def capped(self, cap: float | None) -> Replica:
+        """This replica with a KV pool of `cap` sequences (None: unlimited). A replica with affine
+        pieces keeps its solver: neither its step nor `_solver` reads the cap."""
+        r = Replica(self.decode, self.pieces, self.c_prefill, self.prefill_1, self.prompt, self.output,
+                    self.chunk, cap)
+        if self.pieces is not None:
+            r.__dict__["solve"] = self.solve  # where cached_property keeps it
+        return r
+
 
 @dataclass(frozen=True)
 class SteadyState:
@@ -205,14 +214,11 @@ def steady(r: Replica, lam: float) -> SteadyState:
     return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service), d, ok)
 
 
-def rate_max(r: Replica, tol: float = 1e-6, capped: bool = True) -> float:
-    """The largest arrival rate per replica with a stable steady state, requests/s (bisection);
-    `capped=False`: as if the KV pool held any number of sequences (`r` with cap None)."""
-    if not capped and r.cap is not None and r.pieces is None:
-        r = dataclasses.replace(r, cap=None)  # MoE: the cap also bounds the step's search on sequences
+def rate_max(r: Replica, tol: float = 1e-6) -> float:
+    """The largest arrival rate per replica with a stable steady state, requests/s (bisection)."""
     hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
     hi = min(hi, 1 / max(r.prefill_1, 1e-12))
-    lo, solve, cap = 0.0, r.solve, r.cap if capped else None
+    lo, solve, cap = 0.0, r.solve, r.cap
     while hi - lo > tol * hi:
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if _within(solve(mid), cap) else (lo, mid)

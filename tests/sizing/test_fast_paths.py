@@ -95,9 +95,15 @@ def test_budget_sizes_equal_the_budget(engine):
 
 @settings(max_examples=40, deadline=None)
 @given(model=st.sampled_from(MODELS), gpu=st.sampled_from(GPUS), cap=st.sampled_from([3, 40, 700]))
-def test_uncapped_rate_max_equals_the_plain_path_without_a_cap(model, gpu, cap):
+def test_a_replica_without_or_with_another_cap_equals_the_plain_path(model, gpu, cap):
     m, g = CAT.model(model), CAT.gpu(gpu)
     tp = 8 if m.params_b > 300 else 2 if m.params_b > 40 else 1
     r = core_replica(m, g, tp, "fp16", 3000, 300, "fp16", "vllm", cap)
-    assert load.rate_max(r, capped=False) == plain.rate_max(dataclasses.replace(r, cap=None))
-    assert load.rate_max(r) == plain.rate_max(r)
+    free = r.capped(None)
+    assert load.rate_max(free) == plain.rate_max(dataclasses.replace(r, cap=None))
+    top = plain.rate_max(r)
+    assert load.rate_max(r) == top
+    again = free.capped(cap)  # a dense replica keeps the uncapped one's solver
+    assert (again.solve is free.solve) == (r.pieces is not None)
+    for share in (0.3, 0.9, 1.0, 1.1):
+        assert _fields(load.steady(again, top * share)) == plain.steady(r, top * share)
