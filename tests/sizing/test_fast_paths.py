@@ -25,7 +25,7 @@ GPUS = ["h100-sxm", "a100-80gb-sxm", "a100-80gb-pcie", "l40s", "h200", "mi300x",
 
 
 def _fields(state: load.SteadyState) -> tuple:
-    return dataclasses.astuple(state)
+    return tuple(state)
 
 
 positive = st.floats(1e-6, 1e-1)
