@@ -129,16 +129,16 @@ class ReplicaProfile(Serving):
         return self._replica
 
     def _uncapped_replica(self) -> load.Replica:
-        pieces = None
+        pieces, decode = None, lambda b: self.tpot(max(1, int(round(b))))
         if not self._moe:
             comm = self._comm_b
             pieces = [(self._floor, 0.0), (self._mem_a / self._eta, self._mem_b / self._eta + comm),
                       (0.0, self._comp_1 / self._eta + comm)]
+            (f0, g0), (f1, g1), (f2, g2) = pieces
+            decode = lambda b: max(f0 + g0 * b, f1 + g1 * b, f2 + g2 * b)  # noqa: E731 - the pieces' maximum
         uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
             if self._prefill_full > 0 else self.prompt
         per_token = self.prefill_compute / uncached
-        decode = (lambda b: max(a + c * b for a, c in pieces)) if pieces else \
-            (lambda b: self.tpot(max(1, int(round(b)))))
         return load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output, self.chunk)
 
     def tpot(self, batch: int) -> float:

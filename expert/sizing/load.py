@@ -39,6 +39,7 @@ from functools import cached_property
 from typing import Callable, NamedTuple, Sequence
 
 from expert.catalog.models import Gpu
+from expert.sizing.load_capacity import bracket, replay
 
 P95_TAIL = 0.05
 MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
@@ -214,14 +215,13 @@ def steady(r: Replica, lam: float) -> SteadyState:
 
 
 def rate_max(r: Replica, tol: float = 1e-6) -> float:
-    """The largest arrival rate per replica with a stable steady state, requests/s (bisection)."""
+    """The largest arrival rate per replica with a stable steady state, requests/s (bisection; for
+    affine pieces without a KV cap most midpoints are decided by two checks, `load_capacity.py`)."""
     hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
     hi = min(hi, 1 / max(r.prefill_1, 1e-12))
-    lo, solve, cap = 0.0, r.solve, r.cap
-    while hi - lo > tol * hi:
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if _within(solve(mid), cap) else (lo, mid)
-    return lo
+    solve, cap = r.solve, r.cap
+    known = bracket(r, solve) if r.pieces is not None and cap is None else None
+    return replay(0.0, hi, tol, lambda lam: _within(solve(lam), cap), known)
 
 
 def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> SteadyState:

@@ -107,3 +107,24 @@ def test_a_replica_without_or_with_another_cap_equals_the_plain_path(model, gpu,
     assert (again.solve is free.solve) == (r.pieces is not None)
     for share in (0.3, 0.9, 1.0, 1.1):
         assert _fields(load.steady(again, top * share)) == plain.steady(r, top * share)
+
+
+@settings(max_examples=300, deadline=None)
+@given(model=st.sampled_from(MODELS + ["llama-2-13b", "gemma-2-9b"]), gpu=st.sampled_from(GPUS + ["l4"]),
+       tp=st.sampled_from([1, 2, 4, 8]), precision=st.sampled_from(["fp16", "int8", "int4"]),
+       prompt=st.sampled_from([50, 300, 1500, 5000, 20000, 100000]), output=st.sampled_from([20, 250, 2000]),
+       engine=st.sampled_from(ENGINES))
+def test_capacity_from_the_checked_bracket_equals_the_bisection(model, gpu, tp, precision, prompt, output, engine):
+    m, g = CAT.model(model), CAT.gpu(gpu)
+    if m.kv_heads % tp or m.heads % tp or prompt + output > m.max_context:
+        return
+    r = core_replica(m, g, tp, precision, prompt, output, "fp16", engine, None)
+    assert load.rate_max(r) == plain.rate_max(r)
+
+
+def test_the_bracket_is_checked_where_the_threshold_is_smooth():
+    from expert.sizing.load_capacity import bracket
+    r = core_replica(CAT.model("llama-3.1-8b"), CAT.gpu("l40s"), 1, "fp16", 1500, 250, "fp16", "vllm", None)
+    low, high = bracket(r, r.solve)
+    assert r.solve(low)[8] and r.solve(high)[5] >= 1 and high / low < 1 + 3e-9
+    assert low * (1 - 1e-6) <= load.rate_max(r) <= high   # the bisection stops within 1e-6
