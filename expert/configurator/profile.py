@@ -6,17 +6,20 @@ pydantic results with provenance and three speed scenarios per call (≈ 70-130 
 thousands of such numbers, so this module evaluates the *same* formulas at the point values only:
 
 - per-GPU memory at `b` sequences = weights/TP + KV per sequence per GPU × b + activation + overhead
-  (`memory.inference_memory`), usable = what the serving engine holds per GPU (`engines.budget`,
-  vLLM by default);
-- TPOT at batch `b` and the prefill of one request: the core's own point scenario
-  (`speed._scenario`, as `performance` calls it) at batches 1 and 2; for dense models the memory
-  time is affine and the compute time and all-reduce traffic linear in the batch, the step floor
-  constant, so every other batch follows exactly from those two (MoE models call the core per batch).
-  `e2e(b)` = prefill + output × TPOT(b), without queueing, as the core's `e2e_latency_s`.
+  (`memory.inference_memory`), usable = what the serving engine holds per GPU (`engines.budget`'s
+  numbers, `engines.budget_sizes`; vLLM by default);
+- TPOT at batch `b` and the prefill of one request: the core's own point roofline (`speed.Roofline`,
+  which `speed._scenario` and so `performance` are built on) at batches 1 and 2; for dense models
+  the memory time is affine and the compute time and all-reduce traffic linear in the batch, the
+  step floor constant, so every other batch follows exactly from those two (MoE models call the core
+  per batch). `e2e(b)` = prefill + output × TPOT(b), without queueing, as the core's `e2e_latency_s`.
 
 `tests/configurator/test_configurator_profile.py` checks both against the core on many combinations
 (equal to 1e-9 relative). Nothing here is a new formula. The operating point, the latency targets
-and the replica count are in `serving.py` (the `Serving` mixin).
+and the replica count are in `serving.py` (the `Serving` mixin), the latency-limited batch of a set
+of targets in `latency_limit.py` (`with_target`, re-exported here). Copies of a profile (per set of
+targets, per count of held agent sessions) share its speed caches and, through `_shared`, its
+uncapped replica and capacity.
 
 Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
 in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)

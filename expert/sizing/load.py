@@ -29,6 +29,13 @@ in flight, N = λ · (TTFT + O · step) (`closed_loop`); beyond the largest stab
 at that rate and the rest queue before admission (TTFT grows, TPOT stays: the plateau of NIM's
 Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Static batching (TensorRT-LLM's
 offline benchmark, a batch that starts together) is not this model: its TPOT is `decode(b)`.
+
+Speed (issue 21; the configurator solves thousands of these per advice): each replica solves through
+a closure over its fields (`Replica.solve`, built by `load_solver.py`), which the bisections call without
+building a state, and a replica with another cap keeps it (`Replica.capped`); `rate_max` of an
+uncapped replica with affine pieces decides most of its midpoints from two checked steady states
+around the closed-form threshold (`load_capacity.py`). Every figure is the plain computation's to the
+last bit (`tests/sizing/test_fast_paths.py`).
 """
 
 from __future__ import annotations
@@ -40,9 +47,9 @@ from typing import Callable, NamedTuple, Sequence
 
 from expert.catalog.models import Gpu
 from expert.sizing.load_capacity import bracket, replay
+from expert.sizing.load_solver import MAX_SEQUENCES, solver, within
 
 P95_TAIL = 0.05
-MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
 # Token budget of one step (prompt chunk + decoding sequences) by engine, defaults as shipped:
 VLLM_CHUNK = ("vllm-project/vllm:vllm/engine/arg_utils.py EngineArgs.get_batch_defaults: "
               "max_num_batched_tokens 8192 for the OpenAI server on GPUs with >= 70 GiB except A100, else "
@@ -101,12 +108,12 @@ class Replica:
 
     @cached_property
     def solve(self) -> Callable[[float], tuple | None]:
-        """The steady state's numbers at an arrival rate, as `_solver` builds them (once per replica)."""
-        return _solver(self)
+        """The steady state's numbers at an arrival rate (`load_solver.solver`, built once per replica)."""
+        return solver(self)
 
     def capped(self, cap: float | None) -> Replica:
         """This replica with a KV pool of `cap` sequences (None: unlimited). A replica with affine
-        pieces keeps its solver: neither its step nor `_solver` reads the cap."""
+        pieces keeps its solver: neither its step nor `solver` reads the cap."""
         r = Replica(self.decode, self.pieces, self.c_prefill, self.prefill_1, self.prompt, self.output,
                     self.chunk, cap)
         if self.pieces is not None:
@@ -131,78 +138,6 @@ class SteadyState(NamedTuple):
     stable: bool
 
 
-def _moe_step(r: Replica, lam: float, rho: float) -> float:
-    """The step's fixed point without affine pieces (MoE); inf when unstable. decode(b) is concave in b
-    (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b is positive up to its first root:
-    doubling, then bisection on whole sequences."""
-    if rho >= 1:
-        return float("inf")
-    limit = r.cap if r.cap is not None else MAX_SEQUENCES
-
-    def over(b: int) -> bool:
-        s = r.decode(b) / (1 - rho)
-        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
-
-    hi = 1
-    while over(hi):
-        if hi >= limit:
-            return float("inf")
-        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
-    lo = max(1, hi // 2)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
-    return r.decode(hi) / (1 - rho)
-
-
-def _solver(r: Replica) -> Callable[[float], tuple | None]:
-    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, lane stable) of
-    replica `r` (module docstring), None when the step has no fixed point; the KV pool's cap is the
-    callers' check (`_within`). A closure over the replica's fields:
-    the bisections below call it ~20 times per replica. For affine pieces the step is the closed form
-    s = max(max_i a_i / (1 − ρ − c_i·λ·O), decode(1) / (1 − ρ)) (at least the request's own sequence
-    decodes); each `x if x > y else y` is `max(y, x)` spelled out, the same float."""
-    prompt, c_prefill, output, chunk, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.pieces
-    alone = max(r.prefill_1, prompt * c_prefill)
-    floor_1 = r.decode(1.0) if pieces is not None else 0.0
-    inf, ceil, isfinite = float("inf"), math.ceil, math.isfinite
-
-    def solve(lam: float) -> tuple | None:
-        rho = lam * prompt * c_prefill
-        if pieces is None:
-            s = _moe_step(r, lam, rho)
-        elif rho >= 1:
-            return None
-        else:
-            left = 1 - rho
-            s = 0.0
-            for a, c in pieces:
-                denom = left - c * lam * output
-                if denom <= 0:
-                    return None
-                x = a / denom
-                s = x if x > s else s
-            x = floor_1 / left
-            s = x if x > s else s
-        if not isfinite(s):
-            return None
-        x = lam * output * s
-        b = x if x > 1.0 else 1.0
-        d = s * (1 - rho)
-        x = chunk - b
-        service = alone + ceil(prompt / (x if x > 1.0 else 1.0)) * d
-        u = lam * service
-        mean = service + (inf if u >= 1 else u * service / (2 * (1 - u)))
-        flight = lam * (mean + output * s) if lam > 0 else 1.0
-        return rho, s, b, d, service, u, mean, flight, u < 1 and isfinite(mean)
-    return solve
-
-
-def _within(core: tuple | None, cap: float | None) -> bool:
-    """A solved state (`_solver`) is stable: it has a step, its lane keeps up, the KV pool holds it."""
-    return core is not None and core[8] and (cap is None or core[7] <= cap + 1e-9)
-
-
 def steady(r: Replica, lam: float) -> SteadyState:
     """The steady state of replica `r` at `lam` requests/s (module docstring)."""
     core = r.solve(lam)
@@ -221,7 +156,7 @@ def rate_max(r: Replica, tol: float = 1e-6) -> float:
     hi = min(hi, 1 / max(r.prefill_1, 1e-12))
     solve, cap = r.solve, r.cap
     known = bracket(r, solve) if r.pieces is not None and cap is None else None
-    return replay(0.0, hi, tol, lambda lam: _within(solve(lam), cap), known)
+    return replay(0.0, hi, tol, lambda lam: within(solve(lam), cap), known)
 
 
 def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> SteadyState:
@@ -238,7 +173,7 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     for _ in range(60):
         mid = (lo + hi) / 2
         core = r.solve(mid)
-        lo, hi = (mid, hi) if _within(core, r.cap) and core[7] <= concurrency else (lo, mid)
+        lo, hi = (mid, hi) if within(core, r.cap) and core[7] <= concurrency else (lo, mid)
     return steady(r, lo)
 
 

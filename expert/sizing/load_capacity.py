@@ -11,7 +11,7 @@ states instead of twenty-one; when a check fails (θ sits on a jump of the chunk
 midpoint is solved, as before.
 
 Closed form: S = A + k·d with A = max(prefill alone, P·c), k the chunks per prompt at θ and
-d = max(decode(1), max_i a_i·(1 − βλ) / (1 − (β + γ_i)·λ)), β = P·c, γ_i = c_i·O (`load._solver`).
+d = max(decode(1), max_i a_i·(1 − βλ) / (1 − (β + γ_i)·λ)), β = P·c, γ_i = c_i·O (`load_solver.solver`).
 On piece i, u = 1 is q2·λ² + q1·λ − 1 = 0 with q2 = −A(β + γ_i) − k·a_i·β ≤ 0, q1 = A + k·a_i + β + γ_i,
 whose least positive root is 2 / (q1 + √(q1² + 4·q2)); on the floor λ = 1 / (A + k·decode(1)); the
 step has no fixed point from 1 / (β + γ_i) on. θ is the least of these; k is iterated from the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from expert.sizing import load
+from expert.sizing import load, load_solver
 from expert.sizing.constants import GIB
 from expert.sizing.engines import device_memory_gb, sglang_reserved_gb, transformers_activation_gb
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
@@ -27,7 +27,7 @@ def step(r: load.Replica, lam: float, rho: float) -> float:
             best = max(best, a / denom)
         floor = r.decode(1.0) / (1 - rho)
         return max(best, floor)
-    return load._moe_step(r, lam, rho)
+    return load_solver.moe_step(r, lam, rho)
 
 
 def steady(r: load.Replica, lam: float) -> tuple:
