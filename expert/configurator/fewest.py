@@ -23,11 +23,12 @@ it suffices that each quantity `point` tests rises (weakly) with λ, every targe
 
 In floating point every step above is a correctly rounded +, −, ×, ÷, a max, a ceiling or a comparison,
 each monotone in its arguments, with two exceptions: d = s × (1 − ρ) multiplies a rising by a falling
-factor, and `math.log` (the p95) is faithfully, not provably monotonically, rounded. Both are within a
-few units in the last place of their exact, monotone values, so the computed point can only be
-non-monotone where a latency lies within such units of its target (+ 1e-9 s) or λ·t/U − 1e-9 within
-them of an integer. MoE replicas solve the step by a search on whole sequences whose result is not
-shown monotone here: they keep the plain walk. `tests/configurator/test_fewest_replicas.py` compares
+factor, and `math.log` (the p95) is faithfully, not provably monotonically, rounded. Both stay within
+a few units in the last place of their exact, monotone values (the waits' 1/(1 − u) magnifies that
+near u = 1), so the computed point can differ from a monotone one only where a compared quantity lies
+within that error of its threshold: a latency at its target + 1e-9 s, the sequences in flight at the
+KV pool + 1e-9, λ·t/U − 1e-9 at an integer, u at 1. MoE replicas solve the step by a search on whole
+sequences whose result is not shown monotone here: they keep the plain walk. `tests/configurator/test_fewest_replicas.py` compares
 both ways on random profiles and loads (hypothesis), besides the brute force of
 `test_configurator_exactness.py`.
 """
