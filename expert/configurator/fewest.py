@@ -28,9 +28,9 @@ a few units in the last place of their exact, monotone values (the waits' 1/(1 �
 near u = 1), so the computed point can differ from a monotone one only where a compared quantity lies
 within that error of its threshold: a latency at its target + 1e-9 s, the sequences in flight at the
 KV pool + 1e-9, λ·t/U − 1e-9 at an integer, u at 1. MoE replicas solve the step by a search on whole
-sequences whose result is not shown monotone here: they keep the plain walk. `tests/configurator/test_fewest_replicas.py` compares
-both ways on random profiles and loads (hypothesis), besides the brute force of
-`test_configurator_exactness.py`.
+sequences whose result is not shown monotone here: they keep the plain walk.
+`tests/configurator/test_fewest_replicas.py` compares both ways on random profiles, loads and targets
+(hypothesis), besides the brute force of `test_configurator_exactness.py`.
 """
 
 from __future__ import annotations

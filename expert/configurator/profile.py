@@ -191,6 +191,7 @@ class ReplicaProfile(Serving):
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
 
+
 _ETA: dict = {}  # (TP, column, assumptions key) → parallel.tp_efficiency's point: the table is fixed
 
 

@@ -112,9 +112,10 @@ def test_latency_limited_batch_equals_the_bisection(layout, slo):
 
 
 def test_speed_set_up_equals_two_plain_scenarios():
-    for model_id, gpu_id, precision, tp in (("llama-3.1-8b", "l40s", "fp16", 1), ("llama-3.3-70b", "h100-sxm", "fp8", 2),
-                                            ("qwen2.5-32b", "a100-80gb-pcie", "int8", 2),
-                                            ("llama-3.1-405b", "mi300x", "fp16", 8), ("mixtral-8x7b", "h200", "fp16", 2)):
+    for model_id, gpu_id, precision, tp in (
+            ("llama-3.1-8b", "l40s", "fp16", 1), ("llama-3.3-70b", "h100-sxm", "fp8", 2),
+            ("qwen2.5-32b", "a100-80gb-pcie", "int8", 2), ("llama-3.1-405b", "mi300x", "fp16", 8),
+            ("mixtral-8x7b", "h200", "fp16", 2)):
         m, g = CAT.model(model_id), CAT.gpu(gpu_id)
         p = build_profile(m, g, precision, tp, column_of(g), 1500, 250, 1750, None, A, ttft_shift=-0.01)
         wo = A.weight_only_efficiency.value if speed.weight_only(g, precision) else 1.0

@@ -125,7 +125,8 @@ def budget_sizes(engine, model, gpu, tp, w, context, a) -> tuple:
     if engine == "llama.cpp":
         over = a.non_torch_tp1_gib.value * GIB
         act = a.llamacpp_compute_gib.value * GIB
-        return dev, act, over + a.llamacpp_margin_gib.value * GIB, dev - w - act - over - a.llamacpp_margin_gib.value * GIB
+        margin = a.llamacpp_margin_gib
+        return dev, act, over + margin.value * GIB, dev - w - act - over - margin.value * GIB
     act = transformers_activation_gb(model, context)
     over = a.cuda_context_gb.value
     return dev, act, over, dev - w - act - over
