@@ -57,6 +57,8 @@ def _guess(p, lo: int, hi: int) -> int:
     """The batch in [lo, hi] at which a dense replica's TPOT reaches the tightest target's TPOT (TTFT
     and end to end turned into a TPOT), by the closed form of `profile.tpot`; approximate."""
     t, limit = p.slo, float("inf")
+    if t is None:
+        return hi
     if t.tpot_s is not None:
         limit = t.tpot_s * LIMIT
     if t.ttft_s is not None:
