@@ -189,7 +189,7 @@ class Context:
             planner = self.ft_cache.get(key)
             if planner is None:
                 planner = self.ft_cache[key] = TrainingPlanner(w, self.model, t, self.catalog, self.a,
-                                                               catalog_sources(self.catalog), tokens)
+                                                               catalog_sources(self.catalog), tokens, self.ft_cache)
             self._planner = planner
         return self._planner
 

@@ -3,8 +3,8 @@ advice's enumeration (`enumerate_ordered`: optimum, group bests and closest infe
 without the Pareto front), both exact and both far cheaper than visiting every candidate.
 
 The objective of a candidate depends only on (source, count): GPU cost plus fine-tuning and team
-time, never on precision or TP. So the (source, count) pairs are priced first (`pairs`, memoised
-on the values they depend on) and visited cheapest first; a group of candidates whose pair costs
+time, never on precision or TP. So the (source, count) pairs are visited cheapest first, priced as
+they are read (`pairs.py`, memoised on the values they depend on); a group of candidates whose pair costs
 more than the best feasible one found cannot win and is never sized. Within a pair a (precision,
 TP) whose count holds fewer replicas than any feasible candidate of it needs is skipped without a
 check (`_needed`, a proven lower bound). `tests/configurator/test_configurator_exactness.py` checks
@@ -18,8 +18,8 @@ import heapq
 from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
-from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.configurator.outcome import Outcome
+from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 
@@ -171,35 +171,15 @@ def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
     return hit
 
 
-def pairs(ctx: Context, sources: list[Source]) -> tuple[list[tuple], dict]:
+def pairs(ctx: Context, sources: list[Source]) -> tuple[PricedPairs, dict]:
     """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
-    source, GPU cost), cheapest first, and the same split by (GPU, source kind) group. They depend only
-    on the sources, the horizon and the assumptions: kept in the search memo under those values, shared
-    by the sub-searches and later advice."""
-    key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key)
-    hit = ctx.memo.get(key)
-    if hit is not None:
-        return hit
-    out = []
-    for source in sources:
-        kind = SOURCE_ORDER[source.kind]
-        for count in source.counts:
-            cost = gpu_cost(source, count, ctx.months, ctx.a)
-            out.append((round(cost, 2), kind, source.order, count, source, cost))
-    out.sort(key=_order)
-    groups: dict = {}
-    for p in out:
-        groups.setdefault(p[4].group, []).append(p)
-    hit = ctx.memo[key] = (out, groups)
-    return hit
+    source, GPU cost), cheapest first, and the same split by (GPU, source kind) group, priced as far as
+    they are read (`pairs.PricedPairs`); kept in the search memo, shared by the sub-searches and later
+    advice."""
+    return priced_pairs(ctx.memo, sources, ctx.months, ctx.a)
 
 
-def _order(p: tuple) -> tuple:
-    """(cost, kind, catalog order, count): (kind, order) names one source, listing a count once."""
-    return p[:4]
-
-
-def in_order(ctx: Context, entries: list[tuple]):
+def in_order(ctx: Context, entries):
     """(rounded objective, count, source, admissible: its fine-tuning fits and its spending keeps
     within the budget) of `pairs`' entries in the order of (objective, kind, catalog order, count).
 
@@ -216,11 +196,12 @@ def in_order(ctx: Context, entries: list[tuple]):
             yield bound, count, source, limit is None or cost <= limit
         return
     heap: list = []
-    i, n = 0, len(entries)
+    ahead = iter(entries)
+    entry = next(ahead, None)
     while True:
-        while i < n and (not heap or entries[i][0] <= heap[0][0]):
-            _, kind, order, count, source, cost = entries[i]
-            i += 1
+        while entry is not None and (not heap or entry[0] <= heap[0][0]):
+            _, kind, order, count, source, cost = entry
+            entry = next(ahead, None)
             team = _tuning(ctx, source.gpu, count)
             spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
             heapq.heappush(heap, (round(cost + (team[1] + team[4]) * months, 2), kind, order, count, source,

@@ -1,0 +1,123 @@
+"""The search's shared work (issue 21) gives exactly what the plain computation gives: the lazily priced
+(source, count) pairs, the training planner's shared layouts, the memoised U2 facts and the
+document-pick rule base built from the main base's compiled rules."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from expert.catalog import load_catalog
+from expert.configurator.candidates import admissible_sources, catalog_sources
+from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.configurator.pairs import PricedPairs, pairs
+from expert.configurator.search import default_assumptions
+from expert.workload import Workload
+
+CAT = load_catalog()
+A = default_assumptions(CAT)
+SOURCES = catalog_sources(CAT)
+
+
+def eager(sources, months):
+    """The pairs as the search listed them before: all priced, sorted, then split by group."""
+    out = []
+    for s in sources:
+        for count in s.counts:
+            cost = gpu_cost(s, count, months, A)
+            out.append((round(cost, 2), SOURCE_ORDER[s.kind], s.order, count, s, cost))
+    out.sort(key=lambda p: p[:4])
+    groups: dict = {}
+    for p in out:
+        groups.setdefault(p[4].group, []).append(p)
+    return out, groups
+
+
+@pytest.mark.parametrize("months", [1, 6, 12, 18, 36, 60, 120])
+def test_priced_pairs_equal_the_sorted_list(months):
+    rng = random.Random(months)
+    for sources in (SOURCES, rng.sample(SOURCES, len(SOURCES) // 3), SOURCES[:1], []):
+        full, groups = eager(sources, months)
+        lazy, lazy_groups = pairs({}, sources, months, A)
+        assert list(lazy) == full
+        assert list(lazy) == full                                   # replayed from the kept entries
+        assert list(lazy_groups) == list(groups)                    # groups in the order of their cheapest pair
+        assert {g: list(p) for g, p in lazy_groups.items()} == groups
+
+
+def test_priced_pairs_read_in_turns_and_from_threads():
+    full, _ = eager(SOURCES, 36)
+    lazy = PricedPairs(SOURCES, 36, A)
+    first, second = iter(lazy), iter(lazy)
+    taken = [next(first) for _ in range(5)] + [next(second) for _ in range(9)]
+    assert taken == full[:5] + full[:9]
+    assert list(first) == full[5:] and list(second) == full[9:]
+    lazy = PricedPairs(SOURCES, 24, A)
+    results: list = []
+    threads = [threading.Thread(target=lambda: results.append(list(lazy))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [eager(SOURCES, 24)[0]] * 4
+
+
+def test_pairs_are_kept_per_sources_and_horizon():
+    memo: dict = {}
+    w = Workload.model_validate({"model": "llama-3.1-8b", "requests_per_day": 1000, "hosting": "ch"})
+    some = admissible_sources(SOURCES, w)
+    assert pairs(memo, some, 36, A) is pairs(memo, list(some), 36, A)
+    assert pairs(memo, some, 12, A) is not pairs(memo, some, 36, A)
+
+
+def planner_of(wd: dict, jobs=None):
+    from expert.configurator.training_plan import TrainingPlanner
+    w = Workload.model_validate(wd)
+    model = CAT.resolve_model(w.model, w.params_b)
+    return TrainingPlanner(w, model, w.tuning, CAT, A, SOURCES, w.tuning.dataset_tokens or 100e6, jobs)
+
+
+def test_planners_sharing_layouts_plan_as_fresh_ones():
+    """Planners of the sensitivity's variations (horizon, hosting, budget, frequency) share one `jobs`
+    memo; each plans every option exactly as a planner of its own."""
+    rng = random.Random(5)
+    gpus = [CAT.gpus[g] for g in ("a100-80gb-sxm", "h100-sxm", "l40s")]
+    for _ in range(6):
+        base = {"model": rng.choice(["llama-3.1-8b", "llama-2-13b", "llama-3.1-70b"]), "requests_per_day": 5000,
+                "fine_tuning": {"frequency": rng.choice(["weekly", "monthly", "quarterly"]),
+                                "method": rng.choice(["lora", "qlora", "full"]), "team_waits": True,
+                                "dataset_tokens": rng.choice([5_000_000, 50_000_000, 415_000_000])}}
+        jobs: dict = {}
+        for upd in ({}, {"horizon_months": 12}, {"hosting": "ch"}, {"budget": "capex", "horizon_months": 60},
+                    {"fine_tuning": {**base["fine_tuning"], "frequency": "yearly"}}):
+            shared, fresh = planner_of({**base, **upd}, jobs), planner_of({**base, **upd})
+            assert shared.external() == fresh.external()
+            for gpu in gpus:
+                for count in (1, 2, 8, 16):
+                    assert shared.options_for(gpu, count) == fresh.options_for(gpu, count)
+        assert jobs                                         # the memo was used
+
+
+def test_u2_facts_memo_equals_the_plain_computation():
+    from expert.configurator.document import _u2_facts, u2_facts
+    for wd in ({"model": "llama-2-13b", "requests_per_day": 100, "fine_tuning": "quarterly"},
+               {"model": "codellama-34b", "requests_per_day": 100, "team_hourly_rate_chf": 150,
+                "fine_tuning": {"frequency": "monthly", "method": "full", "dataset_tokens": 40_000_000}},
+               {"params_b": 20, "requests_per_day": 100, "fine_tuning": "weekly"}):
+        w = Workload.model_validate(wd)
+        model = CAT.resolve_model(w.model, w.params_b)
+        first, again = u2_facts(w, CAT, A, model), u2_facts(w, CAT, A, model)
+        assert first == again == _u2_facts(w, w.most_frequent_tuning, CAT, A, model) and first
+        first[0]["chf_month"] = -1.0                         # a caller's change stays its own
+        assert u2_facts(w, CAT, A, model) == again
+
+
+def test_the_pick_rule_base_equals_its_own_compilation():
+    from expert.configurator.document import PICK_PACK, _pick_rules
+    from expert.engine.compiler import RuleBase
+    from expert.knowledge import rule_base
+    base = rule_base()
+    own = RuleBase.from_packs([p for p in base.packs if p.pack == PICK_PACK])
+    assert _pick_rules(base) == own and _pick_rules(base).name == own.name
