@@ -26,7 +26,7 @@ from expert.sizing.memory import weights_gb
 
 def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
     """The optimum alone (module docstring), the cheapest feasible candidate of every pair."""
-    return _cheapest(ctx, pairs(ctx, sources)[0])
+    return _cheapest(ctx, pairs(ctx, sources))
 
 
 def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
@@ -94,7 +94,7 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
     """
     out = Outcome()
     rest = {}
-    for group, group_pairs in pairs(ctx, sources)[1].items():
+    for group, group_pairs in pairs(ctx, sources).by_group().items():
         best = _cheapest(ctx, group_pairs)
         if best is None:
             rest[group] = group_pairs
@@ -171,11 +171,11 @@ def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
     return hit
 
 
-def pairs(ctx: Context, sources: list[Source]) -> tuple[PricedPairs, dict]:
+def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:
     """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
-    source, GPU cost), cheapest first, and the same split by (GPU, source kind) group, priced as far as
-    they are read (`pairs.PricedPairs`); kept in the search memo, shared by the sub-searches and later
-    advice."""
+    source, GPU cost), cheapest first (`by_group()`: split by (GPU, source kind) group), priced as far
+    as they are read (`pairs.PricedPairs`); kept in the search memo, shared by the sub-searches and
+    later advice."""
     return priced_pairs(ctx.memo, sources, ctx.months, ctx.a)
 
 

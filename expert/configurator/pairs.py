@@ -29,14 +29,15 @@ class PricedPairs:
     """`pairs` entries (rounded GPU cost, kind order, catalog order, count, source, GPU cost) of some
     sources at one horizon, cheapest first, priced on first read (module docstring)."""
 
-    __slots__ = ("_done", "_heap", "_months", "_a", "_lock")
+    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_groups")
 
     def __init__(self, sources: list[Source], months: int, a):
         self._done: list[tuple] = []
-        self._months, self._a = months, a
+        self._months, self._a, self._sources = months, a, sources
         self._heap = [self._entry(s, 0) for s in sources if s.counts]
         heapq.heapify(self._heap)
         self._lock = threading.Lock()
+        self._groups: dict | None = None
 
     def _entry(self, source: Source, i: int) -> tuple:
         """Heap item of `source`'s i-th count: the entry's order fields, the index, the source, the cost."""
@@ -74,18 +75,25 @@ class PricedPairs:
             i += 1
 
 
-def pairs(memo: dict, sources: list[Source], months: int, a) -> tuple[PricedPairs, dict]:
-    """Every (source, count) of `sources` cheapest first (`PricedPairs`), and the same split by (GPU,
-    source kind) group, groups in the order of their cheapest pair. They depend only on the sources,
-    the horizon and the assumptions: kept in `memo` under those values, shared by the sub-searches."""
+    def by_group(self) -> dict:
+        """The same pairs split by (GPU, source kind) group, each a `PricedPairs`, groups in the order
+        of their cheapest pair (built on first use)."""
+        if self._groups is None:
+            members: dict = {}
+            for s in self._sources:
+                members.setdefault(s.group, []).append(s)
+            groups = {g: PricedPairs(group, self._months, self._a) for g, group in members.items()}
+            firsts = sorted((p.first()[:4], g) for g, p in groups.items() if p.first() is not None)
+            self._groups = {g: groups[g] for _, g in firsts}
+        return self._groups
+
+
+def pairs(memo: dict, sources: list[Source], months: int, a) -> PricedPairs:
+    """Every (source, count) of `sources` cheapest first (`PricedPairs`). They depend only on the
+    sources, the horizon and the assumptions: kept in `memo` under those values, shared by the
+    sub-searches."""
     key = ("pairs", tuple((s.kind, s.key) for s in sources), months, a.key)
     hit = memo.get(key)
-    if hit is not None:
-        return hit
-    by_group: dict = {}
-    for s in sources:
-        by_group.setdefault(s.group, []).append(s)
-    groups = {g: PricedPairs(members, months, a) for g, members in by_group.items()}
-    firsts = sorted((p.first()[:4], g) for g, p in groups.items() if p.first() is not None)
-    hit = memo[key] = (PricedPairs(sources, months, a), {g: groups[g] for _, g in firsts})
+    if hit is None:
+        hit = memo[key] = PricedPairs(sources, months, a)
     return hit

@@ -40,7 +40,8 @@ def test_priced_pairs_equal_the_sorted_list(months):
     rng = random.Random(months)
     for sources in (SOURCES, rng.sample(SOURCES, len(SOURCES) // 3), SOURCES[:1], []):
         full, groups = eager(sources, months)
-        lazy, lazy_groups = pairs({}, sources, months, A)
+        lazy = pairs({}, sources, months, A)
+        lazy_groups = lazy.by_group()
         assert list(lazy) == full
         assert list(lazy) == full                                   # replayed from the kept entries
         assert list(lazy_groups) == list(groups)                    # groups in the order of their cheapest pair
@@ -121,3 +122,58 @@ def test_the_pick_rule_base_equals_its_own_compilation():
     base = rule_base()
     own = RuleBase.from_packs([p for p in base.packs if p.pack == PICK_PACK])
     assert _pick_rules(base) == own and _pick_rules(base).name == own.name
+
+
+def pool_workloads():
+    import yaml
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    out = [yaml.safe_load((root / "examples" / "agent-pool-t3.yaml").read_text(encoding="utf-8"))]
+    for name in ("advise-u4-t3-five-agents-hybrid", "advise-r1-agent-inventory-incomplete"):
+        out.append(yaml.safe_load((root / "tests" / "scenarios" / f"{name}.scenario.yaml").read_text("utf-8"))["workload"])
+    return out
+
+
+def test_pool_plans_equal_the_plans_of_every_precision_and_tp():
+    """`PoolSearch.plans` sizes TP degrees only up to the fewest GPUs found; the plans it keeps are
+    those of the full list of every (precision, TP) plan."""
+    from expert.configurator.agents import PoolSearch, by_memory, by_quality
+    from expert.configurator.candidates import precisions, tp_degrees
+    for wd in pool_workloads():
+        ps = PoolSearch(Workload.model_validate(wd), CAT, A)
+        plain = PoolSearch(Workload.model_validate(wd), CAT, A)
+        for source in SOURCES[::3]:
+            for i in range(len(ps.ws)):
+                every = [p for precision in precisions(source.gpu, plain.ctxs[i].w)
+                         for tp in tp_degrees(plain.ctxs[i].model, 8, source)
+                         if (p := plain.plan(i, source.gpu, source.column, precision, tp)) is not None]
+                expected = [] if not every else [min(every, key=by_quality)]
+                if every and min(every, key=by_memory) is not expected[0]:
+                    expected.append(min(every, key=by_memory))
+                assert ps.plans(i, source) == expected
+
+
+def test_pool_options_and_documents_equal_those_of_fresh_searches():
+    from expert.configurator.agents import PoolSearch, evaluate_pool, pool_options
+    for wd in pool_workloads():
+        w = Workload.model_validate(wd)
+        ps = PoolSearch(w, CAT, A)
+        sources = admissible_sources(SOURCES, w)
+        options = pool_options(ps, sources)
+        assert options
+        for opt in options[::7]:
+            groups = [{"offer": s.key, "count": n} for s, n, *_ in opt.groups]
+            variant = opt.kind if opt.kind != "homogeneous" else "hybrid-split"
+            assert evaluate_pool(w, CAT, groups, variant, A, search=ps) == evaluate_pool(w, CAT, groups, variant, A)
+
+
+def test_pool_options_bound_leaves_the_options_as_they_were(monkeypatch):
+    from expert.configurator import agents
+    for wd in pool_workloads():
+        w = Workload.model_validate(wd)
+        sources = admissible_sources(SOURCES, w)
+        bounded = agents.pool_options(agents.PoolSearch(w, CAT, A), sources)
+        with monkeypatch.context() as m:
+            m.setattr(agents, "_beats", lambda best, objective: True)
+            plain = agents.pool_options(agents.PoolSearch(w, CAT, A), sources)
+        assert bounded == plain
