@@ -98,6 +98,7 @@ class Context:
                  agent: AgentDemand | None = None, memo: dict | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
+        self.offload_searched = False  # its offload share chosen by searching (`search.context`)
         self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)
