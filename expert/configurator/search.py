@@ -178,13 +178,16 @@ OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle K
 def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     """`kv_during_tools: cpu` is the operator's option to offload, not an obligation: the share of
     tool-waiting sessions offloaded (`OFFLOAD_SHARES`) whose optimum costs least, ties to the larger
-    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide)."""
+    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide). A share after
+    the first with an optimum only matters when its optimum costs less than that one's by more than
+    0.5 CHF, so its search stops there (`best_only`'s `below`)."""
     best, chosen = None, agent
+    sources = admissible_sources(catalog_sources(catalog), w)
     for share in OFFLOAD_SHARES:
         d = agent.offloading(share)
         ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
                       shared.setdefault("serving", {}), d, memo=shared.setdefault("search", {}))
-        c = best_only(ctx, admissible_sources(catalog_sources(catalog), w))
+        c = best_only(ctx, sources, None if best is None else best.objective - 0.5)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
     return chosen

@@ -177,3 +177,25 @@ def test_pool_options_bound_leaves_the_options_as_they_were(monkeypatch):
             m.setattr(agents, "_beats", lambda best, objective: True)
             plain = agents.pool_options(agents.PoolSearch(w, CAT, A), sources)
         assert bounded == plain
+
+
+def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatch):
+    """`_offload_where_it_pays` stops a later share's search at the objective it must beat; the share it
+    picks, and the optimum at each, are those of unbounded searches."""
+    from expert.configurator import ordered
+    from expert.configurator.agent_demand import demand, equivalent
+    search_module = __import__("expert.configurator.search", fromlist=["_offload_where_it_pays"])
+    rng = random.Random(3)
+    for _ in range(5):
+        wd = {"model": rng.choice(["llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b"]),
+              "agent": {"kind": rng.choice(["coding", "conversational"]), "kv_during_tools": "cpu",
+                        "tasks_per_day": rng.choice([500, 5000, 50000])},
+              "latency_target_s": rng.choice([2.0, 6.0]), "hosting": rng.choice(["any", "ch"])}
+        w = Workload.model_validate(wd)
+        model = CAT.resolve_model(w.model, w.params_b)
+        d = demand(w, model)
+        bounded = search_module._offload_where_it_pays(equivalent(w, d), CAT, A, {}, model, d)
+        with monkeypatch.context() as m:
+            m.setattr(search_module, "best_only", lambda ctx, sources, below=None: ordered.best_only(ctx, sources))
+            plain = search_module._offload_where_it_pays(equivalent(w, d), CAT, A, {}, model, d)
+        assert bounded == plain
