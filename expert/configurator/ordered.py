@@ -24,15 +24,18 @@ from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 
 
-def best_only(ctx: Context, sources: list[Source], below: float | None = None) -> Candidate | None:
+def best_only(ctx: Context, sources: list[Source], below: float | None = None,
+              start: float | None = None) -> Candidate | None:
     """The optimum alone (module docstring), the cheapest feasible candidate of every pair. With `below`
     only an optimum whose objective is below it is sure to be found (None or a candidate at or above it
     otherwise): the pairs are visited until their rounded objective exceeds `below` + 0.01, past which
-    every objective is above `below` (rounding moves it by at most half a cent)."""
-    return _cheapest(ctx, pairs(ctx, sources), None if below is None else below + 0.01)
+    every objective is above `below` (rounding moves it by at most half a cent). With `start` (a
+    rounded objective) the pairs below it are not visited: the caller knows that none of their
+    candidates is feasible."""
+    return _cheapest(ctx, pairs(ctx, sources), None if below is None else below + 0.01, start)
 
 
-def _cheapest(ctx: Context, entries, stop: float | None = None) -> Candidate | None:
+def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | None = None) -> Candidate | None:
     """The least-key feasible candidate of `pairs`' entries: pairs cheapest first; once a feasible
     candidate is found, the pairs of the same (rounded) objective are still checked for the tie-break,
     then the search stops.
@@ -47,7 +50,7 @@ def _cheapest(ctx: Context, entries, stop: float | None = None) -> Candidate | N
     for objective, count, source, admissible in in_order(ctx, entries):
         if (best is not None and objective > best.key[0]) or (stop is not None and objective > stop):
             break
-        if not admissible:
+        if not admissible or (start is not None and objective < start):
             continue
         degrees = ctx.tp_degrees(count, source)
         fk = (source.gpu.id, source.column, degrees)

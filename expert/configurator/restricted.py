@@ -21,7 +21,9 @@ So every candidate feasible in the changed search is a candidate of the main sea
 with the same key (`Candidate.key`: objective, precision, TP, latency, count, source). The main
 optimum `best` has the least key among the main search's feasible candidates; if it is admissible and
 feasible in the changed search with the same key, it is the changed search's optimum; if nothing fits
-the main search, nothing fits the changed one. Otherwise the changed search runs in full.
+the main search, nothing fits the changed one. Otherwise the changed search runs from the main
+optimum's (rounded) objective on: every candidate with a smaller key is infeasible in the main search,
+so in the changed one too (`ordered.best_only`'s `start`).
 
 An agent loop whose offload share is itself chosen by searching (`search._offload_where_it_pays`)
 is left out: its share may change with the candidates. `tests/configurator/test_restricted.py`
@@ -77,4 +79,5 @@ def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
             again = evaluate(ctx2, s, best.precision, best.tp, best.count)
             if again.feasible and again.key == best.key:
                 return ctx2, again
+        return ctx2, best_only(ctx2, sources2, start=best.key[0])
     return ctx2, best_only(ctx2, sources2)

@@ -29,7 +29,7 @@ def answers(wd: dict, cat) -> tuple[int, int]:
         w2 = w.model_copy(update=upd)
         calls = []
         plain_search = restricted.best_only
-        restricted.best_only = lambda *args: calls.append(1) or plain_search(*args)
+        restricted.best_only = lambda *args, **kw: calls.append(1) or plain_search(*args, **kw)
         try:
             ctx2, got = restricted.optimum(w2, cat, a, shared, ctx, sources, out.best)
         finally:
