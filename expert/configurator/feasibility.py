@@ -216,7 +216,7 @@ def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> 
         return entry[1]
     profile = prof
     replicas = count // tp
-    prof = with_held(prof, held_per_replica(ctx.agent, replicas))  # agent sessions waiting on tools
+    prof = _held(ctx, prof, replicas)  # agent sessions waiting on tools
     violations = []
     batch, latency, op = 1, prof.e2e_1, None
     if prof.seq_mem < 1:
@@ -248,6 +248,22 @@ def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> 
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
     hit = (tuple(violations), batch, latency, concurrency, op)
     ctx.serving[key] = (profile, hit)
+    return hit
+
+
+def _held(ctx: Context, prof: ReplicaProfile, replicas: int) -> ReplicaProfile:
+    """`with_held` of the agent sessions each of `replicas` replicas holds, one profile per (profile, held)
+    in the shared serving cache: the counts whose replicas hold as many sessions share its operating
+    points and replica counts (a pure function of the profile's values and `held`)."""
+    held = held_per_replica(ctx.agent, replicas)
+    if held <= 0:
+        return prof
+    key = ("held", id(prof), held)
+    entry = ctx.serving.get(key)
+    if entry is not None and entry[0] is prof:  # the entry holds its profile: an id is never reused for it
+        return entry[1]
+    hit = with_held(prof, held)
+    ctx.serving[key] = (prof, hit)
     return hit
 
 
@@ -308,7 +324,7 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
           checked: tuple) -> Candidate:
     """The candidate from `check`'s result."""
     violations, (_, batch, latency, concurrency, op), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
-    prof = with_held(prof, held_per_replica(ctx.agent, count // tp))
+    prof = _held(ctx, prof, count // tp)
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
                      cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,
