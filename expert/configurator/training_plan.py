@@ -108,8 +108,9 @@ class TrainingPlanner:
 
     `jobs` (optional) keeps the run's layouts across planners: a layout depends only on the model,
     the GPU, the method, the GPU count, tokens, epochs and the assumptions (`ft_job.layout_on`), the
-    layout a GPU type gets for external runs (`_job`) on those and the period between runs, never on
-    the horizon, hosting, budget or team rate that make a sensitivity sub-search plan anew."""
+    job's own smallest layout (`ft_job.plan_job`) on all but the count, the layout a GPU type gets
+    for external runs (`_job`) on those and the period between runs, never on the horizon, hosting,
+    budget or team rate that make a sensitivity sub-search plan anew."""
 
     def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float,
                  jobs: dict | None = None):
@@ -181,8 +182,10 @@ class TrainingPlanner:
         key = ("job", self._job_key, gpu.id, self.limit_h)
         if key in self.jobs:
             return self.jobs[key]
-        job = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a)
-        lay = job.layout
+        planned = ("planned", self._job_key, gpu.id)  # the smallest layout that fits, whatever the period
+        if planned not in self.jobs:
+            self.jobs[planned] = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a).layout
+        lay = self.jobs[planned]
         if lay is not None:
             while lay.hours > self.limit_h and lay.gpus < 64:  # more GPUs until the run fits its period
                 lay = self._layout_on(gpu, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8)

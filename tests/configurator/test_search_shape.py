@@ -199,3 +199,25 @@ def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatc
             m.setattr(search_module, "best_only", lambda ctx, sources, below=None: ordered.best_only(ctx, sources))
             plain = search_module._offload_where_it_pays(equivalent(w, d), CAT, A, {}, model, d)
         assert bounded == plain
+
+
+def test_agent_candidates_with_shared_held_profiles_equal_fresh_ones(monkeypatch):
+    """`feasibility._held` shares one profile per (profile, sessions held); every candidate of an agent
+    loop evaluates as with a fresh `with_held` copy each time."""
+    from expert.configurator import feasibility
+    from expert.configurator.agent_demand import held_per_replica, with_held
+    from expert.configurator.search import context
+    wd = {"model": "llama-3.1-8b", "latency_target_s": 2,
+          "agent": {"kind": "conversational", "tasks_per_day": 144000, "kv_during_tools": "gpu"}}
+
+    def all_candidates():
+        ctx, sources = context(Workload.model_validate(wd), CAT, A, {})
+        return [feasibility.evaluate(ctx, s, p, tp, n) for s in sources[:12] for n in s.counts[:10]
+                for p in ("fp16", "int8") for tp in ctx.tp_degrees(n, s)]
+
+    shared = all_candidates()
+    with monkeypatch.context() as m:
+        m.setattr(feasibility, "_held", lambda ctx, prof, replicas: with_held(
+            prof, held_per_replica(ctx.agent, replicas)))
+        fresh = all_candidates()
+    assert shared == fresh and any(c.feasible for c in shared)
