@@ -221,3 +221,21 @@ def test_agent_candidates_with_shared_held_profiles_equal_fresh_ones(monkeypatch
             prof, held_per_replica(ctx.agent, replicas)))
         fresh = all_candidates()
     assert shared == fresh and any(c.feasible for c in shared)
+
+
+def test_a_cpu_loop_offloading_nothing_sizes_as_the_gpu_loop():
+    """`AgentDemand.key` lets a `cpu` demand at offload share 0 share the `gpu` demand's replicas: its
+    step TTFT and sessions held are the same numbers; any other share, or no affinity, keys apart."""
+    from expert.configurator.agent_demand import demand, step_ttft
+    model = CAT.model("llama-3.1-8b")
+    gpu = CAT.gpus["h100-sxm"]
+    for kind in ("coding", "conversational"):
+        base = {"model": "llama-3.1-8b", "agent": {"kind": kind, "tasks_per_day": 3000}}
+        on_gpu = demand(Workload.model_validate({**base, "agent": {**base["agent"], "kv_during_tools": "gpu"}}), model)
+        cpu = demand(Workload.model_validate({**base, "agent": {**base["agent"], "kv_during_tools": "cpu"}}), model)
+        none = cpu.offloading(0.0)
+        assert none.key == on_gpu.key and none.held_peak == on_gpu.held_peak
+        for tp, precision in ((1, "fp16"), (2, "fp8")):
+            assert step_ttft(none, model, gpu, tp, precision, "sxm", A) == step_ttft(on_gpu, model, gpu, tp, precision,
+                                                                                   "sxm", A)
+        assert cpu.offloading(0.25).key != on_gpu.key
