@@ -33,7 +33,6 @@ Rules (docs/configurator.md has the full list):
 
 from __future__ import annotations
 
-
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
