@@ -116,12 +116,14 @@ class Context:
         self._ft_state = None
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
-        self._fast: dict = {}
-        self.profile_keys: dict = {}  # (GPU, precision, TP, column) → the profile's value key in `profiles`  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
-        self.memo_local: dict = {}  # this search's own value-keyed results (`search.best_only`)
-        self._tps: dict = {}
-        self._served: dict = {}  # `_serving` by (GPU, precision, TP, column, count), with its profile
-        self._tuned: dict = {}   # `_tuning` by (GPU, count)   # this search's TP degrees by (count, source kind, GPU, column)
+        # By (GPU, precision, TP, column[, count]): the sized profiles, their value keys in `profiles`, the
+        # replica bounds (`ordered._needed`), TP degrees and serving checks. The rest of their key is
+        # `_view_key`: searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting
+        # and precision changes) share them through the memo.
+        self._fast, self.profile_keys, self.needed, self._tps, self._served = self.memo.setdefault(
+            ("view", self._view_key()), ({}, {}, {}, {}, {}))
+        self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
+        self._tuned: dict = {}   # `_tuning` by (GPU, count)
         self.ft_key = None
         if self.tuning.enabled:
             t = self.tuning
@@ -136,6 +138,15 @@ class Context:
                 m = finetune_memory(model, anygpu, 1, self.tuning.method, "bf16", assumptions=a)
                 self.ft_cache[key] = (m.weights_gb + m.gradients_gb + m.optimizer_gb, m.activation_gb + m.overhead_gb)
             self._ft_state = self.ft_cache[key]
+
+    def _view_key(self) -> tuple:
+        """Everything the per-(GPU, precision, TP, column) caches depend on besides those four: the
+        profile's value key but for them (`_profile`), the load, and the sessions an agent holds."""
+        w, m, agent = self.w, self.model, self.agent
+        return (self.model_key, m.generic, None if self.growth is None else self.growth.params_b, w.prompt_tokens,
+                w.output_tokens, self.context, self.a.key, None if agent is None else (agent.key, agent.held_peak),
+                w.engine, w.kv_precision, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s, self.peak_rps,
+                self.concurrency, self.util, self.t_inf)
 
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
         """The sized replica (cached: memory and speed per model/GPU/precision/TP/tokens, then the

@@ -151,9 +151,9 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     or without a growth model or tool-waiting sessions (they only take memory away).
     """
     key = (source.gpu.id, source.column, precision, tp)
-    hit = ctx.memo_local.get(key)
+    hit = ctx.needed.get(key)
     if hit is None and weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
-        hit = ctx.memo_local[key] = (None, -1)          # the weights alone exceed the GPU: not sized
+        hit = ctx.needed[key] = (None, -1)          # the weights alone exceed the GPU: not sized
     if hit is None:
         prof = ctx.profile(source.gpu, precision, tp, source.column)
         if ctx.agent is not None:
@@ -163,7 +163,7 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
         else:
             needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
             hit = (prof, needed if needed > 0 else -1)
-        ctx.memo_local[key] = hit
+        ctx.needed[key] = hit
     return hit
 
 
