@@ -263,18 +263,16 @@ def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> 
 
 
 def _held(ctx: Context, prof: ReplicaProfile, replicas: int) -> ReplicaProfile:
-    """`with_held` of the agent sessions each of `replicas` replicas holds, one profile per (profile, held)
-    in the shared serving cache: the counts whose replicas hold as many sessions share its operating
-    points and replica counts (a pure function of the profile's values and `held`)."""
+    """`with_held` of the agent sessions each of `replicas` replicas holds, one profile per (profile value
+    key, held) in the shared serving cache: the counts whose replicas hold as many sessions share its
+    operating points and replica counts (a pure function of the profile's values and `held`)."""
     held = held_per_replica(ctx.agent, replicas)
     if held <= 0:
         return prof
-    key = ("held", id(prof), held)
-    entry = ctx.serving.get(key)
-    if entry is not None and entry[0] is prof:  # the entry holds its profile: an id is never reused for it
-        return entry[1]
-    hit = with_held(prof, held)
-    ctx.serving[key] = (prof, hit)
+    key = ("held", ctx.profile_keys[(prof.gpu.id, prof.precision, prof.tp, prof.column)], held)
+    hit = ctx.serving.get(key)
+    if hit is None:
+        hit = ctx.serving[key] = with_held(prof, held)
     return hit
 
 

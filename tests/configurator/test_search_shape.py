@@ -130,7 +130,8 @@ def pool_workloads():
     root = Path(__file__).resolve().parents[2]
     out = [yaml.safe_load((root / "examples" / "agent-pool-t3.yaml").read_text(encoding="utf-8"))]
     for name in ("advise-u4-t3-five-agents-hybrid", "advise-r1-agent-inventory-incomplete"):
-        out.append(yaml.safe_load((root / "tests" / "scenarios" / f"{name}.scenario.yaml").read_text("utf-8"))["workload"])
+        scenario = root / "tests" / "scenarios" / f"{name}.scenario.yaml"
+        out.append(yaml.safe_load(scenario.read_text(encoding="utf-8"))["workload"])
     return out
 
 
