@@ -2,8 +2,8 @@
 
     python -m benchmarks.speed [--repeat 5] [--skip-chat] [--readme]
 
-(a) in-process advice over 30 distinct workloads, each in a fresh `Expert` in a forked child of a
-    process with warm imports, a parsed catalog and compiled rules that never advised (no result
+(a) in-process advice over 30 distinct workloads, each in a fresh `Expert` in a new interpreter of
+    its own with warm imports, a parsed catalog and compiled rules that never advised (no result
     cache of any kind can be warm: `benchmarks.speed_inprocess`);
 (b) the same workloads advised again in one process whose caches are warm (the chat's what-if);
 (c) `gpu-expert advise|estimate|audit|--help` as whole new processes, median of `--repeat`

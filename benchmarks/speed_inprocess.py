@@ -1,13 +1,22 @@
 """In-process advice over many distinct workloads, cold (a) and with the process's caches warm (b).
 
-How (a) cannot be fooled by a cache: the parent process imports every module an advice needs, parses
-the catalog, compiles the rule packs and registers them with the engine host, builds the pydantic
-validators the package defers to first use (what one CLI process pays once), but never advises. Each workload is then advised in a `fork`ed child of that parent, in
-a fresh `Expert`: whatever an advice memoises anywhere (module dicts, `lru_cache`, the catalog's
-`memo`, class attributes) starts empty in every child, because the parent never filled it, and no
-two timings share a process. Which modules to import is learnt from a probe child that advises every
-workload once and reports `sys.modules` (so lazy imports inside functions are warm as well).
-(b) then advises every workload once in the parent, untimed, and times a second round in fresh
+How (a) cannot be fooled by a cache: each workload is advised in a **new interpreter** of its own
+(`python -m benchmarks.speed_inprocess --one N`) that first does what one CLI process does before
+its advice — imports every module an advice needs, reads the catalog, compiles the rule packs and
+registers them with the engine host, builds the pydantic validators the package defers to first use
+— and never advises anything else: whatever an advice memoises anywhere (module dicts, `lru_cache`,
+the catalog's `memo`, class attributes) is empty when the timed advice starts, and no two timings
+share a process. Which modules to import is learnt from a probe process that advises every workload
+once and reports `sys.modules` (so lazy imports inside functions are warm as well).
+
+Why new interpreters and not `fork`ed children of one prepared parent (the method before): a forked
+child copies every memory page of the parent it writes to, and CPython writes to the pages of every
+object it touches (reference counts). A child advising once paid ~3 000 such copy-on-write faults,
+about twice the page faults of the same advice in a process of its own, and its median CPU time was
+a third higher — a cost no real process has. A new interpreter per workload costs ~0.3 s more per
+workload to prepare, outside the timing.
+
+(b) then advises every workload once in this process, untimed, and times a second round in fresh
 `Expert`s that share the (now warm) catalog: the chat's what-if path.
 """
 
@@ -17,7 +26,9 @@ import gc
 import importlib
 import json
 import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -57,29 +68,6 @@ def workloads() -> list[tuple[str, dict]]:
     return out
 
 
-def _in_child(job) -> object:
-    """Run `job()` in a forked child; its JSON-able result comes back through a pipe."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        try:
-            payload = {"ok": job()}
-        except BaseException as exc:  # noqa: BLE001 - report, never fall back into the parent's code
-            payload = {"error": f"{type(exc).__name__}: {exc}"}
-        with os.fdopen(write, "w") as out:
-            json.dump(payload, out)
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read) as got:
-        text = got.read()
-    os.waitpid(pid, 0)
-    payload = json.loads(text)
-    if "error" in payload:
-        raise RuntimeError(payload["error"])
-    return payload["ok"]
-
-
 def _advise_all(items) -> list[str]:
     from expert.api import Expert
 
@@ -88,9 +76,9 @@ def _advise_all(items) -> list[str]:
     return sorted(sys.modules)
 
 
-def _prepare(items) -> None:
+def _prepare(modules: list[str]) -> None:
     """What one CLI process pays once before its advice: imports, catalog, rules; no advice."""
-    for name in _in_child(lambda: _advise_all(items)):
+    for name in modules:
         if name.startswith(("expert", "pydantic", "durable", "jsonschema", "yaml")) and name not in sys.modules:
             try:
                 importlib.import_module(name)
@@ -104,7 +92,7 @@ def _prepare(items) -> None:
     evaluate(rule_base(), [])       # compiles the packs and registers them with the engine host
     _build_validators()
     gc.collect()
-    gc.freeze()                     # the children's collector then leaves the parent's pages alone
+    gc.freeze()                     # what the process built so far is long-lived: the collector skips it
 
 
 def _build_validators() -> None:
@@ -135,15 +123,53 @@ def _timed_advice(workload: dict) -> float:
     return time.perf_counter() - start
 
 
+def _modules(items) -> list[str]:
+    """The modules a process that advises every workload has imported (the probe: a new interpreter)."""
+    code = ("import json, sys; from benchmarks.speed_inprocess import _advise_all, workloads; "
+            "print(json.dumps(_advise_all(workloads())))")
+    got = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(got.stdout.strip().splitlines()[-1])
+
+
+def _in_new_process(index: int, modules: list[str]) -> float:
+    """Seconds of one advice of workload `index` in a new interpreter prepared as `_prepare` says."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(modules, fh)
+    try:
+        got = subprocess.run([sys.executable, "-m", "benchmarks.speed_inprocess", "--one", str(index),
+                              "--modules", fh.name], cwd=ROOT, capture_output=True, text=True)
+    finally:
+        os.unlink(fh.name)
+    if got.returncode != 0:
+        raise RuntimeError(f"workload {index}: {got.stderr.strip()[-2000:]}")
+    return float(got.stdout.strip().splitlines()[-1])
+
+
 def run() -> dict[str, list[tuple[str, float]]]:
-    """{'cold': [(workload, seconds)], 'warm': [...]}: (a) each in a fresh child, (b) in this process."""
+    """{'cold': [(workload, seconds)], 'warm': [...]}: (a) each in a new interpreter, (b) in this one."""
     items = workloads()
-    if not hasattr(os, "fork"):
-        raise RuntimeError("needs os.fork (POSIX) to keep the caches of each timing apart")
-    _prepare(items)
-    cold = [(name, _in_child(lambda w=w: _timed_advice(w))) for name, w in items]
-    gc.unfreeze()
+    modules = _modules(items)
+    cold = [(name, _in_new_process(i, modules)) for i, (name, _) in enumerate(items)]
+    _prepare(modules)
     for _, workload in items:
         _timed_advice(workload)     # fills this process's caches
     warm = [(name, _timed_advice(w)) for name, w in items]
     return {"cold": cold, "warm": warm}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`--one N --modules FILE`: prepare, advise workload N once, print its seconds (for `run`)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="one cold advice in this new interpreter")
+    parser.add_argument("--one", type=int, required=True)
+    parser.add_argument("--modules", required=True, help="JSON list of modules to import first")
+    args = parser.parse_args(argv)
+    workload = workloads()[args.one][1]
+    _prepare(json.loads(Path(args.modules).read_text(encoding="utf-8")))
+    print(repr(_timed_advice(workload)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,7 +7,6 @@ defaults of the agent's `kind`, each cited below (`KIND_DEFAULTS`); `resolved()`
 Published shapes: docs/notes/modelling-anchors.md §5 (TraceLab, vLLM × Mooncake, AgentX).
 """
 
-from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal

@@ -4,7 +4,6 @@ Field names follow `docs/contract.md`; fields beyond it are optional extensions 
 audit check more of document 000's guidance (deployment length for T5, software for Q1/Q2).
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

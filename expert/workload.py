@@ -4,7 +4,6 @@ Field names follow `docs/contract.md`. Every field but the model is optional; ea
 documented here, in the generated JSON Schema, and cites where it comes from.
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -7,7 +7,6 @@ An entry whose `id` already exists replaces the built-in entry whole; a new id i
 (gpu, condition). Later directories win over earlier ones.
 """
 
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache

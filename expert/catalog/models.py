@@ -7,7 +7,6 @@ checks that the shipped schemas match. Every entry carries `sources`: a mapping 
 or a public reference. Ranges from the documents stay ranges (`Band`).
 """
 
-from __future__ import annotations
 
 from typing import Annotated, Literal
 

@@ -61,7 +61,8 @@ def run() -> None:
 
     - pydantic looks up plugins through package metadata; we use none, so unless the user set
       PYDANTIC_DISABLE_PLUGINS (pydantic's documented switch; empty keeps every plugin) it is set to
-      `__all__` for this process;
+      `__all__` for this process, and then not even the look-up's module is imported
+      (`pydantic_plugins.skip_plugin_lookup`);
     - a one-shot command (everything but the chat) runs with the cyclic garbage collector off: its
       ~120 collections while importing cost about 40 ms and free almost nothing (peak memory of the
       examples' advice unchanged within 0.5 MB, docs/performance.md);
@@ -69,6 +70,9 @@ def run() -> None:
       after an advice) has nothing to traverse.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from expert.cli.pydantic_plugins import skip_plugin_lookup
+
+    skip_plugin_lookup()
     if not _is_chat(sys.argv[1:]):
         gc.disable()
     code = main()

@@ -58,10 +58,12 @@ class AgentDemand:
 
     @property
     def key(self) -> tuple:
-        """What the sized replicas depend on beyond the equivalent workload's tokens (where the KV waits
-        changes the step's TTFT: an offloaded prefix is copied back first)."""
-        return (round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6), self.kv_during_tools,
-                self.offload_share)
+        """What the sized replicas depend on beyond the equivalent workload's tokens: the step's TTFT
+        (`step_ttft`: the uncached and the whole input, and the share of steps that copy an offloaded
+        prefix back first, which only `cpu` with session affinity has). A `cpu` demand offloading
+        nothing sizes as the same loop with its KV on the GPU, and shares its replicas."""
+        reloaded = self.offload_share if self.kv_during_tools == "cpu" and self.affinity else 0.0
+        return round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6), reloaded
 
 
 def demand(w: Workload, model: LlmModel) -> AgentDemand:

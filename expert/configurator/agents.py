@@ -96,9 +96,7 @@ class PoolSearch:
         key = (i, source.gpu.id, source.column)
         if key in self._plans:
             return self._plans[key]
-        options = [p for precision in precisions(source.gpu, self.ctxs[i].w)
-                   for tp in tp_degrees(self.ctxs[i].model, 8, source)
-                   if (p := self.plan(i, source.gpu, source.column, precision, tp)) is not None]
+        options = self._options(i, source)
         result = []
         if options:
             result.append(min(options, key=by_quality))
@@ -107,6 +105,27 @@ class PoolSearch:
                 result.append(small)
         self._plans[key] = result
         return result
+
+    def _options(self, i: int, source: Source) -> list[Plan]:
+        """Agent i's plans on this GPU type that may be fewest-GPU ones, in (precision, TP) order.
+
+        Both plan orders (`by_quality`, `by_memory`) rank by GPUs (TP × replicas ≥ TP) first, so once a
+        plan needs g GPUs no plan of a TP degree above g can be first in either: TP degrees are sized
+        in ascending order and those are left out. The list keeps the (precision, TP) order of the full
+        one, so `min` picks the same plan among equals."""
+        found: dict = {}
+        fewest = math.inf
+        precs = precisions(source.gpu, self.ctxs[i].w)
+        degrees = tp_degrees(self.ctxs[i].model, 8, source)
+        for tp in degrees:
+            if tp > fewest:
+                break
+            for precision in precs:
+                p = self.plan(i, source.gpu, source.column, precision, tp)
+                if p is not None:
+                    found[(precision, tp)] = p
+                    fewest = min(fewest, p.tp * p.replicas)
+        return [found[(precision, tp)] for precision in precs for tp in degrees if (precision, tp) in found]
 
     def plan(self, i: int, gpu, column: str, precision: str, tp: int, replicas: int | None = None) -> Plan | None:
         """Agent i on `gpu` at this precision and TP: `replicas` replicas (default: the fewest that serve
@@ -242,10 +261,22 @@ class PoolOption:
 def _option(ps: PoolSearch, kind: str, groups: list, team: float, train: float = 0.0) -> PoolOption:
     months = ps.w.horizon_months
     cost = sum(gpu_cost(s, n, months, ps.a) for s, n, *_ in groups)
-    obj = cost + (team + train) * months
+    obj = _objective(cost, team, train, months)
     key = (round(obj, 2), sum(n for _, n, *_ in groups), kind,
            tuple((SOURCE_ORDER[s.kind], s.order, n) for s, n, *_ in groups))
     return PoolOption(kind, groups, cost, team, obj, key, train)
+
+
+def _objective(cost: float, team: float, train: float, months: int) -> float:
+    """A pool's objective: GPU cost + team and rented-training cost over the horizon (`_option`'s own
+    expression, so that a bound computed before building an option is the option's first key field)."""
+    return cost + (team + train) * months
+
+
+def _beats(best: PoolOption | None, objective: float) -> bool:
+    """Whether an option of this objective may have a key below `best`'s (the key starts with the
+    rounded objective), so that it is worth building."""
+    return best is None or round(objective, 2) <= best.key[0]
 
 
 def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
@@ -262,7 +293,8 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
             if n < packed[0]:
                 continue
             ok, team, train, _ = ps.ft_team(ps.tuned, s, n)
-            if not ok:
+            if not ok or not _beats(best, _objective(0 + gpu_cost(s, n, ps.w.horizon_months, ps.a), team, train,
+                                                       ps.w.horizon_months)):
                 continue
             opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team, train)
             if best is None or opt.key < best.key:
@@ -303,7 +335,8 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
                     if best is not None and round(g_cost + gpu_cost(sf, nf, months, ps.a), 2) > best.key[0]:
                         continue
                     ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around_the_clock=not ft_serve)
-                    if not ok:
+                    if not ok or not _beats(best, _objective(0 + g_cost + gpu_cost(sf, nf, months, ps.a), team, train,
+                                                               months)):
                         continue
                     groups = [(sg, ng, "inference", inf_agents, pg[1]),
                               (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
@@ -367,14 +400,15 @@ def pool_summary(ps: PoolSearch, opt: PoolOption) -> dict:
 
 
 def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str = "hybrid-split",
-                  assumptions: Assumptions | None = None) -> dict:
+                  assumptions: Assumptions | None = None, search: PoolSearch | None = None) -> dict:
     """Cost and feasibility of a given pool, e.g. T3's 2× L40S + 2× A100 at the Swiss provider:
     groups = [{"offer": "hikube-l40s", "count": 2}, {"offer": "hikube-a100-80gb", "count": 2}]
-    (one group = homogeneous; two = hybrid, `variant` split or train-only)."""
+    (one group = homogeneous; two = hybrid, `variant` split or train-only). `search`: a `PoolSearch` of
+    this workload, catalog and assumptions whose plans to reuse (they depend on nothing else)."""
     from expert.configurator.search import as_workload, catalog_sources, default_assumptions
     w = as_workload(workload)
     a = assumptions or default_assumptions(catalog)
-    ps = PoolSearch(w, catalog, a)
+    ps = search if search is not None else PoolSearch(w, catalog, a)
     by_key = {s.key: s for s in catalog_sources(catalog)}
     srcs = [(by_key[g["offer"]], g["count"]) for g in groups]
     every = tuple(range(len(ps.ws)))

@@ -33,8 +33,6 @@ Rules (docs/configurator.md has the full list):
 
 from __future__ import annotations
 
-import dataclasses
-
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
@@ -166,10 +164,11 @@ def scale_out(counts: tuple[int, ...]) -> tuple[int, ...]:
 def all_sources(catalog: Catalog) -> list[Source]:
     """Every source in the catalog, before any workload filter (cached per catalog by the caller)."""
     out: list[Source] = []
+    rented = scale_out(tuple(range(1, SERVER_GPUS + 1)))
     for i, offer in enumerate(catalog.offers.values()):
         gpu = catalog.gpus[offer.gpu]
         amount = offer.monthly.amount
-        out.append(Source("cloud", offer.id, gpu, scale_out(tuple(range(1, SERVER_GPUS + 1))), i,
+        out.append(Source("cloud", offer.id, gpu, rented, i,
                           rent_chf=catalog.to_chf(amount.mid, offer.monthly.currency),
                           energy_tdp_w=offer_energy_tdp(offer, gpu), column=column_of(gpu),
                           provider=offer.provider, country=offer.country, offer_kind=offer.kind,
@@ -193,13 +192,12 @@ def all_sources(catalog: Catalog) -> list[Source]:
                 counts.append(count)
                 systems.append(found)
         if counts:
-            source = Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts), i,
-                            energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
-                            systems=tuple(systems))
-            more = tuple(c for c in scale_out(source.counts)[len(source.counts):]      # several systems
+            more = tuple(c for c in scale_out(tuple(counts))[len(counts):]      # several systems
                          if catalog.several_systems(entry.gpu, c, entry.condition) is not None)
-            priced = partial(catalog.several_systems, entry.gpu, condition=entry.condition)
-            out.append(dataclasses.replace(source, counts=source.counts + more, priced=priced))
+            out.append(Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts) + more, i,
+                              energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
+                              systems=tuple(systems),
+                              priced=partial(catalog.several_systems, entry.gpu, condition=entry.condition)))
     return out
 
 

@@ -98,6 +98,7 @@ class Context:
                  agent: AgentDemand | None = None, memo: dict | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
+        self.offload_searched = False  # its offload share chosen by searching (`search.context`)
         self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)
@@ -115,12 +116,14 @@ class Context:
         self._ft_state = None
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
-        self._fast: dict = {}
-        self.profile_keys: dict = {}  # (GPU, precision, TP, column) → the profile's value key in `profiles`  # this search's profiles by (gpu, precision, TP, column): the rest of the key is fixed
-        self.memo_local: dict = {}  # this search's own value-keyed results (`search.best_only`)
-        self._tps: dict = {}
-        self._served: dict = {}  # `_serving` by (GPU, precision, TP, column, count), with its profile
-        self._tuned: dict = {}   # `_tuning` by (GPU, count)   # this search's TP degrees by (count, source kind, GPU, column)
+        # By (GPU, precision, TP, column[, count]): the sized profiles, their value keys in `profiles`, the
+        # replica bounds (`ordered._needed`), TP degrees and serving checks. The rest of their key is
+        # `_view_key`: searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting
+        # and precision changes) share them through the memo.
+        self._fast, self.profile_keys, self.needed, self._tps, self._served = self.memo.setdefault(
+            ("view", self._view_key()), ({}, {}, {}, {}, {}))
+        self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
+        self._tuned: dict = {}   # `_tuning` by (GPU, count)
         self.ft_key = None
         if self.tuning.enabled:
             t = self.tuning
@@ -135,6 +138,15 @@ class Context:
                 m = finetune_memory(model, anygpu, 1, self.tuning.method, "bf16", assumptions=a)
                 self.ft_cache[key] = (m.weights_gb + m.gradients_gb + m.optimizer_gb, m.activation_gb + m.overhead_gb)
             self._ft_state = self.ft_cache[key]
+
+    def _view_key(self) -> tuple:
+        """Everything the per-(GPU, precision, TP, column) caches depend on besides those four: the
+        profile's value key but for them (`_profile`), the load, and the sessions an agent holds."""
+        w, m, agent = self.w, self.model, self.agent
+        return (self.model_key, m.generic, None if self.growth is None else self.growth.params_b, w.prompt_tokens,
+                w.output_tokens, self.context, self.a.key, None if agent is None else (agent.key, agent.held_peak),
+                w.engine, w.kv_precision, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s, self.peak_rps,
+                self.concurrency, self.util, self.t_inf)
 
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
         """The sized replica (cached: memory and speed per model/GPU/precision/TP/tokens, then the
@@ -189,7 +201,7 @@ class Context:
             planner = self.ft_cache.get(key)
             if planner is None:
                 planner = self.ft_cache[key] = TrainingPlanner(w, self.model, t, self.catalog, self.a,
-                                                               catalog_sources(self.catalog), tokens)
+                                                               catalog_sources(self.catalog), tokens, self.ft_cache)
             self._planner = planner
         return self._planner
 
@@ -215,7 +227,7 @@ def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> 
         return entry[1]
     profile = prof
     replicas = count // tp
-    prof = with_held(prof, held_per_replica(ctx.agent, replicas))  # agent sessions waiting on tools
+    prof = _held(ctx, prof, replicas)  # agent sessions waiting on tools
     violations = []
     batch, latency, op = 1, prof.e2e_1, None
     if prof.seq_mem < 1:
@@ -247,6 +259,20 @@ def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> 
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
     hit = (tuple(violations), batch, latency, concurrency, op)
     ctx.serving[key] = (profile, hit)
+    return hit
+
+
+def _held(ctx: Context, prof: ReplicaProfile, replicas: int) -> ReplicaProfile:
+    """`with_held` of the agent sessions each of `replicas` replicas holds, one profile per (profile value
+    key, held) in the shared serving cache: the counts whose replicas hold as many sessions share its
+    operating points and replica counts (a pure function of the profile's values and `held`)."""
+    held = held_per_replica(ctx.agent, replicas)
+    if held <= 0:
+        return prof
+    key = ("held", ctx.profile_keys[(prof.gpu.id, prof.precision, prof.tp, prof.column)], held)
+    hit = ctx.serving.get(key)
+    if hit is None:
+        hit = ctx.serving[key] = with_held(prof, held)
     return hit
 
 
@@ -307,7 +333,7 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
           checked: tuple) -> Candidate:
     """The candidate from `check`'s result."""
     violations, (_, batch, latency, concurrency, op), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
-    prof = with_held(prof, held_per_replica(ctx.agent, count // tp))
+    prof = _held(ctx, prof, count // tp)
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
                      cost + (team_monthly + train) * ctx.months, list(violations), need, prof.usable_gb,

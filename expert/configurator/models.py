@@ -2,7 +2,6 @@
 breakdown and the operating point; `to_choice()` / `to_alternative(lang)` give exactly the report's
 shapes (`expert.report.models.Choice`, `Alternative`)."""
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -3,8 +3,8 @@ advice's enumeration (`enumerate_ordered`: optimum, group bests and closest infe
 without the Pareto front), both exact and both far cheaper than visiting every candidate.
 
 The objective of a candidate depends only on (source, count): GPU cost plus fine-tuning and team
-time, never on precision or TP. So the (source, count) pairs are priced first (`pairs`, memoised
-on the values they depend on) and visited cheapest first; a group of candidates whose pair costs
+time, never on precision or TP. So the (source, count) pairs are visited cheapest first, priced as
+they are read (`pairs.py`, memoised on the values they depend on); a group of candidates whose pair costs
 more than the best feasible one found cannot win and is never sized. Within a pair a (precision,
 TP) whose count holds fewer replicas than any feasible candidate of it needs is skipped without a
 check (`_needed`, a proven lower bound). `tests/configurator/test_configurator_exactness.py` checks
@@ -18,18 +18,24 @@ import heapq
 from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
-from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.configurator.outcome import Outcome
+from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 
 
-def best_only(ctx: Context, sources: list[Source]) -> Candidate | None:
-    """The optimum alone (module docstring), the cheapest feasible candidate of every pair."""
-    return _cheapest(ctx, pairs(ctx, sources)[0])
+def best_only(ctx: Context, sources: list[Source], below: float | None = None,
+              start: float | None = None) -> Candidate | None:
+    """The optimum alone (module docstring), the cheapest feasible candidate of every pair. With `below`
+    only an optimum whose objective is below it is sure to be found (None or a candidate at or above it
+    otherwise): the pairs are visited until their rounded objective exceeds `below` + 0.01, past which
+    every objective is above `below` (rounding moves it by at most half a cent). With `start` (a
+    rounded objective) the pairs below it are not visited: the caller knows that none of their
+    candidates is feasible."""
+    return _cheapest(ctx, pairs(ctx, sources), None if below is None else below + 0.01, start)
 
 
-def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
+def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | None = None) -> Candidate | None:
     """The least-key feasible candidate of `pairs`' entries: pairs cheapest first; once a feasible
     candidate is found, the pairs of the same (rounded) objective are still checked for the tie-break,
     then the search stops.
@@ -42,9 +48,9 @@ def _cheapest(ctx: Context, entries: list[tuple]) -> Candidate | None:
     """
     best, agent = None, ctx.agent
     for objective, count, source, admissible in in_order(ctx, entries):
-        if best is not None and objective > best.key[0]:
+        if (best is not None and objective > best.key[0]) or (stop is not None and objective > stop):
             break
-        if not admissible:
+        if not admissible or (start is not None and objective < start):
             continue
         degrees = ctx.tp_degrees(count, source)
         fk = (source.gpu.id, source.column, degrees)
@@ -94,7 +100,7 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
     """
     out = Outcome()
     rest = {}
-    for group, group_pairs in pairs(ctx, sources)[1].items():
+    for group, group_pairs in pairs(ctx, sources).by_group().items():
         best = _cheapest(ctx, group_pairs)
         if best is None:
             rest[group] = group_pairs
@@ -145,9 +151,9 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     or without a growth model or tool-waiting sessions (they only take memory away).
     """
     key = (source.gpu.id, source.column, precision, tp)
-    hit = ctx.memo_local.get(key)
+    hit = ctx.needed.get(key)
     if hit is None and weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
-        hit = ctx.memo_local[key] = (None, -1)          # the weights alone exceed the GPU: not sized
+        hit = ctx.needed[key] = (None, -1)          # the weights alone exceed the GPU: not sized
     if hit is None:
         prof = ctx.profile(source.gpu, precision, tp, source.column)
         if ctx.agent is not None:
@@ -157,7 +163,7 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
         else:
             needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
             hit = (prof, needed if needed > 0 else -1)
-        ctx.memo_local[key] = hit
+        ctx.needed[key] = hit
     return hit
 
 
@@ -171,35 +177,15 @@ def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
     return hit
 
 
-def pairs(ctx: Context, sources: list[Source]) -> tuple[list[tuple], dict]:
+def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:
     """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
-    source, GPU cost), cheapest first, and the same split by (GPU, source kind) group. They depend only
-    on the sources, the horizon and the assumptions: kept in the search memo under those values, shared
-    by the sub-searches and later advice."""
-    key = ("pairs", tuple((s.kind, s.key) for s in sources), ctx.months, ctx.a.key)
-    hit = ctx.memo.get(key)
-    if hit is not None:
-        return hit
-    out = []
-    for source in sources:
-        kind = SOURCE_ORDER[source.kind]
-        for count in source.counts:
-            cost = gpu_cost(source, count, ctx.months, ctx.a)
-            out.append((round(cost, 2), kind, source.order, count, source, cost))
-    out.sort(key=_order)
-    groups: dict = {}
-    for p in out:
-        groups.setdefault(p[4].group, []).append(p)
-    hit = ctx.memo[key] = (out, groups)
-    return hit
+    source, GPU cost), cheapest first (`by_group()`: split by (GPU, source kind) group), priced as far
+    as they are read (`pairs.PricedPairs`); kept in the search memo, shared by the sub-searches and
+    later advice."""
+    return priced_pairs(ctx.memo, sources, ctx.months, ctx.a)
 
 
-def _order(p: tuple) -> tuple:
-    """(cost, kind, catalog order, count): (kind, order) names one source, listing a count once."""
-    return p[:4]
-
-
-def in_order(ctx: Context, entries: list[tuple]):
+def in_order(ctx: Context, entries):
     """(rounded objective, count, source, admissible: its fine-tuning fits and its spending keeps
     within the budget) of `pairs`' entries in the order of (objective, kind, catalog order, count).
 
@@ -216,11 +202,12 @@ def in_order(ctx: Context, entries: list[tuple]):
             yield bound, count, source, limit is None or cost <= limit
         return
     heap: list = []
-    i, n = 0, len(entries)
+    ahead = iter(entries)
+    entry = next(ahead, None)
     while True:
-        while i < n and (not heap or entries[i][0] <= heap[0][0]):
-            _, kind, order, count, source, cost = entries[i]
-            i += 1
+        while entry is not None and (not heap or entry[0] <= heap[0][0]):
+            _, kind, order, count, source, cost = entry
+            entry = next(ahead, None)
             team = _tuning(ctx, source.gpu, count)
             spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
             heapq.heappush(heap, (round(cost + (team[1] + team[4]) * months, 2), kind, order, count, source,

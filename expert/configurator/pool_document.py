@@ -39,8 +39,8 @@ def document_pools(ps, sources, best, describe, evaluate_pool) -> dict | None:
     ng, nf = max(R3_MIN_GROUP, pg[0]), max(R3_MIN_GROUP, pf[0])
     key = "offer"
     hybrid = evaluate_pool(ps.w, ps.catalog, [{key: l40s.key, "count": ng}, {key: a100.key, "count": nf}],
-                           assumptions=ps.a)
-    homo = evaluate_pool(ps.w, ps.catalog, [{key: a100.key, "count": ng + nf}], assumptions=ps.a)
+                           assumptions=ps.a, search=ps)
+    homo = evaluate_pool(ps.w, ps.catalog, [{key: a100.key, "count": ng + nf}], assumptions=ps.a, search=ps)
     saving = homo["tco_chf"] - hybrid["tco_chf"]
     months = ps.w.horizon_months
     best_tco = best.gpu_cost + best.train_monthly * months

@@ -6,17 +6,20 @@ pydantic results with provenance and three speed scenarios per call (≈ 70-130 
 thousands of such numbers, so this module evaluates the *same* formulas at the point values only:
 
 - per-GPU memory at `b` sequences = weights/TP + KV per sequence per GPU × b + activation + overhead
-  (`memory.inference_memory`), usable = what the serving engine holds per GPU (`engines.budget`,
-  vLLM by default);
-- TPOT at batch `b` and the prefill of one request: the core's own point scenario
-  (`speed._scenario`, as `performance` calls it) at batches 1 and 2; for dense models the memory
-  time is affine and the compute time and all-reduce traffic linear in the batch, the step floor
-  constant, so every other batch follows exactly from those two (MoE models call the core per batch).
-  `e2e(b)` = prefill + output × TPOT(b), without queueing, as the core's `e2e_latency_s`.
+  (`memory.inference_memory`), usable = what the serving engine holds per GPU (`engines.budget`'s
+  numbers, `engines.budget_sizes`; vLLM by default);
+- TPOT at batch `b` and the prefill of one request: the core's own point roofline (`speed.Roofline`,
+  which `speed._scenario` and so `performance` are built on) at batches 1 and 2; for dense models
+  the memory time is affine and the compute time and all-reduce traffic linear in the batch, the
+  step floor constant, so every other batch follows exactly from those two (MoE models call the core
+  per batch). `e2e(b)` = prefill + output × TPOT(b), without queueing, as the core's `e2e_latency_s`.
 
 `tests/configurator/test_configurator_profile.py` checks both against the core on many combinations
 (equal to 1e-9 relative). Nothing here is a new formula. The operating point, the latency targets
-and the replica count are in `serving.py` (the `Serving` mixin).
+and the replica count are in `serving.py` (the `Serving` mixin), the latency-limited batch of a set
+of targets in `latency_limit.py` (`with_target`, re-exported here). Copies of a profile (per set of
+targets, per count of held agent sessions) share its speed caches and, through `_shared`, its
+uncapped replica and capacity.
 
 Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
 in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
@@ -28,18 +31,18 @@ at most (1 − 30 %) of its memory, the low end of M5's band counted as the docu
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions
-from expert.sizing.engines import budget
+from expert.sizing.engines import budget_sizes
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
 from expert.sizing import load
 from expert.sizing import speed as core_speed
 from expert.sizing.engine_speed import step_overhead_s
+from expert.configurator.latency_limit import with_target
 from expert.configurator.serving import EPS, Serving
 from expert.slo import Targets
 
@@ -81,54 +84,69 @@ class ReplicaProfile(Serving):
     _e2e: dict = field(default_factory=dict, repr=False)
     _tpot: dict = field(default_factory=dict, repr=False)
     _points: dict = field(default_factory=dict, repr=False)
+    _shared: dict = field(default_factory=dict, repr=False)  # for every copy (targets, held sessions)
+
+    def __copy__(self) -> "ReplicaProfile":
+        """What `copy.copy` makes (a new object sharing every attribute), without the reduce protocol:
+        a profile is copied per set of targets and per count of held agent sessions."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
 
     # --- speed ---
-    def _point(self, batch: int) -> dict:
-        """The core's point scenario (`speed._scenario`, as `performance` calls it for the point)."""
-        a, g = self.a, self.gpu
-        wo = a.weight_only_efficiency.value if core_speed.weight_only(g, self.precision) else 1.0
-        return core_speed._scenario(self.model, g, self.tp, self.precision, batch, self.prompt, self.output,
-                                    "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo, self._floor, self._link,
-                                    self._host)
-
     def _setup_speed(self) -> None:
-        self._eta = tp_efficiency(self.tp, self.column, self.a)[0]
-        self._floor = core_speed.step_floor_s(self.model, self.tp, self.a)
-        self._host = step_overhead_s(self.model, self.engine, self.a)
-        self._link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
-        self._comm_b = core_speed.allreduce_traffic_s(self.model, self.gpu, self.tp, 1, self._link, self.a)
+        """The core's point roofline (`speed.Roofline`, as `performance` builds it for the point) at
+        batches 1 and 2; the rest of the batches follow from them (module docstring)."""
+        a = self.a
+        self._eta = _tp_point(self.tp, self.column, a)
+        self._floor = core_speed.step_floor_s(self.model, self.tp, a)
+        self._host = step_overhead_s(self.model, self.engine, a)
+        link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
+        wo = a.weight_only_efficiency.value if core_speed.weight_only(self.gpu, self.precision) else 1.0
+        roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
+                                                self.output, "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo,
+                                                self._floor, link, self._host)
+        self._comm_b = roof.comm(1)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
-        s1 = self._point(1)
-        self._ttft = s1["ttft_s"] + self.ttft_shift
-        self._prefill_full = s1["prefill_compute_s"]
+        mem_1, comp_1, tpot_1 = roof.decode(1)
+        ttft = self._ttft_core = roof.prefill(self.prompt, 1)
+        self._ttft = ttft + self.ttft_shift
+        self._prefill_full = roof.prefill(self.prompt, 1, compute_only=True)
         if not self._moe:  # dense: memory time is affine in the batch, compute time linear
-            s2 = self._point(2)
-            self._mem_b = s2["mem"] - s1["mem"]
-            self._mem_a = s1["mem"] - self._mem_b
-            self._comp_1 = s1["comp"]
-        self._e2e[1] = s1["e2e_latency_s"] + self.ttft_shift
+            self._mem_b = roof.decode(2)[0] - mem_1
+            self._mem_a = mem_1 - self._mem_b
+            self._comp_1 = comp_1
+        self._e2e[1] = ttft + self.output * tpot_1 + self.ttft_shift
         # agent loops prefill only the uncached part: its compute shrinks as the prefill does
-        share = max(0.0, self._ttft) / s1["ttft_s"] if s1["ttft_s"] > 0 else 1.0
-        self.prefill_compute = s1["prefill_compute_s"] * min(1.0, share)
+        share = max(0.0, self._ttft) / ttft if ttft > 0 else 1.0
+        self.prefill_compute = self._prefill_full * min(1.0, share)
 
-    def replica(self) -> load.Replica:
+    def replica(self, capped: bool = True) -> load.Replica:
         """This replica for the continuous-batching steady state (`expert.sizing.load`), with the same
-        decode step as `tpot` (affine pieces for dense models) and the KV pool as its sequence cap."""
-        if self._replica is None:
-            pieces = None
-            if not self._moe:
-                comm = self._comm_b
-                h = self._host
-                pieces = [(self._floor + h, 0.0), (self._mem_a / self._eta + h, self._mem_b / self._eta + comm),
-                          (h, self._comp_1 / self._eta + comm)]
-            uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
-                if self._prefill_full > 0 else self.prompt
-            per_token = self.prefill_compute / uncached
-            decode = (lambda b: max(a + c * b for a, c in pieces)) if pieces else \
-                (lambda b: self.tpot(max(1, int(round(b)))))
-            self._replica = load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output,
-                                         self.chunk, self.seq_mem or None)
+        decode step as `tpot` (affine pieces for dense models) and the KV pool as its sequence cap
+        (`capped=False`: none). The uncapped one is built once for every copy of the profile."""
+        if not capped or self._replica is None:
+            free = self._shared.get("replica")
+            if free is None:
+                free = self._shared["replica"] = self._uncapped_replica()
+            if not capped:
+                return free
+            self._replica = free.capped(self.seq_mem or None)
         return self._replica
+
+    def _uncapped_replica(self) -> load.Replica:
+        pieces, decode = None, lambda b: self.tpot(max(1, int(round(b))))
+        if not self._moe:
+            comm = self._comm_b
+            h = self._host
+            pieces = [(self._floor + h, 0.0), (self._mem_a / self._eta + h, self._mem_b / self._eta + comm),
+                      (h, self._comp_1 / self._eta + comm)]
+            (f0, g0), (f1, g1), (f2, g2) = pieces
+            decode = lambda b: max(f0 + g0 * b, f1 + g1 * b, f2 + g2 * b)  # noqa: E731 - the pieces' maximum
+        uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
+            if self._prefill_full > 0 else self.prompt
+        per_token = self.prefill_compute / uncached
+        return load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output, self.chunk)
 
     def tpot(self, batch: int) -> float:
         """Time per output token at `batch` sequences per replica, s."""
@@ -136,7 +154,7 @@ class ReplicaProfile(Serving):
         if hit is not None:
             return hit
         if self._moe:
-            value = self._point(batch)["tpot_s"]
+            value = self._roof.decode(batch)[2]
         else:
             step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta \
                 + self._comm_b * batch
@@ -149,7 +167,7 @@ class ReplicaProfile(Serving):
         hit = self._e2e.get(batch)
         if hit is not None:
             return hit
-        value = self._point(batch)["e2e_latency_s"] + self.ttft_shift if self._moe \
+        value = self._ttft_core + self.output * self.tpot(batch) + self.ttft_shift if self._moe \
             else self._ttft + self.output * self.tpot(batch)
         self._e2e[batch] = value
         return value
@@ -177,6 +195,19 @@ class ReplicaProfile(Serving):
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
 
+
+_ETA: dict = {}  # (TP, column, assumptions key) → parallel.tp_efficiency's point: the table is fixed
+
+
+def _tp_point(tp: int, column: str, a: Assumptions) -> float:
+    """`tp_efficiency(tp, column, a)[0]`, without building its band for every profile."""
+    key = (tp, column, a.key)
+    hit = _ETA.get(key)
+    if hit is None:
+        hit = _ETA[key] = tp_efficiency(tp, column, a)[0]
+    return hit
+
+
 def _free_sequences(free_gb: float, per_seq: float) -> int:
     if free_gb <= 0:
         return 0
@@ -194,12 +225,12 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
     p.engine = engine
-    b = budget(engine, model, gpu, tp, weights_gb(model, precision, a) / tp, context, a)
-    over = b.overhead_gb
-    p.weights_gb = b.weights_gb
-    p.base_gb = b.weights_gb + b.activation_gb + b.overhead_gb
+    w = weights_gb(model, precision, a) / tp
+    _, act, over, pool = budget_sizes(engine, model, gpu, tp, w, context, a)
+    p.weights_gb = w
+    p.base_gb = w + act + over
     p.kv_seq_gb = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, tp) / model.kv_heads
-    p.usable_gb = b.usable_gb
+    p.usable_gb = w + act + over + pool  # engines.Budget.usable_gb
     if growth is None:
         p.reserve = a.vram_reserve.low if model.params_b < a.growth_context_below_b.value else 0.0
         p.limit_gb = p.usable_gb
@@ -219,21 +250,3 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     p.prefill_1 = p._ttft
     p.e2e_1 = p.e2e(1)
     return p if slo is None else with_target(p, slo)
-
-
-def with_target(base: ReplicaProfile, slo: Targets) -> ReplicaProfile:
-    """A copy of a profile for one set of latency targets (shares the speed caches of `base`)."""
-    p = copy.copy(base)
-    p.slo = slo
-    p._points = {}
-    p.seq_lat = 0
-    if p.seq_mem >= 1 and not p.misses(1):
-        lo, hi = 1, min(p.seq_mem, 100_000)
-        while lo < hi:  # latency grows with the batch: last batch meeting the targets
-            mid = (lo + hi + 1) // 2
-            if not p.misses(mid):
-                lo = mid
-            else:
-                hi = mid - 1
-        p.seq_lat = lo
-    return p

@@ -140,24 +140,31 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
                       feasible=c.feasible) for c in picked]
 
 
+def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[Context, list[Source]]:
+    """The context of a single-model workload's search and its admissible sources (an agent loop's
+    offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records)."""
+    model = catalog.resolve_model(w.model, w.params_b)
+    agent, searched = None, False
+    if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
+        from expert.configurator.agent_demand import demand, equivalent
+        agent = demand(w, model)
+        w = equivalent(w, agent)
+        if agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0:
+            agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
+    ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
+                  shared.setdefault("serving", {}), agent,
+                  memo=shared.setdefault("search", {}))
+    ctx.offload_searched = searched
+    return ctx, admissible_sources(catalog_sources(catalog), w)
+
+
 def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
         optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
     enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
     shared = {} if shared is None else shared
-    model = catalog.resolve_model(w.model, w.params_b)
-    agent = None
-    if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
-        from expert.configurator.agent_demand import demand, equivalent
-        agent = demand(w, model)
-        w = equivalent(w, agent)
-        if agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0:
-            agent = _offload_where_it_pays(w, catalog, a, shared, model, agent)
-    ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                  shared.setdefault("serving", {}), agent,
-                  memo=shared.setdefault("search", {}))
-    sources = admissible_sources(catalog_sources(catalog), w)
+    ctx, sources = context(w, catalog, a, shared)
     if optimum_only:
         out = Outcome()
         out.best = best_only(ctx, sources)
@@ -171,13 +178,16 @@ OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle K
 def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     """`kv_during_tools: cpu` is the operator's option to offload, not an obligation: the share of
     tool-waiting sessions offloaded (`OFFLOAD_SHARES`) whose optimum costs least, ties to the larger
-    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide)."""
+    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide). A share after
+    the first with an optimum only matters when its optimum costs less than that one's by more than
+    0.5 CHF, so its search stops there (`best_only`'s `below`)."""
     best, chosen = None, agent
+    sources = admissible_sources(catalog_sources(catalog), w)
     for share in OFFLOAD_SHARES:
         d = agent.offloading(share)
         ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
                       shared.setdefault("serving", {}), d, memo=shared.setdefault("search", {}))
-        c = best_only(ctx, admissible_sources(catalog_sources(catalog), w))
+        c = best_only(ctx, sources, None if best is None else best.objective - 0.5)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
     return chosen

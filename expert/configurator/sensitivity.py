@@ -4,7 +4,8 @@ Changes tried (each alone, on a copy of the workload): fine-tuning frequency one
 (none < yearly < quarterly < monthly < weekly), latency target × 0.5 and × 2, request volume × 2,
 horizon 12 and 60 months, budget opex ↔ capex (when the deployment leaves the choice open), hosting
 any ↔ ch, allow_int4 toggled (where the precision is open). Sub-searches share the per-(model, GPU, precision, TP) sizing cache of
-the main search.
+the main search; a change that only takes candidates away is answered from the main optimum where it
+stays feasible (`restricted.py`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from expert.configurator.explain import label
 from expert.numbers import grouped
 from expert.configurator.models import Sensitivity
-from expert.configurator.search import run, to_choice
+from expert.configurator.restricted import optimum
+from expert.configurator.search import to_choice
 from expert.messages import t
 from expert.workload import Workload
 
@@ -93,13 +95,15 @@ def _same(a, b) -> bool:
     return (a.source.key, a.count, a.precision, a.tp) == (b.source.key, b.count, b.precision, b.tp)
 
 
-def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[str, str]], list[Sensitivity]]:
-    """Texts for the changes that change the choice, and the details of every change tried."""
+def sensitivity(w: Workload, catalog, a, ctx, sources: list, out, shared: dict
+                ) -> tuple[list[dict[str, str]], list[Sensitivity]]:
+    """Texts for the changes that change the choice, and the details of every change tried; `ctx`,
+    `sources` and `out` are the main search's (a change that only restricts it is answered from its
+    optimum, `restricted.py`)."""
     texts, details = [], []
     for change, desc, upd in variations(w):
         w2 = w.model_copy(update=upd)
-        ctx2, out2, _ = run(w2, catalog, a, shared, optimum_only=True)
-        best = out2.best
+        ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best)
         changed = not _same(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"

@@ -17,10 +17,10 @@ share falls with them. Targets are met within `expert.slo.SLO_TOLERANCE`.
 
 from __future__ import annotations
 
-import dataclasses
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
+from expert.configurator.fewest import first_serving, first_walking
 from expert.sizing import load
 from expert.sizing.load import wait_p95
 from expert.slo import SLO_TOLERANCE
@@ -29,9 +29,9 @@ EPS = 1e-9
 LIMIT = 1 + SLO_TOLERANCE
 
 
-@dataclass(frozen=True)
-class OperatingPoint:
-    """One replica at its operating batch: the latencies the targets are checked against."""
+class OperatingPoint(NamedTuple):
+    """One replica at its operating batch: the latencies the targets are checked against (immutable;
+    a named tuple: cheaper to build than a frozen dataclass)."""
 
     batch: int
     rho: float
@@ -52,7 +52,7 @@ class OperatingPoint:
 
 class Serving:
     """Mixin of `profile.ReplicaProfile`: needs `slo`, `prefill_1`, `output`, `seq_mem`, `seq_lat`,
-    `_points`, `_steady`, `_rate_max`, `replica()`, `tpot(b)` and `e2e(b)`."""
+    `_points`, `_steady`, `_rate_max`, `_shared`, `replica()`, `tpot(b)` and `e2e(b)`."""
 
     def work(self, batch: int) -> float:
         """GPU-seconds one request costs the replica at `batch` as a static share: its prefill + its share
@@ -75,10 +75,16 @@ class Serving:
 
     def rate_max(self) -> float:
         """The largest arrival rate per replica whose steady state the GPU computes stably, requests/s
-        (`load.rate_max` without the KV pool's cap, which Little's law with D3's headroom checks)."""
-        if self._rate_max is None:
-            self._rate_max = load.rate_max(dataclasses.replace(self.replica(), cap=None))
-        return self._rate_max
+        (`load.rate_max` without the KV pool's cap, which Little's law with D3's headroom checks).
+        Neither the cap nor the targets enter it, so every copy of a profile (`profile.with_target`,
+        `agent_demand.with_held`) shares one result through `_shared`."""
+        top = self._rate_max
+        if top is None:
+            top = self._shared.get("rate_max")
+            if top is None:
+                top = self._shared["rate_max"] = load.rate_max(self.replica(capped=False))
+            self._rate_max = top
+        return top
 
     def meets(self, ttft: float, tpot: float, e2e: float) -> bool:
         """The latency targets hold within the tolerance."""
@@ -137,15 +143,19 @@ class Serving:
 
     def replicas_needed(self, peak_rps: float, concurrency: float, utilization: float,
                         inference_time: float | None) -> int:
-        """Fewest replicas whose operating point serves the peak within the targets, 0 when impossible."""
+        """Fewest replicas whose operating point serves the peak within the targets, 0 when impossible:
+        the first of 512 counts from a lower bound on (Little's law on the batch, D3's U on `rate_max`),
+        searched as `fewest.py` shows."""
         top = min(self.seq_mem, self.seq_lat)
         if top < 1:
             return 0
         t = inference_time if inference_time is not None else self.e2e(1)
         need = max(concurrency / top, peak_rps * t / (utilization * top), peak_rps / (utilization * self.rate_max()))
-        r = max(1, math.ceil(need - EPS))
-        for r in range(r, r + 512):
+
+        def serves(r: int) -> bool:
             op = self.point(r, peak_rps, concurrency, utilization, inference_time)
-            if op is not None and op.ok:
-                return r
-        return 0
+            return op is not None and op.ok
+
+        first = max(1, math.ceil(need - EPS))
+        dense = self.replica().pieces is not None  # serving is monotone in the count (fewest.py)
+        return first_serving(serves, first) if dense else first_walking(serves, first)

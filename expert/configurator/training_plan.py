@@ -104,15 +104,35 @@ class TrainingOption:
 
 
 class TrainingPlanner:
-    """The sourcing options of one workload's runs (method, tokens and epochs fixed), cached."""
+    """The sourcing options of one workload's runs (method, tokens and epochs fixed), cached.
 
-    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float):
+    `jobs` (optional) keeps the run's layouts across planners: a layout depends only on the model,
+    the GPU, the method, the GPU count, tokens, epochs and the assumptions (`ft_job.layout_on`), the
+    job's own smallest layout (`ft_job.plan_job`) on all but the count, the layout a GPU type gets
+    for external runs (`_job`) on those and the period between runs, never on the horizon, hosting,
+    budget or team rate that make a sensitivity sub-search plan anew."""
+
+    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float,
+                 jobs: dict | None = None):
         self.w, self.model, self.t, self.catalog, self.a = w, model, tuning, catalog, a
         self.tokens, self.sources = tokens, sources
         self.runs = tuning.runs_per_year * w.horizon_months / 12
         self.limit_h = PERIOD_SHARE * HOURS_PER_YEAR / max(1, tuning.runs_per_year)
         self._idle: dict = {}
         self._external: list[TrainingOption] | None = None
+        self.jobs = {} if jobs is None else jobs
+        m = model  # every model field the job's sizing reads (`ft_job._states`, `plan_job`)
+        self._job_key = (m.id, m.params_b, m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab,
+                         m.intermediate, m.experts, tuning.method, tokens, tuning.epochs, a.key)
+
+    def _layout_on(self, gpu, count: int) -> JobLayout:
+        """`ft_job.layout_on` for this run on `count` GPUs of `gpu`, kept in `jobs` (class docstring)."""
+        key = ("layout", self._job_key, gpu.id, count)
+        hit = self.jobs.get(key)
+        if hit is None:
+            hit = self.jobs[key] = layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs,
+                                              self.a)
+        return hit
 
     def _team(self, elapsed: float) -> float:
         if not getattr(self.t, "team_waits", False) or self.w.team_hourly_rate_chf <= 0:
@@ -124,7 +144,7 @@ class TrainingPlanner:
         key = (gpu.id, count)
         if key in self._idle:
             return self._idle[key]
-        lay = layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs, self.a)
+        lay = self._layout_on(gpu, count)
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
         nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
@@ -158,15 +178,21 @@ class TrainingPlanner:
         return self._external
 
     def _job(self, gpu):
-        job = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a)
-        lay = job.layout
-        if lay is None:
-            return None
-        while lay.hours > self.limit_h and lay.gpus < 64:  # more GPUs until the run fits its period
-            bigger = layout_on(self.model, gpu, self.t.method, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8,
-                               self.tokens, self.t.epochs, self.a)
-            lay = bigger
-        return lay if lay.fits and lay.hours <= self.limit_h else None
+        """The layout of an external run on `gpu` that finishes within its period (None: none), kept in `jobs`."""
+        key = ("job", self._job_key, gpu.id, self.limit_h)
+        if key in self.jobs:
+            return self.jobs[key]
+        planned = ("planned", self._job_key, gpu.id)  # the smallest layout that fits, whatever the period
+        if planned not in self.jobs:
+            self.jobs[planned] = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a).layout
+        lay = self.jobs[planned]
+        if lay is not None:
+            while lay.hours > self.limit_h and lay.gpus < 64:  # more GPUs until the run fits its period
+                lay = self._layout_on(gpu, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8)
+            if not (lay.fits and lay.hours <= self.limit_h):
+                lay = None
+        self.jobs[key] = lay
+        return lay
 
     def _rented(self) -> TrainingOption | None:
         w = self.w

@@ -70,11 +70,13 @@ def _method_row(r: dict, lang: str) -> str:
 
 
 def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:
-    """Full, LoRA and QLoRA for the same data: the cheapest way to run each (point 4)."""
+    """Full, LoRA and QLoRA for the same data: the cheapest way to run each (point 4); the workload's own
+    method is `planner` itself, the others share its layouts' memo (`TrainingPlanner`'s `jobs`)."""
     rows = []
     for m in METHODS:
-        t = planner.t.model_copy(update={"method": m})
-        p = TrainingPlanner(planner.w, planner.model, t, planner.catalog, planner.a, planner.sources, planner.tokens)
+        p = planner if m == planner.t.method else TrainingPlanner(
+            planner.w, planner.model, planner.t.model_copy(update={"method": m}), planner.catalog, planner.a,
+            planner.sources, planner.tokens, planner.jobs)
         opts = [o for o in p.options_for(gpu, count) if o.fits]
         best = opts[0] if opts else None
         rows.append({"method": m, "fits": best is not None, "source": best and best.kind,

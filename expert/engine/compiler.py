@@ -64,6 +64,16 @@ class RuleBase:
         definition.update(_sinks(packs))
         return cls(tuple(packs), rules, definition, ruleset_name(definition), json.dumps(definition))
 
+    def only(self, pack: str) -> RuleBase:
+        """The rule base of this base's packs named `pack`, from the rules it compiled already: equal to
+        `from_packs` of those packs (a rule compiles alone; the sinks are recomputed for them)."""
+        packs = tuple(p for p in self.packs if p.pack == pack)
+        ids = [rule.id for p in packs for rule in p.rules]
+        definition: dict[str, Any] = {i: self.definition[i] for i in ids}
+        definition.update(_sinks(packs))
+        return RuleBase(packs, {i: self.rules[i] for i in ids}, definition, ruleset_name(definition),
+                        json.dumps(definition))
+
 
 def compile_packs(packs: Sequence[RulePack]) -> dict[str, Any]:
     """The durable-rules ruleset dict (rule id → definition) of `packs`, sinks included."""

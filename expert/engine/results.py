@@ -6,7 +6,6 @@ them as field types of report models, and `as_dict()` gives the shapes of CONTRA
 engine's session id and serial number.
 """
 
-from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal

@@ -8,7 +8,6 @@ model forbids unknown keys; `knowledge/schemas/rulepack.schema.json` is generate
 author's guide.
 """
 
-from __future__ import annotations
 
 import math
 from typing import Annotated, Any, ClassVar, Literal, Union
@@ -132,7 +131,7 @@ class Ops(Strict):
     contains: Scalar = _optional(description="The list field holds this value.")
 
     @model_validator(mode="after")
-    def _not_empty(self) -> Ops:
+    def _not_empty(self) -> "Ops":
         if not self.model_fields_set:
             raise PydanticCustomError("empty", "a field test needs at least one operator")
         return self

@@ -4,7 +4,6 @@ Field order here is the key order of the JSON output; floats are rounded where t
 (`expert.report.build`), so two runs on the same input give byte-identical JSON.
 """
 
-from __future__ import annotations
 
 from typing import Any, Literal
 

@@ -3,7 +3,6 @@
 It sits below `models.py` and the part modules (`training.py`), so they import it without a cycle.
 """
 
-from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 

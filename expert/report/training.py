@@ -1,7 +1,6 @@
 """The fine-tuning plan in the report (issue 12): the job, the three sources of its GPUs cheapest
 first, full / LoRA / QLoRA side by side, and the cost lines with the ranking objective."""
 
-from __future__ import annotations
 
 from expert.report.parts import ReportPart
 

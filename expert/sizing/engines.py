@@ -73,11 +73,18 @@ def device_memory_gb(gpu: Gpu, assumptions: Assumptions | None = None) -> float:
     return gpu.memory_gb * GIB * share.value
 
 
-def _vllm_parts(model: LlmModel, tp: int, a: Assumptions) -> tuple[float, Band, float, list[str]]:
+def _vllm_sizes(model: LlmModel, tp: int, a: Assumptions) -> tuple[float, float]:
+    """vLLM's (activation, non-torch) GB per GPU."""
     act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
     over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
-    return act_c.value * GIB, Band(low=act_c.low * GIB, high=act_c.high * GIB), over_c.value * GIB, \
-        [act_c.cite(), over_c.cite()]
+    return act_c.value * GIB, over_c.value * GIB
+
+
+def _vllm_sources(model: LlmModel, tp: int, a: Assumptions) -> tuple[Band, list[str]]:
+    """The activation band and the sources of `_vllm_sizes`."""
+    act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
+    over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
+    return Band(low=act_c.low * GIB, high=act_c.high * GIB), [act_c.cite(), over_c.cite()]
 
 
 def sglang_reserved_gb(device_gb: float, tp: int) -> float:
@@ -96,53 +103,68 @@ def transformers_activation_gb(model: LlmModel, prompt_tokens: int) -> float:
     return prompt_tokens * (2 * inter + 4 * model.hidden) * 2 / 1e9
 
 
+def budget_sizes(engine: str | None, model: LlmModel, gpu: Gpu, tensor_parallel: int, weights_per_gpu_gb: float,
+                 context_tokens: int = 0, assumptions: Assumptions | None = None) -> tuple[float, float, float, float]:
+    """(device, activation, overhead, KV pool) GB of `budget` without its provenance: the configurator
+    sizes thousands of replicas and reads only these numbers (`profile.build_profile`)."""
+    a = resolve(assumptions)
+    engine = check_engine(engine)
+    dev = device_memory_gb(gpu, a)
+    w, tp = weights_per_gpu_gb, tensor_parallel
+    if engine == "vllm":
+        act, over = _vllm_sizes(model, tp, a)
+        graphs = a.cuda_graph_gib.value * GIB
+        return dev, act, over + graphs, dev * a.vllm_memory_utilization.value - w - act - over - graphs
+    if engine == "tensorrt-llm":
+        act, over = _vllm_sizes(model, tp, a)
+        return dev, act, over, a.trt_free_fraction.value * (dev - w - act - over)
+    if engine == "sglang":
+        reserved = sglang_reserved_gb(dev, tp)
+        return dev, reserved, 0.0, dev - reserved - w
+    if engine == "llama.cpp":
+        over, act = a.non_torch_tp1_gib.value * GIB, a.llamacpp_compute_gib.value * GIB
+        margin = a.llamacpp_margin_gib.value * GIB
+        return dev, act, over + margin, dev - w - act - over - margin
+    act = transformers_activation_gb(model, context_tokens)
+    over = a.cuda_context_gb.value
+    return dev, act, over, dev - w - act - over
+
+
 def budget(engine: str | None, model: LlmModel, gpu: Gpu, tensor_parallel: int, weights_per_gpu_gb: float,
            context_tokens: int = 0, assumptions: Assumptions | None = None) -> Budget:
     """The engine's budget on one GPU of a replica holding `weights_per_gpu_gb` of weights (module docstring)."""
     a = resolve(assumptions)
     engine = check_engine(engine)
-    dev = device_memory_gb(gpu, a)
-    w, tp = weights_per_gpu_gb, tensor_parallel
+    w = weights_per_gpu_gb
+    dev, act, over, pool = budget_sizes(engine, model, gpu, tensor_parallel, w, context_tokens, a)
     dev_src = (a.gddr6_ecc_share if gpu.memory_type == "GDDR6" and gpu.grade == "datacenter"
                else a.device_visible_share).cite()
     if engine == "vllm":
-        act, band, over, srcs = _vllm_parts(model, tp, a)
-        graphs = a.cuda_graph_gib.value * GIB
-        util = a.vllm_memory_utilization
-        pool = dev * util.value - w - act - over - graphs
-        return Budget(engine, dev, w, act, over + graphs, pool,
+        band, srcs = _vllm_sources(model, tensor_parallel, a)
+        return Budget(engine, dev, w, act, over, pool,
                       "device × 0.92 − weights − activation − non-torch − CUDA graphs (vLLM >= 0.21)",
-                      [util.cite(), *srcs, a.cuda_graph_gib.cite(), dev_src], band)
+                      [a.vllm_memory_utilization.cite(), *srcs, a.cuda_graph_gib.cite(), dev_src], band)
     if engine == "tensorrt-llm":
-        act, band, over, srcs = _vllm_parts(model, tp, a)
-        frac = a.trt_free_fraction
-        pool = frac.value * (dev - w - act - over)
+        band, srcs = _vllm_sources(model, tensor_parallel, a)
         return Budget(engine, dev, w, act, over, pool,
                       "0.9 × (device − weights − activation − non-torch); activation and non-torch assumed "
-                      "as vLLM's (no TensorRT-LLM measurement found)", [frac.cite(), *srcs, dev_src], band)
+                      "as vLLM's (no TensorRT-LLM measurement found)", [a.trt_free_fraction.cite(), *srcs, dev_src],
+                      band)
     if engine == "sglang":
-        reserved = sglang_reserved_gb(dev, tp)
-        pool = dev - reserved - w
-        return Budget(engine, dev, w, reserved, 0.0, pool,
+        return Budget(engine, dev, w, act, over, pool,
                       "device × mem_fraction_static − weights; the reserve holds activations, CUDA graphs "
                       "and runtime", [SGLANG_SOURCE, dev_src])
     if engine == "llama.cpp":
-        comp, margin = a.llamacpp_compute_gib, a.llamacpp_margin_gib
-        over = a.non_torch_tp1_gib.value * GIB
-        act = comp.value * GIB
-        pool = dev - w - act - over - margin.value * GIB
-        return Budget(engine, dev, w, act, over + margin.value * GIB, pool,
+        comp = a.llamacpp_compute_gib
+        return Budget(engine, dev, w, act, over, pool,
                       "device − weights − compute buffer − CUDA context − 1 GiB --fit margin",
-                      [comp.cite(), margin.cite(), a.non_torch_tp1_gib.cite(), dev_src],
+                      [comp.cite(), a.llamacpp_margin_gib.cite(), a.non_torch_tp1_gib.cite(), dev_src],
                       Band(low=comp.low * GIB, high=comp.high * GIB))
-    act = transformers_activation_gb(model, context_tokens)
-    over = a.cuda_context_gb.value
-    pool = dev - w - act - over
     return Budget(engine, dev, w, act, over, pool,
                   "no pool: device − weights − prefill tensors (own estimate, prompt × (2·intermediate + "
                   "4·hidden) × 2 B) − CUDA context; the KV grows per request",
                   [a.cuda_context_gb.cite(), dev_src], Band(low=0.0, high=act))
 
 
-__all__ = ["ENGINES", "DEFAULT_ENGINE", "Budget", "budget", "check_engine", "device_memory_gb",
+__all__ = ["ENGINES", "DEFAULT_ENGINE", "Budget", "budget", "budget_sizes", "check_engine", "device_memory_gb",
            "sglang_reserved_gb", "transformers_activation_gb"]

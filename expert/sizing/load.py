@@ -29,19 +29,27 @@ in flight, N = λ · (TTFT + O · step) (`closed_loop`); beyond the largest stab
 at that rate and the rest queue before admission (TTFT grows, TPOT stays: the plateau of NIM's
 Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Static batching (TensorRT-LLM's
 offline benchmark, a batch that starts together) is not this model: its TPOT is `decode(b)`.
+
+Speed (issue 21; the configurator solves thousands of these per advice): each replica solves through
+a closure over its fields (`Replica.solve`, built by `load_solver.py`), which the bisections call without
+building a state, and a replica with another cap keeps it (`Replica.capped`); `rate_max` of an
+uncapped replica with affine pieces decides most of its midpoints from two checked steady states
+around the closed-form threshold (`load_capacity.py`). Every figure is the plain computation's to the
+last bit (`tests/sizing/test_fast_paths.py`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from functools import cached_property
+from typing import Callable, NamedTuple, Sequence
 
 from expert.catalog.models import Gpu
+from expert.sizing.load_capacity import bracket, replay
+from expert.sizing.load_solver import MAX_SEQUENCES, solver, within
 
 P95_TAIL = 0.05
-MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
 # Token budget of one step (prompt chunk + decoding sequences) by engine, defaults as shipped:
 VLLM_CHUNK = ("vllm-project/vllm:vllm/engine/arg_utils.py EngineArgs.get_batch_defaults: "
               "max_num_batched_tokens 8192 for the OpenAI server on GPUs with >= 70 GiB except A100, else "
@@ -98,11 +106,25 @@ class Replica:
     chunk: int
     cap: float | None = None
 
+    @cached_property
+    def solve(self) -> Callable[[float], tuple | None]:
+        """The steady state's numbers at an arrival rate (`load_solver.solver`, built once per replica)."""
+        return solver(self)
 
-@dataclass(frozen=True)
-class SteadyState:
+    def capped(self, cap: float | None) -> Replica:
+        """This replica with a KV pool of `cap` sequences (None: unlimited). A replica with affine
+        pieces keeps its solver: neither its step nor `solver` reads the cap."""
+        r = Replica(self.decode, self.pieces, self.c_prefill, self.prefill_1, self.prompt, self.output,
+                    self.chunk, cap)
+        if self.pieces is not None:
+            r.__dict__["solve"] = self.solve  # where cached_property keeps it
+        return r
+
+
+class SteadyState(NamedTuple):
     """One replica at arrival rate `rate_rps`: step (= TPOT/ITL), sequences decoding (`batch`) and in
-    flight, the prefill's busy share of each step, the prefill lane's busy share, TTFT (mean, p95)."""
+    flight, the prefill's busy share of each step, the prefill lane's busy share, TTFT (mean, p95).
+    Immutable; a named tuple because the search builds thousands (a third of a frozen dataclass's cost)."""
 
     rate_rps: float
     step_s: float
@@ -116,67 +138,25 @@ class SteadyState:
     stable: bool
 
 
-def _step(r: Replica, lam: float, rho: float) -> float:
-    """The step's fixed point (module docstring); inf when unstable."""
-    if rho >= 1:
-        return float("inf")
-    if r.pieces is not None:
-        best = 0.0
-        for a, c in r.pieces:
-            denom = 1 - rho - c * lam * r.output
-            if denom <= 0:
-                return float("inf")
-            best = max(best, a / denom)
-        floor = r.decode(1.0) / (1 - rho)  # at least the request's own sequence decodes
-        return max(best, floor)
-    # MoE: decode(b) is concave in b (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b
-    # is positive up to its first root: doubling, then bisection on whole sequences
-    limit = r.cap if r.cap is not None else MAX_SEQUENCES
-
-    def over(b: int) -> bool:
-        s = r.decode(b) / (1 - rho)
-        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
-
-    hi = 1
-    while over(hi):
-        if hi >= limit:
-            return float("inf")
-        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
-    lo = max(1, hi // 2)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
-    return r.decode(hi) / (1 - rho)
-
-
 def steady(r: Replica, lam: float) -> SteadyState:
     """The steady state of replica `r` at `lam` requests/s (module docstring)."""
-    rho = lam * r.prompt * r.c_prefill
-    s = _step(r, lam, rho)
-    if not math.isfinite(s):
+    core = r.solve(lam)
+    if core is None:
         inf = float("inf")
-        return SteadyState(lam, inf, inf, inf, rho, inf, inf, inf, inf, False)
-    b = max(1.0, lam * r.output * s)
-    d = s * (1 - rho)
-    free = max(1.0, r.chunk - b)
-    service = max(r.prefill_1, r.prompt * r.c_prefill) + math.ceil(r.prompt / free) * d
-    u = lam * service
-    mean = service + wait_mean(u, service)
-    p95 = service + wait_p95(u, service)
-    flight = lam * (mean + r.output * s) if lam > 0 else 1.0
-    ok = u < 1 and math.isfinite(mean) and (r.cap is None or flight <= r.cap + 1e-9)
-    return SteadyState(lam, s, b, flight, rho, u, mean, p95, d, ok)
+        return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
+    rho, s, b, d, service, u, mean, flight, lane = core
+    ok = lane and (r.cap is None or flight <= r.cap + 1e-9)
+    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service), d, ok)
 
 
 def rate_max(r: Replica, tol: float = 1e-6) -> float:
-    """The largest arrival rate per replica with a stable steady state, requests/s (bisection)."""
+    """The largest arrival rate per replica with a stable steady state, requests/s (bisection; for
+    affine pieces without a KV cap most midpoints are decided by two checks, `load_capacity.py`)."""
     hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
     hi = min(hi, 1 / max(r.prefill_1, 1e-12))
-    lo = 0.0
-    while hi - lo > tol * hi:
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if steady(r, mid).stable else (lo, mid)
-    return lo
+    solve, cap = r.solve, r.cap
+    known = bracket(r, solve) if r.pieces is not None and cap is None else None
+    return replay(0.0, hi, tol, lambda lam: within(solve(lam), cap), known)
 
 
 def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> SteadyState:
@@ -185,15 +165,15 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     top = rate_max(r) if top is None else top
     if concurrency <= 1:  # one request at a time: nothing arrives while it decodes
         alone = steady(r, 0.0)
-        return dataclasses.replace(alone, rate_rps=1 / (alone.ttft_mean_s + r.output * alone.step_s))
+        return alone._replace(rate_rps=1 / (alone.ttft_mean_s + r.output * alone.step_s))
     at_top = steady(r, top)
     if at_top.in_flight <= concurrency:
         return at_top
     lo, hi = 0.0, top
     for _ in range(60):
         mid = (lo + hi) / 2
-        st = steady(r, mid)
-        lo, hi = (mid, hi) if st.stable and st.in_flight <= concurrency else (lo, mid)
+        core = r.solve(mid)
+        lo, hi = (mid, hi) if within(core, r.cap) and core[7] <= concurrency else (lo, mid)
     return steady(r, lo)
 
 

@@ -6,7 +6,6 @@ computation (a `Band` constant) the result also has `bands[field] = Band(low, hi
 decimal GB, times in seconds or hours as named, money in CHF.
 """
 
-from __future__ import annotations
 
 from typing import Literal, Union
 

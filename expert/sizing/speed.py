@@ -115,9 +115,14 @@ def allreduce_traffic_s(model: LlmModel, gpu: Gpu, tensor_parallel: int, tokens:
     """Time one step's all-reduces move data, s: 2 per layer × tokens × hidden × 2 B × 2(TP−1)/TP / link."""
     if tensor_parallel < 2:
         return 0.0
+    return _ring_s(model, tensor_parallel, tokens, link_gbs(gpu, tensor_parallel, interconnect, assumptions))
+
+
+def _ring_s(model: LlmModel, tensor_parallel: int, tokens: int, link: float) -> float:
+    """`allreduce_traffic_s` at TP ≥ 2 over a link of `link` GB/s."""
     size = tokens * model.hidden * 2
     ring = 2 * (tensor_parallel - 1) / tensor_parallel
-    return 2 * model.layers * size * ring / (link_gbs(gpu, tensor_parallel, interconnect, assumptions) * 1e9)
+    return 2 * model.layers * size * ring / (link * 1e9)
 
 
 def step_floor_s(model: LlmModel, tensor_parallel: int = 1, assumptions: Assumptions | None = None,
@@ -139,38 +144,69 @@ def weight_only(gpu: Gpu, precision: str) -> bool:
     return precision in ("int8", "int4") or (precision == "fp8" and not gpu.fp8_tflops)
 
 
+class Roofline:
+    """The point roofline of one replica at fixed prompt and output tokens (module docstring): what does
+    not depend on the batch is computed once, the decode step and the prefill per call. `_scenario` is
+    built on it; the configurator's replica profiles call it directly for the few figures they need."""
+
+    def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
+                 floor=0.0, link=None, overhead=0.0):
+        mbu, mfu = mbu * wo, mfu * wo
+        self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
+        self.eta, self.floor, self.overhead = eta, floor, overhead
+        self.flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
+        self.prefill_flops = (prefill_tflops(gpu, precision, a) or compute_tflops(gpu, precision, a)) * 1e12 * mfu
+        self.bw = gpu.bandwidth_gbs * 1e9 * mbu
+        self.active = model.decode_params_b * 1e9
+        dense_read = not model.is_moe or not model.active_params_b  # decode_weight_gb: all weights, any batch
+        self.w_step = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if dense_read else None
+        self.w_prefill = self.w_step if not model.is_moe else weights_gb(model, precision, a) * 1e9 / tp
+        self.link_bw = link_gbs(gpu, tp, link, a) if tp >= 2 else 0.0
+        self.layers_attn = model.layers * _attention_dim(model)
+        self.mean_ctx = prompt + output / 2
+        self.kv_seq = kv_cache_gb(model, int(round(self.mean_ctx)), 1, kv_precision, a)
+        self.kv_gpu = kv_heads_per_gpu(model, tp)
+        self.work_token = 2 * self.active + 2 * model.layers * _attention_dim(model) * self.mean_ctx
+
+    def comm(self, tokens: int) -> float:
+        """The all-reduce traffic of one step carrying `tokens` tokens, s (`allreduce_traffic_s`)."""
+        return _ring_s(self.model, self.tp, tokens, self.link_bw) if self.tp >= 2 else 0.0
+
+    def prefill(self, tokens_each: int, sequences: int, compute_only: bool = False) -> float:
+        """Prefill of `sequences` prompts of `tokens_each`, s; `compute_only`: a chunk fused into a decode
+        step (the step reads the weights anyway)."""
+        work = sequences * (2 * self.active * tokens_each + self.layers_attn * tokens_each**2)
+        comm = self.comm(sequences * tokens_each)
+        if compute_only:
+            return work / self.tp / self.prefill_flops / self.eta + comm
+        return max(max(work / self.tp / self.prefill_flops, self.w_prefill / self.bw) / self.eta + comm, self.floor)
+
+    def decode(self, batch: int) -> tuple[float, float, float]:
+        """(memory time, compute time, TPOT) of one step decoding `batch` sequences, s; asserts the
+        physical limit (module docstring)."""
+        m, tp = self.model, self.tp
+        kv_step = batch * self.kv_seq * 1e9 * self.kv_gpu / m.kv_heads
+        w_step = self.w_step if self.w_step is not None \
+            else decode_weight_gb(m, self.precision, batch, self.a) * 1e9 / tp
+        mem = (w_step + kv_step) / self.bw
+        comp = batch * self.work_token / tp / self.flops
+        tpot = max(max(mem, comp) / self.eta + self.comm(batch), self.floor) + self.overhead
+        limit = self.gpu.bandwidth_gbs * 1e9 / w_step
+        if 1 / tpot > limit * (1 + 1e-9):
+            raise AssertionError(f"decode {1 / tpot:.1f} tok/s exceeds the bandwidth limit {limit:.1f}")
+        return mem, comp, tpot
+
+
 def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
               floor=0.0, link=None, overhead=0.0) -> dict:
-    mbu, mfu = mbu * wo, mfu * wo
-    flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
-    pflops = (prefill_tflops(gpu, precision, a) or compute_tflops(gpu, precision, a)) * 1e12 * mfu  # engine_speed
-    bw = gpu.bandwidth_gbs * 1e9 * mbu
-    active = model.decode_params_b * 1e9
-    w_prefill = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if not model.is_moe \
-        else weights_gb(model, precision, a) * 1e9 / tp
-
-    def prefill(tokens_each: int, sequences: int, compute_only: bool = False) -> float:
-        work = sequences * (2 * active * tokens_each + model.layers * _attention_dim(model) * tokens_each**2)
-        comm = allreduce_traffic_s(model, gpu, tp, sequences * tokens_each, link, a)
-        if compute_only:  # a chunk fused into a decode step: the step reads the weights anyway
-            return work / tp / pflops / eta + comm
-        return max(max(work / tp / pflops, w_prefill / bw) / eta + comm, floor)
-
-    mean_ctx = prompt + output / 2
-    kv_step = batch * kv_cache_gb(model, int(round(mean_ctx)), 1, kv_precision, a) * 1e9 \
-        * kv_heads_per_gpu(model, tp) / model.kv_heads
-    w_step = decode_weight_gb(model, precision, batch, a) * 1e9 / tp
-    mem = (w_step + kv_step) / bw
-    comp = batch * (2 * active + 2 * model.layers * _attention_dim(model) * mean_ctx) / tp / flops
-    tpot = max(max(mem, comp) / eta + allreduce_traffic_s(model, gpu, tp, batch, link, a), floor) + overhead
-    ttft = prefill(prompt, 1)
-    prefill_batch = prefill(prompt, batch)
-    limit = gpu.bandwidth_gbs * 1e9 / w_step
-    if 1 / tpot > limit * (1 + 1e-9):
-        raise AssertionError(f"decode {1 / tpot:.1f} tok/s exceeds the bandwidth limit {limit:.1f}")
+    roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
+                    overhead)
+    mem, comp, tpot = roof.decode(batch)
+    ttft = roof.prefill(prompt, 1)
+    prefill_batch = roof.prefill(prompt, batch)
     return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
             "decode_tokens_per_s_per_sequence": 1 / tpot, "mem": mem, "comp": comp,
-            "prefill_compute_s": prefill(prompt, 1, compute_only=True),
+            "prefill_compute_s": roof.prefill(prompt, 1, compute_only=True),
             "replica_throughput": batch * output / (prefill_batch + output * tpot)}
 
 

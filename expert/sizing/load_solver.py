@@ -1,0 +1,83 @@
+"""The arithmetic of `load.py`'s steady state: λ ↦ the numbers of one replica's steady state, as a
+closure over the replica's fields (`load.Replica.solve`), so that the bisections of `load.py` and the
+configurator's searches solve it without building an object per rate. The model and its formulas are
+`load.py`'s docstring; nothing here is a new formula.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
+
+
+def moe_step(r, lam: float, rho: float) -> float:
+    """The step's fixed point without affine pieces (MoE); inf when unstable. decode(b) is concave in b
+    (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b is positive up to its first root:
+    doubling, then bisection on whole sequences."""
+    if rho >= 1:
+        return float("inf")
+    limit = r.cap if r.cap is not None else MAX_SEQUENCES
+
+    def over(b: int) -> bool:
+        s = r.decode(b) / (1 - rho)
+        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
+
+    hi = 1
+    while over(hi):
+        if hi >= limit:
+            return float("inf")
+        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
+    lo = max(1, hi // 2)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
+    return r.decode(hi) / (1 - rho)
+
+
+def solver(r) -> Callable[[float], tuple | None]:
+    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, lane stable) of
+    replica `r` (`load.py`'s docstring), None when the step has no fixed point; the KV pool's cap is
+    the callers' check (`within`). For affine pieces the step is the closed form
+    s = max(max_i a_i / (1 − ρ − c_i·λ·O), decode(1) / (1 − ρ)) (at least the request's own sequence
+    decodes); each `x if x > y else y` is `max(y, x)` spelled out, the same float."""
+    prompt, c_prefill, output, chunk, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.pieces
+    alone = max(r.prefill_1, prompt * c_prefill)
+    floor_1 = r.decode(1.0) if pieces is not None else 0.0
+    inf, ceil, isfinite = float("inf"), math.ceil, math.isfinite
+
+    def solve(lam: float) -> tuple | None:
+        rho = lam * prompt * c_prefill
+        if pieces is None:
+            s = moe_step(r, lam, rho)
+        elif rho >= 1:
+            return None
+        else:
+            left = 1 - rho
+            s = 0.0
+            for a, c in pieces:
+                denom = left - c * lam * output
+                if denom <= 0:
+                    return None
+                x = a / denom
+                s = x if x > s else s
+            x = floor_1 / left
+            s = x if x > s else s
+        if not isfinite(s):
+            return None
+        x = lam * output * s
+        b = x if x > 1.0 else 1.0
+        d = s * (1 - rho)
+        x = chunk - b
+        service = alone + ceil(prompt / (x if x > 1.0 else 1.0)) * d
+        u = lam * service
+        mean = service + (inf if u >= 1 else u * service / (2 * (1 - u)))
+        flight = lam * (mean + output * s) if lam > 0 else 1.0
+        return rho, s, b, d, service, u, mean, flight, u < 1 and isfinite(mean)
+    return solve
+
+
+def within(core: tuple | None, cap: float | None) -> bool:
+    """A solved state (`solver`) is stable: it has a step, its lane keeps up, the KV pool holds it."""
+    return core is not None and core[8] and (cap is None or core[7] <= cap + 1e-9)

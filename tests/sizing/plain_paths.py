@@ -1,0 +1,134 @@
+"""The plain paths the fast ones replaced (issue 21), kept verbatim for the tests that compare them bit for
+bit: the steady state built as an object per rate and its bisections (`expert/sizing/load.py` before the
+per-replica solver), the point scenario as one function (`speed._scenario` before `speed.Roofline`), the
+engines' budgets with their numbers inline."""
+
+from __future__ import annotations
+
+import math
+
+from expert.sizing import load, load_solver
+from expert.sizing.constants import GIB
+from expert.sizing.engine_speed import prefill_tflops
+from expert.sizing.engines import device_memory_gb, sglang_reserved_gb, transformers_activation_gb
+from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing.speed import _attention_dim, allreduce_traffic_s, compute_tflops, decode_weight_gb
+
+
+def step(r: load.Replica, lam: float, rho: float) -> float:
+    """`load._step` as it was: the closed form over the pieces, else the whole-sequence bisection."""
+    if rho >= 1:
+        return float("inf")
+    if r.pieces is not None:
+        best = 0.0
+        for a, c in r.pieces:
+            denom = 1 - rho - c * lam * r.output
+            if denom <= 0:
+                return float("inf")
+            best = max(best, a / denom)
+        floor = r.decode(1.0) / (1 - rho)
+        return max(best, floor)
+    return load_solver.moe_step(r, lam, rho)
+
+
+def steady(r: load.Replica, lam: float) -> tuple:
+    """`load.steady` as it was, as the tuple of `SteadyState`'s fields."""
+    rho = lam * r.prompt * r.c_prefill
+    s = step(r, lam, rho)
+    if not math.isfinite(s):
+        inf = float("inf")
+        return (lam, inf, inf, inf, rho, inf, inf, inf, inf, False)
+    b = max(1.0, lam * r.output * s)
+    d = s * (1 - rho)
+    free = max(1.0, r.chunk - b)
+    service = max(r.prefill_1, r.prompt * r.c_prefill) + math.ceil(r.prompt / free) * d
+    u = lam * service
+    mean = service + load.wait_mean(u, service)
+    p95 = service + load.wait_p95(u, service)
+    flight = lam * (mean + r.output * s) if lam > 0 else 1.0
+    ok = u < 1 and math.isfinite(mean) and (r.cap is None or flight <= r.cap + 1e-9)
+    return (lam, s, b, flight, rho, u, mean, p95, d, ok)
+
+
+def rate_max(r: load.Replica, tol: float = 1e-6) -> float:
+    """`load.rate_max` as it was: bisection on the steady state built per rate."""
+    hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
+    hi = min(hi, 1 / max(r.prefill_1, 1e-12))
+    lo = 0.0
+    while hi - lo > tol * hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if steady(r, mid)[9] else (lo, mid)
+    return lo
+
+
+def closed_loop(r: load.Replica, concurrency: float, top: float | None = None) -> tuple:
+    """`load.closed_loop` as it was, as a tuple."""
+    top = rate_max(r) if top is None else top
+    if concurrency <= 1:
+        alone = steady(r, 0.0)
+        return (1 / (alone[6] + r.output * alone[1]),) + alone[1:]
+    at_top = steady(r, top)
+    if at_top[3] <= concurrency:
+        return at_top
+    lo, hi = 0.0, top
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        st = steady(r, mid)
+        lo, hi = (mid, hi) if st[9] and st[3] <= concurrency else (lo, mid)
+    return steady(r, lo)
+
+
+def scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
+             floor=0.0, link=None, overhead=0.0) -> dict:
+    """`speed._scenario` as it was (with issue 22's FP8 prefill rate and eager-launch overhead)."""
+    mbu, mfu = mbu * wo, mfu * wo
+    flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
+    pflops = (prefill_tflops(gpu, precision, a) or compute_tflops(gpu, precision, a)) * 1e12 * mfu
+    bw = gpu.bandwidth_gbs * 1e9 * mbu
+    active = model.decode_params_b * 1e9
+    w_prefill = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if not model.is_moe \
+        else weights_gb(model, precision, a) * 1e9 / tp
+
+    def prefill(tokens_each: int, sequences: int, compute_only: bool = False) -> float:
+        work = sequences * (2 * active * tokens_each + model.layers * _attention_dim(model) * tokens_each**2)
+        comm = allreduce_traffic_s(model, gpu, tp, sequences * tokens_each, link, a)
+        if compute_only:
+            return work / tp / pflops / eta + comm
+        return max(max(work / tp / pflops, w_prefill / bw) / eta + comm, floor)
+
+    mean_ctx = prompt + output / 2
+    kv_step = batch * kv_cache_gb(model, int(round(mean_ctx)), 1, kv_precision, a) * 1e9 \
+        * kv_heads_per_gpu(model, tp) / model.kv_heads
+    w_step = decode_weight_gb(model, precision, batch, a) * 1e9 / tp
+    mem = (w_step + kv_step) / bw
+    comp = batch * (2 * active + 2 * model.layers * _attention_dim(model) * mean_ctx) / tp / flops
+    tpot = max(max(mem, comp) / eta + allreduce_traffic_s(model, gpu, tp, batch, link, a), floor) + overhead
+    ttft = prefill(prompt, 1)
+    prefill_batch = prefill(prompt, batch)
+    return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
+            "decode_tokens_per_s_per_sequence": 1 / tpot, "mem": mem, "comp": comp,
+            "prefill_compute_s": prefill(prompt, 1, compute_only=True),
+            "replica_throughput": batch * output / (prefill_batch + output * tpot)}
+
+
+def budget_sizes(engine, model, gpu, tp, w, context, a) -> tuple:
+    """(device, activation, overhead, pool) as `engines.budget` computed them inline."""
+    dev = device_memory_gb(gpu, a)
+    if engine in ("vllm", "tensorrt-llm"):
+        act = (a.activation_moe_gib if model.is_moe else a.activation_dense_gib).value * GIB
+        over = (a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib).value * GIB
+        if engine == "vllm":
+            graphs = a.cuda_graph_gib.value * GIB
+            return dev, act, over + graphs, dev * a.vllm_memory_utilization.value - w - act - over - graphs
+        return dev, act, over, a.trt_free_fraction.value * (dev - w - act - over)
+    if engine == "sglang":
+        reserved = sglang_reserved_gb(dev, tp)
+        return dev, reserved, 0.0, dev - reserved - w
+    if engine == "llama.cpp":
+        over = a.non_torch_tp1_gib.value * GIB
+        act = a.llamacpp_compute_gib.value * GIB
+        margin = a.llamacpp_margin_gib
+        return dev, act, over + margin.value * GIB, dev - w - act - over - margin.value * GIB
+    act = transformers_activation_gb(model, context)
+    over = a.cuda_context_gb.value
+    return dev, act, over, dev - w - act - over
