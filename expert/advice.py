@@ -51,7 +51,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
 
-    from expert.sizing.engines import budget
+    from expert.sizing.engines import budget_sizes
     from expert.sizing.memory import inference_memory
 
     gpu = catalog.gpu(choice["gpu"] if choice else FALLBACK_GPU)
@@ -111,7 +111,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
             "finetune_over_weights": finetune_gb / m.weights_gb if finetune_gb else None, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
-            "needs_multi_gpu": all(budget(w.engine, model, g, 1, m.weights_gb, context).kv_pool_gb <= 0
+            "needs_multi_gpu": all(budget_sizes(w.engine, model, g, 1, m.weights_gb, context)[3] <= 0
                                    for g in single_80 if g.memory_gb <= 80)}
     fact.update(generic_fields(model, m.weights_gb, m.kv_cache_gb))
     return memory, capacity, clean_fact(fact)

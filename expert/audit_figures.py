@@ -24,12 +24,12 @@ def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None
     activations and runtime within the engine's budget on that GPU), or None when none does.
     `model` (the catalog model) gives the engine its activation class; without it: dense."""
     from expert.sizing.architecture import generic_model
-    from expert.sizing.engines import budget
+    from expert.sizing.engines import budget_sizes
 
     model = model or generic_model(max(0.1, memory.weights_gb / 2))
-    fitting = [g.memory_gb for g in catalog.gpus.values()
-               if (b := budget(memory.engine, model, g, 1, memory.weights_gb, memory.context_tokens)).kv_pool_gb
-               >= memory.kv_cache_gb > 0 or (b.kv_pool_gb > 0 and memory.kv_cache_gb == 0)]
+    fitting = [g.memory_gb for g in catalog.gpus.values()  # budget_sizes(...)[3]: engines.budget's kv_pool_gb
+               if (pool := budget_sizes(memory.engine, model, g, 1, memory.weights_gb, memory.context_tokens)[3])
+               >= memory.kv_cache_gb > 0 or (pool > 0 and memory.kv_cache_gb == 0)]
     return min(fitting, default=None)
 
 

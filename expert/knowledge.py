@@ -82,4 +82,16 @@ def _rule_base(extra: tuple[str, ...]):
     from expert.compiled import cached
     from expert.engine.facade import prepare
 
-    return cached("rules", rule_files(extra), lambda: prepare(list(_parsed(extra))))
+    return cached("rules", rule_files(extra), lambda: _with_parts(prepare(list(_parsed(extra)))))
+
+
+SEPARATE_PACKS = ("document-pick",)
+"""Packs also evaluated on their own (the documents' pick, `expert.configurator.document`): their
+rule bases are made with the whole base and kept in its compiled cache."""
+
+
+def _with_parts(base):
+    for pack in SEPARATE_PACKS:
+        if any(p.pack == pack for p in base.packs):
+            base.only(pack)
+    return base

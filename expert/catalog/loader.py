@@ -266,7 +266,20 @@ def source_files(extra_dirs: tuple[Path, ...]) -> list[Path]:
 def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
     from expert.compiled import cached
 
-    return cached("catalog", source_files(extra_dirs), lambda: build_catalog(extra_dirs))
+    return cached("catalog", source_files(extra_dirs), lambda: with_derived(build_catalog(extra_dirs)))
+
+
+def with_derived(catalog: Catalog) -> Catalog:
+    """The catalog with what every advice derives from it first (`memo`): the configurator's sources
+    and the sizing defaults with the catalog's tariffs (and their cache key). Built here, they are
+    pickled with the catalog in the compiled cache, so a process reads them instead of building them
+    (≈ 2.5 ms per first advice)."""
+    from expert.configurator.candidates import catalog_sources
+    from expert.configurator.search import default_assumptions
+
+    catalog_sources(catalog)
+    _ = default_assumptions(catalog).key
+    return catalog
 
 
 def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:

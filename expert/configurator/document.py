@@ -14,6 +14,7 @@ from typing import Any
 from expert.catalog.loader import Catalog
 from expert.configurator.models import DocumentView
 from expert.facts import gpu_family
+from expert.knowledge import SEPARATE_PACKS
 from expert.messages import t
 from expert.sizing.constants import Assumptions
 from expert.workload import Workload
@@ -89,19 +90,15 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
     return pick, text, sections
 
 
-PICK_PACK = "document-pick"
-_PICK_BASES: dict = {}
+PICK_PACK = SEPARATE_PACKS[0]
 
 
 def _pick_rules(base):
-    """The rule base of the document-pick pack alone, kept per rule base (by its content-hash name).
-    Its rules test only input facts (workload, u2_saving, h100_premium; the one `not` too), which no
-    other pack derives, so they fire alone exactly as among all 160-odd rules, at a fraction of the
-    engine's work."""
-    hit = _PICK_BASES.get(base.name)
-    if hit is None:
-        hit = _PICK_BASES[base.name] = base.only(PICK_PACK)  # its rules as `base` compiled them
-    return hit
+    """The rule base of the document-pick pack alone (`RuleBase.only`: made with `base`, kept in its
+    compiled cache). Its rules test only input facts (workload, u2_saving, h100_premium; the one `not`
+    too), which no other pack derives, so they fire alone exactly as among all 160-odd rules, at a
+    fraction of the engine's work."""
+    return base.only(PICK_PACK)  # its rules as `base` compiled them
 
 
 def _cite(rule) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from expert.engine.checks import positive_aliases
@@ -43,13 +43,16 @@ class RuleBase:
     """Packs compiled once: the durable ruleset `definition`, its `name`, and rules by id.
 
     `definition_json` is the definition's JSON text, written once when compiling (and kept in the
-    compiled cache): registering with the engine parses a fresh copy from it (facade.evaluate)."""
+    compiled cache): registering with the engine parses a fresh copy from it (facade.evaluate).
+    `parts` keeps the bases of single packs made by `only` (pickled with it in the compiled cache;
+    registered with the engine together with this base)."""
 
     packs: tuple[RulePack, ...]
     rules: Mapping[str, CompiledRule]
     definition: Mapping[str, Any]
     name: str
     definition_json: str
+    parts: dict[str, RuleBase] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_packs(cls, packs: Sequence[RulePack]) -> RuleBase:
@@ -66,7 +69,14 @@ class RuleBase:
 
     def only(self, pack: str) -> RuleBase:
         """The rule base of this base's packs named `pack`, from the rules it compiled already: equal to
-        `from_packs` of those packs (a rule compiles alone; the sinks are recomputed for them)."""
+        `from_packs` of those packs (a rule compiles alone; the sinks are recomputed for them). Made
+        once per base and kept in `parts`."""
+        hit = self.parts.get(pack)
+        if hit is None:
+            hit = self.parts[pack] = self._only(pack)
+        return hit
+
+    def _only(self, pack: str) -> RuleBase:
         packs = tuple(p for p in self.packs if p.pack == pack)
         ids = [rule.id for p in packs for rule in p.rules]
         definition: dict[str, Any] = {i: self.definition[i] for i in ids}

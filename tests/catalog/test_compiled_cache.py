@@ -61,9 +61,15 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
     assert again._aliases == fresh._aliases         # id and alias lookups come back too
     assert again.gpu("H100") == fresh.gpu("H100")
     # only what the catalog derives from its own files while it is built (the bought systems' prices
-    # beyond one server, `Catalog.several_systems`) is stored with it; nothing a search memoised
-    assert set(again._memo) == {"bom.several_systems"}
+    # beyond one server, `Catalog.several_systems`) and what every advice derives from it first
+    # (`loader.with_derived`: the configurator's sources, the sizing defaults with the catalog's
+    # tariffs) is stored with it; nothing a search memoised
+    assert set(again._memo) == {"bom.several_systems", "configurator.sources", "configurator.assumptions"}
+    loader.with_derived(fresh)
     assert again._memo == fresh._memo
+    assert again._memo["configurator.assumptions"].key == fresh._memo["configurator.assumptions"].key
+    bought = next(s for s in again._memo["configurator.sources"] if s.priced is not None)
+    assert bought.priced.func.__self__ is again     # a bought source prices through its own catalog
 
 
 def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
@@ -78,6 +84,9 @@ def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
     assert again.name == fresh.name                 # the content hash of the compiled ruleset
     assert dict(again.definition) == dict(fresh.definition)
     assert again.packs == fresh.packs
+    # the documents' pick pack is compiled with the base and comes back with it from the cache
+    assert set(again.parts) == {"document-pick"}
+    assert again.parts["document-pick"] == fresh.only("document-pick")
 
 
 def test_a_changed_builtin_catalog_file_is_read_again(cache, tmp_path, monkeypatch):

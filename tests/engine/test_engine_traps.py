@@ -148,6 +148,18 @@ def test_trap_one_host_no_timer_threads_and_rulesets_registered_once(twenty, pac
     assert not [t for t in threading.enumerate() if "dispatch" in t.name]
 
 
+def test_a_single_pack_base_is_registered_with_its_base(packs_dir: Path, audit_facts) -> None:
+    # `RuleBase.only` keeps the part with its base; the first evaluation of the base registers both
+    # (one registration per process for the documents' pick and the advice's rules)
+    base = prepare(load_packs([packs_dir / "twenty", packs_dir / "chain"]))
+    part = base.only("fixture-chain")
+    assert base.only("fixture-chain") is part and base.parts == {"fixture-chain": part}
+    evaluate(base, audit_facts)
+    assert part.name in facade._host().registered
+    result = evaluate(part, [{"t": "input", "name": "org"}])
+    assert result.fired_ids() == ["chain-a", "chain-b", "chain-c"]
+
+
 # ------------------------------------------------------------ `not` over the kind a positive pattern holds
 def _unchecked(*rules: dict):
     """A RuleBase built from rule models directly, past the loader's checks (to measure the engine)."""
