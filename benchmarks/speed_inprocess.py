@@ -84,12 +84,10 @@ def _prepare(modules: list[str]) -> None:
                 importlib.import_module(name)
             except Exception:  # noqa: BLE001 - a module that only imports inside its package
                 pass
-    from expert.catalog import load_catalog
-    from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.api import Expert
 
-    load_catalog()
-    evaluate(rule_base(), [])       # compiles the packs and registers them with the engine host
+    Expert().preload()              # reads the catalog, compiles the packs and registers them (with the
+                                    # smaller bases an advice evaluates) with the engine host
     _build_validators()
     gc.collect()
     gc.freeze()                     # what the process built so far is long-lived: the collector skips it

@@ -178,7 +178,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     tie = near_tie_fact(choice, [_as_dict(a) for a in result.alternatives])
     if tie is not None:
         facts.append(clean_fact(tie))
-    evaluation = evaluate(rule_base(rules_dirs), facts, lang=lang)
+    evaluation = evaluate(_advice_rules(rule_base(rules_dirs), facts), facts, lang=lang)
     findings, fired = trace_parts(evaluation)
     sentence = w.model_dump(exclude_none=True)
     if getattr(result, "agent", None) is not None:  # an agent's volume is counted in tasks
@@ -192,6 +192,16 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
         training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),
         pool_groups=groups)
+
+
+def _advice_rules(base, facts: list[dict]):
+    """The rules the advice's facts can reach (`RuleBase.reachable` of `vocabulary.ADVICE_KINDS`):
+    the same firings on less engine work; the whole base should a fact of another kind be added."""
+    from expert.vocabulary import ADVICE_KINDS
+
+    if all(fact["t"] in ADVICE_KINDS for fact in facts):
+        return base.reachable(ADVICE_KINDS)
+    return base
 
 
 _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",

@@ -40,10 +40,11 @@ class Expert:
         import expert.advice  # noqa: F401
         import expert.audit  # noqa: F401
         import expert.report.build  # noqa: F401
-        from expert.engine import evaluate
+        from expert.engine import evaluate, register
         from expert.knowledge import rule_base
 
-        evaluate(rule_base(self.rules_dirs), [])   # no facts: registers the rule set, fires nothing kept
+        base = register(rule_base(self.rules_dirs))  # with the smaller bases an advice evaluates
+        evaluate(base, [])   # no facts: fires nothing kept; the engine's first session
 
     def advise(self, workload: Any, lang: str = "en", *, sensitivity: bool = True) -> Report:
         """Recommend GPUs for a workload (dict in the file format, or a `Workload`).

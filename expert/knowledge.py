@@ -86,12 +86,16 @@ def _rule_base(extra: tuple[str, ...]):
 
 
 SEPARATE_PACKS = ("document-pick",)
-"""Packs also evaluated on their own (the documents' pick, `expert.configurator.document`): their
-rule bases are made with the whole base and kept in its compiled cache."""
+"""Packs also evaluated on their own (the documents' pick, `expert.configurator.document`)."""
 
 
 def _with_parts(base):
+    """The base with the smaller bases an advice evaluates made from it (`RuleBase.parts`, kept in
+    its compiled cache): the documents' pick and the rules the advice's input kinds can reach."""
+    from expert.vocabulary import ADVICE_KINDS
+
     for pack in SEPARATE_PACKS:
         if any(p.pack == pack for p in base.packs):
             base.only(pack)
+    base.reachable(ADVICE_KINDS)
     return base

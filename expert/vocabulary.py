@@ -284,6 +284,9 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
 
 # Kinds the facade asserts from Python; every other kind is derived by rules.
 INPUT_KINDS = tuple(INPUT_FACTS)
+ADVICE_KINDS = tuple(kind for kind in INPUT_KINDS if kind != "setup")
+"""The input kinds an advice asserts (`expert.advice`): every one but the audit's `setup`. An advice
+evaluates only the rules these can reach (`RuleBase.reachable`)."""
 
 
 def describe() -> str:

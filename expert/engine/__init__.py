@@ -19,7 +19,7 @@ from expert.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('RuleBase', 'compile_packs', 'ruleset_name'), 'compiler'),
-    **dict.fromkeys(('evaluate', 'prepare'), 'facade'),
+    **dict.fromkeys(('evaluate', 'prepare', 'register'), 'facade'),
     **dict.fromkeys(('load_pack', 'load_packs', 'parse_pack'), 'loader'),
     **dict.fromkeys(('Evaluation', 'Finding', 'FindingSource', 'Firing'), 'results'),
     **dict.fromkeys(('CATEGORIES', 'Rule', 'RulePack'), 'rulepack'),
@@ -27,6 +27,6 @@ _EXPORTS = {
 
 __all__ = ["CATEGORIES", "Evaluation", "Finding", "FindingSource", "Firing", "Rule", "RuleBase",
            "RulePack", "compile_packs", "evaluate", "load_pack", "load_packs", "parse_pack",
-           "prepare", "ruleset_name"]
+           "prepare", "register", "ruleset_name"]
 
 lazy_exports(__name__, _EXPORTS)

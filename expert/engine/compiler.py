@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,8 +44,8 @@ class RuleBase:
 
     `definition_json` is the definition's JSON text, written once when compiling (and kept in the
     compiled cache): registering with the engine parses a fresh copy from it (facade.evaluate).
-    `parts` keeps the bases of single packs made by `only` (pickled with it in the compiled cache;
-    registered with the engine together with this base)."""
+    `parts` keeps the smaller bases made from it by `only` and `reachable` (pickled with it in the
+    compiled cache; `facade.register` registers them with it)."""
 
     packs: tuple[RulePack, ...]
     rules: Mapping[str, CompiledRule]
@@ -78,7 +78,40 @@ class RuleBase:
 
     def _only(self, pack: str) -> RuleBase:
         packs = tuple(p for p in self.packs if p.pack == pack)
-        ids = [rule.id for p in packs for rule in p.rules]
+        return self._subset(packs, [rule.id for p in packs for rule in p.rules])
+
+    def reachable(self, kinds: Iterable[str]) -> RuleBase:
+        """The rules that can fire when only facts of `kinds` are asserted: a rule whose positive
+        patterns (one branch of each `any`) all match a kind given or derived by a rule kept, until
+        nothing changes. The others can never fire on such facts, and they neither derive a fact nor
+        take a place in the agenda, so the rules kept fire exactly as in the whole base, on less
+        engine work (the advice asserts no `setup`: 105 of 167 built-in rules). Kept in `parts`."""
+        key = "reachable:" + ",".join(sorted(set(kinds)))
+        hit = self.parts.get(key)
+        if hit is None:
+            hit = self.parts[key] = self._reachable(set(kinds) | {PHASE})
+        return hit
+
+    def _reachable(self, available: set[str]) -> RuleBase:
+        needs = {rid: [{p.fact for p in c.any} if isinstance(c, AnyOf) else {c.fact}
+                       for c in compiled.rule.when if not isinstance(c, Not)]
+                 for rid, compiled in self.rules.items()}
+        kept: set[str] = set()
+        grown = True
+        while grown:
+            grown = False
+            for rid, groups in needs.items():
+                if rid not in kept and all(group & available for group in groups):
+                    kept.add(rid)
+                    available.update(d.fact for d in self.rules[rid].rule.then.derive)
+                    grown = True
+        packs = tuple(p.model_copy(update={"rules": [r for r in p.rules if r.id in kept]}) for p in self.packs)
+        packs = tuple(p for p in packs if p.rules)
+        return self._subset(packs, [rule.id for p in packs for rule in p.rules])
+
+    def _subset(self, packs: tuple[RulePack, ...], ids: list[str]) -> RuleBase:
+        """The base of `packs` (rules `ids`, in this base's order) from the rules compiled already:
+        equal to `from_packs(packs)` (a rule compiles alone; the sinks are recomputed for them)."""
         definition: dict[str, Any] = {i: self.definition[i] for i in ids}
         definition.update(_sinks(packs))
         return RuleBase(packs, {i: self.rules[i] for i in ids}, definition, ruleset_name(definition),

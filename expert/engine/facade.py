@@ -94,7 +94,7 @@ def evaluate(rules: RuleBase | Sequence[RulePack], facts: Iterable[Mapping[str, 
     with _LOCK:
         host = _host()
         if base.name not in host.registered:
-            _register(host, base)
+            _register(host, [base])
         session = Session(base, f"s{next(_SIDS)}", lang)
         host.session = session
         try:
@@ -117,10 +117,21 @@ def evaluate(rules: RuleBase | Sequence[RulePack], facts: Iterable[Mapping[str, 
     return session.result()
 
 
-def _register(host: _EngineHost, base: RuleBase) -> None:
-    """Register `base` with the engine host, and with it the single-pack bases made from it
-    (`RuleBase.parts`): one registration per process for every ruleset an advice evaluates."""
-    todo = {b.name: b for b in (base, *base.parts.values()) if b.name not in host.registered}
+def register(rules: RuleBase | Sequence[RulePack]) -> RuleBase:
+    """Register a rule base and the smaller bases made from it (`RuleBase.parts`: the documents' pick,
+    the rules an advice can fire) with the engine host now, so that no evaluation pays for it
+    (`Expert.preload`). `evaluate` registers only the base it evaluates, on first use."""
+    base = prepare(rules)
+    with _LOCK:
+        _register(_host(), [base, *base.parts.values()])
+    return base
+
+
+def _register(host: _EngineHost, bases: list[RuleBase]) -> None:
+    """Register the bases not registered yet, in one call."""
+    todo = {b.name: b for b in bases if b.name not in host.registered}
+    if not todo:
+        return
     try:
         # a fresh copy parsed from the definition's JSON text, written when it was compiled:
         # ten times faster than copy.deepcopy on 126 rules, and no json.dumps per process

@@ -17,6 +17,7 @@ from expert import compiled
 from expert.catalog import loader
 from expert.knowledge import _rule_base, _parsed, rule_base
 from expert.paths import knowledge_dir
+from expert.vocabulary import ADVICE_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFER = """offers:
@@ -62,14 +63,12 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
     assert again.gpu("H100") == fresh.gpu("H100")
     # only what the catalog derives from its own files while it is built (the bought systems' prices
     # beyond one server, `Catalog.several_systems`) and what every advice derives from it first
-    # (`loader.with_derived`: the configurator's sources, the sizing defaults with the catalog's
-    # tariffs) is stored with it; nothing a search memoised
-    assert set(again._memo) == {"bom.several_systems", "configurator.sources", "configurator.assumptions"}
+    # (`loader.with_derived`: the sizing defaults with the catalog's tariffs, and their key) is
+    # stored with it; nothing a search memoised
+    assert set(again._memo) == {"bom.several_systems", "configurator.assumptions"}
     loader.with_derived(fresh)
     assert again._memo == fresh._memo
     assert again._memo["configurator.assumptions"].key == fresh._memo["configurator.assumptions"].key
-    bought = next(s for s in again._memo["configurator.sources"] if s.priced is not None)
-    assert bought.priced.func.__self__ is again     # a bought source prices through its own catalog
 
 
 def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
@@ -84,9 +83,10 @@ def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
     assert again.name == fresh.name                 # the content hash of the compiled ruleset
     assert dict(again.definition) == dict(fresh.definition)
     assert again.packs == fresh.packs
-    # the documents' pick pack is compiled with the base and comes back with it from the cache
-    assert set(again.parts) == {"document-pick"}
+    # the smaller bases an advice evaluates are made with the base and come back with it from the cache
+    assert set(again.parts) == {"document-pick", "reachable:" + ",".join(sorted(ADVICE_KINDS))}
     assert again.parts["document-pick"] == fresh.only("document-pick")
+    assert again.reachable(ADVICE_KINDS) == fresh.reachable(ADVICE_KINDS)
 
 
 def test_a_changed_builtin_catalog_file_is_read_again(cache, tmp_path, monkeypatch):

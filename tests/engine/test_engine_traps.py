@@ -148,16 +148,20 @@ def test_trap_one_host_no_timer_threads_and_rulesets_registered_once(twenty, pac
     assert not [t for t in threading.enumerate() if "dispatch" in t.name]
 
 
-def test_a_single_pack_base_is_registered_with_its_base(packs_dir: Path, audit_facts) -> None:
-    # `RuleBase.only` keeps the part with its base; the first evaluation of the base registers both
-    # (one registration per process for the documents' pick and the advice's rules)
-    base = prepare(load_packs([packs_dir / "twenty", packs_dir / "chain"]))
-    part = base.only("fixture-chain")
-    assert base.only("fixture-chain") is part and base.parts == {"fixture-chain": part}
-    evaluate(base, audit_facts)
-    assert part.name in facade._host().registered
-    result = evaluate(part, [{"t": "input", "name": "org"}])
-    assert result.fired_ids() == ["chain-a", "chain-b", "chain-c"]
+def test_register_registers_a_base_with_its_parts_evaluate_only_the_base() -> None:
+    # a part (`RuleBase.only`/`reachable`) is kept with its base; `register` (Expert.preload) registers
+    # both at once, `evaluate` only the base it evaluates (an audit never pays for the advice's parts).
+    # Rule ids of their own: ruleset names are content hashes, and the engine host lives per process.
+    base = inline({"id": "register-test-workload", "when": [{"fact": "workload"}]},
+                  {"id": "register-test-setup", "when": [{"fact": "setup"}]})
+    part = base.reachable(["workload"])
+    assert base.reachable(["workload"]) is part and list(base.parts.values()) == [part]
+    evaluate(base, [{"t": "setup"}])
+    host = facade._host()
+    assert base.name in host.registered and part.name not in host.registered
+    assert facade.register(base) is base
+    assert part.name in host.registered
+    assert evaluate(part, [{"t": "workload"}]).fired_ids() == ["register-test-workload"]
 
 
 # ------------------------------------------------------------ `not` over the kind a positive pattern holds
