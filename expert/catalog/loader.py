@@ -274,9 +274,9 @@ def with_derived(catalog: Catalog) -> Catalog:
     advice and audit derives from it first: built here, they are pickled with the catalog in the
     compiled cache, so a process reads them instead of building them (≈ 0.6 ms). The configurator's
     sources stay out: unpickling them would import the configurator into every command."""
-    from expert.configurator.search import default_assumptions
+    from expert.sizing.constants import Assumptions
 
-    _ = default_assumptions(catalog).key
+    _ = Assumptions.of_catalog(catalog).key
     return catalog
 
 

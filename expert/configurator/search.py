@@ -34,7 +34,7 @@ MAX_ALTERNATIVES = 8
 
 def default_assumptions(catalog: Catalog) -> Assumptions:
     """The sizing defaults with the cost constants of the catalog's tariffs (kept with the catalog)."""
-    return catalog.memo("configurator.assumptions", lambda: Assumptions.from_tariffs(catalog.tariffs))
+    return Assumptions.of_catalog(catalog)
 
 
 def as_workload(workload) -> Workload:

@@ -339,6 +339,12 @@ class Assumptions:
             name: Constant(v.value.mid, v.unit, v.source, v.value.low, v.value.high, v.note or "")
             for name, v in pick.items()})
 
+    @classmethod
+    def of_catalog(cls, catalog) -> "Assumptions":
+        """The defaults with the cost constants of `catalog`'s tariffs, built once per catalog (kept in
+        its `memo`, and so in the compiled catalog cache: `catalog.loader.with_derived`)."""
+        return catalog.memo("sizing.assumptions", lambda: cls.from_tariffs(catalog.tariffs))
+
 
 DEFAULT = Assumptions()
 

@@ -65,10 +65,10 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
     # beyond one server, `Catalog.several_systems`) and what every advice derives from it first
     # (`loader.with_derived`: the sizing defaults with the catalog's tariffs, and their key) is
     # stored with it; nothing a search memoised
-    assert set(again._memo) == {"bom.several_systems", "configurator.assumptions"}
+    assert set(again._memo) == {"bom.several_systems", "sizing.assumptions"}
     loader.with_derived(fresh)
     assert again._memo == fresh._memo
-    assert again._memo["configurator.assumptions"].key == fresh._memo["configurator.assumptions"].key
+    assert again._memo["sizing.assumptions"].key == fresh._memo["sizing.assumptions"].key
 
 
 def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
