@@ -23,8 +23,7 @@ from functools import lru_cache
 
 from pathlib import Path
 
-import yaml
-
+from expert.catalog.billing import billing_path, read_billing, training_billing
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
@@ -50,23 +49,18 @@ def attended_hours(elapsed_h: float) -> float:
 
 @lru_cache(maxsize=4)
 def billing_rules(path: str | None = None) -> dict:
-    """Provider → {granularity_s, minimum_s, stopped_gpu_bills, source}; 'default' for the rest."""
+    """Provider → {granularity_s, minimum_s, stopped_gpu_bills, source}; 'default' for the rest (the
+    built-in file by default; a planner reads the copy kept with its catalog, `training_billing`)."""
     from expert.compiled import cached
-    from expert.paths import knowledge_dir
 
-    p = Path(path) if path else knowledge_dir() / "training-billing.yaml"
-
-    def read() -> dict:
-        with open(p, encoding="utf-8") as fh:
-            data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # plain data only
-        return {"default": data["default"], **data["providers"]}
-
-    return cached("billing", [p], read)  # the compiled cache: read again when the file changes
+    p = Path(path) if path else billing_path()
+    return cached("billing", [p], lambda: read_billing(p))  # the compiled cache: read again when it changes
 
 
-def billed_hours(hours: float, provider: str | None) -> tuple[float, dict]:
-    """Hours billed for a run of `hours` (setup included) under the provider's granularity."""
-    rules = billing_rules()
+def billed_hours(hours: float, provider: str | None, rules: dict | None = None) -> tuple[float, dict]:
+    """Hours billed for a run of `hours` (setup included) under the provider's granularity (`rules`:
+    `billing_rules()` when not given)."""
+    rules = billing_rules() if rules is None else rules
     rule = rules.get(provider or "", rules["default"])
     seconds = (hours + SETUP_HOURS.value) * 3600
     g = rule["granularity_s"]
@@ -199,36 +193,39 @@ class TrainingPlanner:
         if w.deployment == "on_premise":
             return None
         known = location_must_be_known(w)
-        best = None
-        for offer in self.catalog.offers.values():
-            if offer.hourly is None or offer.kind != "provider-catalog":
-                continue
+        rules = training_billing(self.catalog)
+        best, best_rank = None, None
+        for offer, gpu, hourly_chf in _hourly_offers(self.catalog):
             if not hosting_allowed(offer.country, w.hosting) or (known and offer.country is None):
                 continue
-            gpu = self.catalog.gpus[offer.gpu]
             if not _grade_ok(gpu, w):
                 continue
             lay = self._job(gpu)
             if lay is None:
                 continue
-            price = self.catalog.to_chf(offer.hourly.amount.mid, offer.hourly.currency)
-            if lay.nodes > 1:
-                price *= 1 + FABRIC_RENT_SHARE.value
-            billed, rule = billed_hours(lay.hours, offer.provider)
+            price = hourly_chf * (1 + FABRIC_RENT_SHARE.value) if lay.nodes > 1 else hourly_chf
+            billed, rule = billed_hours(lay.hours, offer.provider, rules)
             per_run = billed * lay.gpus * price
-            opt = self._from_layout("rented-per-run", lay, lay.hours + SETUP_HOURS.value)
-            opt.billed_hours_per_run, opt.cost_per_run_chf = billed, per_run
-            opt.cost_horizon_chf, opt.team_horizon_chf = per_run * self.runs, self._team(opt.elapsed_hours_per_run)
-            opt.offer, opt.provider = offer.id, offer.provider
-            opt.billing = (f"billed per {_granularity(rule)}"
-                           + ("; a stopped GPU VM still bills: delete it after the run"
-                              if rule.get("stopped_gpu_bills") else "") + f" ({rule['source']})")
-            if best is None or (round(opt.total, 2), opt.gpus) < (round(best.total, 2), best.gpus):
-                best = opt
-        return best
+            elapsed = lay.hours + SETUP_HOURS.value
+            # the option's total (cost over the horizon + team time), before building the option
+            rank = (round(per_run * self.runs + self._team(elapsed), 2), lay.gpus)
+            if best_rank is None or rank < best_rank:
+                best, best_rank = (offer, lay, billed, rule, per_run, elapsed), rank
+        return None if best is None else self._rented_option(*best)
+
+    def _rented_option(self, offer, lay: JobLayout, billed: float, rule: dict, per_run: float,
+                       elapsed: float) -> TrainingOption:
+        opt = self._from_layout("rented-per-run", lay, elapsed)
+        opt.billed_hours_per_run, opt.cost_per_run_chf = billed, per_run
+        opt.cost_horizon_chf, opt.team_horizon_chf = per_run * self.runs, self._team(elapsed)
+        opt.offer, opt.provider = offer.id, offer.provider
+        opt.billing = (f"billed per {_granularity(rule)}"
+                       + ("; a stopped GPU VM still bills: delete it after the run"
+                          if rule.get("stopped_gpu_bills") else "") + f" ({rule['source']})")
+        return opt
 
     def _dedicated(self) -> TrainingOption | None:
-        best = None
+        best, best_rank = None, None
         months = self.w.horizon_months
         for s in admissible_sources(self.sources, self.w):
             if s.kind == "package":
@@ -245,16 +242,20 @@ class TrainingPlanner:
             if lay.nodes > 1:
                 cost += FABRIC_CHF_PER_GPU.value * n if s.kind != "cloud" else \
                     FABRIC_RENT_SHARE.value * s.rent_chf * n * months
-            opt = self._from_layout("dedicated", lay, lay.hours)
-            opt.gpus, opt.cost_horizon_chf = n, cost
-            opt.cost_per_run_chf = cost / self.runs if self.runs else cost
-            opt.team_horizon_chf = self._team(lay.hours)
-            opt.offer = s.key
-            opt.provider = s.provider
-            opt.billing = "rented monthly" if s.kind == "cloud" else f"bought ({s.condition or 'new'})"
-            if best is None or (round(opt.total, 2), opt.gpus) < (round(best.total, 2), best.gpus):
-                best = opt
-        return best
+            rank = (round(cost + self._team(lay.hours), 2), n)  # the option's total, before building it
+            if best_rank is None or rank < best_rank:
+                best, best_rank = (s, lay, n, cost), rank
+        return None if best is None else self._dedicated_option(*best)
+
+    def _dedicated_option(self, s: Source, lay: JobLayout, n: int, cost: float) -> TrainingOption:
+        opt = self._from_layout("dedicated", lay, lay.hours)
+        opt.gpus, opt.cost_horizon_chf = n, cost
+        opt.cost_per_run_chf = cost / self.runs if self.runs else cost
+        opt.team_horizon_chf = self._team(lay.hours)
+        opt.offer = s.key
+        opt.provider = s.provider
+        opt.billing = "rented monthly" if s.kind == "cloud" else f"bought ({s.condition or 'new'})"
+        return opt
 
     def best_external(self) -> TrainingOption | None:
         ext = self.external()
@@ -268,6 +269,15 @@ class TrainingPlanner:
                                   reason_de=_missing_reason(k, self.w, "de")) for k in KINDS[1:] if k not in kinds]
         opts = [idle] + self.external() + missing
         return sorted(opts, key=lambda o: (not o.fits, round(o.total, 2), KINDS.index(o.kind)))
+
+
+def _hourly_offers(catalog) -> list:
+    """(offer, GPU, hourly price in CHF) of every provider offer with a published hourly price, in
+    catalog order (kept with the catalog)."""
+    def build() -> list:
+        return [(o, catalog.gpus[o.gpu], catalog.to_chf(o.hourly.amount.mid, o.hourly.currency))
+                for o in catalog.offers.values() if o.hourly is not None and o.kind == "provider-catalog"]
+    return catalog.memo("training.hourly_offers", build)
 
 
 def _grade_ok(gpu, w) -> bool:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from expert import compiled
 from expert.catalog import loader
@@ -63,9 +64,9 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
     assert again.gpu("H100") == fresh.gpu("H100")
     # only what the catalog derives from its own files while it is built (the bought systems' prices
     # beyond one server, `Catalog.several_systems`) and what every advice derives from it first
-    # (`loader.with_derived`: the sizing defaults with the catalog's tariffs, and their key) is
-    # stored with it; nothing a search memoised
-    assert set(again._memo) == {"bom.several_systems", "sizing.assumptions"}
+    # (`loader.with_derived`: the sizing defaults with the catalog's tariffs and their key, the billing
+    # rules of GPUs rented per run) is stored with it; nothing a search memoised
+    assert set(again._memo) == {"bom.several_systems", "sizing.assumptions", "training.billing"}
     loader.with_derived(fresh)
     assert again._memo == fresh._memo
     assert again._memo["sizing.assumptions"].key == fresh._memo["sizing.assumptions"].key
@@ -102,6 +103,23 @@ def test_a_changed_builtin_catalog_file_is_read_again(cache, tmp_path, monkeypat
     line_end = text.index("\n", at)
     gpus.write_text(text[:at] + "memory_gb: 96" + text[line_end:], encoding="utf-8")
     assert _fresh_process_load().gpu("l40s").memory_gb == 96
+    assert len(list(cache.glob("catalog-*.pickle"))) == 2
+
+
+def test_a_changed_billing_file_is_read_again(cache, tmp_path, monkeypatch):
+    # the billing rules of rented runs are kept with the catalog: its cache key covers their file
+    from expert.catalog import billing
+
+    knowledge = tmp_path / "knowledge"
+    shutil.copytree(knowledge_dir(), knowledge)
+    monkeypatch.setattr(loader, "knowledge_dir", lambda: knowledge)
+    monkeypatch.setattr(billing, "knowledge_dir", lambda: knowledge)
+    assert billing.training_billing(_fresh_process_load())["RunPod"]["granularity_s"] == 1
+    path = knowledge / billing.BILLING_FILE
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["providers"]["RunPod"]["granularity_s"] = 60
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert billing.training_billing(_fresh_process_load())["RunPod"]["granularity_s"] == 60
     assert len(list(cache.glob("catalog-*.pickle"))) == 2
 
 
