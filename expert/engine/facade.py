@@ -6,8 +6,9 @@ Measured traps this module defends against (docs/notes/durable-rules.md):
   a deep copy (registration mutates the dict; parsed from its JSON text, kept with the rule base);
 - live sessions are never freed by the engine (the 1,025th raises MemoryError): every evaluation
   uses a fresh sid and deletes its state in `finally`;
-- actions' exceptions are swallowed into the session state: checked after every assert and raised
-  as `EngineError`;
+- durable's own action loop swallows actions' exceptions into the session state: the facts are
+  asserted and the actions run by `driver.assert_direct` (the same engine calls without durable's
+  Python layer), which raises an action's error as the session's `EngineError`;
 - batched asserts run actions later on a timer thread: facts are asserted one at a time; the host's
   background dispatch threads are not started at all, so every action runs inside the assert call;
 - identical facts raise MessageObservedException and a key named `id` is the engine's identity:
@@ -19,14 +20,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from durable.engine import Host, MessageNotHandledException
+from durable.engine import Host
 
 from expert.engine.compiler import CONCLUDE, PHASE, SINK_ACTION, RuleBase
+from expert.engine.driver import assert_direct
 from expert.engine.results import Evaluation, Fact
 from expert.engine.rulepack import RulePack
 from expert.engine.session import SERIAL, Session
@@ -51,14 +54,15 @@ class _EngineHost(Host):
         """Start no timer threads: we never batch, post events or use timers (see module doc)."""
 
     def get_action(self, action_name: str) -> Any:
-        """A tracing wrapper that hands each firing of rule `action_name` to the live session."""
+        """A tracing wrapper that hands each firing of rule `action_name` to the live session (durable's
+        own path, `driver.assert_via_host`; `driver.assert_direct` resolves actions itself)."""
         if action_name == SINK_ACTION:
             return _sink
 
         def action(c: Any) -> None:  # exactly one parameter: durable inspects the arity
             if self.session is None:
                 raise EngineError(f"rule '{action_name}' fired outside an evaluation")
-            self.session.fire(action_name, c)
+            self.session.fire(action_name, c._m, c.assert_fact)
 
         return action
 
@@ -103,14 +107,11 @@ def evaluate(rules: RuleBase | Sequence[RulePack], facts: Iterable[Mapping[str, 
                 if payload is None:
                     continue
                 try:
-                    state = host.assert_fact(base.name, payload)
-                except MessageNotHandledException:
-                    state = None  # no rule tests this fact: it cannot contribute
+                    assert_direct(host, base, session, payload)
                 except EngineError:
                     raise
                 except Exception as exc:
                     raise EngineError(f"the rule engine failed on {fact['t']!r}: {exc}") from exc
-                session.check(state)
         finally:
             host.session = None
             _delete_state(host, base.name, session.sid)
@@ -165,7 +166,15 @@ def _normalise(fact: Mapping[str, Any], index: int) -> Fact:
     for reserved in ("sid", SERIAL):
         if reserved in out:
             raise EngineError(f"fact #{index + 1} uses the reserved key '{reserved}'")
+    if all(type(key) is str and _is_plain(value) for key, value in out.items()):
+        return out  # what the JSON round trip below would give back, without the trip
     try:
         return json.loads(json.dumps(out, allow_nan=False, ensure_ascii=False))
     except (TypeError, ValueError) as exc:
         raise EngineError(f"fact #{index + 1} is not plain JSON data: {exc}") from None
+
+
+def _is_plain(value: Any) -> bool:
+    """Text, a bool, an int or a finite float (exactly those types): JSON gives it back unchanged."""
+    kind = type(value)
+    return kind is str or kind is int or kind is bool or (kind is float and math.isfinite(value))

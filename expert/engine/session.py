@@ -14,7 +14,7 @@ matches the same facts twice (e.g. through two branches of an `any`) is recorded
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from durable.engine import MessageNotHandledException
 
@@ -26,6 +26,7 @@ from expert.errors import EngineError
 
 SERIAL = "_n"
 MAX_FIRINGS = 10_000
+_KEY = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # json.dumps, minus an encoder per call
 
 
 class Session:
@@ -42,34 +43,36 @@ class Session:
 
     def stamp(self, fact: Fact) -> Fact | None:
         """The engine payload for a new fact (sid and serial added), or None if already known."""
-        key = json.dumps(fact, sort_keys=True, ensure_ascii=False)
+        key = _KEY(fact)
         if key in self._known:
             return None
         self._known.add(key)
         self._serial += 1
         return {**fact, SERIAL: self._serial, "sid": self.sid}
 
-    def fire(self, rule_id: str, closure: Any) -> None:
-        """Record the firing of `rule_id` (engine closure `closure`) and assert what it derives."""
+    def fire(self, rule_id: str, engine_facts: dict[str, Fact], assert_fact: Callable[[Fact], Any]) -> None:
+        """Record the firing of `rule_id` on the facts the engine matched (by alias) and assert what it
+        derives with `assert_fact` (the engine's, inside the action); an error becomes the session's
+        `EngineError`, raised here and kept for `check`."""
         try:
-            self._fire(rule_id, closure)
+            self._fire(rule_id, engine_facts, assert_fact)
         except Exception as exc:
             if self.error is None:
                 self.error = EngineError(f"rule '{rule_id}' failed: {exc}")
                 self.error.__cause__ = exc
-            raise  # durable stores it in the session state too
+            raise self.error  # durable's own path stores it in the session state too
 
-    def _fire(self, rule_id: str, closure: Any) -> None:
+    def _fire(self, rule_id: str, engine_facts: dict[str, Fact], assert_fact: Callable[[Fact], Any]) -> None:
         compiled = self.base.rules[rule_id]
         rule = compiled.rule
-        engine_facts = closure._m
         matched: dict[str, Fact] = {}
         serials = []
         for key in compiled.keys:
             fact = engine_facts.get(key)
-            if fact is not None:
-                serials.append((key, fact[SERIAL]))
-                matched[key] = {k: v for k, v in fact.items() if k not in ("sid", SERIAL)}
+            if fact is not None:  # a dict of its own, decoded from the engine's message: trimmed in place
+                serials.append((key, fact.pop(SERIAL)))
+                fact.pop("sid", None)
+                matched[key] = fact
         signature = (rule_id, tuple(serials))
         if signature in self._seen:
             return
@@ -87,7 +90,7 @@ class Session:
                 continue
             self.derived.append(fact)
             try:
-                closure.assert_fact(payload)
+                assert_fact(payload)
             except MessageNotHandledException:
                 pass  # no rule tests this fact's values: nothing to chain on
 
