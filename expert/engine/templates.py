@@ -111,6 +111,8 @@ def render(text: str, values: Mapping[str, Mapping[str, Any]], lang: str) -> str
                 return word
         return format_value(value, name, lang)
 
+    if "{" not in text and "}" not in text:  # two thirds of the rule texts: nothing to fill
+        return text
     return _TOKEN.sub(fill, text)
 
 
