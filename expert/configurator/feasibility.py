@@ -178,14 +178,13 @@ class Context:
         key without an agent (`base_key` with None for the agent's) only in their `ttft_shift` (each
         demand and offload share its own): they are `shifted` copies of it, and the parts of the shift
         that no share changes (`ttft_terms`) are computed once."""
-        w = self.w
-        core_key = base_key[:10] + (None,) + base_key[11:]
+        w, d = self.w, self.agent
+        core_key = base_key if d is None else base_key[:10] + (None,) + base_key[11:]
         core = self.profiles.get(core_key)
         if core is None:
             core = self.profiles[core_key] = build_profile(
                 self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
                 self.a, self.growth, w.engine, 0.0, w.kv_precision)
-        d = self.agent
         if d is None:
             return core
         terms_key = ("ttft", core_key, d.shape.mean_uncached, d.shape.mean_input, d.kv_precision,
