@@ -117,15 +117,27 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
 
 
 def _closest(ctx: Context, groups: dict, out) -> None:
-    """Fill `out`'s closest infeasible candidate of each of `groups` (none feasible) and of all."""
+    """Fill `out`'s closest infeasible candidate of each of `groups` (none feasible) and of all.
+
+    Without an agent loop and fine-tuning, an option (source, precision, TP) that misses on memory or
+    latency (not capacity) misses the same way at every count: those checks read the profile only. Its
+    larger counts add at most a budget miss (the cost grows strictly with the count,
+    `test_costs_grow_with_the_count`) and cost more, so their closeness is above its first count's and
+    none can be closer: they are counted, not checked (`_misses_fixed`)."""
     for group, group_pairs in groups.items():
         closest = None
+        fixed: set = set()
         for _, count, source, _ in in_order(ctx, group_pairs):
             for precision in precisions(source.gpu, ctx.w):
                 for tp in ctx.tp_degrees(count, source):
+                    out.evaluated += 1
+                    option = (source.key, precision, tp)
+                    if option in fixed:
+                        continue
                     prof = ctx.profile(source.gpu, precision, tp, source.column)
                     checked = check(ctx, source, prof, tp, count)
-                    out.evaluated += 1
+                    if _misses_fixed(ctx, checked):
+                        fixed.add(option)
                     k = closeness(ctx, source, precision, tp, count, checked)
                     if closest is None or k < closest.closeness:
                         closest = build(ctx, source, prof, precision, tp, count, checked)
@@ -133,6 +145,14 @@ def _closest(ctx: Context, groups: dict, out) -> None:
             out._group_closest[group] = closest
             if out._closest is None or closest.closeness < out._closest.closeness:
                 out._closest = closest
+
+
+def _misses_fixed(ctx: Context, checked: tuple) -> bool:
+    """Whether `check`'s infeasible result misses at every larger count of its option as it does here
+    (`_closest`): memory or latency without an agent loop or fine-tuning."""
+    misses = checked[1][0]
+    return bool(misses) and misses[0].kind in ("memory", "latency") and ctx.agent is None \
+        and ctx._ft_state is None
 
 
 def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
