@@ -126,7 +126,7 @@ def ttft_terms(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: st
                a: Assumptions) -> tuple[float, float, float]:
     """What `ttft_shift` is made of but the offload share, which `shift_of` adds: (prefill of the uncached
     tokens after the cached prefix, copy-back of that prefix (0.0 where `step_ttft` adds none), the
-    full prompt's prefill), s. The same for every share of one loop (`feasibility.Context._profile`)."""
+    full prompt's prefill), s. The same for every share of one loop (`feasibility.Context._sized`)."""
     new = d.shape.mean_uncached
     cached = max(0.0, d.shape.mean_input - new)
     reload = loop.reload_s(model, tp, cached, a, d.kv_precision) if _reloads(d) else 0.0

@@ -19,7 +19,8 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 and the replica count are in `serving.py` (the `Serving` mixin), the latency-limited batch of a set
 of targets in `latency_limit.py` (`with_target`, re-exported here). Copies of a profile (per set of
 targets, per count of held agent sessions) share its speed caches and, through `_shared`, its
-uncapped replica and capacity.
+uncapped replica and capacity; a copy at another agent TTFT shift (`shifted`) shares its memory and
+roofline only.
 
 Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
 in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
@@ -261,7 +262,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
 def shifted(core: ReplicaProfile, ttft_shift: float) -> ReplicaProfile:
     """`build_profile` of `core`'s arguments (no targets) with another `ttft_shift`: memory and roofline
     do not depend on it, so a copy with its own latency caches redoes only `_apply_shift` (an agent's
-    demands and offload shares differ only in the shift; `feasibility.Context._profile`)."""
+    demands and offload shares differ only in the shift; `feasibility.Context._sized`)."""
     p = copy.copy(core)
     p.ttft_shift = ttft_shift
     p._e2e, p._steady, p._points, p._shared = {}, {}, {}, {}
