@@ -122,6 +122,30 @@ def ttft_shift(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: st
         - loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a)
 
 
+def ttft_terms(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
+               a: Assumptions) -> tuple[float, float, float]:
+    """What `ttft_shift` is made of but the offload share, which `shift_of` adds: (prefill of the uncached
+    tokens after the cached prefix, copy-back of that prefix (0.0 where `step_ttft` adds none), the
+    full prompt's prefill), s. The same for every share of one loop (`feasibility.Context._sized`)."""
+    new = d.shape.mean_uncached
+    cached = max(0.0, d.shape.mean_input - new)
+    reload = loop.reload_s(model, tp, cached, a, d.kv_precision) if _reloads(d) else 0.0
+    return (loop.prefill_s(model, gpu, tp, precision, column, new, cached, a), reload,
+            loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a))
+
+
+def shift_of(d: AgentDemand, terms: tuple[float, float, float]) -> float:
+    """`ttft_shift` from `ttft_terms` (the same operations in the same order, so the same float)."""
+    ttft, reload, full = terms
+    if _reloads(d):
+        ttft += d.offload_share * reload
+    return ttft - full
+
+
+def _reloads(d: AgentDemand) -> bool:
+    return d.kv_during_tools == "cpu" and d.affinity
+
+
 def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
     """Tool-waiting sessions each replica holds at the peak (0 without an agent)."""
     if d is None or d.held_peak <= 0 or replicas < 1:

@@ -279,6 +279,13 @@ def _beats(best: PoolOption | None, objective: float) -> bool:
     return best is None or round(objective, 2) <= best.key[0]
 
 
+def _costs_more(best: PoolOption | None, cost: float) -> bool:
+    """Whether a pool whose GPUs alone cost `cost` ranks after `best`: the GPU cost bounds the objective
+    from below (training and team time are ≥ 0, rounding keeps the order). A source's cost grows with
+    the count (`test_pool_costs_grow_with_the_count`), so the larger counts of a pair rank after it too."""
+    return best is not None and round(cost, 2) > best.key[0]
+
+
 def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
     """The best count for every homogeneous pool and every hybrid pair (module docstring)."""
     every = tuple(range(len(ps.ws)))
@@ -330,10 +337,8 @@ def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
                 for nf in _counts(sf):
                     if nf < max(1, pf[0]):
                         continue
-                    # the GPU cost alone bounds the objective from below (training and team time are ≥ 0,
-                    # rounding keeps the order): a pair costing more than the best cannot have a smaller key
-                    if best is not None and round(g_cost + gpu_cost(sf, nf, months, ps.a), 2) > best.key[0]:
-                        continue
+                    if _costs_more(best, g_cost + gpu_cost(sf, nf, months, ps.a)):
+                        break   # and so does every larger count: a source's cost grows with the count
                     ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around_the_clock=not ft_serve)
                     if not ok or not _beats(best, _objective(0 + g_cost + gpu_cost(sf, nf, months, ps.a), team, train,
                                                                months)):

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.configurator.agent_demand import AgentDemand, held_per_replica, ttft_shift, with_held
+from expert.configurator.agent_demand import AgentDemand, held_per_replica, shift_of, ttft_terms, with_held
 from expert.configurator.candidates import Source, tp_degrees
 from expert.configurator.objective import gpu_cost, sort_key
-from expert.configurator.profile import ReplicaProfile, build_profile, with_target
+from expert.configurator.profile import ReplicaProfile, build_profile, shifted, with_target
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_memory
@@ -168,13 +168,32 @@ class Context:
         if p is None:
             base = self.profiles.get(base_key)
             if base is None:
-                shift = 0.0 if self.agent is None else ttft_shift(
-                    self.agent, self.model, gpu, tp, precision, column, w.prompt_tokens, self.a)
-                base = self.profiles[base_key] = build_profile(
-                    self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
-                    self.a, self.growth, w.engine, shift, w.kv_precision)
+                base = self._sized(gpu, precision, tp, column, base_key)
+                self.profiles[base_key] = base
             p = self.profiles[key] = with_target(base, self.slo)
         return p
+
+    def _sized(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
+        """`build_profile` without targets. An agent loop's profiles differ from the profile of the same
+        key without an agent (`base_key` with None for the agent's) only in their `ttft_shift` (each
+        demand and offload share its own): they are `shifted` copies of it, and the parts of the shift
+        that no share changes (`ttft_terms`) are computed once."""
+        w, d = self.w, self.agent
+        core_key = base_key if d is None else base_key[:10] + (None,) + base_key[11:]
+        core = self.profiles.get(core_key)
+        if core is None:
+            core = self.profiles[core_key] = build_profile(
+                self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
+                self.a, self.growth, w.engine, 0.0, w.kv_precision)
+        if d is None:
+            return core
+        terms_key = ("ttft", core_key, d.shape.mean_uncached, d.shape.mean_input, d.kv_precision,
+                     d.kv_during_tools, d.affinity)
+        terms = self.profiles.get(terms_key)
+        if terms is None:
+            terms = self.profiles[terms_key] = ttft_terms(d, self.model, gpu, tp, precision, column,
+                                                          w.prompt_tokens, self.a)
+        return shifted(core, shift_of(d, terms))
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
         """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only

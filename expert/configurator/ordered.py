@@ -14,12 +14,14 @@ both against the full enumeration and a brute force.
 from __future__ import annotations
 
 import heapq
+import math
 
 from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.outcome import Outcome
 from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
+from expert.configurator.serving import EPS
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 
@@ -115,15 +117,27 @@ def enumerate_ordered(ctx: Context, sources: list[Source]):
 
 
 def _closest(ctx: Context, groups: dict, out) -> None:
-    """Fill `out`'s closest infeasible candidate of each of `groups` (none feasible) and of all."""
+    """Fill `out`'s closest infeasible candidate of each of `groups` (none feasible) and of all.
+
+    Without an agent loop and fine-tuning, an option (source, precision, TP) that misses on memory or
+    latency (not capacity) misses the same way at every count: those checks read the profile only. Its
+    larger counts add at most a budget miss (the cost grows strictly with the count,
+    `test_costs_grow_with_the_count`) and cost more, so their closeness is above its first count's and
+    none can be closer: they are counted, not checked (`_misses_fixed`)."""
     for group, group_pairs in groups.items():
         closest = None
+        fixed: set = set()
         for _, count, source, _ in in_order(ctx, group_pairs):
             for precision in precisions(source.gpu, ctx.w):
                 for tp in ctx.tp_degrees(count, source):
+                    out.evaluated += 1
+                    option = (source.key, precision, tp)
+                    if option in fixed:
+                        continue
                     prof = ctx.profile(source.gpu, precision, tp, source.column)
                     checked = check(ctx, source, prof, tp, count)
-                    out.evaluated += 1
+                    if _misses_fixed(ctx, checked):
+                        fixed.add(option)
                     k = closeness(ctx, source, precision, tp, count, checked)
                     if closest is None or k < closest.closeness:
                         closest = build(ctx, source, prof, precision, tp, count, checked)
@@ -131,6 +145,14 @@ def _closest(ctx: Context, groups: dict, out) -> None:
             out._group_closest[group] = closest
             if out._closest is None or closest.closeness < out._closest.closeness:
                 out._closest = closest
+
+
+def _misses_fixed(ctx: Context, checked: tuple) -> bool:
+    """Whether `check`'s infeasible result misses at every larger count of its option as it does here
+    (`_closest`): memory or latency without an agent loop or fine-tuning."""
+    misses = checked[1][0]
+    return bool(misses) and misses[0].kind in ("memory", "latency") and ctx.agent is None \
+        and ctx._ft_state is None
 
 
 def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
@@ -143,7 +165,8 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     latency miss or a capacity failure). None of this depends on the count or the source but that last
     comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
     `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
-    sessions depends on the replicas, so no bound is taken (0: every count is checked).
+    sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower
+    bound that memory leaves alone is taken (`_agent_needed`).
 
     A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
     every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
@@ -156,15 +179,27 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
         hit = ctx.needed[key] = (None, -1)          # the weights alone exceed the GPU: not sized
     if hit is None:
         prof = ctx.profile(source.gpu, precision, tp, source.column)
-        if ctx.agent is not None:
-            hit = (prof, 0)
-        elif min(prof.seq_mem, prof.seq_lat) < 1:
+        if min(prof.seq_mem, prof.seq_lat) < 1:
             hit = (prof, -1)
+        elif ctx.agent is not None:
+            hit = (prof, _agent_needed(ctx, prof))
         else:
             needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
             hit = (prof, needed if needed > 0 else -1)
         ctx.needed[key] = hit
     return hit
+
+
+def _agent_needed(ctx: Context, prof) -> int:
+    """Fewest replicas an agent loop's candidate of `prof` needs, whatever sessions they hold: the term
+    peak / (U × `rate_max`) of `replicas_needed`'s start. A held copy (`with_held`) has the same
+    `rate_max` (the uncapped replica ignores the KV pool) and starts its search at or above
+    ⌈that − ε⌉, so `_serving` fails every count with fewer replicas on capacity (or memory, latency).
+    0 (no bound) where the rate or the utilisation is not positive, which `replicas_needed` divides by."""
+    rate = prof.rate_max()
+    if rate <= 0 or ctx.util <= 0:
+        return 0
+    return max(1, math.ceil(ctx.peak_rps / (ctx.util * rate) - EPS))
 
 
 def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:

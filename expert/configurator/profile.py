@@ -19,7 +19,8 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 and the replica count are in `serving.py` (the `Serving` mixin), the latency-limited batch of a set
 of targets in `latency_limit.py` (`with_target`, re-exported here). Copies of a profile (per set of
 targets, per count of held agent sessions) share its speed caches and, through `_shared`, its
-uncapped replica and capacity.
+uncapped replica and capacity; a copy at another agent TTFT shift (`shifted`) shares its memory and
+roofline only.
 
 Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
 in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
@@ -31,6 +32,7 @@ at most (1 − 30 %) of its memory, the low end of M5's band counted as the docu
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 
@@ -108,18 +110,24 @@ class ReplicaProfile(Serving):
                                                 self._floor, link, self._host)
         self._comm_b = roof.comm(1)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
-        mem_1, comp_1, tpot_1 = roof.decode(1)
-        ttft = self._ttft_core = roof.prefill(self.prompt, 1)
-        self._ttft = ttft + self.ttft_shift
+        mem_1, comp_1, self._tpot_1 = roof.decode(1)
+        self._ttft_core = roof.prefill(self.prompt, 1)
         self._prefill_full = roof.prefill(self.prompt, 1, compute_only=True)
         if not self._moe:  # dense: memory time is affine in the batch, compute time linear
             self._mem_b = roof.decode(2)[0] - mem_1
             self._mem_a = mem_1 - self._mem_b
             self._comp_1 = comp_1
-        self._e2e[1] = ttft + self.output * tpot_1 + self.ttft_shift
+
+    def _apply_shift(self) -> None:
+        """The numbers `ttft_shift` moves: TTFT, the prefill compute, the latencies at batch 1."""
+        ttft = self._ttft_core
+        self._ttft = ttft + self.ttft_shift
+        self._e2e[1] = ttft + self.output * self._tpot_1 + self.ttft_shift
         # agent loops prefill only the uncached part: its compute shrinks as the prefill does
         share = max(0.0, self._ttft) / ttft if ttft > 0 else 1.0
         self.prefill_compute = self._prefill_full * min(1.0, share)
+        self.prefill_1 = self._ttft
+        self.e2e_1 = self.e2e(1)
 
     def replica(self, capped: bool = True) -> load.Replica:
         """This replica for the continuous-batching steady state (`expert.sizing.load`), with the same
@@ -247,6 +255,17 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
         p.seq_mem = min(_free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb),
                         _free_sequences(p.usable_gb - p.growth_base_gb, p.growth_kv_seq_gb))
     p._setup_speed()
-    p.prefill_1 = p._ttft
-    p.e2e_1 = p.e2e(1)
+    p._apply_shift()
     return p if slo is None else with_target(p, slo)
+
+
+def shifted(core: ReplicaProfile, ttft_shift: float) -> ReplicaProfile:
+    """`build_profile` of `core`'s arguments (no targets) with another `ttft_shift`: memory and roofline
+    do not depend on it, so a copy with its own latency caches redoes only `_apply_shift` (an agent's
+    demands and offload shares differ only in the shift; `feasibility.Context._sized`)."""
+    p = copy.copy(core)
+    p.ttft_shift = ttft_shift
+    p._e2e, p._steady, p._points, p._shared = {}, {}, {}, {}
+    p._rate_max = p._replica = None
+    p._apply_shift()
+    return p
