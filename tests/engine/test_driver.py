@@ -6,17 +6,12 @@ and the same errors."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-import yaml
 
-import expert.engine
 from expert.api import Expert
 from expert.engine import driver, evaluate, facade
 from expert.errors import EngineError
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _both(monkeypatch, rules, facts, lang="en") -> tuple[str, str]:
@@ -28,36 +23,12 @@ def _both(monkeypatch, rules, facts, lang="en") -> tuple[str, str]:
     return direct, via_host
 
 
-def _scenario_evaluations(monkeypatch) -> list[tuple[object, list[dict]]]:
-    """(rules, facts) of every evaluation an advice or an audit of the scenarios and examples makes."""
-    seen: list[tuple[object, list[dict]]] = []
-    real = expert.engine.evaluate
-
-    def recording(rules, facts, **kw):
-        facts = list(facts)
-        seen.append((rules, facts))
-        return real(rules, facts, **kw)
-
+def test_every_scenario_evaluates_the_same_through_durables_own_path(monkeypatch, scenario_inputs,
+                                                                   record_evaluations) -> None:
     expert_ = Expert()
-    with monkeypatch.context() as patch:
-        patch.setattr(expert.engine, "evaluate", recording)
-        for path in sorted((ROOT / "tests" / "scenarios").glob("*.scenario.yaml")):
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            if "workload" in data and path.name.startswith("advise-"):
-                expert_.advise(data["workload"])
-            elif "setup" in data:
-                expert_.audit(data["setup"])
-        for path in sorted((ROOT / "examples").glob("*.yaml")):
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            if "gpu" in data or "setup" in path.name:
-                expert_.audit(data)
-            else:
-                expert_.advise(data)
-    return seen
-
-
-def test_every_scenario_evaluates_the_same_through_durables_own_path(monkeypatch) -> None:
-    evaluations = _scenario_evaluations(monkeypatch)
+    for kind, data in scenario_inputs:   # every evaluation an advice or an audit makes, recorded
+        getattr(expert_, kind)(data)
+    evaluations = list(record_evaluations)
     assert len(evaluations) >= 150
     fired = 0
     for rules, facts in evaluations:

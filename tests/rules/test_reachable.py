@@ -5,20 +5,14 @@ derived facts in both languages)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
-import expert.engine
 from expert.api import Expert
 from expert.engine import evaluate, parse_pack, prepare
 from expert.engine.compiler import RuleBase
 from expert.engine.rulepack import AnyOf, Not
 from expert.knowledge import rule_base
 from expert.vocabulary import ADVICE_KINDS
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def inline(*rules: dict) -> RuleBase:
@@ -62,35 +56,18 @@ def test_the_advice_base_leaves_out_only_rules_that_need_a_setup():
             g <= {d.fact for r in left_out for d in base.rules[r].rule.then.derive} for g in groups), rule_id
 
 
-def _advice_inputs():
-    paths = sorted((ROOT / "tests" / "scenarios").glob("advise-*.scenario.yaml"))
-    out = [yaml.safe_load(p.read_text(encoding="utf-8"))["workload"] for p in paths]
-    out += [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("*.yaml"))
-            if "setup" not in p.name and "gpu" not in yaml.safe_load(p.read_text(encoding="utf-8"))]
-    return out
-
-
-def test_every_advice_fires_the_same_on_the_reachable_rules(monkeypatch):
-    seen: list[tuple[RuleBase, list[dict]]] = []
-    real = expert.engine.evaluate
-
-    def recording(rules, facts, **kw):
-        facts = list(facts)
-        seen.append((rules, facts))
-        return real(rules, facts, **kw)
-
-    monkeypatch.setattr(expert.engine, "evaluate", recording)
+def test_every_advice_fires_the_same_on_the_reachable_rules(scenario_inputs, record_evaluations):
     expert_ = Expert()
     part, base = rule_base().reachable(ADVICE_KINDS), rule_base()
     checked = 0
-    for workload in _advice_inputs():
-        seen.clear()
+    for workload in (data for kind, data in scenario_inputs if kind == "advise"):
+        record_evaluations.clear()
         expert_.advise(workload, sensitivity=False)
-        used = [(rules, facts) for rules, facts in seen if rules.name == part.name]
+        used = [(rules, facts) for rules, facts in record_evaluations if rules.name == part.name]
         assert len(used) == 1, workload
         facts = used[0][1]
         for lang in ("en", "de"):
-            assert real(part, facts, lang=lang).as_dict() == real(base, facts, lang=lang).as_dict()
+            assert evaluate(part, facts, lang=lang).as_dict() == evaluate(base, facts, lang=lang).as_dict()
         checked += 1
     assert checked >= 45
 
