@@ -19,11 +19,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
-from pathlib import Path
-
-from expert.catalog.billing import billing_path, read_billing, training_billing
+from expert.catalog.billing import training_billing
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
@@ -47,20 +44,9 @@ def attended_hours(elapsed_h: float) -> float:
     return days * ATTENDED_PER_DAY.value + min(rest, ATTENDED_PER_DAY.value)
 
 
-@lru_cache(maxsize=4)
-def billing_rules(path: str | None = None) -> dict:
-    """Provider → {granularity_s, minimum_s, stopped_gpu_bills, source}; 'default' for the rest (the
-    built-in file by default; a planner reads the copy kept with its catalog, `training_billing`)."""
-    from expert.compiled import cached
-
-    p = Path(path) if path else billing_path()
-    return cached("billing", [p], lambda: read_billing(p))  # the compiled cache: read again when it changes
-
-
-def billed_hours(hours: float, provider: str | None, rules: dict | None = None) -> tuple[float, dict]:
+def billed_hours(hours: float, provider: str | None, rules: dict) -> tuple[float, dict]:
     """Hours billed for a run of `hours` (setup included) under the provider's granularity (`rules`:
-    `billing_rules()` when not given)."""
-    rules = billing_rules() if rules is None else rules
+    the billing rules kept with the catalog, `catalog.billing.training_billing`)."""
     rule = rules.get(provider or "", rules["default"])
     seconds = (hours + SETUP_HOURS.value) * 3600
     g = rule["granularity_s"]

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from expert.catalog import load_catalog
+from expert.catalog.billing import training_billing
 from expert.configurator import search
 from expert.configurator.training_plan import attended_hours, billed_hours
 from expert.facts import gpu_family
@@ -35,12 +36,12 @@ def chosen(r) -> dict:
     ("Nobody", 0.1, 1.0),               # not found: per started hour (conservative default)
 ])
 def test_billed_hours(provider, run_h, billed_h):
-    assert billed_hours(run_h, provider)[0] == pytest.approx(billed_h)
+    assert billed_hours(run_h, provider, training_billing(CAT))[0] == pytest.approx(billed_h)
 
 
 def test_stopped_gpu_vm_still_bills_at_infomaniak():
-    assert billed_hours(1.0, "Infomaniak")[1]["stopped_gpu_bills"] is True
-    assert billed_hours(1.0, "RunPod")[1]["stopped_gpu_bills"] is False
+    assert billed_hours(1.0, "Infomaniak", training_billing(CAT))[1]["stopped_gpu_bills"] is True
+    assert billed_hours(1.0, "RunPod", training_billing(CAT))[1]["stopped_gpu_bills"] is False
 
 
 @pytest.mark.parametrize("elapsed, attended", [(5, 5), (8, 8), (12, 8), (30, 14), (48, 16), (168, 56)])
