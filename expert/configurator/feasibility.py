@@ -157,11 +157,15 @@ class Context:
             p = self._fast[fast] = self._profile(gpu, precision, tp, column)
         return p
 
-    def _profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
+    def _base_key(self, gpu: Gpu, precision: str, tp: int, column: str, agent_key) -> tuple:
+        """The value key of a profile without targets (`agent_key`: the agent loop's, None without)."""
         w = self.w
-        base_key = (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id,
-                    precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, self.a.key,
-                    self.agent.key if self.agent else None, w.engine, w.kv_precision)
+        return (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id, precision, tp,
+                column, w.prompt_tokens, w.output_tokens, self.context, self.a.key, agent_key, w.engine,
+                w.kv_precision)
+
+    def _profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
+        base_key = self._base_key(gpu, precision, tp, column, self.agent.key if self.agent else None)
         key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
         self.profile_keys[(gpu.id, precision, tp, column)] = key
         p = self.profiles.get(key)
@@ -179,7 +183,7 @@ class Context:
         demand and offload share its own): they are `shifted` copies of it, and the parts of the shift
         that no share changes (`ttft_terms`) are computed once."""
         w, d = self.w, self.agent
-        core_key = base_key if d is None else base_key[:10] + (None,) + base_key[11:]
+        core_key = base_key if d is None else self._base_key(gpu, precision, tp, column, None)
         core = self.profiles.get(core_key)
         if core is None:
             core = self.profiles[core_key] = build_profile(

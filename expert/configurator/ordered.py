@@ -192,14 +192,13 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
 
 def _agent_needed(ctx: Context, prof) -> int:
     """Fewest replicas an agent loop's candidate of `prof` needs, whatever sessions they hold: the term
-    peak / (U × `rate_max`) of `replicas_needed`'s start. A held copy (`with_held`) has the same
-    `rate_max` (the uncapped replica ignores the KV pool) and starts its search at or above
+    `capacity_floor` (peak / (U × `rate_max`)) of `replicas_needed`'s start. A held copy (`with_held`)
+    has the same `rate_max` (the uncapped replica ignores the KV pool) and starts its search at or above
     ⌈that − ε⌉, so `_serving` fails every count with fewer replicas on capacity (or memory, latency).
     0 (no bound) where the rate or the utilisation is not positive, which `replicas_needed` divides by."""
-    rate = prof.rate_max()
-    if rate <= 0 or ctx.util <= 0:
+    if prof.rate_max() <= 0 or ctx.util <= 0:
         return 0
-    return max(1, math.ceil(ctx.peak_rps / (ctx.util * rate) - EPS))
+    return max(1, math.ceil(prof.capacity_floor(ctx.peak_rps, ctx.util) - EPS))
 
 
 def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:

@@ -141,6 +141,11 @@ class Serving:
         self._points[key] = op
         return op
 
+    def capacity_floor(self, peak_rps: float, utilization: float) -> float:
+        """Replicas the peak needs at D3's utilisation `utilization` of `rate_max` (not rounded): a lower
+        bound on `replicas_needed` that the KV pool leaves alone (the uncapped replica's capacity)."""
+        return peak_rps / (utilization * self.rate_max())
+
     def replicas_needed(self, peak_rps: float, concurrency: float, utilization: float,
                         inference_time: float | None) -> int:
         """Fewest replicas whose operating point serves the peak within the targets, 0 when impossible:
@@ -150,7 +155,7 @@ class Serving:
         if top < 1:
             return 0
         t = inference_time if inference_time is not None else self.e2e(1)
-        need = max(concurrency / top, peak_rps * t / (utilization * top), peak_rps / (utilization * self.rate_max()))
+        need = max(concurrency / top, peak_rps * t / (utilization * top), self.capacity_floor(peak_rps, utilization))
 
         def serves(r: int) -> bool:
             op = self.point(r, peak_rps, concurrency, utilization, inference_time)
