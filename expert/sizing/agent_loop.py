@@ -28,8 +28,7 @@ from expert.agentloop import ResolvedAgent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency
-from expert.sizing.speed import compute_tflops, weight_only
-from expert.sizing.engine_speed import prefill_tflops
+from expert.sizing.speed import prefill_compute_tflops, weight_only
 
 SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
 COMPACT_TO = 0.5  # own estimate: a compaction summarises the history to half the limit
@@ -115,7 +114,7 @@ def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, n
     a = resolve(assumptions)
     eta = tp_efficiency(tp, column, a)[0]
     wo = a.weight_only_efficiency.value if weight_only(gpu, precision) else 1.0
-    flops = (prefill_tflops(gpu, precision, a) or compute_tflops(gpu, precision, a)) * 1e12 * a.mfu.value * wo
+    flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * wo
     bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * wo
     work = 2 * model.decode_params_b * 1e9 * new + model.layers * model.heads * model.head_dim * (
         new * new + 2 * cached * new)

@@ -65,6 +65,12 @@ def compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = N
     return gpu.fp16_tflops
 
 
+def prefill_compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None) -> float:
+    """Dense TFLOPS of a prefill's large GEMMs: FP8 at `engine_speed.prefill_tflops` where the GPU has
+    native FP8, otherwise `compute_tflops`."""
+    return prefill_tflops(gpu, precision, assumptions) or compute_tflops(gpu, precision, assumptions)
+
+
 def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
                      assumptions: Assumptions | None = None) -> float:
     """Weight bytes (GB, whole model) one decode step reads: all for dense, touched experts for MoE,
@@ -155,7 +161,7 @@ class Roofline:
         self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
         self.eta, self.floor, self.overhead = eta, floor, overhead
         self.flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
-        self.prefill_flops = (prefill_tflops(gpu, precision, a) or compute_tflops(gpu, precision, a)) * 1e12 * mfu
+        self.prefill_flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * mfu
         self.bw = gpu.bandwidth_gbs * 1e9 * mbu
         self.active = model.decode_params_b * 1e9
         dense_read = not model.is_moe or not model.active_params_b  # decode_weight_gb: all weights, any batch
