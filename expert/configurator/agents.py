@@ -36,18 +36,15 @@ from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sou
 from expert.messages import LANGS, t
 from expert.numbers import grouped
 from expert.configurator.feasibility import Context
-from expert.facts import gpu_family
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
-from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.configurator.objective import gpu_cost
+from expert.configurator.pool_counts import PoolOption, _option, pool_options
 from expert.sizing.architecture import generic_model
 from expert.pools import agent_workloads
 from expert.sizing.constants import Assumptions
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 from expert.workload import Workload
-
-MAX_POOL = 16
-
 
 @dataclass
 class Plan:
@@ -85,8 +82,8 @@ class PoolSearch:
         shared_profiles, shared_ft = {}, {}
         self.ctxs = [Context(wi, catalog, a, catalog.model(wi.model) if wi.model else generic_model(wi.params_b),
                              shared_profiles, shared_ft) for wi in self.ws]
-        self.tuned = [i for i, wi in enumerate(self.ws) if wi.tuning.enabled]
-        self.pure = [i for i, wi in enumerate(self.ws) if not wi.tuning.enabled]
+        self.tuned = tuple(i for i, wi in enumerate(self.ws) if wi.tuning.enabled)
+        self.pure = tuple(i for i, wi in enumerate(self.ws) if not wi.tuning.enabled)
         self._plans: dict = {}
         self._bins: dict = {}
         self._ft: dict = {}
@@ -176,11 +173,16 @@ class PoolSearch:
         through its GPU (the hybrid variants price the same runs on many sources of one GPU)."""
         if not agents:
             return True, 0.0, 0.0, []
-        key = (tuple(agents), source.gpu.id, k, around_the_clock)
+        hit = self.ft_terms(tuple(agents), source, k, around_the_clock)
+        return hit[0], hit[1], hit[2], list(hit[3])
+
+    def ft_terms(self, agents: tuple, source: Source, k: int, around_the_clock: bool) -> tuple:
+        """`ft_team`'s memo entry itself, its problems not copied (for callers that only read it)."""
+        key = (agents, source.gpu.id, k, around_the_clock)
         hit = self._ft.get(key)
         if hit is None:
             hit = self._ft[key] = self._ft_team(agents, source, k, around_the_clock)
-        return hit[0], hit[1], hit[2], list(hit[3])
+        return hit
 
     def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
         from expert.configurator.training_plan import attended_hours
@@ -234,123 +236,6 @@ def _pack(chosen: dict[int, Plan]) -> int:
         else:
             bins.append([mem, share, {i}])
     return gpus + len(bins)
-
-
-def _counts(source: Source) -> tuple[int, ...]:
-    if source.kind == "package":
-        return source.counts
-    if source.kind == "purchase" and source.gpu.form_factor in ("sxm", "oam"):
-        return (8, 16)                     # complete 8-GPU HGX systems only (004 C3, issue 13)
-    return tuple(range(1, MAX_POOL + 1))
-
-
-@dataclass
-class PoolOption:
-    """One pool design with its cost."""
-
-    kind: str                       # homogeneous | hybrid-split | hybrid-train-only
-    groups: list                    # [(source, count, role, agents, plans)]
-    gpu_cost: float
-    team_monthly: float
-    objective: float
-    key: tuple
-    train_monthly: float = 0.0
-
-
-
-def _option(ps: PoolSearch, kind: str, groups: list, team: float, train: float = 0.0) -> PoolOption:
-    months = ps.w.horizon_months
-    cost = sum(gpu_cost(s, n, months, ps.a) for s, n, *_ in groups)
-    obj = _objective(cost, team, train, months)
-    key = (round(obj, 2), sum(n for _, n, *_ in groups), kind,
-           tuple((SOURCE_ORDER[s.kind], s.order, n) for s, n, *_ in groups))
-    return PoolOption(kind, groups, cost, team, obj, key, train)
-
-
-def _objective(cost: float, team: float, train: float, months: int) -> float:
-    """A pool's objective: GPU cost + team and rented-training cost over the horizon (`_option`'s own
-    expression, so that a bound computed before building an option is the option's first key field)."""
-    return cost + (team + train) * months
-
-
-def _beats(best: PoolOption | None, objective: float) -> bool:
-    """Whether an option of this objective may have a key below `best`'s (the key starts with the
-    rounded objective), so that it is worth building."""
-    return best is None or round(objective, 2) <= best.key[0]
-
-
-def _costs_more(best: PoolOption | None, cost: float) -> bool:
-    """Whether a pool whose GPUs alone cost `cost` ranks after `best`: the GPU cost bounds the objective
-    from below (training and team time are ≥ 0, rounding keeps the order). A source's cost grows with
-    the count (`test_pool_costs_grow_with_the_count`), so the larger counts of a pair rank after it too."""
-    return best is not None and round(cost, 2) > best.key[0]
-
-
-def pool_options(ps: PoolSearch, sources: list[Source]) -> list[PoolOption]:
-    """The best count for every homogeneous pool and every hybrid pair (module docstring)."""
-    every = tuple(range(len(ps.ws)))
-    out: list[PoolOption] = []
-    limit = ps.w.budget_limit_chf
-    for s in sources:
-        packed = ps.bins(every, s)
-        if packed is None:
-            continue
-        best = None
-        for n in _counts(s):
-            if n < packed[0]:
-                continue
-            ok, team, train, _ = ps.ft_team(ps.tuned, s, n)
-            if not ok or not _beats(best, _objective(0 + gpu_cost(s, n, ps.w.horizon_months, ps.a), team, train,
-                                                       ps.w.horizon_months)):
-                continue
-            opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team, train)
-            if best is None or opt.key < best.key:
-                best = opt
-            if not ps.tuned:
-                break
-        if best is not None and (limit is None or best.gpu_cost <= limit):
-            out.append(best)
-    if not ps.tuned:
-        return out
-    for sg in sources:
-        for sf in sources:
-            if gpu_family(sf.gpu) == gpu_family(sg.gpu) or (sg.kind == "cloud") != (sf.kind == "cloud"):
-                continue
-            if sg.kind == "package" or sf.kind == "package":
-                continue
-            for variant in ("hybrid-split", "hybrid-train-only"):
-                if variant == "hybrid-split":
-                    if not ps.pure:
-                        continue
-                    inf_agents, ft_serve = tuple(ps.pure), tuple(ps.tuned)
-                else:
-                    inf_agents, ft_serve = every, ()
-                pg = ps.bins(inf_agents, sg)
-                pf = ps.bins(ft_serve, sf)
-                if pg is None or pf is None:
-                    continue
-                ng = next((n for n in _counts(sg) if n >= max(1, pg[0])), None)
-                if ng is None:
-                    continue
-                best = None
-                months, g_cost = ps.w.horizon_months, gpu_cost(sg, ng, ps.w.horizon_months, ps.a)
-                for nf in _counts(sf):
-                    if nf < max(1, pf[0]):
-                        continue
-                    if _costs_more(best, g_cost + gpu_cost(sf, nf, months, ps.a)):
-                        break   # and so does every larger count: a source's cost grows with the count
-                    ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around_the_clock=not ft_serve)
-                    if not ok or not _beats(best, _objective(0 + g_cost + gpu_cost(sf, nf, months, ps.a), team, train,
-                                                               months)):
-                        continue
-                    groups = [(sg, ng, "inference", inf_agents, pg[1]),
-                              (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
-                    opt = _option(ps, variant, groups, team, train)
-                    if best is None or opt.key < best.key:
-                        best = opt
-                if best is not None and (limit is None or best.gpu_cost <= limit):
-                    out.append(best)
-    return out
 
 
 def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **extra):

@@ -168,33 +168,6 @@ def test_pool_options_and_documents_equal_those_of_fresh_searches():
             assert evaluate_pool(w, CAT, groups, variant, A, search=ps) == evaluate_pool(w, CAT, groups, variant, A)
 
 
-def test_pool_options_bound_leaves_the_options_as_they_were(monkeypatch):
-    from expert.configurator import agents
-    waits = pool_workloads()[1]      # weekly runs whose team time more GPUs shorten: a larger count can win
-    waits = {**waits, "team_hourly_rate_chf": 150, "agents": [
-        {**a, "fine_tuning": {"frequency": "weekly", "team_waits": True}} if "fine_tuning" in a else a
-        for a in waits["agents"]]}
-    for wd in [*pool_workloads(), waits]:
-        w = Workload.model_validate(wd)
-        sources = admissible_sources(SOURCES, w)
-        bounded = agents.pool_options(agents.PoolSearch(w, CAT, A), sources)
-        with monkeypatch.context() as m:
-            m.setattr(agents, "_beats", lambda best, objective: True)
-            m.setattr(agents, "_costs_more", lambda best, cost: False)
-            plain = agents.pool_options(agents.PoolSearch(w, CAT, A), sources)
-        assert bounded == plain
-
-
-def test_pool_costs_grow_with_the_count():
-    """Every source's GPU cost grows strictly with the pool's counts (`agents._counts`) at every horizon:
-    `pool_options` stops a pair's counts at the first that costs more than the best."""
-    from expert.configurator.agents import _counts
-    for source in SOURCES:
-        for months in (1, 6, 12, 18, 24, 36, 48, 60, 120):
-            costs = [gpu_cost(source, n, months, A) for n in _counts(source)]
-            assert all(b > a for a, b in zip(costs, costs[1:])), (source.key, months)
-
-
 def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatch):
     """`_offload_where_it_pays` stops a later share's search at the objective it must beat; the share it
     picks, and the optimum at each, are those of unbounded searches."""

@@ -1,0 +1,171 @@
+"""A pool search's designs and their counts (000 U4, R3, T3): the best count of every homogeneous pool
+and of every hybrid pair of sources, each a `PoolOption` priced over the horizon.
+
+The enumeration's shortcuts (issue 21), each exact (compared with the plain enumeration, every count of
+every pair, in tests/configurator/test_pool_counts.py):
+
+- a pool's counts stop at the first whose GPU cost alone ranks after the best so far (`_costs_more`);
+- a count whose objective cannot rank before the best is not built into an option (`_beats`);
+- a hybrid variant's sides are worked out once per source (`_sides`) instead of once per pair: what the
+  inference group needs (its packed plans, its count, their cost) depends on its source alone, and the
+  fine-tuning group's counts, their costs and its runs' fit and costs on its source alone;
+- a pair's counts are compared by (rounded objective, count) and only the winner is built into an
+  option: for one pair the option's key is (rounded objective, ng + nf, variant, the groups with nf),
+  ng fixed, so it orders its counts exactly as (rounded objective, nf) does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from expert.configurator.candidates import Source
+from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.facts import gpu_family
+
+MAX_POOL = 16
+VARIANTS = ("hybrid-split", "hybrid-train-only")
+
+
+@dataclass
+class PoolOption:
+    """One pool design with its cost."""
+
+    kind: str                       # homogeneous | hybrid-split | hybrid-train-only
+    groups: list                    # [(source, count, role, agents, plans)]
+    gpu_cost: float
+    team_monthly: float
+    objective: float
+    key: tuple
+    train_monthly: float = 0.0
+
+
+def _counts(source: Source) -> tuple[int, ...]:
+    """The pool sizes a source offers: a package's counts, complete 8-GPU HGX systems for SXM/OAM
+    purchases (004 C3, issue 13), otherwise 1 to `MAX_POOL`."""
+    if source.kind == "package":
+        return source.counts
+    if source.kind == "purchase" and source.gpu.form_factor in ("sxm", "oam"):
+        return (8, 16)
+    return tuple(range(1, MAX_POOL + 1))
+
+
+def _option(ps, kind: str, groups: list, team: float, train: float = 0.0) -> PoolOption:
+    """The option of these groups: GPU cost of every group, objective and tie-break key."""
+    months = ps.w.horizon_months
+    return _priced(kind, groups, sum(gpu_cost(s, n, months, ps.a) for s, n, *_ in groups), team, train, months)
+
+
+def _priced(kind: str, groups: list, cost: float, team: float, train: float, months: int) -> PoolOption:
+    """`_option` of groups whose GPU cost `cost` is known (the same sum, `0 + g + f`, in the same order)."""
+    obj = _objective(cost, team, train, months)
+    key = (round(obj, 2), sum(n for _, n, *_ in groups), kind,
+           tuple((SOURCE_ORDER[s.kind], s.order, n) for s, n, *_ in groups))
+    return PoolOption(kind, groups, cost, team, obj, key, train)
+
+
+def _objective(cost: float, team: float, train: float, months: int) -> float:
+    """A pool's objective: GPU cost + team and rented-training cost over the horizon (`_priced`'s own
+    expression, so that a bound computed before building an option is the option's first key field)."""
+    return cost + (team + train) * months
+
+
+def _beats(best: PoolOption | None, objective: float) -> bool:
+    """Whether an option of this objective may have a key below `best`'s (the key starts with the
+    rounded objective), so that it is worth building."""
+    return best is None or round(objective, 2) <= best.key[0]
+
+
+def _costs_more(best: PoolOption | None, cost: float) -> bool:
+    """Whether a pool whose GPUs alone cost `cost` ranks after `best`: the GPU cost bounds the objective
+    from below (training and team time are ≥ 0, rounding keeps the order). A source's cost grows with
+    the count (`test_pool_costs_grow_with_the_count`), so the larger counts of a pair rank after it too."""
+    return best is not None and round(cost, 2) > best.key[0]
+
+
+def pool_options(ps, sources: list[Source]) -> list[PoolOption]:
+    """The best count for every homogeneous pool and every hybrid pair (`agents` module docstring), in
+    the order homogeneous pools by source, then pairs by (inference source, fine-tuning source, variant)."""
+    every = tuple(range(len(ps.ws)))
+    out: list[PoolOption] = []
+    limit, months = ps.w.budget_limit_chf, ps.w.horizon_months
+    for s in sources:
+        packed = ps.bins(every, s)
+        if packed is None:
+            continue
+        best = None
+        for n in _counts(s):
+            if n < packed[0]:
+                continue
+            cost = gpu_cost(s, n, months, ps.a)
+            if _costs_more(best, cost):
+                break   # and so does every larger count: a source's cost grows with the count
+            ok, team, train, _ = ps.ft_terms(ps.tuned, s, n, False)
+            if not ok or not _beats(best, _objective(0 + cost, team, train, months)):
+                continue
+            opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team, train)
+            if best is None or opt.key < best.key:
+                best = opt
+            if not ps.tuned:
+                break
+        if best is not None and (limit is None or best.gpu_cost <= limit):
+            out.append(best)
+    if ps.tuned:
+        out += _hybrids(ps, [s for s in sources if s.kind != "package"], every)
+    return out
+
+
+def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list, list]:
+    """Per source, the variant's inference side (packed plans, count, GPU cost) and fine-tuning side
+    (packed plans, [(count, GPU cost)] from the fewest it needs up); None where the group cannot run."""
+    months = ps.w.horizon_months
+    inf_agents, ft_serve = (tuple(ps.pure), tuple(ps.tuned)) if variant == "hybrid-split" else (every, ())
+    g_sides, f_sides = [], []
+    for s in sources:
+        pg = ps.bins(inf_agents, s)
+        ng = None if pg is None else next((n for n in _counts(s) if n >= max(1, pg[0])), None)
+        g_sides.append(None if ng is None else (pg, ng, gpu_cost(s, ng, months, ps.a)))
+        pf = ps.bins(ft_serve, s)
+        f_sides.append(None if pf is None else (pf, [(n, gpu_cost(s, n, months, ps.a)) for n in _counts(s)
+                                                     if n >= max(1, pf[0])]))
+    return g_sides, f_sides
+
+
+def _hybrids(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
+    """The best count of every hybrid pair and variant (sources of different GPU families, both rented
+    or both bought; no packages): the inference group at the fewest GPUs it needs, the fine-tuning group
+    at the count of the lowest (rounded objective, count)."""
+    months, limit = ps.w.horizon_months, ps.w.budget_limit_chf
+    families = [gpu_family(s.gpu) for s in sources]
+    clouds = [s.kind == "cloud" for s in sources]
+    sides = {v: _sides(ps, v, sources, every) for v in VARIANTS if ps.pure or v != "hybrid-split"}
+    out = []
+    for jg, sg in enumerate(sources):
+        for jf, sf in enumerate(sources):
+            if families[jf] == families[jg] or clouds[jg] != clouds[jf]:
+                continue
+            for variant, (g_sides, f_sides) in sides.items():
+                g, f = g_sides[jg], f_sides[jf]
+                if g is None or f is None:
+                    continue
+                (pg, ng, g_cost), (pf, f_counts) = g, f
+                around = variant != "hybrid-split"
+                best = None     # (rounded objective, nf, GPU cost, team, train)
+                for nf, f_cost in f_counts:
+                    if best is not None and round(g_cost + f_cost, 2) > best[0]:
+                        break   # `_costs_more`: and so does every larger count
+                    ok, team, train, _ = ps.ft_terms(ps.tuned, sf, nf, around)
+                    if not ok:
+                        continue
+                    cost = 0 + g_cost + f_cost
+                    r = round(_objective(cost, team, train, months), 2)
+                    if best is None or (r, nf) < best[:2]:
+                        best = (r, nf, cost, team, train)
+                if best is None:
+                    continue
+                inf_agents, ft_serve = (tuple(ps.pure), tuple(ps.tuned)) if not around else (every, ())
+                groups = [(sg, ng, "inference", inf_agents, pg[1]),
+                          (sf, best[1], "serve+train" if ft_serve else "train", ft_serve, pf[1])]
+                opt = _priced(variant, groups, best[2], best[3], best[4], months)
+                if limit is None or opt.gpu_cost <= limit:
+                    out.append(opt)
+    return out
