@@ -64,7 +64,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         result.recommendation = to_choice(out.best, ctx)
         if ctx.agent is not None:
             from expert.configurator.agent_report import figures, offload_optimum
-            result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run))
+            result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run, out.best))
         from expert.configurator.training_view import training_plan
         result.training_plan = training_plan(ctx, out.best)
     else:

@@ -149,13 +149,34 @@ def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tupl
         from expert.configurator.agent_demand import demand, equivalent
         agent = demand(w, model)
         w = equivalent(w, agent)
-        if agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0:
+        if searches_shares(agent):
             agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
-    ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                  shared.setdefault("serving", {}), agent,
-                  memo=shared.setdefault("search", {}))
+    ctx = _context(w, catalog, a, shared, model, agent)
     ctx.offload_searched = searched
     return ctx, admissible_sources(catalog_sources(catalog), w)
+
+
+def _context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, model, agent) -> Context:
+    return Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
+                   shared.setdefault("serving", {}), agent, memo=shared.setdefault("search", {}))
+
+
+def searches_shares(agent) -> bool:
+    """Whether an agent loop's offload share is searched (`_offload_where_it_pays`): `cpu` with session
+    affinity and sessions waiting on tools."""
+    return agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0
+
+
+def agent_contexts(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[list[Context], list[Source]]:
+    """For an agent loop `w`: the contexts among which `context` picks the one it returns (every offload
+    share's where it searches them, else the loop's own demand), and their admissible sources."""
+    from expert.configurator.agent_demand import demand, equivalent
+    model = catalog.resolve_model(w.model, w.params_b)
+    agent = demand(w, model)
+    w = equivalent(w, agent)
+    ctxs = [c for _, c in share_contexts(w, catalog, a, shared, model, agent)] if searches_shares(agent) \
+        else [_context(w, catalog, a, shared, model, agent)]
+    return ctxs, admissible_sources(catalog_sources(catalog), w)
 
 
 def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
@@ -175,6 +196,14 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
 OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move
 
 
+def share_contexts(w, catalog, a, shared, model, agent):
+    """(demand, search context) of the `cpu` loop `agent` at each of `OFFLOAD_SHARES`, in that order,
+    on the caches `shared` carries."""
+    for share in OFFLOAD_SHARES:
+        d = agent.offloading(share)
+        yield d, _context(w, catalog, a, shared, model, d)
+
+
 def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     """`kv_during_tools: cpu` is the operator's option to offload, not an obligation: the share of
     tool-waiting sessions offloaded (`OFFLOAD_SHARES`) whose optimum costs least, ties to the larger
@@ -183,10 +212,7 @@ def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     0.5 CHF, so its search stops there (`best_only`'s `below`)."""
     best, chosen = None, agent
     sources = admissible_sources(catalog_sources(catalog), w)
-    for share in OFFLOAD_SHARES:
-        d = agent.offloading(share)
-        ctx = Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                      shared.setdefault("serving", {}), d, memo=shared.setdefault("search", {}))
+    for d, ctx in share_contexts(w, catalog, a, shared, model, agent):
         c = best_only(ctx, sources, None if best is None else best.objective - 0.5)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d

@@ -138,3 +138,31 @@ def test_agent_searches_equal_the_plain_ones(monkeypatch, detail):
             m.setattr(feasibility.Context, "_sized", _plain_sized)
             plain = search(wd, CAT, A, detail=detail)
         assert fast.model_dump() == plain.model_dump(), wd
+
+
+def _kv_on_gpu_workloads() -> list[dict]:
+    """The agent workloads above and the examples' with their KV on the GPU during tools, with and
+    without session affinity (the loops whose answer names an offload optimum)."""
+    out = []
+    examples = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("*.yaml"))]
+    for wd in _agent_workloads() + [e for e in examples if isinstance(e, dict) and "agent" in e]:
+        for affinity in (True, False):
+            out.append({**wd, "agent": {**wd["agent"], "kv_during_tools": "gpu", "session_affinity": affinity}})
+    return out
+
+
+def test_offload_optimum_bound_leaves_the_answer_as_it_was(monkeypatch):
+    """`agent_report.offload_optimum` skips the offloading loop's search when no optimum of it can cost
+    less than the loop's own by more than 0.5 CHF (`_may_pay`): the answer equals the one that always
+    searches it, and both cases occur."""
+    from expert.configurator import agent_report
+    bound = []
+    for wd in _kv_on_gpu_workloads():
+        fast = search(wd, CAT, A, sensitivity=False, detail=False)
+        with monkeypatch.context() as m:
+            m.setattr(agent_report, "_may_pay", lambda *args: True)
+            plain = search(wd, CAT, A, sensitivity=False, detail=False)
+        assert fast.model_dump() == plain.model_dump(), wd
+        if plain.agent is not None:
+            bound.append(plain.agent["kv_bound"])
+    assert True in bound and False in bound
