@@ -130,8 +130,8 @@ def ttft_terms(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: st
     new = d.shape.mean_uncached
     cached = max(0.0, d.shape.mean_input - new)
     reload = loop.reload_s(model, tp, cached, a, d.kv_precision) if _reloads(d) else 0.0
-    return (loop.prefill_s(model, gpu, tp, precision, column, new, cached, a), reload,
-            loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a))
+    rates = loop.prefill_rates(model, gpu, tp, precision, column, a)
+    return loop.prefill_with(model, tp, rates, new, cached), reload, loop.prefill_with(model, tp, rates, prompt, 0)
 
 
 def shift_of(d: AgentDemand, terms: tuple[float, float, float]) -> float:

@@ -27,7 +27,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.agentloop import ResolvedAgent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
-from expert.sizing.parallel import tp_efficiency
+from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing.speed import prefill_compute_tflops, weight_only
 
 SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
@@ -111,14 +111,26 @@ def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, n
     queueing): the roofline of `speed._scenario` with attention over the cached prefix, i.e. work =
     2·active·new + L·d_attn·(new² + 2·cached·new) (Kaplan et al. arXiv:2001.08361 §2.1); with
     cached = 0 it equals the core's TTFT."""
+    return prefill_with(model, tp, prefill_rates(model, gpu, tp, precision, column, assumptions), new, cached)
+
+
+def prefill_rates(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str,
+                  assumptions: Assumptions | None = None) -> tuple[float, float, float]:
+    """What `prefill_s` reads besides the tokens: (FLOP/s, time to read the weights, TP efficiency), for
+    callers that prefill several token counts on one replica (`prefill_with`)."""
     a = resolve(assumptions)
-    eta = tp_efficiency(tp, column, a)[0]
     wo = a.weight_only_efficiency.value if weight_only(gpu, precision) else 1.0
     flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * wo
     bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * wo
+    return flops, weights_gb(model, precision, a) * 1e9 / tp / bw, tp_efficiency_point(tp, column, a)
+
+
+def prefill_with(model: LlmModel, tp: int, rates: tuple[float, float, float], new: float, cached: float) -> float:
+    """`prefill_s` from its `prefill_rates` (the same operations in the same order, so the same float)."""
+    flops, weights, eta = rates
     work = 2 * model.decode_params_b * 1e9 * new + model.layers * model.heads * model.head_dim * (
         new * new + 2 * cached * new)
-    return max(work / tp / flops, weights_gb(model, precision, a) * 1e9 / tp / bw) / eta
+    return max(work / tp / flops, weights) / eta
 
 
 def reload_s(model: LlmModel, tp: int, cached: float, assumptions: Assumptions | None = None,

@@ -132,3 +132,20 @@ def budget_sizes(engine, model, gpu, tp, w, context, a) -> tuple:
     act = transformers_activation_gb(model, context)
     over = a.cuda_context_gb.value
     return dev, act, over, dev - w - act - over
+
+
+def prefill_s(model, gpu, tp, precision, column, new, cached, a) -> float:
+    """`agent_loop.prefill_s` as written before its rates were split out (`prefill_rates`), with the
+    TP efficiency's band built."""
+    from expert.sizing.constants import resolve
+    from expert.sizing.memory import weights_gb
+    from expert.sizing.parallel import tp_efficiency
+    from expert.sizing.speed import prefill_compute_tflops, weight_only
+    a = resolve(a)
+    eta = tp_efficiency(tp, column, a)[0]
+    wo = a.weight_only_efficiency.value if weight_only(gpu, precision) else 1.0
+    flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * wo
+    bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * wo
+    work = 2 * model.decode_params_b * 1e9 * new + model.layers * model.heads * model.head_dim * (
+        new * new + 2 * cached * new)
+    return max(work / tp / flops, weights_gb(model, precision, a) * 1e9 / tp / bw) / eta

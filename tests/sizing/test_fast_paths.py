@@ -129,3 +129,27 @@ def test_the_bracket_is_checked_where_the_threshold_is_smooth():
     low, high = bracket(r, r.solve)
     assert r.solve(low)[8] and r.solve(high)[5] >= 1 and high / low < 1 + 3e-9
     assert low * (1 - 1e-6) <= load.rate_max(r) <= high   # the bisection stops within 1e-6
+
+
+def test_prefill_from_its_rates_equals_the_plain_prefill():
+    """`agent_loop.prefill_s` (and `prefill_with` on one `prefill_rates`, as `agent_demand.ttft_terms`
+    uses it) equals the plain expression bit for bit on every catalog GPU, for dense and MoE models,
+    every precision, TP degree (interpolated ones too) and column."""
+    from expert.sizing import agent_loop
+    from expert.sizing.constants import resolve
+    cat = load_catalog()
+    checked = 0
+    for model_id in ("llama-3.1-8b", "qwen2.5-32b", "mixtral-8x7b", "llama-3.1-70b"):
+        model = cat.model(model_id)
+        for gpu in cat.gpus.values():
+            for precision in ("fp16", "bf16", "fp8", "int8", "int4"):
+                for tp in (1, 2, 3, 4, 8):
+                    for column in ("sxm", "pcie"):
+                        for a in (None, DEFAULT, resolve(DEFAULT).override(mfu=0.31)):
+                            rates = agent_loop.prefill_rates(model, gpu, tp, precision, column, a)
+                            for new, cached in ((1, 0), (317.5, 2048.25), (4000, 0), (96, 120000)):
+                                want = plain.prefill_s(model, gpu, tp, precision, column, new, cached, a)
+                                assert agent_loop.prefill_s(model, gpu, tp, precision, column, new, cached, a) == want
+                                assert agent_loop.prefill_with(model, tp, rates, new, cached) == want
+                                checked += 1
+    assert checked > 1000
