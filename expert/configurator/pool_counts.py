@@ -116,27 +116,30 @@ def pool_options(ps, sources: list[Source]) -> list[PoolOption]:
 
 def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list, list]:
     """Per source, the variant's inference side (packed plans, count, GPU cost) and fine-tuning side
-    (packed plans, [(count, GPU cost)] from the fewest it needs up); None where the group cannot run."""
+    (packed plans, counts from the fewest it needs up, their GPU costs, and their runs' (fits, team,
+    rented) as far as a pair has read them); None where the group cannot run."""
     months = ps.w.horizon_months
-    inf_agents, ft_serve = (tuple(ps.pure), tuple(ps.tuned)) if variant == "hybrid-split" else (every, ())
+    inf_agents, ft_serve = (ps.pure, ps.tuned) if variant == "hybrid-split" else (every, ())
     g_sides, f_sides = [], []
     for s in sources:
         pg = ps.bins(inf_agents, s)
         ng = None if pg is None else next((n for n in _counts(s) if n >= max(1, pg[0])), None)
         g_sides.append(None if ng is None else (pg, ng, gpu_cost(s, ng, months, ps.a)))
         pf = ps.bins(ft_serve, s)
-        f_sides.append(None if pf is None else (pf, [(n, gpu_cost(s, n, months, ps.a)) for n in _counts(s)
-                                                     if n >= max(1, pf[0])]))
+        counts = [] if pf is None else [n for n in _counts(s) if n >= max(1, pf[0])]
+        f_sides.append(None if pf is None else (pf, counts, [gpu_cost(s, n, months, ps.a) for n in counts], []))
     return g_sides, f_sides
 
 
 def _hybrids(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
     """The best count of every hybrid pair and variant (sources of different GPU families, both rented
     or both bought; no packages): the inference group at the fewest GPUs it needs, the fine-tuning group
-    at the count of the lowest (rounded objective, count)."""
+    at the count of the lowest (rounded objective, count). Each option is `_priced`'s, its key written
+    out for two groups (`sum` of the counts is ng + nf)."""
     months, limit = ps.w.horizon_months, ps.w.budget_limit_chf
     families = [gpu_family(s.gpu) for s in sources]
     clouds = [s.kind == "cloud" for s in sources]
+    orders = [(SOURCE_ORDER[s.kind], s.order) for s in sources]
     sides = {v: _sides(ps, v, sources, every) for v in VARIANTS if ps.pure or v != "hybrid-split"}
     out = []
     for jg, sg in enumerate(sources):
@@ -147,25 +150,29 @@ def _hybrids(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
                 g, f = g_sides[jg], f_sides[jf]
                 if g is None or f is None:
                     continue
-                (pg, ng, g_cost), (pf, f_counts) = g, f
+                (pg, ng, g_cost), (pf, f_counts, f_costs, runs) = g, f
                 around = variant != "hybrid-split"
-                best = None     # (rounded objective, nf, GPU cost, team, train)
-                for nf, f_cost in f_counts:
+                best = None     # (rounded objective, nf, GPU cost, team, train, objective)
+                for k, nf in enumerate(f_counts):
+                    f_cost = f_costs[k]
                     if best is not None and round(g_cost + f_cost, 2) > best[0]:
                         break   # `_costs_more`: and so does every larger count
-                    ok, team, train, _ = ps.ft_terms(ps.tuned, sf, nf, around)
+                    if k == len(runs):
+                        runs.append(ps.ft_terms(ps.tuned, sf, nf, around))
+                    ok, team, train, _ = runs[k]
                     if not ok:
                         continue
                     cost = 0 + g_cost + f_cost
-                    r = round(_objective(cost, team, train, months), 2)
+                    obj = _objective(cost, team, train, months)
+                    r = round(obj, 2)
                     if best is None or (r, nf) < best[:2]:
-                        best = (r, nf, cost, team, train)
-                if best is None:
+                        best = (r, nf, cost, team, train, obj)
+                if best is None or (limit is not None and best[2] > limit):
                     continue
-                inf_agents, ft_serve = (tuple(ps.pure), tuple(ps.tuned)) if not around else (every, ())
+                r, nf, cost, team, train, obj = best
+                inf_agents, ft_serve = (ps.pure, ps.tuned) if not around else (every, ())
                 groups = [(sg, ng, "inference", inf_agents, pg[1]),
-                          (sf, best[1], "serve+train" if ft_serve else "train", ft_serve, pf[1])]
-                opt = _priced(variant, groups, best[2], best[3], best[4], months)
-                if limit is None or opt.gpu_cost <= limit:
-                    out.append(opt)
+                          (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
+                key = (r, ng + nf, variant, ((*orders[jg], ng), (*orders[jf], nf)))
+                out.append(PoolOption(variant, groups, cost, team, obj, key, train))
     return out
