@@ -32,6 +32,7 @@ compares every sensitivity change on random workloads with the plain sub-search.
 
 from __future__ import annotations
 
+from expert.configurator import known_infeasible
 from expert.configurator.candidates import precisions
 from expert.configurator.feasibility import Candidate, Context, evaluate
 from expert.configurator.ordered import best_only
@@ -80,4 +81,6 @@ def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
             if again.feasible and again.key == best.key:
                 return ctx2, again
         return ctx2, best_only(ctx2, sources2, start=best.key[0])
+    if known_infeasible.applies(ctx, ctx2):
+        return ctx2, known_infeasible.optimum(ctx, sources, best, ctx2, sources2)
     return ctx2, best_only(ctx2, sources2)
