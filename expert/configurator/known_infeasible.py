@@ -4,7 +4,8 @@ Some sensitivity changes (`sensitivity.py`) neither only restrict the main searc
 nor keep its objective, yet leave every candidate's serving check as it was: fine-tuning added to a
 workload without it, another horizon, hosting widened to more offers. Their sub-search still walks
 the pairs from the cheapest on; this one skips, without looking at them, the pairs of the main
-search's sources that cost less than the main optimum there.
+search's sources that cost less than the main optimum there: each such source's pairs are merged
+from its first count that costs at least that (`_Suffixes`), so they are not even priced.
 
 Why it is exact. Let the main search have no fine-tuning, so its objective is the GPU cost and
 `m`, the main optimum's rounded objective, is the least rounded GPU cost of a feasible candidate
@@ -30,11 +31,13 @@ answers with the plain sub-search on random workloads and on every scenario and 
 
 from __future__ import annotations
 
+import heapq
 import math
 
 from expert.configurator.feasibility import Candidate, Context
 from expert.configurator.objective import gpu_cost
-from expert.configurator.ordered import _cheapest, pairs
+from expert.configurator.ordered import _cheapest
+from expert.configurator.pairs import PricedPairs
 
 
 def _same_options(ctx: Context, ctx2: Context) -> bool:
@@ -61,13 +64,31 @@ def optimum(ctx: Context, sources: list, best: Candidate | None, ctx2: Context, 
     (module docstring; `applies(ctx, ctx2)` must hold)."""
     m = math.inf if best is None else best.key[0]
     known = {id(s) for s in sources}
-    if all(id(s) in known for s in sources2) and best is None:
-        return None
-    months, a = ctx.months, ctx.a
-    if ctx2.months == months:
-        def dead(e) -> bool:
-            return e[0] < m and id(e[4]) in known
-    else:
-        def dead(e) -> bool:
-            return id(e[4]) in known and round(gpu_cost(e[4], e[3], months, a), 2) < m
-    return _cheapest(ctx2, (e for e in pairs(ctx2, sources2) if not dead(e)))
+    starts = [(s, _first_live(s, m, ctx.months, ctx.a) if id(s) in known else 0) for s in sources2]
+    return _cheapest(ctx2, _Suffixes(starts, ctx2.months, ctx2.a))
+
+
+def _first_live(source, m: float, months: int, a) -> int:
+    """The index of `source`'s first count whose rounded GPU cost over `months` is at least `m`: every
+    count before it costs less (past the last count when all do)."""
+    counts = source.counts
+    if m == math.inf:
+        return len(counts)
+    i = 0
+    while i < len(counts) and round(gpu_cost(source, counts[i], months, a), 2) < m:
+        i += 1
+    return i
+
+
+class _Suffixes(PricedPairs):
+    """The pairs of each source from a start index on, cheapest first: `PricedPairs`' merge of one
+    sorted stream per source, each stream begun at its index instead of its first count (a suffix of a
+    sorted stream is sorted, so the merge is the sorted union of the suffixes)."""
+
+    __slots__ = ()
+
+    def __init__(self, starts: list, months: int, a):
+        super().__init__([], months, a)
+        self._sources = [s for s, _ in starts]
+        self._heap = [self._entry(s, i) for s, i in starts if i < len(s.counts)]
+        heapq.heapify(self._heap)
