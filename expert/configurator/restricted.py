@@ -32,7 +32,7 @@ compares every sensitivity change on random workloads with the plain sub-search.
 
 from __future__ import annotations
 
-from expert.configurator import known_infeasible
+from expert.configurator import heavier, known_infeasible
 from expert.configurator.candidates import precisions
 from expert.configurator.feasibility import Candidate, Context, evaluate
 from expert.configurator.ordered import best_only
@@ -67,10 +67,13 @@ def restricts(ctx: Context, sources: list, ctx2: Context, sources2: list) -> boo
 
 
 def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
-            best: Candidate | None) -> tuple[Context, Candidate | None]:
+            best: Candidate | None, more_requests: bool = False) -> tuple[Context, Candidate | None]:
     """(context, optimum) of the changed workload `w2`, as `search.run(w2, ..., optimum_only=True)` gives
-    them; `ctx`, `sources` and `best` are the main search's (module docstring)."""
+    them; `ctx`, `sources` and `best` are the main search's (module docstring). `more_requests`: `w2`
+    only raises the request volume (`heavier.py`)."""
     ctx2, sources2 = context(w2, catalog, a, shared)
+    if more_requests and heavier.applies(ctx, ctx2, sources2):
+        return ctx2, heavier.optimum(ctx, sources, best, ctx2, sources2)
     if not (ctx.offload_searched or ctx2.offload_searched) and restricts(ctx, sources, ctx2, sources2):
         if best is None:
             return ctx2, None

@@ -103,7 +103,8 @@ def sensitivity(w: Workload, catalog, a, ctx, sources: list, out, shared: dict
     texts, details = [], []
     for change, desc, upd in variations(w):
         w2 = w.model_copy(update=upd)
-        ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best)
+        ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best,
+                             more_requests=change == "requests:x2" and w.agent is None)
         changed = not _same(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"

@@ -33,7 +33,8 @@ def answers(wd: dict, cat) -> tuple[int, int]:
         plain_search = restricted.best_only
         restricted.best_only = lambda *args, **kw: calls.append(1) or plain_search(*args, **kw)
         try:
-            ctx2, got = restricted.optimum(w2, cat, a, shared, ctx, sources, out.best)
+            ctx2, got = restricted.optimum(w2, cat, a, shared, ctx, sources, out.best,
+                                           more_requests=change == "requests:x2" and w.agent is None)
         finally:
             restricted.best_only = plain_search
         plain_ctx, plain, _ = run(w2, cat, a, {}, optimum_only=True)
@@ -71,7 +72,7 @@ def test_agent_loops_and_the_full_catalog():
              "allow_quantization": True}, FULL)
 
 
-def _plain(w2, catalog, a, shared, ctx, sources, best):
+def _plain(w2, catalog, a, shared, ctx, sources, best, more_requests=False):
     """The plain sub-search of a change, in caches of its own."""
     ctx2, sources2 = context(w2, catalog, a, {})
     return ctx2, best_only(ctx2, sources2)
@@ -92,3 +93,27 @@ def test_every_scenario_and_example_has_the_plain_sub_searches_lines(monkeypatch
         assert [d.model_dump() for d in got.sensitivity_details] == [d.model_dump() for d in plain.sensitivity_details]
         advised += 1
     assert advised > 25
+
+
+def test_twice_the_requests_equals_the_plain_sub_search():
+    """`heavier.py` on many seeded random workloads: the doubled-load optimum equals the plain one."""
+    rng = random.Random(4242)
+    checked = 0
+    for _ in range(150):
+        cat = sub_catalog(rng)
+        wd = random_workload(rng)
+        w = Workload.model_validate(wd)
+        a = default_assumptions(cat)
+        shared: dict = {}
+        ctx, out, sources = run(w, cat, a, shared, detail=False)
+        for change, _, upd in variations(w):
+            if change != "requests:x2":
+                continue
+            w2 = w.model_copy(update=upd)
+            ctx2, got = restricted.optimum(w2, cat, a, shared, ctx, sources, out.best, more_requests=True)
+            plain_ctx, plain, _ = run(w2, cat, a, {}, optimum_only=True)
+            assert (got is None) == (plain.best is None), wd
+            if got is not None:
+                assert to_choice(got, ctx2).model_dump() == to_choice(plain.best, plain_ctx).model_dump(), wd
+            checked += got is not None
+    assert checked > 50
