@@ -63,8 +63,8 @@ def optimum(ctx: Context, sources: list, best: Candidate | None, ctx2: Context, 
     """`best_only(ctx2, sources2)` without the pairs of `sources` that cost less than `best` in `ctx`
     (module docstring; `applies(ctx, ctx2)` must hold)."""
     m = math.inf if best is None else best.key[0]
-    known = {id(s) for s in sources}
-    starts = [(s, _first_live(s, m, ctx.months, ctx.a) if id(s) in known else 0) for s in sources2]
+    known = {(s.kind, s.key) for s in sources}
+    starts = [(s, _first_live(s, m, ctx.months, ctx.a) if (s.kind, s.key) in known else 0) for s in sources2]
     return _cheapest(ctx2, _Suffixes(starts, ctx2.months, ctx2.a))
 
 
