@@ -25,6 +25,9 @@ the main search, nothing fits the changed one. Otherwise the changed search runs
 optimum's (rounded) objective on: every candidate with a smaller key is infeasible in the main search,
 so in the changed one too (`ordered.best_only`'s `start`).
 
+`optimum` also sends the changes proved by `heavier.py` (twice the requests) and `known_infeasible.py`
+(same serving checks, another objective or more sources) to their shortcuts; the rest search plainly.
+
 An agent loop whose offload share is itself chosen by searching (`search._offload_where_it_pays`)
 is left out: its share may change with the candidates. `tests/configurator/test_restricted.py`
 compares every sensitivity change on random workloads with the plain sub-search.
