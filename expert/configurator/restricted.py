@@ -25,6 +25,9 @@ the main search, nothing fits the changed one. Otherwise the changed search runs
 optimum's (rounded) objective on: every candidate with a smaller key is infeasible in the main search,
 so in the changed one too (`ordered.best_only`'s `start`).
 
+`optimum` also sends the changes proved by `heavier.py` (twice the requests) and `known_infeasible.py`
+(same serving checks, another objective or more sources) to their shortcuts; the rest search plainly.
+
 An agent loop whose offload share is itself chosen by searching (`search._offload_where_it_pays`)
 is left out: its share may change with the candidates. `tests/configurator/test_restricted.py`
 compares every sensitivity change on random workloads with the plain sub-search.
@@ -32,6 +35,7 @@ compares every sensitivity change on random workloads with the plain sub-search.
 
 from __future__ import annotations
 
+from expert.configurator import heavier, known_infeasible
 from expert.configurator.candidates import precisions
 from expert.configurator.feasibility import Candidate, Context, evaluate
 from expert.configurator.ordered import best_only
@@ -66,10 +70,13 @@ def restricts(ctx: Context, sources: list, ctx2: Context, sources2: list) -> boo
 
 
 def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
-            best: Candidate | None) -> tuple[Context, Candidate | None]:
+            best: Candidate | None, more_requests: bool = False) -> tuple[Context, Candidate | None]:
     """(context, optimum) of the changed workload `w2`, as `search.run(w2, ..., optimum_only=True)` gives
-    them; `ctx`, `sources` and `best` are the main search's (module docstring)."""
+    them; `ctx`, `sources` and `best` are the main search's (module docstring). `more_requests`: `w2`
+    only raises the request volume (`heavier.py`)."""
     ctx2, sources2 = context(w2, catalog, a, shared)
+    if more_requests and heavier.applies(ctx, ctx2, sources2):
+        return ctx2, heavier.optimum(ctx, sources, best, ctx2, sources2)
     if not (ctx.offload_searched or ctx2.offload_searched) and restricts(ctx, sources, ctx2, sources2):
         if best is None:
             return ctx2, None
@@ -80,4 +87,6 @@ def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
             if again.feasible and again.key == best.key:
                 return ctx2, again
         return ctx2, best_only(ctx2, sources2, start=best.key[0])
+    if known_infeasible.applies(ctx, ctx2):
+        return ctx2, known_infeasible.optimum(ctx, sources, best, ctx2, sources2)
     return ctx2, best_only(ctx2, sources2)

@@ -5,7 +5,9 @@ Changes tried (each alone, on a copy of the workload): fine-tuning frequency one
 horizon 12 and 60 months, budget opex ↔ capex (when the deployment leaves the choice open), hosting
 any ↔ ch, allow_int4 toggled (where the precision is open). Sub-searches share the per-(model, GPU, precision, TP) sizing cache of
 the main search; a change that only takes candidates away is answered from the main optimum where it
-stays feasible (`restricted.py`).
+stays feasible (`restricted.py`), twice the requests searches from the main optimum's cost on
+(`heavier.py`), and a change that keeps every candidate's serving check skips the pairs the main
+search proved infeasible (`known_infeasible.py`).
 """
 
 from __future__ import annotations
@@ -103,7 +105,8 @@ def sensitivity(w: Workload, catalog, a, ctx, sources: list, out, shared: dict
     texts, details = [], []
     for change, desc, upd in variations(w):
         w2 = w.model_copy(update=upd)
-        ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best)
+        ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best,
+                             more_requests=change == "requests:x2" and w.agent is None)
         changed = not _same(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"
