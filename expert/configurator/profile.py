@@ -143,7 +143,7 @@ class ReplicaProfile(Serving):
         return self._replica
 
     def _uncapped_replica(self) -> load.Replica:
-        pieces, decode = None, lambda b: self.tpot(max(1, int(round(b))))
+        pieces, decode = None, _decode_memo(self.tpot)
         if not self._moe:
             comm = self._comm_b
             h = self._host
@@ -202,6 +202,20 @@ class ReplicaProfile(Serving):
         if self.growth is not None:
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
+
+
+def _decode_memo(tpot):
+    """b ↦ `tpot(max(1, int(round(b))))`, kept per b: an MoE replica's step search (`load_solver.moe_step`)
+    asks for the same batches at every rate it solves. Equal keys (3 and 3.0) round alike, so each value
+    is the function's own."""
+    memo: dict = {}
+
+    def decode(b):
+        hit = memo.get(b)
+        if hit is None:
+            hit = memo[b] = tpot(max(1, int(round(b))))
+        return hit
+    return decode
 
 
 _ETA: dict = {}  # (TP, column, assumptions key) → parallel.tp_efficiency's point: the table is fixed
