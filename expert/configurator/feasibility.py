@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import AgentDemand, held_per_replica, shift_of, ttft_terms, with_held
-from expert.configurator.candidates import Source, tp_degrees
+from expert.configurator.candidates import Source, precisions, tp_degrees
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, shifted, with_target
 from expert.sizing.architecture import generic_model
@@ -124,6 +124,7 @@ class Context:
             ("view", self._view_key()), ({}, {}, {}, {}, {}))
         self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
         self._tuned: dict = {}   # `_tuning` by (GPU, count)
+        self._precs: dict = {}   # `precisions` by GPU
         self.ft_key = None
         if self.tuning.enabled:
             t = self.tuning
@@ -198,6 +199,13 @@ class Context:
             terms = self.profiles[terms_key] = ttft_terms(d, self.model, gpu, tp, precision, column,
                                                           w.prompt_tokens, self.a)
         return shifted(core, shift_of(d, terms))
+
+    def precisions(self, gpu: Gpu) -> tuple[str, ...]:
+        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the two)."""
+        hit = self._precs.get(gpu.id)
+        if hit is None:
+            hit = self._precs[gpu.id] = precisions(gpu, self.w)
+        return hit
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
         """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only

@@ -17,7 +17,7 @@ import heapq
 import math
 
 from expert.configurator.agent_demand import held_per_replica
-from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
+from expert.configurator.candidates import QUALITY_ORDER, Source
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.outcome import Outcome
 from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
@@ -61,7 +61,7 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
             continue
         rank = best.key[1:3] if best is not None and best.key[0] == objective else None
         complete = rank is None
-        for precision in precisions(source.gpu, ctx.w):
+        for precision in ctx.precisions(source.gpu):
             q = QUALITY_ORDER[precision]
             for tp in degrees:
                 if rank is not None and (q, tp) > rank:
@@ -81,7 +81,7 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
                     best = c
                     rank = c.key[1:3]
         if complete and best is None and floor is None:
-            ctx.memo_local[fk] = min((tp * needed for precision in precisions(source.gpu, ctx.w) for tp in degrees
+            ctx.memo_local[fk] = min((tp * needed for precision in ctx.precisions(source.gpu) for tp in degrees
                                       if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
     return best
 
@@ -128,7 +128,7 @@ def _closest(ctx: Context, groups: dict, out) -> None:
         closest = None
         fixed: set = set()
         for _, count, source, _ in in_order(ctx, group_pairs):
-            for precision in precisions(source.gpu, ctx.w):
+            for precision in ctx.precisions(source.gpu):
                 for tp in ctx.tp_degrees(count, source):
                     out.evaluated += 1
                     option = (source.key, precision, tp)
