@@ -99,6 +99,7 @@ class TrainingPlanner:
         self.runs = tuning.runs_per_year * w.horizon_months / 12
         self.limit_h = PERIOD_SHARE * HOURS_PER_YEAR / max(1, tuning.runs_per_year)
         self._external: list[TrainingOption] | None = None
+        self._best: TrainingOption | None | bool = False  # `best_external`, False before the first call
         self.jobs = {} if jobs is None else jobs
         m = model  # every model field the job's sizing reads (`ft_job._states`, `plan_job`)
         self._job_key = (m.id, m.params_b, m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab,
@@ -256,8 +257,11 @@ class TrainingPlanner:
         return opt
 
     def best_external(self) -> TrainingOption | None:
-        ext = self.external()
-        return min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
+        """The cheaper of `external`'s options (kept: they are fixed once made)."""
+        if self._best is False:
+            ext = self.external()
+            self._best = min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
+        return self._best
 
     def options_for(self, gpu, count: int) -> list[TrainingOption]:
         """All three options for a configuration of `count` serving GPUs, cheapest feasible first."""

@@ -64,3 +64,12 @@ def test_layout_bands_equal_validated_bands():
                     band = lay.hours_band
                     assert band == Band(low=band.low, high=band.high)
                     assert type(band.low) is float and type(band.high) is float
+
+
+def test_the_kept_best_external_option_is_the_cheaper_one(scenario_inputs):
+    from expert.configurator.training_plan import KINDS
+    for w in _tuned(scenario_inputs):
+        p = _planner(w, {})
+        ext = p.external()
+        want = min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
+        assert p.best_external() is want and p.best_external() is want
