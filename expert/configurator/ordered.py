@@ -67,7 +67,7 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
                 if rank is not None and (q, tp) > rank:
                     complete = False
                     break                                 # ranked after the best of this objective
-                prof, needed = _needed(ctx, source, precision, tp)
+                prof, needed, _ = _needed(ctx, source, precision, tp, count // tp)
                 if needed < 0 or count // tp < needed:
                     continue
                 # an agent loop's tool-waiting sessions take `held` sequences of room on each replica
@@ -155,9 +155,12 @@ def _misses_fixed(ctx: Context, checked: tuple) -> bool:
         and ctx._ft_state is None
 
 
-def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
-    """(profile or None, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count),
-    memoised for the search by (GPU, column, precision, TP).
+def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int = 0) -> tuple:
+    """(profile or None, fewest replicas a feasible candidate of it needs or a lower bound on them, whether
+    that is the final value; -1: none is feasible at any count), memoised for the search by (GPU, column,
+    precision, TP). The value is final whenever `replicas` (a pair's `count // tp`) reaches it, so the
+    test `replicas < needed` decides as the final value would; `replicas` 0 (the count floors) may get
+    the bound, which is a valid floor too.
 
     Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
     (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
@@ -166,7 +169,13 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
     `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
     sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower
-    bound that memory leaves alone is taken (`_agent_needed`).
+    bound that memory leaves alone is taken (`_capacity_bound`), and that is final.
+
+    Without one, `replicas_needed` (a search over the counts) is put off until a pair reaches its
+    capacity bound ⌈peak / (U × `rate_max`) − ε⌉ (`_capacity_bound`): `replicas_needed` starts at
+    max(1, ⌈need − ε⌉) with need ≥ that same capacity floor and returns a count at or above its start,
+    or 0 (-1 here), so a pair below the bound is skipped exactly as the final value would skip it; most
+    profiles are never asked at their bound (the search stops first).
 
     A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
     every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
@@ -175,27 +184,40 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     """
     key = (source.gpu.id, source.column, precision, tp)
     hit = ctx.needed.get(key)
-    if hit is None and weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
-        hit = ctx.needed[key] = (None, -1)          # the weights alone exceed the GPU: not sized
     if hit is None:
-        prof = ctx.profile(source.gpu, precision, tp, source.column)
-        if min(prof.seq_mem, prof.seq_lat) < 1:
-            hit = (prof, -1)
-        elif ctx.agent is not None:
-            hit = (prof, _agent_needed(ctx, prof))
-        else:
-            needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
-            hit = (prof, needed if needed > 0 else -1)
-        ctx.needed[key] = hit
+        hit = ctx.needed[key] = _bound(ctx, source, precision, tp)
+    if hit[2] or replicas < hit[1]:
+        return hit
+    needed = _replicas_needed(ctx, hit[0], (source.gpu.id, precision, tp, source.column))
+    hit = ctx.needed[key] = (hit[0], needed if needed > 0 else -1, True)
     return hit
 
 
-def _agent_needed(ctx: Context, prof) -> int:
-    """Fewest replicas an agent loop's candidate of `prof` needs, whatever sessions they hold: the term
-    `capacity_floor` (peak / (U × `rate_max`)) of `replicas_needed`'s start. A held copy (`with_held`)
-    has the same `rate_max` (the uncapped replica ignores the KV pool) and starts its search at or above
-    ⌈that − ε⌉, so `_serving` fails every count with fewer replicas on capacity (or memory, latency).
-    0 (no bound) where the rate or the utilisation is not positive, which `replicas_needed` divides by."""
+def _bound(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
+    """`_needed`'s first value of an option: final where it is known or cheap, else the capacity bound."""
+    if weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
+        return None, -1, True                       # the weights alone exceed the GPU: not sized
+    prof = ctx.profile(source.gpu, precision, tp, source.column)
+    if min(prof.seq_mem, prof.seq_lat) < 1:
+        return prof, -1, True
+    bound = _capacity_bound(ctx, prof)
+    if ctx.agent is not None:
+        return prof, bound, True
+    fast = (source.gpu.id, precision, tp, source.column)
+    known = ctx.memo.get(_needed_key(ctx, fast))
+    if bound < 1 or known is not None:              # no bound, or another search found the final value
+        needed = _replicas_needed(ctx, prof, fast)
+        return prof, needed if needed > 0 else -1, True
+    return prof, bound, False
+
+
+def _capacity_bound(ctx: Context, prof) -> int:
+    """Fewest replicas a candidate of `prof` needs by compute alone, whatever sessions they hold: the term
+    `capacity_floor` (peak / (U × `rate_max`)) of `replicas_needed`'s start. An agent loop's held copy
+    (`with_held`) has the same `rate_max` (the uncapped replica ignores the KV pool) and starts its search
+    at or above ⌈that − ε⌉, so `_serving` fails every count with fewer replicas on capacity (or memory,
+    latency). 0 (no bound) where the rate or the utilisation is not positive, which `replicas_needed`
+    divides by."""
     if prof.rate_max() <= 0 or ctx.util <= 0:
         return 0
     return max(1, math.ceil(prof.capacity_floor(ctx.peak_rps, ctx.util) - EPS))
@@ -204,11 +226,16 @@ def _agent_needed(ctx: Context, prof) -> int:
 def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
     """`prof.replicas_needed` at this search's load, memoised in the search memo on the profile's value
     key and the load (the sub-searches that keep the load and the targets share it)."""
-    key = ("needed", ctx.profile_keys[fast], ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    key = _needed_key(ctx, fast)
     hit = ctx.memo.get(key)
     if hit is None:
         hit = ctx.memo[key] = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
     return hit
+
+
+def _needed_key(ctx: Context, fast: tuple) -> tuple:
+    """`_replicas_needed`'s memo key: the profile's value key and the load."""
+    return "needed", ctx.profile_keys[fast], ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf
 
 
 def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:

@@ -111,7 +111,7 @@ def test_agent_replica_bound_is_a_lower_bound():
             for precision in ("fp16", "fp8", "int8"):
                 for count in source.counts[:24]:
                     for tp in ctx.tp_degrees(count, source):
-                        prof, needed = ordered._needed(ctx, source, precision, tp)
+                        prof, needed, _ = ordered._needed(ctx, source, precision, tp, count // tp)
                         if prof is not None and (needed < 0 or count // tp < needed):
                             assert feasibility._serving(ctx, prof, tp, count)[0], (wd, source.key, count, tp)
                             checked += 1
@@ -134,7 +134,7 @@ def test_agent_searches_equal_the_plain_ones(monkeypatch, detail):
     for wd in _agent_workloads():
         fast = search(wd, CAT, A, detail=detail)
         with monkeypatch.context() as m:
-            m.setattr(ordered, "_agent_needed", lambda ctx, prof: 0)
+            m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
             m.setattr(feasibility.Context, "_sized", _plain_sized)
             plain = search(wd, CAT, A, detail=detail)
         assert fast.model_dump() == plain.model_dump(), wd
