@@ -171,12 +171,19 @@ class Context:
         self.profile_keys[(gpu.id, precision, tp, column)] = key
         p = self.profiles.get(key)
         if p is None:
-            base = self.profiles.get(base_key)
-            if base is None:
-                base = self._sized(gpu, precision, tp, column, base_key)
-                self.profiles[base_key] = base
-            p = self.profiles[key] = with_target(base, self.slo)
+            p = self.profiles[key] = with_target(self._base(gpu, precision, tp, column, base_key), self.slo)
         return p
+
+    def base_profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
+        """The sized replica without targets, of which `profile` is the copy at this search's targets."""
+        return self._base(gpu, precision, tp, column,
+                          self._base_key(gpu, precision, tp, column, self.agent.key if self.agent else None))
+
+    def _base(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
+        base = self.profiles.get(base_key)
+        if base is None:
+            base = self.profiles[base_key] = self._sized(gpu, precision, tp, column, base_key)
+        return base
 
     def _sized(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
         """`build_profile` without targets. An agent loop's profiles differ from the profile of the same

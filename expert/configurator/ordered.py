@@ -23,6 +23,7 @@ from expert.configurator.outcome import Outcome
 from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
 from expert.configurator.serving import EPS
 from expert.sizing.engines import device_memory_gb
+from expert.sizing.load import rate_ceiling
 from expert.sizing.memory import weights_gb
 
 
@@ -155,27 +156,36 @@ def _misses_fixed(ctx: Context, checked: tuple) -> bool:
         and ctx._ft_state is None
 
 
+FIRST, CAPACITY, FINAL = 0, 1, 2
+"""`_needed`'s stages: a bound from the profile without targets, the capacity bound, the final value."""
+
+
 def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int = 0) -> tuple:
-    """(profile or None, fewest replicas a feasible candidate of it needs or a lower bound on them, whether
-    that is the final value; -1: none is feasible at any count), memoised for the search by (GPU, column,
-    precision, TP). The value is final whenever `replicas` (a pair's `count // tp`) reaches it, so the
-    test `replicas < needed` decides as the final value would; `replicas` 0 (the count floors) may get
-    the bound, which is a valid floor too.
+    """(profile or None, fewest replicas a feasible candidate of it needs or a lower bound on them, its
+    stage; -1: none is feasible at any count), memoised for the search by (GPU, column, precision, TP).
+    The value is `FINAL` whenever `replicas` (a pair's `count // tp`) reaches it, so the test `replicas <
+    needed` decides as the final value would; `replicas` 0 (the count floors) may get a bound, which is a
+    valid floor too. The profile is there at the final stage (None before: the caller skips).
 
-    Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
-    (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
-    replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat < 1` is a
-    latency miss or a capacity failure). None of this depends on the count or the source but that last
-    comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
+    Why the final value is a true lower bound: `_serving` passes a candidate only when the profile fits
+    one sequence (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with
+    `needed = replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat <
+    1` is a latency miss or a capacity failure). None of this depends on the count or the source but that
+    last comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
     `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
-    sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower
-    bound that memory leaves alone is taken (`_capacity_bound`), and that is final.
+    sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower bound
+    that memory leaves alone is taken (`_capacity_bound`), and that is final.
 
-    Without one, `replicas_needed` (a search over the counts) is put off until a pair reaches its
-    capacity bound ⌈peak / (U × `rate_max`) − ε⌉ (`_capacity_bound`): `replicas_needed` starts at
-    max(1, ⌈need − ε⌉) with need ≥ that same capacity floor and returns a count at or above its start,
-    or 0 (-1 here), so a pair below the bound is skipped exactly as the final value would skip it; most
-    profiles are never asked at their bound (the search stops first).
+    Without one, the work is put off while a pair's replicas stay below a bound on `replicas_needed`,
+    which starts at max(1, ⌈need − ε⌉), need = max(N / top, peak·t / (U·top), peak / (U·`rate_max`)),
+    top = min(seq_mem, seq_lat), t the measured time or e2e(1), and returns a count at or above its
+    start, or 0 (-1 here). So a pair below a bound is skipped exactly as the final value would skip it:
+    - `FIRST` (`_speed_bound`): the same expression with seq_mem ≥ top and the top of `rate_max`'s
+      bisection (`load.rate_ceiling`) ≥ `rate_max`, from the profile without targets (the same memory,
+      e2e(1) and replica as its copies at any targets): no latency-limited batch, no `rate_max`;
+    - `CAPACITY` (`_capacity_bound`): ⌈peak / (U·`rate_max`) − ε⌉ on the profile at the targets: no
+      search over the counts.
+    Most profiles are never asked at their bounds (the search stops first).
 
     A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
     every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
@@ -185,30 +195,47 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int
     key = (source.gpu.id, source.column, precision, tp)
     hit = ctx.needed.get(key)
     if hit is None:
-        hit = ctx.needed[key] = _bound(ctx, source, precision, tp)
-    if hit[2] or replicas < hit[1]:
-        return hit
-    needed = _replicas_needed(ctx, hit[0], (source.gpu.id, precision, tp, source.column))
-    hit = ctx.needed[key] = (hit[0], needed if needed > 0 else -1, True)
+        hit = ctx.needed[key] = _first(ctx, source, precision, tp)
+    while hit[2] != FINAL and replicas >= hit[1]:
+        hit = ctx.needed[key] = _advance(ctx, source, precision, tp, hit[2])
     return hit
 
 
-def _bound(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
-    """`_needed`'s first value of an option: final where it is known or cheap, else the capacity bound."""
+def _first(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
+    """`_needed`'s first entry of an option (its docstring)."""
     if weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
-        return None, -1, True                       # the weights alone exceed the GPU: not sized
+        return None, -1, FINAL                      # the weights alone exceed the GPU: not sized
+    if ctx.agent is None and ctx.util > 0:
+        base = ctx.base_profile(source.gpu, precision, tp, source.column)
+        if base.seq_mem < 1:                        # no sequence fits: seq_lat is 0 at any targets
+            return None, -1, FINAL
+        return None, _speed_bound(ctx, base), FIRST
+    return _advance(ctx, source, precision, tp, FIRST)
+
+
+def _advance(ctx: Context, source: Source, precision: str, tp: int, stage: int) -> tuple:
+    """`_needed`'s entry after `stage` (its docstring)."""
     prof = ctx.profile(source.gpu, precision, tp, source.column)
-    if min(prof.seq_mem, prof.seq_lat) < 1:
-        return prof, -1, True
-    bound = _capacity_bound(ctx, prof)
-    if ctx.agent is not None:
-        return prof, bound, True
     fast = (source.gpu.id, precision, tp, source.column)
-    known = ctx.memo.get(_needed_key(ctx, fast))
-    if bound < 1 or known is not None:              # no bound, or another search found the final value
-        needed = _replicas_needed(ctx, prof, fast)
-        return prof, needed if needed > 0 else -1, True
-    return prof, bound, False
+    if stage == FIRST:
+        if min(prof.seq_mem, prof.seq_lat) < 1:
+            return prof, -1, FINAL
+        bound = _capacity_bound(ctx, prof)
+        if ctx.agent is not None:
+            return prof, bound, FINAL
+        if bound >= 1 and ctx.memo.get(_needed_key(ctx, fast)) is None:  # else: no bound, or known already
+            return prof, bound, CAPACITY
+    needed = _replicas_needed(ctx, prof, fast)
+    return prof, needed if needed > 0 else -1, FINAL
+
+
+def _speed_bound(ctx: Context, prof) -> int:
+    """`_needed`'s `FIRST` bound on the profile without targets `prof` (seq_mem ≥ 1, U > 0)."""
+    top = prof.seq_mem
+    t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(1)
+    hi = rate_ceiling(prof.replica(capped=False))
+    need = max(ctx.concurrency / top, ctx.peak_rps * t / (ctx.util * top), ctx.peak_rps / (ctx.util * hi))
+    return max(1, math.ceil(need - EPS))
 
 
 def _capacity_bound(ctx: Context, prof) -> int:

@@ -1,13 +1,16 @@
-"""`ordered._needed` without an agent loop: its first value is the capacity bound, the final value
-(`replicas_needed`) comes when a pair reaches it. Both are lower bounds (every count below fails
-`_serving`), the bound is at most the final value, and a pair that reaches the bound gets the final
-value, on every advice scenario and example and on its twice-as-busy variant."""
+"""`ordered._needed` without an agent loop: a bound from the profile without targets, then the capacity
+bound, the final value (`replicas_needed`) when a pair reaches them. Each is a lower bound (every count
+below fails `_serving`), the bounds are at most the final value, and a pair that reaches them gets the
+final value, on every advice scenario and example and on its twice-as-busy variant; the whole answers
+equal those of the search that asks `replicas_needed` at once."""
 
 from __future__ import annotations
 
 from expert.catalog import load_catalog
 from expert.configurator import feasibility, ordered
 from expert.configurator.search import context, default_assumptions
+from expert.sizing.engines import device_memory_gb
+from expert.sizing.memory import weights_gb
 from expert.workload import Workload
 
 CAT = load_catalog()
@@ -28,40 +31,44 @@ def _workloads(scenario_inputs) -> list[Workload]:
     return out
 
 
-def test_bound_and_final_value_are_lower_bounds(scenario_inputs):
-    checked = bounds = 0
+def test_bounds_and_final_values_are_lower_bounds(scenario_inputs):
+    checked, stages = 0, set()
     for w in _workloads(scenario_inputs):
         ctx, sources = context(w, CAT, A, {})
         for source in sources[::4]:
             for precision in ctx.precisions(source.gpu):
                 for count in source.counts[:20]:
                     for tp in ctx.tp_degrees(count, source):
-                        first = ordered._needed(ctx, source, precision, tp)       # bound or final
-                        prof, needed, final = ordered._needed(ctx, source, precision, tp, count // tp)
-                        if prof is None:
-                            assert needed == -1
+                        first = ordered._needed(ctx, source, precision, tp)       # a bound or final
+                        prof, needed, stage = ordered._needed(ctx, source, precision, tp, count // tp)
+                        stages.add(first[2])
+                        if weights_gb(ctx.model, precision, A) / tp > device_memory_gb(source.gpu, A):
+                            assert (prof, needed, stage) == (None, -1, ordered.FINAL)
                             continue
-                        plain = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
-                        plain = plain if plain > 0 and min(prof.seq_mem, prof.seq_lat) >= 1 else -1
-                        if final:
-                            assert needed == plain
+                        p = ctx.profile(source.gpu, precision, tp, source.column)
+                        plain = p.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf) \
+                            if min(p.seq_mem, p.seq_lat) >= 1 else 0
+                        plain = plain if plain > 0 else -1
+                        if stage == ordered.FINAL:
+                            assert needed == plain and (prof is p or needed == -1)
                         else:
-                            bounds += 1
-                            assert count // tp < needed <= plain or plain == -1
-                        assert first[1] <= needed or needed == -1 or first[2]
+                            assert count // tp < needed and (plain == -1 or needed <= plain)
+                        assert first[2] == ordered.FINAL or first[1] <= needed or needed == -1
                         if needed < 0 or count // tp < needed:
-                            assert feasibility._serving(ctx, prof, tp, count)[0], (w, source.key, count, tp)
+                            assert feasibility._serving(ctx, p, tp, count)[0], (w, source.key, count, tp)
                             checked += 1
-    assert checked > 200 and bounds > 20
+    assert checked > 200 and stages == {ordered.FIRST, ordered.CAPACITY, ordered.FINAL}
 
 
 def test_answers_equal_the_search_without_the_bound(scenario_inputs, monkeypatch):
-    """The whole answer (optimum, alternatives, sensitivity, documents' view) with the capacity bound
-    equals the one that asks `replicas_needed` at once (`_capacity_bound` 0: no bound)."""
+    """The whole answer (optimum, alternatives, sensitivity, documents' view) with the bounds equals the
+    one that asks `replicas_needed` at once (no first stage, `_capacity_bound` 0: no bound)."""
     from expert.configurator import search
     for w in _workloads(scenario_inputs):
         fast = search(w, CAT, A, detail=False)
         with monkeypatch.context() as m:
+            m.setattr(ordered, "_first", lambda ctx, source, precision, tp: ordered._advance(
+                ctx, source, precision, tp, ordered.FIRST))
             m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
             plain = search(w, CAT, A, detail=False)
         assert fast.model_dump() == plain.model_dump(), w
