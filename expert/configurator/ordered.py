@@ -174,9 +174,10 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int
     last comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
     `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
     sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower bound
-    that memory leaves alone is taken (`_capacity_bound`), and that is final.
+    that memory leaves alone is taken (`_capacity_bound`), and that is final; before it, the `FIRST`
+    stage takes the same term with `load.rate_ceiling` (below) on the agent's profile without targets.
 
-    Without one, the work is put off while a pair's replicas stay below a bound on `replicas_needed`,
+    Otherwise the work is put off while a pair's replicas stay below a bound on `replicas_needed`,
     which starts at max(1, ⌈need − ε⌉), need = max(N / top, peak·t / (U·top), peak / (U·`rate_max`)),
     top = min(seq_mem, seq_lat), t the measured time or e2e(1), and returns a count at or above its
     start, or 0 (-1 here). So a pair below a bound is skipped exactly as the final value would skip it:
@@ -185,7 +186,8 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int
       e2e(1) and replica as its copies at any targets): no latency-limited batch, no `rate_max`;
     - `CAPACITY` (`_capacity_bound`): ⌈peak / (U·`rate_max`) − ε⌉ on the profile at the targets: no
       search over the counts.
-    Most profiles are never asked at their bounds (the search stops first).
+    Most profiles are never asked at their bounds (the search stops first). (`rate_max` is positive:
+    at 0 the plain path's `capacity_floor` divides by zero.)
 
     A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
     every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
@@ -205,7 +207,7 @@ def _first(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     """`_needed`'s first entry of an option (its docstring)."""
     if weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
         return None, -1, FINAL                      # the weights alone exceed the GPU: not sized
-    if ctx.agent is None and ctx.util > 0:
+    if ctx.util > 0:
         base = ctx.base_profile(source.gpu, precision, tp, source.column)
         if base.seq_mem < 1:                        # no sequence fits: seq_lat is 0 at any targets
             return None, -1, FINAL
@@ -230,10 +232,13 @@ def _advance(ctx: Context, source: Source, precision: str, tp: int, stage: int) 
 
 
 def _speed_bound(ctx: Context, prof) -> int:
-    """`_needed`'s `FIRST` bound on the profile without targets `prof` (seq_mem ≥ 1, U > 0)."""
+    """`_needed`'s `FIRST` bound on the profile without targets `prof` (seq_mem ≥ 1, U > 0); with an agent
+    loop its capacity term alone (the final value is `_capacity_bound`)."""
+    hi = rate_ceiling(prof.replica(capped=False))
+    if ctx.agent is not None:
+        return max(1, math.ceil(ctx.peak_rps / (ctx.util * hi) - EPS))
     top = prof.seq_mem
     t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(1)
-    hi = rate_ceiling(prof.replica(capped=False))
     need = max(ctx.concurrency / top, ctx.peak_rps * t / (ctx.util * top), ctx.peak_rps / (ctx.util * hi))
     return max(1, math.ceil(need - EPS))
 
