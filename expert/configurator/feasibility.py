@@ -123,6 +123,7 @@ class Context:
         self._fast, self.profile_keys, self.needed, self._tps, self._served = self.memo.setdefault(
             ("view", self._view_key()), ({}, {}, {}, {}, {}))
         self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
+        self.pair_groups: dict = {}  # (source kind, key, count) → (GPU, column, TP degrees) (`_cheapest`)
         self._tuned: dict = {}   # `_tuning` by (GPU, count)
         self._precs: dict = {}   # `precisions` by GPU
         self.ft_key = None

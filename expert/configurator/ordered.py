@@ -47,19 +47,24 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
     far on those two is never sized (`QUALITY_ORDER`, whatever order the precisions come in). Options
     the replica bound rules out are not checked (`_needed`); once every option of a (GPU, TP degrees)
     has been sized for a pair without a feasible one, the least TP × needed is a floor below which
-    no count of it is looked at again.
+    no count of it is looked at again. Taken again after each such pair at or above it: `_needed`'s
+    values only rise as its stages pass (a bound, then a value at least as large, or -1 that drops out),
+    and each is at most the final value, so every floor taken is a valid one and the later ones skip more.
     """
-    best, agent = None, ctx.agent
+    best, agent, floors, groups = None, ctx.agent, ctx.memo_local, ctx.pair_groups
     for objective, count, source, admissible in in_order(ctx, entries):
         if (best is not None and objective > best.key[0]) or (stop is not None and objective > stop):
             break
         if not admissible or (start is not None and objective < start):
             continue
-        degrees = ctx.tp_degrees(count, source)
-        fk = (source.gpu.id, source.column, degrees)
-        floor = ctx.memo_local.get(fk)
+        fk = groups.get((source.kind, source.key, count))
+        if fk is None:   # the count's (GPU, column, TP degrees): what its options and floor depend on
+            fk = groups[(source.kind, source.key, count)] = (source.gpu.id, source.column,
+                                                             ctx.tp_degrees(count, source))
+        floor = floors.get(fk)
         if floor is not None and count < floor:
             continue
+        degrees = fk[2]
         rank = best.key[1:3] if best is not None and best.key[0] == objective else None
         complete = rank is None
         for precision in ctx.precisions(source.gpu):
@@ -81,9 +86,9 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
                 if c.feasible and (best is None or c.key < best.key):
                     best = c
                     rank = c.key[1:3]
-        if complete and best is None and floor is None:
-            ctx.memo_local[fk] = min((tp * needed for precision in ctx.precisions(source.gpu) for tp in degrees
-                                      if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
+        if complete and best is None:
+            floors[fk] = min((tp * needed for precision in ctx.precisions(source.gpu) for tp in degrees
+                              if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
     return best
 
 

@@ -61,8 +61,9 @@ def test_bounds_and_final_values_are_lower_bounds(scenario_inputs):
 
 
 def test_answers_equal_the_search_without_the_bound(scenario_inputs, monkeypatch):
-    """The whole answer (optimum, alternatives, sensitivity, documents' view) with the bounds equals the
-    one that asks `replicas_needed` at once (no first stage, `_capacity_bound` 0: no bound)."""
+    """The whole answer (optimum, alternatives, sensitivity, documents' view) with the bounds and the
+    count floors equals the one that asks `replicas_needed` at once (no first stage, `_capacity_bound`
+    0: no bound) and keeps no floor (`memo_local` always empty)."""
     from expert.configurator import search
     for w in _workloads(scenario_inputs):
         fast = search(w, CAT, A, detail=False)
@@ -70,5 +71,7 @@ def test_answers_equal_the_search_without_the_bound(scenario_inputs, monkeypatch
             m.setattr(ordered, "_first", lambda ctx, source, precision, tp: ordered._advance(
                 ctx, source, precision, tp, ordered.FIRST))
             m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
+            m.setattr(feasibility.Context, "memo_local", property(lambda self: {}, lambda self, value: None),
+                      raising=False)
             plain = search(w, CAT, A, detail=False)
         assert fast.model_dump() == plain.model_dump(), w
