@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import AgentDemand, held_per_replica, shift_of, ttft_terms, with_held
-from expert.configurator.candidates import Source, tp_degrees
+from expert.configurator.candidates import Source, precisions, tp_degrees
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, shifted, with_target
 from expert.sizing.architecture import generic_model
@@ -123,7 +123,9 @@ class Context:
         self._fast, self.profile_keys, self.needed, self._tps, self._served = self.memo.setdefault(
             ("view", self._view_key()), ({}, {}, {}, {}, {}))
         self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
+        self.pair_groups: dict = {}  # (source kind, key, count) → (GPU, column, TP degrees) (`_cheapest`)
         self._tuned: dict = {}   # `_tuning` by (GPU, count)
+        self._precs: dict = {}   # `precisions` by GPU
         self.ft_key = None
         if self.tuning.enabled:
             t = self.tuning
@@ -170,12 +172,19 @@ class Context:
         self.profile_keys[(gpu.id, precision, tp, column)] = key
         p = self.profiles.get(key)
         if p is None:
-            base = self.profiles.get(base_key)
-            if base is None:
-                base = self._sized(gpu, precision, tp, column, base_key)
-                self.profiles[base_key] = base
-            p = self.profiles[key] = with_target(base, self.slo)
+            p = self.profiles[key] = with_target(self._base(gpu, precision, tp, column, base_key), self.slo)
         return p
+
+    def base_profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
+        """The sized replica without targets, of which `profile` is the copy at this search's targets."""
+        return self._base(gpu, precision, tp, column,
+                          self._base_key(gpu, precision, tp, column, self.agent.key if self.agent else None))
+
+    def _base(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
+        base = self.profiles.get(base_key)
+        if base is None:
+            base = self.profiles[base_key] = self._sized(gpu, precision, tp, column, base_key)
+        return base
 
     def _sized(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
         """`build_profile` without targets. An agent loop's profiles differ from the profile of the same
@@ -198,6 +207,13 @@ class Context:
             terms = self.profiles[terms_key] = ttft_terms(d, self.model, gpu, tp, precision, column,
                                                           w.prompt_tokens, self.a)
         return shifted(core, shift_of(d, terms))
+
+    def precisions(self, gpu: Gpu) -> tuple[str, ...]:
+        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the two)."""
+        hit = self._precs.get(gpu.id)
+        if hit is None:
+            hit = self._precs[gpu.id] = precisions(gpu, self.w)
+        return hit
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
         """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only

@@ -17,12 +17,13 @@ import heapq
 import math
 
 from expert.configurator.agent_demand import held_per_replica
-from expert.configurator.candidates import QUALITY_ORDER, Source, precisions
+from expert.configurator.candidates import QUALITY_ORDER, Source
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
 from expert.configurator.outcome import Outcome
 from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
 from expert.configurator.serving import EPS
 from expert.sizing.engines import device_memory_gb
+from expert.sizing.load import rate_ceiling
 from expert.sizing.memory import weights_gb
 
 
@@ -46,28 +47,33 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
     far on those two is never sized (`QUALITY_ORDER`, whatever order the precisions come in). Options
     the replica bound rules out are not checked (`_needed`); once every option of a (GPU, TP degrees)
     has been sized for a pair without a feasible one, the least TP × needed is a floor below which
-    no count of it is looked at again.
+    no count of it is looked at again. Taken again after each such pair at or above it: `_needed`'s
+    values only rise as its stages pass (a bound, then a value at least as large, or -1 that drops out),
+    and each is at most the final value, so every floor taken is a valid one and the later ones skip more.
     """
-    best, agent = None, ctx.agent
+    best, agent, floors, groups = None, ctx.agent, ctx.memo_local, ctx.pair_groups
     for objective, count, source, admissible in in_order(ctx, entries):
         if (best is not None and objective > best.key[0]) or (stop is not None and objective > stop):
             break
         if not admissible or (start is not None and objective < start):
             continue
-        degrees = ctx.tp_degrees(count, source)
-        fk = (source.gpu.id, source.column, degrees)
-        floor = ctx.memo_local.get(fk)
+        fk = groups.get((source.kind, source.key, count))
+        if fk is None:   # the count's (GPU, column, TP degrees): what its options and floor depend on
+            fk = groups[(source.kind, source.key, count)] = (source.gpu.id, source.column,
+                                                             ctx.tp_degrees(count, source))
+        floor = floors.get(fk)
         if floor is not None and count < floor:
             continue
+        degrees = fk[2]
         rank = best.key[1:3] if best is not None and best.key[0] == objective else None
         complete = rank is None
-        for precision in precisions(source.gpu, ctx.w):
+        for precision in ctx.precisions(source.gpu):
             q = QUALITY_ORDER[precision]
             for tp in degrees:
                 if rank is not None and (q, tp) > rank:
                     complete = False
                     break                                 # ranked after the best of this objective
-                prof, needed = _needed(ctx, source, precision, tp)
+                prof, needed, _ = _needed(ctx, source, precision, tp, count // tp)
                 if needed < 0 or count // tp < needed:
                     continue
                 # an agent loop's tool-waiting sessions take `held` sequences of room on each replica
@@ -80,9 +86,9 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
                 if c.feasible and (best is None or c.key < best.key):
                     best = c
                     rank = c.key[1:3]
-        if complete and best is None and floor is None:
-            ctx.memo_local[fk] = min((tp * needed for precision in precisions(source.gpu, ctx.w) for tp in degrees
-                                      if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
+        if complete and best is None:
+            floors[fk] = min((tp * needed for precision in ctx.precisions(source.gpu) for tp in degrees
+                              if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
     return best
 
 
@@ -128,7 +134,7 @@ def _closest(ctx: Context, groups: dict, out) -> None:
         closest = None
         fixed: set = set()
         for _, count, source, _ in in_order(ctx, group_pairs):
-            for precision in precisions(source.gpu, ctx.w):
+            for precision in ctx.precisions(source.gpu):
                 for tp in ctx.tp_degrees(count, source):
                     out.evaluated += 1
                     option = (source.key, precision, tp)
@@ -155,18 +161,38 @@ def _misses_fixed(ctx: Context, checked: tuple) -> bool:
         and ctx._ft_state is None
 
 
-def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
-    """(profile or None, fewest replicas a feasible candidate of it needs; -1: none is feasible at any count),
-    memoised for the search by (GPU, column, precision, TP).
+FIRST, CAPACITY, FINAL = 0, 1, 2
+"""`_needed`'s stages: a bound from the profile without targets, the capacity bound, the final value."""
 
-    Why it is a true lower bound: `_serving` passes a candidate only when the profile fits one sequence
-    (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with `needed =
-    replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat < 1` is a
-    latency miss or a capacity failure). None of this depends on the count or the source but that last
-    comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
+
+def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int = 0) -> tuple:
+    """(profile or None, fewest replicas a feasible candidate of it needs or a lower bound on them, its
+    stage; -1: none is feasible at any count), memoised for the search by (GPU, column, precision, TP).
+    The value is `FINAL` whenever `replicas` (a pair's `count // tp`) reaches it, so the test `replicas <
+    needed` decides as the final value would; `replicas` 0 (the count floors) may get a bound, which is a
+    valid floor too. The profile is there at the final stage (None before: the caller skips).
+
+    Why the final value is a true lower bound: `_serving` passes a candidate only when the profile fits
+    one sequence (`seq_mem ≥ 1`), meets the targets at batch 1 and `count // tp ≥ needed > 0` with
+    `needed = replicas_needed(...)` (0 when one sequence does not fit or misses a target, and `seq_lat <
+    1` is a latency miss or a capacity failure). None of this depends on the count or the source but that
+    last comparison, so a count with `count // tp` below `needed` cannot be feasible, and none is when
     `min(seq_mem, seq_lat) < 1` or `needed` is 0. With an agent loop the memory held by tool-waiting
-    sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower
-    bound that memory leaves alone is taken (`_agent_needed`).
+    sessions depends on the replicas (`with_held`), so only the part of `replicas_needed`'s lower bound
+    that memory leaves alone is taken (`_capacity_bound`), and that is final; before it, the `FIRST`
+    stage takes the same term with `load.rate_ceiling` (below) on the agent's profile without targets.
+
+    Otherwise the work is put off while a pair's replicas stay below a bound on `replicas_needed`,
+    which starts at max(1, ⌈need − ε⌉), need = max(N / top, peak·t / (U·top), peak / (U·`rate_max`)),
+    top = min(seq_mem, seq_lat), t the measured time or e2e(1), and returns a count at or above its
+    start, or 0 (-1 here). So a pair below a bound is skipped exactly as the final value would skip it:
+    - `FIRST` (`_speed_bound`): the same expression with seq_mem ≥ top and the top of `rate_max`'s
+      bisection (`load.rate_ceiling`) ≥ `rate_max`, from the profile without targets (the same memory,
+      e2e(1) and replica as its copies at any targets): no latency-limited batch, no `rate_max`;
+    - `CAPACITY` (`_capacity_bound`): ⌈peak / (U·`rate_max`) − ε⌉ on the profile at the targets: no
+      search over the counts.
+    Most profiles are never asked at their bounds (the search stops first). (`rate_max` is positive:
+    at 0 the plain path's `capacity_floor` divides by zero.)
 
     A (precision, TP) whose weights per GPU exceed the memory the driver reports is not even sized:
     every engine's KV pool (`engines.budget`) is at most that memory less the weights (the other
@@ -175,27 +201,60 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
     """
     key = (source.gpu.id, source.column, precision, tp)
     hit = ctx.needed.get(key)
-    if hit is None and weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
-        hit = ctx.needed[key] = (None, -1)          # the weights alone exceed the GPU: not sized
     if hit is None:
-        prof = ctx.profile(source.gpu, precision, tp, source.column)
-        if min(prof.seq_mem, prof.seq_lat) < 1:
-            hit = (prof, -1)
-        elif ctx.agent is not None:
-            hit = (prof, _agent_needed(ctx, prof))
-        else:
-            needed = _replicas_needed(ctx, prof, (source.gpu.id, precision, tp, source.column))
-            hit = (prof, needed if needed > 0 else -1)
-        ctx.needed[key] = hit
+        hit = ctx.needed[key] = _first(ctx, source, precision, tp)
+    while hit[2] != FINAL and replicas >= hit[1]:
+        hit = ctx.needed[key] = _advance(ctx, source, precision, tp, hit[2])
     return hit
 
 
-def _agent_needed(ctx: Context, prof) -> int:
-    """Fewest replicas an agent loop's candidate of `prof` needs, whatever sessions they hold: the term
-    `capacity_floor` (peak / (U × `rate_max`)) of `replicas_needed`'s start. A held copy (`with_held`)
-    has the same `rate_max` (the uncapped replica ignores the KV pool) and starts its search at or above
-    ⌈that − ε⌉, so `_serving` fails every count with fewer replicas on capacity (or memory, latency).
-    0 (no bound) where the rate or the utilisation is not positive, which `replicas_needed` divides by."""
+def _first(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
+    """`_needed`'s first entry of an option (its docstring)."""
+    if weights_gb(ctx.model, precision, ctx.a) / tp > device_memory_gb(source.gpu, ctx.a):
+        return None, -1, FINAL                      # the weights alone exceed the GPU: not sized
+    if ctx.util > 0:
+        base = ctx.base_profile(source.gpu, precision, tp, source.column)
+        if base.seq_mem < 1:                        # no sequence fits: seq_lat is 0 at any targets
+            return None, -1, FINAL
+        return None, _speed_bound(ctx, base), FIRST
+    return _advance(ctx, source, precision, tp, FIRST)
+
+
+def _advance(ctx: Context, source: Source, precision: str, tp: int, stage: int) -> tuple:
+    """`_needed`'s entry after `stage` (its docstring)."""
+    prof = ctx.profile(source.gpu, precision, tp, source.column)
+    fast = (source.gpu.id, precision, tp, source.column)
+    if stage == FIRST:
+        if min(prof.seq_mem, prof.seq_lat) < 1:
+            return prof, -1, FINAL
+        bound = _capacity_bound(ctx, prof)
+        if ctx.agent is not None:
+            return prof, bound, FINAL
+        if bound >= 1 and ctx.memo.get(_needed_key(ctx, fast)) is None:  # else: no bound, or known already
+            return prof, bound, CAPACITY
+    needed = _replicas_needed(ctx, prof, fast)
+    return prof, needed if needed > 0 else -1, FINAL
+
+
+def _speed_bound(ctx: Context, prof) -> int:
+    """`_needed`'s `FIRST` bound on the profile without targets `prof` (seq_mem ≥ 1, U > 0); with an agent
+    loop its capacity term alone (the final value is `_capacity_bound`)."""
+    hi = rate_ceiling(prof.replica(capped=False))
+    if ctx.agent is not None:
+        return max(1, math.ceil(ctx.peak_rps / (ctx.util * hi) - EPS))
+    top = prof.seq_mem
+    t = ctx.t_inf if ctx.t_inf is not None else prof.e2e(1)
+    need = max(ctx.concurrency / top, ctx.peak_rps * t / (ctx.util * top), ctx.peak_rps / (ctx.util * hi))
+    return max(1, math.ceil(need - EPS))
+
+
+def _capacity_bound(ctx: Context, prof) -> int:
+    """Fewest replicas a candidate of `prof` needs by compute alone, whatever sessions they hold: the term
+    `capacity_floor` (peak / (U × `rate_max`)) of `replicas_needed`'s start. An agent loop's held copy
+    (`with_held`) has the same `rate_max` (the uncapped replica ignores the KV pool) and starts its search
+    at or above ⌈that − ε⌉, so `_serving` fails every count with fewer replicas on capacity (or memory,
+    latency). 0 (no bound) where the rate or the utilisation is not positive, which `replicas_needed`
+    divides by."""
     if prof.rate_max() <= 0 or ctx.util <= 0:
         return 0
     return max(1, math.ceil(prof.capacity_floor(ctx.peak_rps, ctx.util) - EPS))
@@ -204,11 +263,16 @@ def _agent_needed(ctx: Context, prof) -> int:
 def _replicas_needed(ctx: Context, prof, fast: tuple) -> int:
     """`prof.replicas_needed` at this search's load, memoised in the search memo on the profile's value
     key and the load (the sub-searches that keep the load and the targets share it)."""
-    key = ("needed", ctx.profile_keys[fast], ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
+    key = _needed_key(ctx, fast)
     hit = ctx.memo.get(key)
     if hit is None:
         hit = ctx.memo[key] = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
     return hit
+
+
+def _needed_key(ctx: Context, fast: tuple) -> tuple:
+    """`_replicas_needed`'s memo key: the profile's value key and the load."""
+    return "needed", ctx.profile_keys[fast], ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf
 
 
 def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:

@@ -107,7 +107,7 @@ class ReplicaProfile(Serving):
         wo = a.weight_only_efficiency.value if core_speed.weight_only(self.gpu, self.precision) else 1.0
         roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
                                                 self.output, "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo,
-                                                self._floor, link, self._host)
+                                                self._floor, link, self._host, self._read)
         self._comm_b = roof.comm(1)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
         mem_1, comp_1, self._tpot_1 = roof.decode(1)
@@ -143,7 +143,7 @@ class ReplicaProfile(Serving):
         return self._replica
 
     def _uncapped_replica(self) -> load.Replica:
-        pieces, decode = None, lambda b: self.tpot(max(1, int(round(b))))
+        pieces, decode = None, _decode_memo(self.tpot)
         if not self._moe:
             comm = self._comm_b
             h = self._host
@@ -204,6 +204,20 @@ class ReplicaProfile(Serving):
         return r
 
 
+def _decode_memo(tpot):
+    """b ↦ `tpot(max(1, int(round(b))))`, kept per b: an MoE replica's step search (`load_solver.moe_step`)
+    asks for the same batches at every rate it solves. Equal keys (3 and 3.0) round alike, so each value
+    is the function's own."""
+    memo: dict = {}
+
+    def decode(b):
+        hit = memo.get(b)
+        if hit is None:
+            hit = memo[b] = tpot(max(1, int(round(b))))
+        return hit
+    return decode
+
+
 _ETA: dict = {}  # (TP, column, assumptions key) → parallel.tp_efficiency's point: the table is fixed
 
 
@@ -233,7 +247,9 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
     p.engine = engine
-    w = weights_gb(model, precision, a) / tp
+    # the weights a step reads, kept for the roofline; their all-weights term is `weights_gb` (dense models)
+    p._read = read = core_speed.read_terms(model, precision, a)
+    w = (read[2] if read[2] is not None else weights_gb(model, precision, a)) / tp
     _, act, over, pool = budget_sizes(engine, model, gpu, tp, w, context, a)
     p.weights_gb = w
     p.base_gb = w + act + over

@@ -98,8 +98,8 @@ class TrainingPlanner:
         self.tokens, self.sources = tokens, sources
         self.runs = tuning.runs_per_year * w.horizon_months / 12
         self.limit_h = PERIOD_SHARE * HOURS_PER_YEAR / max(1, tuning.runs_per_year)
-        self._idle: dict = {}
         self._external: list[TrainingOption] | None = None
+        self._best: TrainingOption | None | bool = False  # `best_external`, False before the first call
         self.jobs = {} if jobs is None else jobs
         m = model  # every model field the job's sizing reads (`ft_job._states`, `plan_job`)
         self._job_key = (m.id, m.params_b, m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab,
@@ -114,18 +114,32 @@ class TrainingPlanner:
                                               self.a)
         return hit
 
+    def _team_on(self) -> bool:
+        return getattr(self.t, "team_waits", False) and self.w.team_hourly_rate_chf > 0
+
     def _team(self, elapsed: float) -> float:
-        if not getattr(self.t, "team_waits", False) or self.w.team_hourly_rate_chf <= 0:
+        if not self._team_on():
             return 0.0
         return attended_hours(elapsed) * self.w.team_hourly_rate_chf * self.runs
 
     def idle(self, gpu, count: int) -> TrainingOption:
-        """Option 1 on `count` serving GPUs of this kind."""
-        key = (gpu.id, count)
-        if key in self._idle:
-            return self._idle[key]
-        lay = self._layout_on(gpu, count)
+        """Option 1 on `count` serving GPUs of this kind, kept in `jobs` for every planner of the same run.
+
+        Besides the layout (`_layout_on`: `_job_key`, GPU, count) it reads only the idle hours per day,
+        the period limit and `_team`, which is 0 without team time and otherwise depends on the team rate
+        and the runs over the horizon: those values are the rest of the key, so the sensitivity's
+        planners (another horizon, hosting or budget) share the option and its sentences. Nothing
+        changes an option once made (`feasibility._tuning_shared`, `options_for` only read it)."""
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
+        team = (self.w.team_hourly_rate_chf, self.runs) if self._team_on() else None
+        key = ("idle", self._job_key, gpu.id, count, per_day, self.limit_h, team)
+        hit = self.jobs.get(key)
+        if hit is None:
+            hit = self.jobs[key] = self._idle(gpu, count, per_day)
+        return hit
+
+    def _idle(self, gpu, count: int, per_day: float) -> TrainingOption:
+        lay = self._layout_on(gpu, count)
         nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
         opt = self._from_layout("serving-idle", lay, elapsed)
@@ -144,7 +158,6 @@ class TrainingPlanner:
             opt.reason_de = t("configurator.training.idle.too_long", "de", **values).replace(".", ",")
         else:
             opt.team_horizon_chf = self._team(elapsed)
-        self._idle[key] = opt
         return opt
 
     def _from_layout(self, kind: str, lay: JobLayout, elapsed: float) -> TrainingOption:
@@ -244,8 +257,11 @@ class TrainingPlanner:
         return opt
 
     def best_external(self) -> TrainingOption | None:
-        ext = self.external()
-        return min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
+        """The cheaper of `external`'s options (kept: they are fixed once made)."""
+        if self._best is False:
+            ext = self.external()
+            self._best = min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
+        return self._best
 
     def options_for(self, gpu, count: int) -> list[TrainingOption]:
         """All three options for a configuration of `count` serving GPUs, cheapest feasible first."""

@@ -149,11 +149,17 @@ def steady(r: Replica, lam: float) -> SteadyState:
     return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service), d, ok)
 
 
+def rate_ceiling(r: Replica) -> float:
+    """The top of `rate_max`'s bisection, requests/s: `rate_max` is at most it (the bisection's answer is
+    its lower end, which only moves to midpoints below the top)."""
+    hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
+    return min(hi, 1 / max(r.prefill_1, 1e-12))
+
+
 def rate_max(r: Replica, tol: float = 1e-6) -> float:
     """The largest arrival rate per replica with a stable steady state, requests/s (bisection; for
     affine pieces without a KV cap most midpoints are decided by two checks, `load_capacity.py`)."""
-    hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
-    hi = min(hi, 1 / max(r.prefill_1, 1e-12))
+    hi = rate_ceiling(r)
     solve, cap = r.solve, r.cap
     known = bracket(r, solve) if r.pieces is not None and cap is None else None
     return replay(0.0, hi, tol, lambda lam: within(solve(lam), cap), known)
@@ -177,5 +183,5 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     return steady(r, lo)
 
 
-__all__ = ["Replica", "SteadyState", "steady", "rate_max", "closed_loop", "chunk_tokens", "wait_mean",
-           "wait_p95"]
+__all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "chunk_tokens",
+           "wait_mean", "wait_p95"]

@@ -15,25 +15,34 @@ MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady 
 def moe_step(r, lam: float, rho: float) -> float:
     """The step's fixed point without affine pieces (MoE); inf when unstable. decode(b) is concave in b
     (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b is positive up to its first root:
-    doubling, then bisection on whole sequences."""
+    doubling, then bisection on whole sequences.
+
+    The test "b is over" (λ·O·decode(b)/(1 − ρ) > b + 1e-9, or the step is not finite) is written out in
+    both loops with λ·O and 1 − ρ taken once: the same products and quotients in the same order
+    (λ·O·s is (λ·O)·s), so the same floats and the same sequences visited as the plain path's
+    (`tests/sizing/plain_paths.moe_step`)."""
     if rho >= 1:
         return float("inf")
     limit = r.cap if r.cap is not None else MAX_SEQUENCES
-
-    def over(b: int) -> bool:
-        s = r.decode(b) / (1 - rho)
-        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
-
+    grow = int(limit) if math.isfinite(limit) else None
+    decode, left, rate, isfinite = r.decode, 1 - rho, lam * r.output, math.isfinite
     hi = 1
-    while over(hi):
+    while True:
+        s = decode(hi) / left
+        if isfinite(s) and not rate * s > hi + 1e-9:
+            break
         if hi >= limit:
             return float("inf")
-        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
+        hi = 2 * hi if grow is None else min(2 * hi, grow)
     lo = max(1, hi // 2)
     while lo < hi:
         mid = (lo + hi) // 2
-        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
-    return r.decode(hi) / (1 - rho)
+        s = decode(mid) / left
+        if not isfinite(s) or rate * s > mid + 1e-9:
+            lo = mid + 1
+        else:
+            hi = mid
+    return decode(hi) / left
 
 
 def solver(r) -> Callable[[float], tuple | None]:

@@ -75,18 +75,35 @@ def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
                      assumptions: Assumptions | None = None) -> float:
     """Weight bytes (GB, whole model) one decode step reads: all for dense, touched experts for MoE,
     less the input embedding table (a step looks up one row per token; the LM head is read whole)."""
+    return read_gb(read_terms(model, precision, assumptions), batch)
+
+
+def read_terms(model: LlmModel, precision: str = "fp16", assumptions: Assumptions | None = None) -> tuple:
+    """What `decode_weight_gb` reads of the model, the precision and the assumptions, whatever the batch:
+    (bytes per parameter, embedding lookup GB, all weights GB or None for MoE, total, shared, scale, q).
+    The MoE read is shared + E·e·(1 − (1 − k/E)^batch) (scale = E·e, q = 1 − k/E), or without expert
+    counts total·(1 − (1 − active/total)^batch) (shared None, scale = total): `read_gb` evaluates the same
+    expressions in the same order, so a roofline that keeps these terms (`Roofline`) gets the same floats
+    per batch without looking the constants up again."""
     bpp = bytes_per_param(precision, assumptions).value
     lookup = embedding_params_b(model) / 2 * max(bpp, bytes_per_param("bf16", assumptions).value)
     if not model.is_moe or not model.active_params_b:
-        return weights_gb(model, precision, assumptions) - lookup
+        return bpp, lookup, weights_gb(model, precision, assumptions), None, None, None, None
     total, active = model.params_b, model.active_params_b
     if model.experts_active and model.experts > model.experts_active:
         e, k = model.experts, model.experts_active
         expert = (total - active) / (e - k)
-        shared = active - k * expert
-        read = shared + e * expert * (1 - (1 - k / e) ** batch)
-    else:
-        read = total * (1 - (1 - active / total) ** batch)
+        return bpp, lookup, None, total, active - k * expert, e * expert, 1 - k / e
+    return bpp, lookup, None, total, None, total, 1 - active / total
+
+
+def read_gb(terms: tuple, batch: int) -> float:
+    """`decode_weight_gb` from its `read_terms` at `batch`."""
+    bpp, lookup, dense, total, shared, scale, q = terms
+    if dense is not None:
+        return dense - lookup
+    touched = scale * (1 - q ** batch)
+    read = touched if shared is None else shared + touched
     return min(total, read) * bpp - lookup
 
 
@@ -156,7 +173,8 @@ class Roofline:
     built on it; the configurator's replica profiles call it directly for the few figures they need."""
 
     def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-                 floor=0.0, link=None, overhead=0.0):
+                 floor=0.0, link=None, overhead=0.0, read=None):
+        """`read`: the model's `read_terms` at `precision` when the caller has them (the same tuple)."""
         mbu, mfu = mbu * wo, mfu * wo
         self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
         self.eta, self.floor, self.overhead = eta, floor, overhead
@@ -164,19 +182,28 @@ class Roofline:
         self.prefill_flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * mfu
         self.bw = gpu.bandwidth_gbs * 1e9 * mbu
         self.active = model.decode_params_b * 1e9
-        dense_read = not model.is_moe or not model.active_params_b  # decode_weight_gb: all weights, any batch
-        self.w_step = decode_weight_gb(model, precision, 1, a) * 1e9 / tp if dense_read else None
-        self.w_prefill = self.w_step if not model.is_moe else weights_gb(model, precision, a) * 1e9 / tp
+        self.read = read = read_terms(model, precision, a) if read is None else read
+        # decode_weight_gb at batch 1 where a step reads all weights at any batch (dense), else per batch
+        self.w_step = read_gb(read, 1) * 1e9 / tp if read[2] is not None else None
+        self.w_prefill = self.w_step if not model.is_moe \
+            else (read[2] if read[2] is not None else weights_gb(model, precision, a)) * 1e9 / tp
         self.link_bw = link_gbs(gpu, tp, link, a) if tp >= 2 else 0.0
         self.layers_attn = model.layers * _attention_dim(model)
         self.mean_ctx = prompt + output / 2
         self.kv_seq = kv_cache_gb(model, int(round(self.mean_ctx)), 1, kv_precision, a)
         self.kv_gpu = kv_heads_per_gpu(model, tp)
-        self.work_token = 2 * self.active + 2 * model.layers * _attention_dim(model) * self.mean_ctx
+        self.work_token = 2 * self.active + 2 * self.layers_attn * self.mean_ctx
+        self._comms: dict = {}
 
     def comm(self, tokens: int) -> float:
-        """The all-reduce traffic of one step carrying `tokens` tokens, s (`allreduce_traffic_s`)."""
-        return _ring_s(self.model, self.tp, tokens, self.link_bw) if self.tp >= 2 else 0.0
+        """The all-reduce traffic of one step carrying `tokens` tokens, s (`allreduce_traffic_s`), kept per
+        token count (the decode at batch 1 and both prefills of a profile ask twice)."""
+        if self.tp < 2:
+            return 0.0
+        hit = self._comms.get(tokens)
+        if hit is None:
+            hit = self._comms[tokens] = _ring_s(self.model, self.tp, tokens, self.link_bw)
+        return hit
 
     def prefill(self, tokens_each: int, sequences: int, compute_only: bool = False) -> float:
         """Prefill of `sequences` prompts of `tokens_each`, s; `compute_only`: a chunk fused into a decode
@@ -193,7 +220,7 @@ class Roofline:
         m, tp = self.model, self.tp
         kv_step = batch * self.kv_seq * 1e9 * self.kv_gpu / m.kv_heads
         w_step = self.w_step if self.w_step is not None \
-            else decode_weight_gb(m, self.precision, batch, self.a) * 1e9 / tp
+            else read_gb(self.read, batch) * 1e9 / tp
         mem = (w_step + kv_step) / self.bw
         comp = batch * self.work_token / tp / self.flops
         tpot = max(max(mem, comp) / self.eta + self.comm(batch), self.floor) + self.overhead

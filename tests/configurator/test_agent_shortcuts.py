@@ -1,7 +1,7 @@
 """An agent loop's search shortcuts (issue 21) give exactly what the plain computation gives: the step
 TTFT's share-independent terms (`agent_demand.ttft_terms`, `shift_of`), profiles shifted from the
-agent-free one (`profile.shifted`), the replica bound of an agent's options (`ordered._agent_needed`)
-and, with all three, the search's answer."""
+agent-free one (`profile.shifted`), the replica bounds of an agent's options (`ordered._needed`'s `FIRST`
+stage and `_capacity_bound`) and, with all three, the search's answer."""
 
 from __future__ import annotations
 
@@ -111,8 +111,9 @@ def test_agent_replica_bound_is_a_lower_bound():
             for precision in ("fp16", "fp8", "int8"):
                 for count in source.counts[:24]:
                     for tp in ctx.tp_degrees(count, source):
-                        prof, needed = ordered._needed(ctx, source, precision, tp)
-                        if prof is not None and (needed < 0 or count // tp < needed):
+                        _, needed, _ = ordered._needed(ctx, source, precision, tp, count // tp)
+                        if needed < 0 or count // tp < needed:
+                            prof = ctx.profile(source.gpu, precision, tp, source.column)
                             assert feasibility._serving(ctx, prof, tp, count)[0], (wd, source.key, count, tp)
                             checked += 1
     assert checked > 100
@@ -134,7 +135,9 @@ def test_agent_searches_equal_the_plain_ones(monkeypatch, detail):
     for wd in _agent_workloads():
         fast = search(wd, CAT, A, detail=detail)
         with monkeypatch.context() as m:
-            m.setattr(ordered, "_agent_needed", lambda ctx, prof: 0)
+            m.setattr(ordered, "_first", lambda ctx, source, precision, tp: ordered._advance(
+                ctx, source, precision, tp, ordered.FIRST))
+            m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
             m.setattr(feasibility.Context, "_sized", _plain_sized)
             plain = search(wd, CAT, A, detail=detail)
         assert fast.model_dump() == plain.model_dump(), wd

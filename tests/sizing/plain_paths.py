@@ -1,18 +1,21 @@
 """The plain paths the fast ones replaced (issue 21), kept verbatim for the tests that compare them bit for
 bit: the steady state built as an object per rate and its bisections (`expert/sizing/load.py` before the
-per-replica solver), the point scenario as one function (`speed._scenario` before `speed.Roofline`), the
+per-replica solver), the MoE step search with its test as a function, the point scenario as one function
+(`speed._scenario` before `speed.Roofline`) with the weights a step reads looked up per batch, the
 engines' budgets with their numbers inline."""
 
 from __future__ import annotations
 
 import math
 
-from expert.sizing import load, load_solver
-from expert.sizing.constants import GIB
+from expert.catalog.models import LlmModel
+from expert.sizing import load
+from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.engine_speed import prefill_tflops
 from expert.sizing.engines import device_memory_gb, sglang_reserved_gb, transformers_activation_gb
-from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
-from expert.sizing.speed import _attention_dim, allreduce_traffic_s, compute_tflops, decode_weight_gb
+from expert.sizing.load_solver import MAX_SEQUENCES
+from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing.speed import _attention_dim, allreduce_traffic_s, compute_tflops
 
 
 def step(r: load.Replica, lam: float, rho: float) -> float:
@@ -28,7 +31,30 @@ def step(r: load.Replica, lam: float, rho: float) -> float:
             best = max(best, a / denom)
         floor = r.decode(1.0) / (1 - rho)
         return max(best, floor)
-    return load_solver.moe_step(r, lam, rho)
+    return moe_step(r, lam, rho)
+
+
+def moe_step(r, lam: float, rho: float) -> float:
+    """`load_solver.moe_step` as it was: the step's fixed point without affine pieces (MoE), by
+    doubling, then bisection on whole sequences, with the test as a function."""
+    if rho >= 1:
+        return float("inf")
+    limit = r.cap if r.cap is not None else MAX_SEQUENCES
+
+    def over(b: int) -> bool:
+        s = r.decode(b) / (1 - rho)
+        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
+
+    hi = 1
+    while over(hi):
+        if hi >= limit:
+            return float("inf")
+        hi = min(2 * hi, int(limit) if math.isfinite(limit) else 2 * hi)
+    lo = max(1, hi // 2)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
+    return r.decode(hi) / (1 - rho)
 
 
 def steady(r: load.Replica, lam: float) -> tuple:
@@ -76,6 +102,24 @@ def closed_loop(r: load.Replica, concurrency: float, top: float | None = None) -
         st = steady(r, mid)
         lo, hi = (mid, hi) if st[9] and st[3] <= concurrency else (lo, mid)
     return steady(r, lo)
+
+
+def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
+                     assumptions: Assumptions | None = None) -> float:
+    """`speed.decode_weight_gb` as it was, every term looked up per call."""
+    bpp = bytes_per_param(precision, assumptions).value
+    lookup = embedding_params_b(model) / 2 * max(bpp, bytes_per_param("bf16", assumptions).value)
+    if not model.is_moe or not model.active_params_b:
+        return weights_gb(model, precision, assumptions) - lookup
+    total, active = model.params_b, model.active_params_b
+    if model.experts_active and model.experts > model.experts_active:
+        e, k = model.experts, model.experts_active
+        expert = (total - active) / (e - k)
+        shared = active - k * expert
+        read = shared + e * expert * (1 - (1 - k / e) ** batch)
+    else:
+        read = total * (1 - (1 - active / total) ** batch)
+    return min(total, read) * bpp - lookup
 
 
 def scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,

@@ -153,3 +153,33 @@ def test_prefill_from_its_rates_equals_the_plain_prefill():
                                 assert agent_loop.prefill_with(model, tp, rates, new, cached) == want
                                 checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("model", sorted(CAT.models))
+def test_the_weights_a_step_reads_equal_the_plain_path(model):
+    m = CAT.models[model]
+    for precision in ("fp32", "bf16", "fp16", "fp8", "int8", "int4"):
+        for batch in (1, 2, 3, 7, 33, 100, 257, 4096):
+            assert speed.decode_weight_gb(m, precision, batch, DEFAULT) == \
+                plain.decode_weight_gb(m, precision, batch, DEFAULT)
+
+
+@settings(max_examples=40, deadline=None)
+@given(model=st.sampled_from(["mixtral-8x7b", "deepseek-v3"]), gpu=st.sampled_from(GPUS + ["b200"]),
+       tp=st.sampled_from([1, 2, 4, 8]), precision=st.sampled_from(["fp16", "fp8", "int8", "int4"]),
+       prompt=st.sampled_from([100, 1500, 9000]), output=st.sampled_from([20, 250, 2000]),
+       cap=st.sampled_from([None, 3, 40, 700]), share=st.floats(0.0, 1.2))
+def test_moe_profiles_solve_as_the_plain_path(model, gpu, tp, precision, prompt, output, cap, share):
+    """The configurator's MoE replica (memoised decode, `moe_step` written out) against the plain step
+    search on the decode the profile had before (`tpot` of the rounded batch, per call)."""
+    from expert.configurator.candidates import column_of
+    from expert.configurator.profile import build_profile
+    m, g = CAT.model(model), CAT.gpu(gpu)
+    if m.kv_heads % tp or m.heads % tp or (precision == "fp8" and not g.fp8_tflops):
+        return
+    p = build_profile(m, g, precision, tp, column_of(g), prompt, output, prompt + output, None, DEFAULT)
+    fast = p.replica(capped=False).capped(cap)
+    was = dataclasses.replace(fast, decode=lambda b: p.tpot(max(1, int(round(b)))))
+    top = plain.rate_max(was)
+    assert load.rate_max(fast) == top
+    assert _fields(load.steady(fast, top * share)) == plain.steady(was, top * share)
