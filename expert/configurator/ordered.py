@@ -203,8 +203,8 @@ def _needed(ctx: Context, source: Source, precision: str, tp: int, replicas: int
     hit = ctx.needed.get(key)
     if hit is None:
         hit = ctx.needed[key] = _first(ctx, source, precision, tp)
-    while hit[2] != FINAL and replicas >= hit[1]:
-        hit = ctx.needed[key] = _advance(ctx, source, precision, tp, hit[2])
+    if hit[2] != FINAL and replicas >= hit[1]:
+        hit = ctx.needed[key] = _advance(ctx, source, precision, tp, hit[2], replicas)
     return hit
 
 
@@ -217,11 +217,12 @@ def _first(ctx: Context, source: Source, precision: str, tp: int) -> tuple:
         if base.seq_mem < 1:                        # no sequence fits: seq_lat is 0 at any targets
             return None, -1, FINAL
         return None, _speed_bound(ctx, base), FIRST
-    return _advance(ctx, source, precision, tp, FIRST)
+    return _advance(ctx, source, precision, tp, FIRST, 0)
 
 
-def _advance(ctx: Context, source: Source, precision: str, tp: int, stage: int) -> tuple:
-    """`_needed`'s entry after `stage` (its docstring)."""
+def _advance(ctx: Context, source: Source, precision: str, tp: int, stage: int, replicas: int) -> tuple:
+    """`_needed`'s entry after `stage`, on to the final value at once where `replicas` reach the capacity
+    bound (its docstring)."""
     prof = ctx.profile(source.gpu, precision, tp, source.column)
     fast = (source.gpu.id, precision, tp, source.column)
     if stage == FIRST:
@@ -230,7 +231,7 @@ def _advance(ctx: Context, source: Source, precision: str, tp: int, stage: int) 
         bound = _capacity_bound(ctx, prof)
         if ctx.agent is not None:
             return prof, bound, FINAL
-        if bound >= 1 and ctx.memo.get(_needed_key(ctx, fast)) is None:  # else: no bound, or known already
+        if replicas < bound and ctx.memo.get(_needed_key(ctx, fast)) is None:  # else: reached, or known
             return prof, bound, CAPACITY
     needed = _replicas_needed(ctx, prof, fast)
     return prof, needed if needed > 0 else -1, FINAL

@@ -102,6 +102,9 @@ class TrainingPlanner:
         self._best: TrainingOption | None | bool = False  # `best_external`, False before the first call
         self.jobs = {} if jobs is None else jobs
         m = model  # every model field the job's sizing reads (`ft_job._states`, `plan_job`)
+        # what `_team` reads besides the elapsed hours: the rate and the runs, None without team time
+        self._team_key = (w.team_hourly_rate_chf, self.runs) \
+            if getattr(tuning, "team_waits", False) and w.team_hourly_rate_chf > 0 else None
         self._job_key = (m.id, m.params_b, m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab,
                          m.intermediate, m.experts, tuning.method, tokens, tuning.epochs, a.key)
 
@@ -114,11 +117,8 @@ class TrainingPlanner:
                                               self.a)
         return hit
 
-    def _team_on(self) -> bool:
-        return getattr(self.t, "team_waits", False) and self.w.team_hourly_rate_chf > 0
-
     def _team(self, elapsed: float) -> float:
-        if not self._team_on():
+        if self._team_key is None:
             return 0.0
         return attended_hours(elapsed) * self.w.team_hourly_rate_chf * self.runs
 
@@ -131,8 +131,7 @@ class TrainingPlanner:
         planners (another horizon, hosting or budget) share the option and its sentences. Nothing
         changes an option once made (`feasibility._tuning_shared`, `options_for` only read it)."""
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
-        team = (self.w.team_hourly_rate_chf, self.runs) if self._team_on() else None
-        key = ("idle", self._job_key, gpu.id, count, per_day, self.limit_h, team)
+        key = ("idle", self._job_key, gpu.id, count, per_day, self.limit_h, self._team_key)
         hit = self.jobs.get(key)
         if hit is None:
             hit = self.jobs[key] = self._idle(gpu, count, per_day)

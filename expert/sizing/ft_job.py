@@ -183,11 +183,8 @@ def _layout(model: LlmModel, gpu: Gpu, method: str, n: int, offload: bool, work:
         sharding = "fsdp-offload"
     else:
         sharding = "fsdp-node" if nodes == 1 else "fsdp-multinode"
-    # a valid band without validating it again: work > 0 (validated params, tokens, epochs), speed > 0 and
-    # 0 ≤ band.low ≤ band.high (`mfu_for`'s validated band), so 0 < hours(high) ≤ hours(low) (band.low = 0
-    # divides by zero before either way); the floats are the fields a validation would keep
     return JobLayout(gpu.id, n, nodes, sharding, per_gpu, usable, host, fits, mfu, h,
-                     Band.model_construct(low=hours(band.high), high=hours(band.low)), h * n,
+                     Band(low=hours(band.high), high=hours(band.low)), h * n,
                      FABRIC["en"] if nodes > 1 else None)
 
 

@@ -136,7 +136,7 @@ def test_agent_searches_equal_the_plain_ones(monkeypatch, detail):
         fast = search(wd, CAT, A, detail=detail)
         with monkeypatch.context() as m:
             m.setattr(ordered, "_first", lambda ctx, source, precision, tp: ordered._advance(
-                ctx, source, precision, tp, ordered.FIRST))
+                ctx, source, precision, tp, ordered.FIRST, 0))
             m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
             m.setattr(feasibility.Context, "_sized", _plain_sized)
             plain = search(wd, CAT, A, detail=detail)

@@ -69,7 +69,7 @@ def test_answers_equal_the_search_without_the_bound(scenario_inputs, monkeypatch
         fast = search(w, CAT, A, detail=False)
         with monkeypatch.context() as m:
             m.setattr(ordered, "_first", lambda ctx, source, precision, tp: ordered._advance(
-                ctx, source, precision, tp, ordered.FIRST))
+                ctx, source, precision, tp, ordered.FIRST, 0))
             m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
             m.setattr(feasibility.Context, "memo_local", property(lambda self: {}, lambda self, value: None),
                       raising=False)
