@@ -52,9 +52,13 @@ QUALITY_NOTE = ("fp8", "int8", "int4")
 """Precisions whose quality cost a choice states (`configurator.quality.<precision>` in the catalog)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Source:
-    """One place to get GPUs of one kind, with its price per GPU-month (rent) or purchase (CHF)."""
+    """One place to get GPUs of one kind, with its price per GPU-month (rent) or purchase (CHF).
+
+    Not changed after it is built (every field is read only; `costs` is a memo). Not a frozen dataclass:
+    a frozen `__init__` sets each of its 19 fields through `object.__setattr__`, and a fresh process
+    builds all 51 of a catalog before its first advice (`catalog_sources`): a third of that time."""
 
     kind: str                      # cloud | package | purchase
     key: str                       # offer id, package id, or "purchase:<gpu>:<condition>"
