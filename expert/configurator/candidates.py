@@ -253,8 +253,13 @@ def supports(gpu: Gpu, precision: str) -> bool:
 def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tuple[int, ...]:
     """TP degrees 1-8 dividing `count`, the attention heads (not for generic models) and KV heads;
     for a rented source also none that the documents warn against (`rented_tp_allowed`)."""
-    return tuple(t for t in range(1, 9) if count % t == 0 and model.kv_heads % t == 0
-                 and (model.generic or model.heads % t == 0) and (source is None or rented_tp_allowed(source, t)))
+    return tuple(t for t in tp_allowed(model, source) if count % t == 0)
+
+
+def tp_allowed(model: LlmModel, source: Source | None = None) -> tuple[int, ...]:
+    """The degrees of `tp_degrees` before the count divides them: what the model and the source allow."""
+    return tuple(t for t in range(1, 9) if model.kv_heads % t == 0 and (model.generic or model.heads % t == 0)
+                 and (source is None or rented_tp_allowed(source, t)))
 
 
 def rented_tp_allowed(source: Source, tp: int) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import AgentDemand, held_per_replica, shift_of, ttft_terms, with_held
-from expert.configurator.candidates import Source, precisions, tp_degrees
+from expert.configurator.candidates import Source, precisions, tp_allowed
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, shifted, with_target
 from expert.sizing.architecture import generic_model
@@ -217,11 +217,15 @@ class Context:
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
         """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only
-        through its kind, GPU and column)."""
+        through its kind, GPU and column; the degrees the model and the source allow once per source kind,
+        GPU and column, the count's divisors among them per count)."""
         key = (count, source.kind, source.gpu.id, source.column)
         hit = self._tps.get(key)
         if hit is None:
-            hit = self._tps[key] = tp_degrees(self.model, count, source)
+            allowed = self._tps.get(key[1:])   # `tp_allowed`: the degrees the model and the source allow
+            if allowed is None:
+                allowed = self._tps[key[1:]] = tp_allowed(self.model, source)
+            hit = self._tps[key] = tuple(t for t in allowed if count % t == 0)   # as `tp_degrees` filters them
         return hit
 
     def planner(self):
