@@ -359,6 +359,37 @@ def _tuning_shared(ctx: Context, gpu: Gpu, count: int) -> tuple:
     return hit
 
 
+def tuning_rank(ctx: Context, gpu: Gpu, count: int) -> tuple[bool, float, float]:
+    """(fails, team CHF per month, training CHF per month) of `_tuning(ctx, gpu, count)`: what the cost
+    order of `ordered.in_order` reads, without building the serving-idle option and its reasons where
+    `_tuning` has not run yet.
+
+    Why the same numbers: `_tuning_shared` chooses among the fitting ones of (idle, best external) the
+    least (rounded total, kind order); idle's total is its cost (0.0) + its team time
+    (`TrainingPlanner.idle_team`, the same value `idle` stores) and its kind comes first, so it is chosen
+    when it fits and no fitting external option has a smaller rounded total. The chosen option gives
+    team / months and cost / months; with none fitting, the (non-fitting) idle option, whose team time
+    and cost are both 0.0. `tests/configurator/test_tuning_rank.py` compares it with `_tuning`."""
+    if ctx._ft_state is None:
+        return False, 0.0, 0.0
+    full = ctx._tuned.get((gpu.id, count))
+    if full is None:
+        full = ctx.ft_cache.get((ctx.ft_key, gpu.id, count))
+    if full is not None:
+        return bool(full[0]), full[1], full[4]
+    planner = ctx.planner()
+    team = planner.idle_team(gpu, count)
+    ext = planner.best_external()
+    fitting_ext = ext is not None and ext.fits
+    months = ctx.months
+    if team is None:
+        if not fitting_ext:
+            return True, 0.0 / months, 0.0 / months
+    elif not fitting_ext or round(0.0 + team, 2) <= round(ext.total, 2):
+        return False, team / months, 0.0 / months
+    return False, ext.team_horizon_chf / months, ext.cost_horizon_chf / months
+
+
 def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     """The constraints of one candidate without building it: (violations, serving, tuning, GPU cost)."""
     serving = _serving(ctx, prof, tp, count)

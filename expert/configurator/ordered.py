@@ -18,7 +18,8 @@ import math
 
 from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source
-from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness, evaluate
+from expert.configurator.feasibility import (Candidate, Context, _serving, build, check, closeness, evaluate,
+                                              tuning_rank)
 from expert.configurator.outcome import Outcome
 from expert.configurator.pairs import PricedPairs, pairs as priced_pairs
 from expert.configurator.serving import EPS
@@ -289,7 +290,7 @@ def in_order(ctx: Context, entries):
     within the budget) of `pairs`' entries in the order of (objective, kind, catalog order, count).
 
     Without fine-tuning the objective is the GPU cost: the entries' own order. With it the
-    objective adds the training and team cost of the count (`_tuning`, ≥ 0), so the rounded GPU cost
+    objective adds the training and team cost of the count (`tuning_rank`, ≥ 0), so the rounded GPU cost
     is a lower bound on the rounded objective (rounding keeps the order) and the entries are
     resolved lazily: an entry moves into a heap while its bound is at most the heap's least
     objective; the heap's least entry is then below every bound left (ties moved in too), so it is
@@ -307,10 +308,10 @@ def in_order(ctx: Context, entries):
         while entry is not None and (not heap or entry[0] <= heap[0][0]):
             _, kind, order, count, source, cost = entry
             entry = next(ahead, None)
-            team = _tuning(ctx, source.gpu, count)
-            spent = cost + team[4] * months               # the budget covers the fine-tuning GPUs too
-            heapq.heappush(heap, (round(cost + (team[1] + team[4]) * months, 2), kind, order, count, source,
-                                  not team[0] and (limit is None or spent <= limit)))
+            fails, team, train = tuning_rank(ctx, source.gpu, count)
+            spent = cost + train * months               # the budget covers the fine-tuning GPUs too
+            heapq.heappush(heap, (round(cost + (team + train) * months, 2), kind, order, count, source,
+                                  not fails and (limit is None or spent <= limit)))
         if not heap:
             return
         objective, _, _, count, source, admissible = heapq.heappop(heap)

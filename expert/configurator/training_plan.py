@@ -130,17 +130,19 @@ class TrainingPlanner:
         and the runs over the horizon: those values are the rest of the key, so the sensitivity's
         planners (another horizon, hosting or budget) share the option and its sentences. Nothing
         changes an option once made (`feasibility._tuning_shared`, `options_for` only read it)."""
-        per_day = getattr(self.t, "idle_hours_per_day", 8.0)
-        key = ("idle", self._job_key, gpu.id, count, per_day, self.limit_h, self._team_key)
+        key = self._idle_key(gpu, count)
         hit = self.jobs.get(key)
         if hit is None:
-            hit = self.jobs[key] = self._idle(gpu, count, per_day)
+            hit = self.jobs[key] = self._idle(gpu, count)
         return hit
 
-    def _idle(self, gpu, count: int, per_day: float) -> TrainingOption:
-        lay = self._layout_on(gpu, count)
-        nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
-        elapsed = lay.hours if nights <= 1 else nights * 24.0
+    def _idle_key(self, gpu, count: int) -> tuple:
+        """The key of option 1 in `jobs` (`idle`'s docstring)."""
+        return ("idle", self._job_key, gpu.id, count, getattr(self.t, "idle_hours_per_day", 8.0), self.limit_h,
+                self._team_key)
+
+    def _idle(self, gpu, count: int) -> TrainingOption:
+        lay, per_day, nights, elapsed = self._idle_run(gpu, count)
         opt = self._from_layout("serving-idle", lay, elapsed)
         if not lay.fits:
             opt.fits = False
@@ -158,6 +160,26 @@ class TrainingPlanner:
         else:
             opt.team_horizon_chf = self._team(elapsed)
         return opt
+
+    def _idle_run(self, gpu, count: int) -> tuple[JobLayout, float, float, float]:
+        """(layout, idle hours a day, nights, elapsed hours) of option 1 on `count` GPUs of `gpu`."""
+        lay = self._layout_on(gpu, count)
+        per_day = getattr(self.t, "idle_hours_per_day", 8.0)
+        nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
+        elapsed = lay.hours if nights <= 1 else nights * 24.0
+        return lay, per_day, nights, elapsed
+
+    def idle_team(self, gpu, count: int) -> float | None:
+        """`idle(gpu, count).team_horizon_chf` when that option fits, None when it does not, without building
+        the option and its reasons (the searches' cost order needs only this, `feasibility.tuning_rank`):
+        the same layout, the same two conditions in the same order, the same `_team`."""
+        known = self.jobs.get(self._idle_key(gpu, count))
+        if known is not None:
+            return known.team_horizon_chf if known.fits else None
+        lay, per_day, _, elapsed = self._idle_run(gpu, count)
+        if not lay.fits or per_day <= 0 or elapsed > self.limit_h:
+            return None
+        return self._team(elapsed)
 
     def _from_layout(self, kind: str, lay: JobLayout, elapsed: float) -> TrainingOption:
         return TrainingOption(kind, lay.fits, lay.gpu, lay.gpus, lay.nodes, lay.sharding, lay.memory_per_gpu_gb,
