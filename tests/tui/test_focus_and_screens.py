@@ -95,3 +95,40 @@ async def test_typing_at_a_yes_no_question_keeps_the_answers_and_the_text(make_a
         await pilot.pause()
         prompt = app.chat.query_one("#prompt")
         assert app.chat.report is report and prompt.value == "70B"
+
+
+async def test_a_burst_of_typing_at_a_yes_no_question_answers_it_once(make_app):
+    """Keys that arrive together (a paste, a fast typist, tmux) reach the question before it has
+    closed: the first answers it, every key goes on to the prompt, none answers it a second time
+    (a second dismiss raised "coroutine raised StopIteration" and ended the chat)."""
+    from textual import events
+
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        report = app.chat.report
+        await send(pilot, "/new")
+        question = app.screen
+        for ch in "a RAG yn":                            # all queued before the screen can close
+            question.post_message(events.Key(ch if ch != " " else "space", ch))
+        await pilot.pause(0.2)
+        prompt = app.chat.query_one("#prompt")
+        assert app.screen is not question and app.chat.report is report
+        assert prompt.value == "a RAG yn"
+
+
+async def test_a_burst_of_typing_over_the_help_closes_it_once_and_keeps_every_key(make_app):
+    """The help (like the cost view) closes on the first key of a burst; all keys reach the prompt."""
+    from textual import events
+
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        await pilot.press("f1")
+        view = app.screen
+        assert isinstance(view, HelpScreen)
+        for ch in "ok 70B":
+            view.post_message(events.Key(ch if ch != " " else "space", ch))
+        await pilot.pause(0.2)
+        prompt = app.chat.query_one("#prompt")
+        assert app.screen is not view and app.focused is prompt and prompt.value == "ok 70B"

@@ -19,7 +19,9 @@ class ResumeScreen(LangScreen, ModalScreen[bool]):
     """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh.
 
     Any other key answers `on_typing` (resume at start, keep the answers before `/new`: nothing
-    is lost either way) and goes on to the prompt, so an answer typed at once is not lost."""
+    is lost either way) and goes on to the prompt, so an answer typed at once is not lost. The
+    question is answered once: keys that arrive together (a paste, a fast typist) reach it before it
+    has closed, and each of them, `y` and `n` included, only goes on to the prompt."""
 
     BINDINGS = [*lang_bindings("y,enter,j", "choose(True)", "key.resume"),
                 *lang_bindings("n,escape", "choose(False)", "key.start_fresh"), *screen_bindings()]
@@ -31,6 +33,7 @@ class ResumeScreen(LangScreen, ModalScreen[bool]):
         self.summary, self.lang = summary, lang
         self.question = question or t("chat.resume", lang)
         self.on_typing = on_typing
+        self.answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-body"):
@@ -38,14 +41,20 @@ class ResumeScreen(LangScreen, ModalScreen[bool]):
                                        (t("chat.yes_no_keys", self.lang), "bold")))
 
     def action_choose(self, resume: bool, lang: str | None = None) -> None:
-        self.dismiss(resume)
+        self._answer(resume)
+
+    def _answer(self, resume: bool) -> None:
+        """Close with `resume`, once (a second dismiss of the closing screen fails in Textual)."""
+        if not self.answered:
+            self.answered = True
+            self.dismiss(resume)
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in ("y", "j", "n"):
+        if event.key in ("y", "j", "n") and not self.answered:
             return        # the bindings answer
         if event.is_printable and event.character:
             event.stop()
             event.prevent_default()
             chat = self.app.chat
-            self.dismiss(self.on_typing)
+            self._answer(self.on_typing)
             chat.call_after_refresh(chat.type_in, event.character)
