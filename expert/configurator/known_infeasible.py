@@ -5,7 +5,7 @@ nor keep its objective, yet leave every candidate's serving check as it was: fin
 workload without it, another horizon, hosting widened to more offers. Their sub-search still walks
 the pairs from the cheapest on; this one skips, without looking at them, the pairs of the main
 search's sources that cost less than the main optimum there: each such source's pairs are merged
-from its first count that costs at least that (`_Suffixes`), so they are not even priced.
+from its first count that costs at least that (`PricedPairs`' `starts`), so they are not even priced.
 
 Why it is exact. Let the main search have no fine-tuning, so its objective is the GPU cost and
 `m`, the main optimum's rounded objective, is the least rounded GPU cost of a feasible candidate
@@ -31,7 +31,6 @@ answers with the plain sub-search on random workloads and on every scenario and 
 
 from __future__ import annotations
 
-import heapq
 import math
 
 from expert.configurator.feasibility import Candidate, Context
@@ -64,8 +63,8 @@ def optimum(ctx: Context, sources: list, best: Candidate | None, ctx2: Context, 
     (module docstring; `applies(ctx, ctx2)` must hold)."""
     m = math.inf if best is None else best.key[0]
     known = {(s.kind, s.key) for s in sources}
-    starts = [(s, _first_live(s, m, ctx.months, ctx.a) if (s.kind, s.key) in known else 0) for s in sources2]
-    return _cheapest(ctx2, _Suffixes(starts, ctx2.months, ctx2.a))
+    starts = [_first_live(s, m, ctx.months, ctx.a) if (s.kind, s.key) in known else 0 for s in sources2]
+    return _cheapest(ctx2, PricedPairs(sources2, ctx2.months, ctx2.a, starts))
 
 
 def _first_live(source, m: float, months: int, a) -> int:
@@ -79,16 +78,3 @@ def _first_live(source, m: float, months: int, a) -> int:
         i += 1
     return i
 
-
-class _Suffixes(PricedPairs):
-    """The pairs of each source from a start index on, cheapest first: `PricedPairs`' merge of one
-    sorted stream per source, each stream begun at its index instead of its first count (a suffix of a
-    sorted stream is sorted, so the merge is the sorted union of the suffixes)."""
-
-    __slots__ = ()
-
-    def __init__(self, starts: list, months: int, a):
-        super().__init__([], months, a)
-        self._sources = [s for s, _ in starts]
-        self._heap = [self._entry(s, i) for s, i in starts if i < len(s.counts)]
-        heapq.heapify(self._heap)

@@ -11,6 +11,10 @@ when its counts ascend — its rounded cost grows strictly with the count at eve
 and catalog order name the source. The merge of sorted streams is the sorted union. No two entries
 share the four fields, so ties never reach the `Source` in the fifth.
 
+A sequence may start each source at a later count (`starts`: a suffix of a sorted stream is sorted,
+so the merge is the sorted union of the suffixes), for a search that knows the cheaper pairs cannot
+hold its optimum (`known_infeasible.py`).
+
 The entries read so far are kept, so a second reader (the closest-candidate pass, a sensitivity
 sub-search with the same sources and horizon) replays them and extends the merge only past them;
 extending takes a lock, since the chat's searches may share the sequence across threads.
@@ -27,14 +31,16 @@ from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 
 class PricedPairs:
     """`pairs` entries (rounded GPU cost, kind order, catalog order, count, source, GPU cost) of some
-    sources at one horizon, cheapest first, priced on first read (module docstring)."""
+    sources at one horizon, cheapest first, priced on first read; with `starts`, each source from the
+    count at its index in `starts` on (module docstring)."""
 
-    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_groups")
+    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_starts", "_groups")
 
-    def __init__(self, sources: list[Source], months: int, a):
+    def __init__(self, sources: list[Source], months: int, a, starts: list[int] | None = None):
         self._done: list[tuple] = []
         self._months, self._a, self._sources = months, a, sources
-        self._heap = [self._entry(s, 0) for s in sources if s.counts]
+        self._starts = [0] * len(sources) if starts is None else starts
+        self._heap = [self._entry(s, i) for s, i in zip(sources, self._starts) if i < len(s.counts)]
         heapq.heapify(self._heap)
         self._lock = threading.Lock()
         self._groups: dict | None = None
@@ -74,15 +80,15 @@ class PricedPairs:
             yield done[i]
             i += 1
 
-
     def by_group(self) -> dict:
         """The same pairs split by (GPU, source kind) group, each a `PricedPairs`, groups in the order
         of their cheapest pair (built on first use)."""
         if self._groups is None:
             members: dict = {}
-            for s in self._sources:
-                members.setdefault(s.group, []).append(s)
-            groups = {g: PricedPairs(group, self._months, self._a) for g, group in members.items()}
+            for s, i in zip(self._sources, self._starts):
+                members.setdefault(s.group, []).append((s, i))
+            groups = {g: PricedPairs([s for s, _ in group], self._months, self._a, [i for _, i in group])
+                      for g, group in members.items()}
             firsts = sorted((p.first()[:4], g) for g, p in groups.items() if p.first() is not None)
             self._groups = {g: groups[g] for _, g in firsts}
         return self._groups
