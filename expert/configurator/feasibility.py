@@ -384,9 +384,9 @@ def tuning_rank(ctx: Context, gpu: Gpu, count: int) -> tuple[bool, float, float]
     months = ctx.months
     if team is None:
         if not fitting_ext:
-            return True, 0.0 / months, 0.0 / months
-    elif not fitting_ext or round(0.0 + team, 2) <= round(ext.total, 2):
-        return False, team / months, 0.0 / months
+            return True, 0.0, 0.0
+    elif not fitting_ext or round(team, 2) <= round(ext.total, 2):   # idle's total: 0.0 + team, exactly team
+        return False, team / months, 0.0
     return False, ext.team_horizon_chf / months, ext.cost_horizon_chf / months
 
 

@@ -146,14 +146,19 @@ def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tupl
     model = catalog.resolve_model(w.model, w.params_b)
     agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
-        from expert.configurator.agent_demand import demand, equivalent
-        agent = demand(w, model)
-        w = equivalent(w, agent)
+        w, agent = _loop_view(w, model)
         if searches_shares(agent):
             agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
     ctx = _context(w, catalog, a, shared, model, agent)
     ctx.offload_searched = searched
     return ctx, admissible_sources(catalog_sources(catalog), w)
+
+
+def _loop_view(w: Workload, model) -> tuple[Workload, object]:
+    """(per-step equivalent workload, demand) of the agent loop `w` (`agent_demand.py`)."""
+    from expert.configurator.agent_demand import demand, equivalent
+    agent = demand(w, model)
+    return equivalent(w, agent), agent
 
 
 def _context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, model, agent) -> Context:
@@ -170,10 +175,8 @@ def searches_shares(agent) -> bool:
 def agent_contexts(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[list[Context], list[Source]]:
     """For an agent loop `w`: the contexts among which `context` picks the one it returns (every offload
     share's where it searches them, else the loop's own demand), and their admissible sources."""
-    from expert.configurator.agent_demand import demand, equivalent
     model = catalog.resolve_model(w.model, w.params_b)
-    agent = demand(w, model)
-    w = equivalent(w, agent)
+    w, agent = _loop_view(w, model)
     ctxs = [c for _, c in share_contexts(w, catalog, a, shared, model, agent)] if searches_shares(agent) \
         else [_context(w, catalog, a, shared, model, agent)]
     return ctxs, admissible_sources(catalog_sources(catalog), w)

@@ -106,7 +106,7 @@ def sensitivity(w: Workload, catalog, a, ctx, sources: list, out, shared: dict
     for change, desc, upd in variations(w):
         w2 = w.model_copy(update=upd)
         ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best,
-                             more_requests=change == "requests:x2" and w.agent is None)
+                             more_requests=change == "requests:x2")
         changed = not _same(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"
