@@ -40,7 +40,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.engines import budget_sizes
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
-from expert.sizing.parallel import tp_efficiency
+from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
 from expert.sizing.engine_speed import step_overhead_s
@@ -100,7 +100,7 @@ class ReplicaProfile(Serving):
         """The core's point roofline (`speed.Roofline`, as `performance` builds it for the point) at
         batches 1 and 2; the rest of the batches follow from them (module docstring)."""
         a = self.a
-        self._eta = _tp_point(self.tp, self.column, a)
+        self._eta = tp_efficiency_point(self.tp, self.column, a)
         self._floor = core_speed.step_floor_s(self.model, self.tp, a)
         self._host = step_overhead_s(self.model, self.engine, a)
         link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
@@ -216,18 +216,6 @@ def _decode_memo(tpot):
             hit = memo[b] = tpot(max(1, int(round(b))))
         return hit
     return decode
-
-
-_ETA: dict = {}  # (TP, column, assumptions key) → parallel.tp_efficiency's point: the table is fixed
-
-
-def _tp_point(tp: int, column: str, a: Assumptions) -> float:
-    """`tp_efficiency(tp, column, a)[0]`, without building its band for every profile."""
-    key = (tp, column, a.key)
-    hit = _ETA.get(key)
-    if hit is None:
-        hit = _ETA[key] = tp_efficiency(tp, column, a)[0]
-    return hit
 
 
 def _free_sequences(free_gb: float, per_seq: float) -> int:
