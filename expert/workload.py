@@ -17,6 +17,7 @@ Frequency = Literal["none", "yearly", "quarterly", "monthly", "weekly"]
 FineTuneMethod = Literal["full", "lora", "qlora"]
 
 RUNS_PER_YEAR: dict[str, int] = {"none": 0, "yearly": 1, "quarterly": 4, "monthly": 12, "weekly": 52}
+_SHORT_FORMS: dict = {}  # frequency -> FineTuning(frequency=...), built on first use (`Workload.tuning`)
 
 
 class Input(BaseModel):
@@ -185,15 +186,12 @@ class Workload(Input):
     @property
     def tuning(self) -> FineTuning:
         """The fine-tuning settings, normalising the short form ('monthly')."""
-        if isinstance(self.fine_tuning, str):
-            return FineTuning(frequency=self.fine_tuning)
-        return self.fine_tuning
+        return _settings(self.fine_tuning)
 
     @property
     def most_frequent_tuning(self) -> FineTuning:
         """The most frequent fine-tuning of the workload or any of its agents (multi-agent pools)."""
-        tunings = [self.tuning] + [FineTuning(frequency=a.fine_tuning) if isinstance(a.fine_tuning, str)
-                                   else a.fine_tuning for a in self.agents]
+        tunings = [self.tuning] + [_settings(a.fine_tuning) for a in self.agents]
         return max(tunings, key=lambda t: t.runs_per_year)
 
     @property
@@ -225,9 +223,7 @@ class Workload(Input):
     @property
     def kv_precision(self) -> str:
         """The KV cache precision in effect (`kv_cache_precision`, else `default_kv_precision`)."""
-        from expert.sizing.memory import default_kv_precision
-
-        return self.kv_cache_precision or default_kv_precision(self.precision)
+        return self.kv_cache_precision or _default_kv_precision(self.precision)
 
     @property
     def peak_factor(self) -> float:
@@ -246,3 +242,30 @@ class Workload(Input):
     def context(self) -> int:
         """Tokens per sequence as configured (prompt + output when not given)."""
         return self.context_tokens or (self.prompt_tokens + self.output_tokens)
+
+
+def _settings(fine_tuning: FineTuning | str) -> FineTuning:
+    """Fine-tuning settings, the short form ('monthly') as `FineTuning(frequency=...)`.
+
+    One such object per frequency is built on first use and then shared (the search reads
+    `Workload.tuning` ~15 times per advice): the same validated object as a new one, equal field by
+    field and with the same fields set, and never changed in place (callers derive other settings
+    with `model_copy`)."""
+    if not isinstance(fine_tuning, str):
+        return fine_tuning
+    hit = _SHORT_FORMS.get(fine_tuning)
+    if hit is None:
+        hit = _SHORT_FORMS[fine_tuning] = FineTuning(frequency=fine_tuning)
+    return hit
+
+
+def _default_kv_precision(precision: str) -> str:
+    """`expert.sizing.memory.default_kv_precision`, imported on the first call: importing the sizing core
+    with this module would load it for every reader of a workload file. The first call rebinds this
+    name to that function, so later calls (~175 per advice, `Workload.kv_precision`) go straight to it
+    without the import statement's look-up: the same function, the same answer."""
+    global _default_kv_precision
+    from expert.sizing.memory import default_kv_precision
+
+    _default_kv_precision = default_kv_precision
+    return default_kv_precision(precision)

@@ -158,9 +158,10 @@ def _states(model: LlmModel, gpu: Gpu, method: str, a: Assumptions) -> tuple[flo
     return hit
 
 
-def _layout(model: LlmModel, gpu: Gpu, method: str, n: int, offload: bool, work: float,
-            a: Assumptions) -> JobLayout:
-    wg, optim, per_gpu_fixed = _states(model, gpu, method, a)
+def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assumptions,
+            states: tuple[float, float, float]) -> JobLayout:
+    """The job on `n` GPUs; `states` is `_states(...)` of the model, looked up once per plan by the callers."""
+    wg, optim, per_gpu_fixed = states
     if offload:  # fp32 master + Adam moments live in host RAM; 16-bit weights and grads stay sharded
         per_gpu = wg / n + per_gpu_fixed
         host = optim
@@ -172,11 +173,7 @@ def _layout(model: LlmModel, gpu: Gpu, method: str, n: int, offload: bool, work:
     fits = per_gpu <= usable and host <= HOST_RAM_GB.high
     mfu, band = mfu_for(method, gpu, nodes, offload, a)
     speed = n * gpu.fp16_tflops * 1e12
-
-    def hours(eff: float) -> float:
-        return work / (speed * eff) / 3600
-
-    h = hours(mfu)
+    h = work / (speed * mfu) / 3600
     if n == 1:
         sharding = "single-gpu"
     elif offload:
@@ -184,7 +181,7 @@ def _layout(model: LlmModel, gpu: Gpu, method: str, n: int, offload: bool, work:
     else:
         sharding = "fsdp-node" if nodes == 1 else "fsdp-multinode"
     return JobLayout(gpu.id, n, nodes, sharding, per_gpu, usable, host, fits, mfu, h,
-                     Band(low=hours(band.high), high=hours(band.low)), h * n,
+                     Band(low=work / (speed * band.high) / 3600, high=work / (speed * band.low) / 3600), h * n,
                      FABRIC["en"] if nodes > 1 else None)
 
 
@@ -197,10 +194,11 @@ def plan_job(model: LlmModel, gpu: Gpu, method: str, dataset_tokens: float, epoc
     k = flops_per_param_token(method, a)
     work = k * model.params_b * 1e9 * dataset_tokens * epochs
     job = FineTuneJob(method, model.params_b, dataset_tokens, dataset_source, epochs, k, work, None)
+    states = _states(model, gpu, method, a)
     for n in LAYOUTS:
         if n < min_gpus or n > max_gpus:
             continue
-        lay = _layout(model, gpu, method, n, False, work, a)
+        lay = _layout(gpu, method, n, False, work, a, states)
         job.layouts.append(lay)
         if lay.fits:
             break
@@ -208,7 +206,7 @@ def plan_job(model: LlmModel, gpu: Gpu, method: str, dataset_tokens: float, epoc
         for n in (8, 4, 2):
             if n < min_gpus or n > max_gpus:
                 continue
-            off = _layout(model, gpu, method, n, True, work, a)
+            off = _layout(gpu, method, n, True, work, a, states)
             if off.fits and not any(lay.fits and lay.nodes == 1 for lay in job.layouts):
                 job.layouts.append(off)
     fitting = [lay for lay in job.layouts if lay.fits]
@@ -223,9 +221,10 @@ def layout_on(model: LlmModel, gpu: Gpu, method: str, gpus: int, dataset_tokens:
     without it does not fit a full fine-tune."""
     a = resolve(a)
     work = flops_per_param_token(method, a) * model.params_b * 1e9 * dataset_tokens * epochs
-    lay = _layout(model, gpu, method, gpus, False, work, a)
+    states = _states(model, gpu, method, a)
+    lay = _layout(gpu, method, gpus, False, work, a, states)
     if not lay.fits and method == "full" and gpus <= GPUS_PER_NODE:
-        off = _layout(model, gpu, method, gpus, True, work, a)
+        off = _layout(gpu, method, gpus, True, work, a, states)
         if off.fits:
             return off
     return lay

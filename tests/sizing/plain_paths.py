@@ -2,7 +2,8 @@
 bit: the steady state built as an object per rate and its bisections (`expert/sizing/load.py` before the
 per-replica solver), the MoE step search with its test as a function, the point scenario as one function
 (`speed._scenario` before `speed.Roofline`) with the weights a step reads looked up per batch, the
-engines' budgets with their numbers inline."""
+engines' budgets with their numbers inline, the fine-tuning factor calibrated per call, and a job layout
+that looks its model's states up itself."""
 
 from __future__ import annotations
 
@@ -193,3 +194,53 @@ def prefill_s(model, gpu, tp, precision, column, new, cached, a) -> float:
     work = 2 * model.decode_params_b * 1e9 * new + model.layers * model.heads * model.head_dim * (
         new * new + 2 * cached * new)
     return max(work / tp / flops, weights_gb(model, precision, a) * 1e9 / tp / bw) / eta
+
+
+def relative_efficiency(gpu, a) -> tuple:
+    """`training.relative_efficiency` as it was: the calibration and the three factors per call."""
+    from expert.catalog.models import Band
+    from expert.sizing.training import SCENARIOS, _bpf_ratio, _factor
+    fa, fh, fl = a.ref_a100_tflops.value, a.ref_h100_tflops.value, a.ref_l40s_tflops.value
+    bpf_h = _bpf_ratio(a.ref_h100_bandwidth.value, fh, a)
+    bpf_l = _bpf_ratio(a.ref_l40s_bandwidth.value, fl, a)
+    h, g = a.h100_finetune_speedup, a.gddr_finetune_slowdown
+    targets = {"point": (h.value, g.value), "fast": (h.high, g.low), "slow": (h.low, g.high)}
+    cal = {}
+    for name, (speedup, slowdown) in targets.items():
+        alpha = math.log(speedup * fa / fh) / math.log(bpf_h)
+        cal[name] = (alpha, (fa / fl) / (slowdown * bpf_l**alpha))
+    vals = {k: _factor(gpu, *cal[k], a) for k in SCENARIOS}
+    return vals["point"], Band(low=min(vals.values()), high=max(vals.values()))
+
+
+def ft_layout(model, gpu, method, n, offload, work, a):
+    """`ft_job._layout` as it was: the model's states looked up per layout, the hours as a closure."""
+    from expert.catalog.models import Band
+    from expert.sizing.ft_job import (FABRIC, GPUS_PER_NODE, HOST_RAM_GB, TRAIN_MEMORY_SHARE, JobLayout, _states,
+                                      mfu_for)
+    wg, optim, per_gpu_fixed = _states(model, gpu, method, a)
+    if offload:
+        per_gpu = wg / n + per_gpu_fixed
+        host = optim
+    else:
+        per_gpu = (wg + optim) / n + per_gpu_fixed
+        host = 0.0
+    usable = gpu.memory_gb * TRAIN_MEMORY_SHARE.value
+    nodes = max(1, math.ceil(n / GPUS_PER_NODE))
+    fits = per_gpu <= usable and host <= HOST_RAM_GB.high
+    mfu, band = mfu_for(method, gpu, nodes, offload, a)
+    speed = n * gpu.fp16_tflops * 1e12
+
+    def hours(eff: float) -> float:
+        return work / (speed * eff) / 3600
+
+    h = hours(mfu)
+    if n == 1:
+        sharding = "single-gpu"
+    elif offload:
+        sharding = "fsdp-offload"
+    else:
+        sharding = "fsdp-node" if nodes == 1 else "fsdp-multinode"
+    return JobLayout(gpu.id, n, nodes, sharding, per_gpu, usable, host, fits, mfu, h,
+                     Band(low=hours(band.high), high=hours(band.low)), h * n,
+                     FABRIC["en"] if nodes > 1 else None)
