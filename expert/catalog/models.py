@@ -21,6 +21,9 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+_new, _set = object.__new__, object.__setattr__   # `Band.of` fills a frozen model as pydantic does
+
+
 def _band_from_number(value):
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return {"low": value, "high": value}
@@ -44,9 +47,27 @@ class Band(Strict):
         """The midpoint, used where one number is needed (documented at each use)."""
         return (self.low + self.high) / 2
 
+    @classmethod
+    def of(cls, low: float, high: float) -> "Band":
+        """`Band(low=low, high=high)`, without running the validator where it would only store two floats.
+
+        Proof of sameness: for two `float`s (exactly, not a subclass) with 0 <= low <= high, validation
+        coerces nothing, both checks pass, and the instance it makes holds `{"low": low, "high": high}`
+        (field order), both fields set, no extra and no private attributes — which is what is filled in
+        here, as `model_construct` does. A NaN fails the comparison; anything else (an int, a
+        negative or reversed pair) is validated: the same coercion, the same error."""
+        if type(low) is float and type(high) is float and 0.0 <= low <= high:
+            band = _new(cls)
+            _set(band, "__dict__", {"low": low, "high": high})
+            _set(band, "__pydantic_fields_set__", {"low", "high"})
+            _set(band, "__pydantic_extra__", None)
+            _set(band, "__pydantic_private__", None)
+            return band
+        return cls(low=low, high=high)
+
     def scaled(self, factor: float) -> "Band":
         """This band multiplied by a non-negative factor."""
-        return Band(low=self.low * factor, high=self.high * factor)
+        return Band.of(self.low * factor, self.high * factor)
 
 
 BandLike = Annotated[Band, BeforeValidator(_band_from_number, json_schema_input_type=float | Band)]

@@ -70,6 +70,40 @@ def training_activation_gb(model: LlmModel, seq_len: int, micro_batch: int = 1, 
     return (model.layers * full_layer + logits) / 1e9
 
 
+def finetune_states_gb(model: LlmModel, method: str = "lora", precision: str = "bf16",
+                       assumptions: Assumptions | None = None) -> tuple[float, float, float, float, float]:
+    """(weights, gradients, optimizer, activation, overhead) GB of one GPU's run at the default sequence
+    length, micro-batch, checkpointing and LoRA settings: the figures of `finetune_memory(model, gpu, 1,
+    method, precision, assumptions=...)`, computed by the same code (`_figures`) without its
+    provenance, bands and result model (the job planner needs only these five numbers)."""
+    a = resolve(assumptions)
+    _, _, weights, grads, optim, act, ctx = _figures(model, method, precision, int(a.ft_seq_len.value),
+                                                     int(a.ft_micro_batch.value), True, True, None,
+                                                     DEFAULT_TARGETS, a)
+    return weights, grads, optim, act, ctx
+
+
+def _figures(model: LlmModel, method: str, precision: str, s: int, b: int, gradient_checkpointing: bool,
+             flash_attention: bool, lora_rank: int | None, lora_targets: tuple[str, ...], a: Assumptions) -> tuple:
+    """(trainable params, frozen bytes-per-parameter record or None, weights, gradients, optimizer,
+    activation, overhead GB) of a run on one GPU."""
+    if method == "full":
+        trainable, frozen_gb, frozen = model.params_b * 1e9, 0.0, None
+    elif method in ("lora", "qlora"):
+        trainable = lora_trainable_params(model, lora_rank, lora_targets, a)
+        frozen = bytes_per_param("nf4" if method == "qlora" else precision, a)
+        frozen_gb = model.params_b * frozen.value
+        if method == "qlora":  # embeddings and lm_head are not quantised
+            embed_b = min(model.params_b, 2 * model.vocab * model.hidden / 1e9)
+            frozen_gb += embed_b * (a.qlora_unquantised_bytes.value - frozen.value)
+    else:
+        raise ValueError(f"unknown fine-tuning method '{method}' (allowed: full, lora, qlora)")
+    weights = frozen_gb + trainable * a.ft_weight_bytes.value / 1e9
+    grads, optim = trainable * a.ft_gradient_bytes.value / 1e9, trainable * a.ft_optimizer_bytes.value / 1e9
+    act = training_activation_gb(model, s, b, flash_attention, gradient_checkpointing, a)
+    return trainable, frozen, weights, grads, optim, act, a.cuda_context_gb.value
+
+
 def finetune_memory(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lora", precision: str = "bf16",
                     seq_len: int | None = None, micro_batch: int | None = None, gradient_checkpointing: bool = True,
                     flash_attention: bool = True, lora_rank: int | None = None,
@@ -79,24 +113,12 @@ def finetune_memory(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lo
     a = resolve(assumptions)
     s = int(a.ft_seq_len.value) if seq_len is None else seq_len
     b = int(a.ft_micro_batch.value) if micro_batch is None else micro_batch
-    p = model.params_b * 1e9
     wb, gb, ob = a.ft_weight_bytes, a.ft_gradient_bytes, a.ft_optimizer_bytes
-    if method == "full":
-        trainable, frozen_gb, frozen_src = p, 0.0, None
-    elif method in ("lora", "qlora"):
-        trainable = lora_trainable_params(model, lora_rank, lora_targets, a)
-        frozen = bytes_per_param("nf4" if method == "qlora" else precision, a)
-        frozen_gb, frozen_src = model.params_b * frozen.value, frozen.cite()
-        if method == "qlora":  # embeddings and lm_head are not quantised
-            embed_b = min(model.params_b, 2 * model.vocab * model.hidden / 1e9)
-            frozen_gb += embed_b * (a.qlora_unquantised_bytes.value - frozen.value)
-            frozen_src += "; " + a.qlora_unquantised_bytes.cite()
-    else:
-        raise ValueError(f"unknown fine-tuning method '{method}' (allowed: full, lora, qlora)")
-    weights = frozen_gb + trainable * wb.value / 1e9
-    grads, optim = trainable * gb.value / 1e9, trainable * ob.value / 1e9
-    act = training_activation_gb(model, s, b, flash_attention, gradient_checkpointing, a)
-    ctx = a.cuda_context_gb.value
+    trainable, frozen, weights, grads, optim, act, ctx = _figures(
+        model, method, precision, s, b, gradient_checkpointing, flash_attention, lora_rank, lora_targets, a)
+    frozen_src = None if frozen is None else frozen.cite()
+    if method == "qlora":
+        frozen_src += "; " + a.qlora_unquantised_bytes.cite()
     states = weights + grads + optim
     per_gpu = states / count + act + ctx
     states_hi = weights + trainable * (gb.high + ob.high) / 1e9

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, ranged, resolve
-from expert.sizing.finetune import finetune_memory
+from expert.sizing.finetune import finetune_states_gb
 from expert.sizing.training import relative_efficiency
 
 ANCHORS = "docs/notes/modelling-anchors.md"
@@ -138,23 +138,24 @@ def _mfu(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None
     if nodes > 1:
         extra_lo, extra_pt, extra_hi = extra_lo * NODE_SPEED.low, extra_pt * NODE_SPEED.value, \
             extra_hi * NODE_SPEED.high
-    return base.value * f * extra_pt, Band(low=base.low * f_band.low * extra_lo, high=base.high * f_band.high * extra_hi)
+    return base.value * f * extra_pt, Band.of(base.low * f_band.low * extra_lo, base.high * f_band.high * extra_hi)
 
 
 _STATES: dict = {}
 
 
-def _states(model: LlmModel, gpu: Gpu, method: str, a: Assumptions) -> tuple[float, float, float]:
+def _states(model: LlmModel, method: str, a: Assumptions) -> tuple[float, float, float]:
     """(16-bit weights + grads, optimizer states, per-GPU activations + context) in GB, cached: they do
-    not depend on the GPU (one search asks for them per candidate)."""
+    not depend on the GPU (one search asks for them per candidate). The figures of
+    `finetune_memory(model, any GPU, 1, method, "bf16")`, from `finetune_states_gb` (the same code)."""
     key = (model.id, model.params_b, model.layers, model.hidden, model.heads, model.kv_heads, model.head_dim,
            model.vocab, model.intermediate, model.experts, method, _key(a))
     hit = _STATES.get(key)
     if hit is None:
         if len(_STATES) > 4096:
             _STATES.clear()
-        m = finetune_memory(model, gpu, 1, method, "bf16", assumptions=a)
-        hit = _STATES[key] = (m.weights_gb + m.gradients_gb, m.optimizer_gb, m.activation_gb + m.overhead_gb)
+        weights, grads, optim, act, ctx = finetune_states_gb(model, method, "bf16", a)
+        hit = _STATES[key] = (weights + grads, optim, act + ctx)
     return hit
 
 
@@ -181,7 +182,7 @@ def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assump
     else:
         sharding = "fsdp-node" if nodes == 1 else "fsdp-multinode"
     return JobLayout(gpu.id, n, nodes, sharding, per_gpu, usable, host, fits, mfu, h,
-                     Band(low=work / (speed * band.high) / 3600, high=work / (speed * band.low) / 3600), h * n,
+                     Band.of(work / (speed * band.high) / 3600, work / (speed * band.low) / 3600), h * n,
                      FABRIC["en"] if nodes > 1 else None)
 
 
@@ -194,7 +195,7 @@ def plan_job(model: LlmModel, gpu: Gpu, method: str, dataset_tokens: float, epoc
     k = flops_per_param_token(method, a)
     work = k * model.params_b * 1e9 * dataset_tokens * epochs
     job = FineTuneJob(method, model.params_b, dataset_tokens, dataset_source, epochs, k, work, None)
-    states = _states(model, gpu, method, a)
+    states = _states(model, method, a)
     for n in LAYOUTS:
         if n < min_gpus or n > max_gpus:
             continue
@@ -221,7 +222,7 @@ def layout_on(model: LlmModel, gpu: Gpu, method: str, gpus: int, dataset_tokens:
     without it does not fit a full fine-tune."""
     a = resolve(a)
     work = flops_per_param_token(method, a) * model.params_b * 1e9 * dataset_tokens * epochs
-    states = _states(model, gpu, method, a)
+    states = _states(model, method, a)
     lay = _layout(gpu, method, gpus, False, work, a, states)
     if not lay.fits and method == "full" and gpus <= GPUS_PER_NODE:
         off = _layout(gpu, method, gpus, True, work, a, states)

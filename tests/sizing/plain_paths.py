@@ -3,7 +3,7 @@ bit: the steady state built as an object per rate and its bisections (`expert/si
 per-replica solver), the MoE step search with its test as a function, the point scenario as one function
 (`speed._scenario` before `speed.Roofline`) with the weights a step reads looked up per batch, the
 engines' budgets with their numbers inline, the fine-tuning factor calibrated per call, and a job layout
-that looks its model's states up itself."""
+that takes its model's states from the whole fine-tuning memory result."""
 
 from __future__ import annotations
 
@@ -214,11 +214,13 @@ def relative_efficiency(gpu, a) -> tuple:
 
 
 def ft_layout(model, gpu, method, n, offload, work, a):
-    """`ft_job._layout` as it was: the model's states looked up per layout, the hours as a closure."""
+    """`ft_job._layout` as it was: the model's states from `finetune_memory` per layout, the hours as a
+    closure."""
     from expert.catalog.models import Band
-    from expert.sizing.ft_job import (FABRIC, GPUS_PER_NODE, HOST_RAM_GB, TRAIN_MEMORY_SHARE, JobLayout, _states,
-                                      mfu_for)
-    wg, optim, per_gpu_fixed = _states(model, gpu, method, a)
+    from expert.sizing.finetune import finetune_memory
+    from expert.sizing.ft_job import FABRIC, GPUS_PER_NODE, HOST_RAM_GB, TRAIN_MEMORY_SHARE, JobLayout, mfu_for
+    m = finetune_memory(model, gpu, 1, method, "bf16", assumptions=a)
+    wg, optim, per_gpu_fixed = m.weights_gb + m.gradients_gb, m.optimizer_gb, m.activation_gb + m.overhead_gb
     if offload:
         per_gpu = wg / n + per_gpu_fixed
         host = optim

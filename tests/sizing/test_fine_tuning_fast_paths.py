@@ -1,7 +1,7 @@
 """The fine-tuning planner's fast paths (issue 21) give what the plain paths gave (`plain_paths.py`), bit
 for bit: the per-GPU training factor computed once per GPU figures and assumptions, the calibration
 once per assumptions, and job layouts that get their model's states from the plan instead of looking
-them up per layout."""
+them up per layout, from the same figures as `finetune_memory` without its provenance."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import plain_paths as plain
 from expert.catalog import load_catalog
 from expert.sizing import training
 from expert.sizing.constants import DEFAULT
+from expert.sizing.finetune import finetune_memory, finetune_states_gb
 from expert.sizing.ft_job import GPUS_PER_NODE, flops_per_param_token, layout_on, plan_job
 
 CAT = load_catalog()
@@ -67,3 +68,15 @@ def test_job_layouts_equal_the_plain_path(method, a):
                     off = plain.ft_layout(model, gpu, method, gpus, True, work, a)
                     slow = off if off.fits else slow
                 _same_layout(lay, slow)
+
+
+@pytest.mark.parametrize("a", [DEFAULT, DEFAULT.override(ft_seq_len=4096, lora_rank=64)], ids=["default", "overridden"])
+def test_finetune_states_are_the_figures_of_finetune_memory(a):
+    gpu = CAT.gpu("h100-sxm")
+    for model in CAT.models.values():
+        for method in ("full", "lora", "qlora"):
+            for precision in ("bf16", "fp16", "fp8"):
+                m = finetune_memory(model, gpu, 1, method, precision, assumptions=a)
+                figures = finetune_states_gb(model, method, precision, a)
+                assert figures == (m.weights_gb, m.gradients_gb, m.optimizer_gb, m.activation_gb, m.overhead_gb)
+                assert all(type(x) is float for x in figures)
