@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, ranged, resolve
 from expert.sizing.finetune import finetune_states_gb
-from expert.sizing.training import relative_efficiency
+from expert.sizing.training import assumptions_key, relative_efficiency
 
 ANCHORS = "docs/notes/modelling-anchors.md"
 GPUS_PER_NODE = 8
@@ -112,14 +112,10 @@ def flops_per_param_token(method: str, a: Assumptions | None = None) -> float:
 _MFU: dict = {}
 
 
-def _key(a: Assumptions | None) -> str:
-    """The cache key of the assumptions in use (`Assumptions.key`; None means the defaults)."""
-    return resolve(a).key
-
-
 def mfu_for(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None = None) -> tuple[float, Band]:
     """Effective MFU (point, band) of a run: method MFU × f(GPU) × node and offload factors (cached)."""
-    key = (method, gpu.id, gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, nodes > 1, offload, _key(a))
+    key = (method, gpu.id, gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, nodes > 1, offload,
+           assumptions_key(a))
     hit = _MFU.get(key)
     if hit is None:
         if len(_MFU) > 4096:
@@ -149,7 +145,7 @@ def _states(model: LlmModel, method: str, a: Assumptions) -> tuple[float, float,
     not depend on the GPU (one search asks for them per candidate). The figures of
     `finetune_memory(model, any GPU, 1, method, "bf16")`, from `finetune_states_gb` (the same code)."""
     key = (model.id, model.params_b, model.layers, model.hidden, model.heads, model.kv_heads, model.head_dim,
-           model.vocab, model.intermediate, model.experts, method, _key(a))
+           model.vocab, model.intermediate, model.experts, method, assumptions_key(a))
     hit = _STATES.get(key)
     if hit is None:
         if len(_STATES) > 4096:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.constants import DEFAULT, Assumptions, resolve
 from expert.sizing.results import FineTuneRun, Provenance
 
 SCENARIOS = ("point", "fast", "slow")
@@ -35,23 +35,20 @@ def _bpf_ratio(bandwidth: float, tflops: float, a: Assumptions) -> float:
     return min(1.0, (bandwidth / tflops) / (a.ref_a100_bandwidth.value / a.ref_a100_tflops.value))
 
 
-_CALIBRATION: dict = {}
 _EFFICIENCY: dict = {}
 
 
+def assumptions_key(a: Assumptions | None) -> str:
+    """The memo key of the assumptions in use: "default" for the defaults (None or `DEFAULT`), else
+    `Assumptions.key`. Hashing the defaults' constants costs ≈ 0.3 ms, which the first advice of a
+    process paid when it planned with them; no other assumptions get this key (the others are
+    SHA-1 hex digests), so a key still names one set of values."""
+    return "default" if a is None or a is DEFAULT else a.key
+
+
 def calibration(assumptions: Assumptions | None = None) -> dict[str, tuple[float, float]]:
-    """(α, c) per scenario: α from the H100 speed-up target, c from the L40S slowdown target.
-
-    Computed once per assumptions (`Assumptions.key`: equal values, equal key) and handed out as a
-    new dict each time, so a caller may change its copy."""
+    """(α, c) per scenario: α from the H100 speed-up target, c from the L40S slowdown target."""
     a = resolve(assumptions)
-    hit = _CALIBRATION.get(a.key)
-    if hit is None:
-        hit = _CALIBRATION[a.key] = _calibration(a)
-    return dict(hit)
-
-
-def _calibration(a: Assumptions) -> dict[str, tuple[float, float]]:
     fa, fh, fl = a.ref_a100_tflops.value, a.ref_h100_tflops.value, a.ref_l40s_tflops.value
     bpf_h = _bpf_ratio(a.ref_h100_bandwidth.value, fh, a)
     bpf_l = _bpf_ratio(a.ref_l40s_bandwidth.value, fl, a)
@@ -72,11 +69,11 @@ def _factor(gpu: Gpu, alpha: float, c: float, a: Assumptions) -> float:
 def relative_efficiency(gpu: Gpu, assumptions: Assumptions | None = None) -> tuple[float, Band]:
     """The per-GPU factor f (1 for the A100 80 GB SXM): (point, band).
 
-    Computed once per GPU figures and assumptions: f reads only the GPU's bandwidth, FP16 TFLOPS and
-    memory type (`_factor`), and the fine-tuning planner asks for it per (method, nodes, offload)
-    of every GPU. The answer is a float and a frozen `Band`, shared safely."""
+    Computed once per GPU figures and assumptions (`assumptions_key`): f reads only the GPU's
+    bandwidth, FP16 TFLOPS and memory type (`_factor`), and the fine-tuning planner asks for it per
+    (method, nodes, offload) of every GPU. The answer is a float and a frozen `Band`, shared safely."""
     a = resolve(assumptions)
-    key = (gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, a.key)
+    key = (gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, assumptions_key(a))
     hit = _EFFICIENCY.get(key)
     if hit is None:
         if len(_EFFICIENCY) > 4096:

@@ -44,7 +44,7 @@ def test_band_of_equals_the_validated_band(low, high):
 @pytest.mark.parametrize("factor", [0.0, 0.5, 3, 2.0])
 def test_scaled_equals_the_validated_band(factor):
     band = Band(low=1.25, high=7.5)
-    assert band.scaled(factor) == Band(low=band.low * factor, high=band.high * factor)
-    assert band.scaled(factor).model_dump_json() == Band(low=band.low * factor, high=band.high * factor).model_dump_json()
+    validated = Band(low=band.low * factor, high=band.high * factor)
+    assert band.scaled(factor) == validated and band.scaled(factor).model_dump_json() == validated.model_dump_json()
     with pytest.raises(ValidationError):
         band.scaled(-1.0)

@@ -1,6 +1,6 @@
 """The fine-tuning planner's fast paths (issue 21) give what the plain paths gave (`plain_paths.py`), bit
-for bit: the per-GPU training factor computed once per GPU figures and assumptions, the calibration
-once per assumptions, and job layouts that get their model's states from the plan instead of looking
+for bit: the per-GPU training factor computed once per GPU figures and assumptions (the defaults keyed
+without hashing them), and job layouts that get their model's states from the plan instead of looking
 them up per layout, from the same figures as `finetune_memory` without its provenance."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import pytest
 import plain_paths as plain
 from expert.catalog import load_catalog
 from expert.sizing import training
-from expert.sizing.constants import DEFAULT
+from expert.sizing.constants import DEFAULT, Assumptions
 from expert.sizing.finetune import finetune_memory, finetune_states_gb
 from expert.sizing.ft_job import GPUS_PER_NODE, flops_per_param_token, layout_on, plan_job
+from expert.sizing.training import assumptions_key
 
 CAT = load_catalog()
 OTHER = DEFAULT.override(h100_finetune_speedup=(2.5, 3.3), gddr_finetune_slowdown=(2.0, 5.0))
@@ -35,12 +36,6 @@ def test_relative_efficiency_equals_the_plain_path(a):
             assert point == plain_point and type(point) is float
             _same_band(band, plain_band)
 
-
-def test_calibration_is_computed_once_and_handed_out_as_a_copy():
-    first = training.calibration(OTHER)
-    first["point"] = (0.0, 0.0)
-    assert training.calibration(OTHER) == training._calibration(OTHER) != first
-    assert training.calibration() == training._calibration(DEFAULT)
 
 
 def _same_layout(fast, slow) -> None:
@@ -80,3 +75,16 @@ def test_finetune_states_are_the_figures_of_finetune_memory(a):
                 figures = finetune_states_gb(model, method, precision, a)
                 assert figures == (m.weights_gb, m.gradients_gb, m.optimizer_gb, m.activation_gb, m.overhead_gb)
                 assert all(type(x) is float for x in figures)
+
+
+def test_the_defaults_key_names_the_same_values_as_their_hash():
+    """The planner's memos key the defaults as "default" (no hash of their constants): the jobs equal
+    those planned with an equal copy of the defaults, keyed by its hash."""
+    copy = Assumptions()
+    assert assumptions_key(None) == assumptions_key(DEFAULT) == "default" != assumptions_key(copy) == copy.key
+    for model in map(CAT.model, MODELS[:3]):
+        for gpu in CAT.gpus.values():
+            for method in ("full", "qlora"):
+                fast, hashed = plan_job(model, gpu, method, 1e8), plan_job(model, gpu, method, 1e8, a=copy)
+                assert list(map(dataclasses.astuple, fast.layouts)) == list(map(dataclasses.astuple, hashed.layouts))
+                assert training.relative_efficiency(gpu) == training.relative_efficiency(gpu, copy)
