@@ -199,16 +199,8 @@ def prefill_s(model, gpu, tp, precision, column, new, cached, a) -> float:
 def relative_efficiency(gpu, a) -> tuple:
     """`training.relative_efficiency` as it was: the calibration and the three factors per call."""
     from expert.catalog.models import Band
-    from expert.sizing.training import SCENARIOS, _bpf_ratio, _factor
-    fa, fh, fl = a.ref_a100_tflops.value, a.ref_h100_tflops.value, a.ref_l40s_tflops.value
-    bpf_h = _bpf_ratio(a.ref_h100_bandwidth.value, fh, a)
-    bpf_l = _bpf_ratio(a.ref_l40s_bandwidth.value, fl, a)
-    h, g = a.h100_finetune_speedup, a.gddr_finetune_slowdown
-    targets = {"point": (h.value, g.value), "fast": (h.high, g.low), "slow": (h.low, g.high)}
-    cal = {}
-    for name, (speedup, slowdown) in targets.items():
-        alpha = math.log(speedup * fa / fh) / math.log(bpf_h)
-        cal[name] = (alpha, (fa / fl) / (slowdown * bpf_l**alpha))
+    from expert.sizing.training import SCENARIOS, _factor, calibration
+    cal = calibration(a)
     vals = {k: _factor(gpu, *cal[k], a) for k in SCENARIOS}
     return vals["point"], Band(low=min(vals.values()), high=max(vals.values()))
 
