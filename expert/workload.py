@@ -17,7 +17,6 @@ Frequency = Literal["none", "yearly", "quarterly", "monthly", "weekly"]
 FineTuneMethod = Literal["full", "lora", "qlora"]
 
 RUNS_PER_YEAR: dict[str, int] = {"none": 0, "yearly": 1, "quarterly": 4, "monthly": 12, "weekly": 52}
-_SHORT_FORMS: dict = {}  # frequency -> FineTuning(frequency=...), built on first use (`Workload.tuning`)
 
 
 class Input(BaseModel):
@@ -245,18 +244,9 @@ class Workload(Input):
 
 
 def _settings(fine_tuning: FineTuning | str) -> FineTuning:
-    """Fine-tuning settings, the short form ('monthly') as `FineTuning(frequency=...)`.
-
-    One such object per frequency is built on first use and then shared (the search reads
-    `Workload.tuning` ~15 times per advice): the same validated object as a new one, equal field by
-    field and with the same fields set, and never changed in place (callers derive other settings
-    with `model_copy`)."""
-    if not isinstance(fine_tuning, str):
-        return fine_tuning
-    hit = _SHORT_FORMS.get(fine_tuning)
-    if hit is None:
-        hit = _SHORT_FORMS[fine_tuning] = FineTuning(frequency=fine_tuning)
-    return hit
+    """Fine-tuning settings, the short form ('monthly') as `FineTuning(frequency=...)`: a new object
+    each time, since `FineTuning` is not frozen and a caller may change what it gets."""
+    return FineTuning(frequency=fine_tuning) if isinstance(fine_tuning, str) else fine_tuning
 
 
 def _default_kv_precision(precision: str) -> str:
