@@ -87,34 +87,59 @@ def fingerprint(kind: str, files: Iterable[Path]) -> str:
     return h.hexdigest()[:40]
 
 
-def _read(path: Path) -> object | None:
+def read_owned(path: Path) -> bytes | None:
+    """The content of a cache file, or None when it is absent or unreadable, or when someone else
+    wrote it or others may write it (its content is code or a pickle: never read from such a file)."""
     try:
         with open(path, "rb") as handle:
             stat = os.fstat(handle.fileno())
             if hasattr(os, "getuid") and (stat.st_uid != os.getuid() or stat.st_mode & 0o022):
-                return None      # written by someone else, or writable by others: never unpickled
-            return pickle.load(handle)
-    except FileNotFoundError:
+                return None
+            return handle.read()
+    except OSError:
         return None
+
+
+def _read(path: Path) -> object | None:
+    data = read_owned(path)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data)
     except Exception:  # noqa: BLE001 - a damaged or stale file is a miss, never an error
         return None
 
 
-def _write(directory: Path, kind: str, key: str, value: object) -> None:
+def write_atomic(directory: Path, name: str, data: bytes) -> bool:
+    """Write `data` to `directory/name` through a temporary file (a reader sees the old file or the new
+    one, never a part), readable by its owner only; False when the directory cannot be written."""
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=f".{kind}-", dir=directory)
+        fd, temporary = tempfile.mkstemp(prefix=f".{name}-", dir=directory)
         try:
             with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, directory / f"{kind}-{key}.pickle")
+                handle.write(data)
+            os.replace(temporary, directory / name)
         except BaseException:
             os.unlink(temporary)
             raise
+        return True
+    except Exception:  # noqa: BLE001 - read-only, full or foreign directory: run without the cache
+        return False
+
+
+def _write(directory: Path, kind: str, key: str, value: object) -> None:
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - what cannot be pickled is not stored
+        return
+    if not write_atomic(directory, f"{kind}-{key}.pickle", data):
+        return
+    try:
         old = sorted(directory.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for stale in old[KEEP:]:
             stale.unlink(missing_ok=True)
-    except Exception:  # noqa: BLE001 - read-only, full or foreign directory: run without the cache
+    except Exception:  # noqa: BLE001 - a file removed meanwhile by another run
         pass
 
 
