@@ -78,20 +78,20 @@ def run() -> None:
     - a one-shot command (everything but the chat) runs with the cyclic garbage collector off: its
       ~120 collections while importing cost about 40 ms and free almost nothing (peak memory of the
       examples' advice unchanged within 0.5 MB, docs/performance.md);
-    - the methods `dataclasses` generates are compiled once and kept in the compiled cache's
-      directory (`dataclass_code`: about 40 ms of an advice's imports);
+    - the methods `dataclasses` generates and the regular expressions are compiled once and kept in
+      the compiled cache's directory (`generated_code`: about 50 ms of an advice's imports);
     - before exit every object is frozen, so the interpreter's final full collection (about 50 ms
       after an advice) has nothing to traverse.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from expert.cli import dataclass_code
+    from expert.cli import generated_code
     from expert.cli.pydantic_plugins import skip_plugin_lookup
 
     skip_plugin_lookup()
-    dataclass_code.remember()
+    generated_code.remember()
     if not _is_chat(sys.argv[1:]):
         gc.disable()
     code = main()
-    dataclass_code.store()
+    generated_code.store()
     gc.freeze()
     sys.exit(code)

@@ -1,17 +1,22 @@
-"""The dataclass methods' code kept between command-line runs (`expert.cli.dataclass_code`): every
-text is served as the code object the builtin `exec` compiles from it, the command's output is the
-same with the file, without it, and from a damaged one, and `--help` never imports `dataclasses`."""
+"""The code kept between command-line runs (`expert.cli.generated_code`): every dataclass text is served
+as the code object the builtin `exec` compiles from it, every pattern as the pattern object `re`
+compiles, the command's output is the same with the file, without it and from a damaged one, and
+`--help` never imports `dataclasses`."""
 
 from __future__ import annotations
 
 import marshal
 import os
+import re
 import subprocess
 import sys
 import types
 from pathlib import Path
 
-from expert.cli import dataclass_code
+import _sre
+import pytest
+
+from expert.cli import generated_code
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOBAL_VALUE = 41
@@ -26,14 +31,22 @@ def _run(cache: str, *args: str) -> subprocess.CompletedProcess:
 
 
 def _file(cache: Path) -> Path:
-    (path,) = cache.glob("dataclass-code-*.marshal")
+    (path,) = cache.glob("generated-code-*.marshal")
     return path
 
 
-def test_each_text_is_served_as_the_code_exec_compiles(tmp_path):
-    _run(str(tmp_path), "advise", "examples/rag-agent.yaml")
-    _run(str(tmp_path), "audit", "examples/idle-h100.yaml")
-    codes = marshal.loads(_file(tmp_path).read_bytes())
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory) -> dict:
+    """The file after an advice of a pool, an audit and an estimate."""
+    cache = tmp_path_factory.mktemp("cache")
+    _run(str(cache), "advise", "examples/agent-pool-t3.yaml")
+    _run(str(cache), "audit", "examples/idle-h100.yaml")
+    _run(str(cache), "estimate", "--model", "llama-3.1-8b", "--gpu", "l40s")
+    return marshal.loads(_file(cache).read_bytes())
+
+
+def test_each_text_is_served_as_the_code_exec_compiles(kept):
+    codes = kept["dataclasses"]
     assert len(codes) > 300   # the package's, pydantic's and annotated_types' dataclasses
     for text, code in codes.items():
         plain: dict = {}
@@ -43,6 +56,18 @@ def test_each_text_is_served_as_the_code_exec_compiles(tmp_path):
         assert type(code) is types.CodeType and code.co_filename == "<string>"
         assert code == compile(text, "<string>", "exec", dont_inherit=True)
         assert served["__create_fn__"].__code__ == plain["__create_fn__"].__code__
+
+
+@pytest.mark.skipif(sys.version_info[:2] not in generated_code.RE_VERSIONS, reason="not installed there")
+def test_each_pattern_is_served_as_the_pattern_re_compiles(kept):
+    patterns = kept["re"]
+    assert re._compiler.compile.__module__ == "re._compiler"   # the real one: no stand-in in this process
+    assert any("\ud7ff" in p for p, _ in patterns if isinstance(p, str))  # PyYAML's printable characters
+    for (pattern, flags), arguments in patterns.items():
+        served = _sre.compile(pattern, *arguments)
+        real = re._compiler.compile(pattern, flags)
+        assert served == real and (served.groups, served.groupindex) == (real.groups, real.groupindex)
+        assert arguments == generated_code._arguments(pattern, flags)
 
 
 def test_output_is_the_same_without_with_and_from_a_damaged_file(tmp_path):
@@ -56,16 +81,26 @@ def test_output_is_the_same_without_with_and_from_a_damaged_file(tmp_path):
     _file(cache).write_bytes(b"not marshal data")
     damaged = _run(str(cache), *args).stdout
     assert off == first == second == damaged
-    assert len(marshal.loads(_file(cache).read_bytes())) > 300   # written again
+    assert len(marshal.loads(_file(cache).read_bytes())["dataclasses"]) > 300   # written again
 
 
 def test_the_namespaces_default_to_the_callers_as_for_the_builtin():
-    stand_in = dataclass_code._Code({})
+    stand_in = generated_code._Texts({})
     found: dict = {}
     stand_in.exec("value = GLOBAL_VALUE + 1", None, found)
     assert found == {"value": 42} and list(stand_in.new) == ["value = GLOBAL_VALUE + 1"]
     stand_in.exec(compile("value = 7", "<t>", "exec"), {}, found)     # a code object goes through as it is
     assert found == {"value": 7} and len(stand_in.new) == 1
+
+
+def test_other_patterns_go_to_the_real_compiler():
+    calls = []
+    patterns = generated_code._Patterns({}, lambda p, f: calls.append((p, f)) or "real")
+    parsed = re._parser.parse("a+", 0)
+    assert patterns.compile(parsed, 0) == "real" and patterns.compile("a+", re.DEBUG) == "real"
+    assert calls == [(parsed, 0), ("a+", re.DEBUG)] and not patterns.new
+    assert patterns.compile("(?P<x>a)+", re.I.value) == re._compiler.compile("(?P<x>a)+", re.I.value)
+    assert list(patterns.new) == [("(?P<x>a)+", re.I.value)]   # re passes the flags as an int
 
 
 def test_help_never_imports_dataclasses():
