@@ -8,7 +8,9 @@ built object is pickled to a cache file named by a fingerprint of exactly that:
   so adding `gpus.yaml` to a `--catalog-dir` is seen, and so does whether a directory is there),
   for the built-in files and every organisation's directory alike;
 - this code: the path, size and modification time of every module of the `expert` package, the
-  Python, pydantic and PyYAML versions (a pickle is only read back by the code that wrote it).
+  Python and pydantic versions and PyYAML's `__init__` (path and SHA-256: it states the version; read,
+  not imported, so a command that reads no YAML file does not import PyYAML for the key) — a pickle
+  is only read back by the code that wrote it.
 
 Any change of a source file therefore misses the cache and reads the YAML again; nothing is ever
 served for other files. Where: `$GPU_EXPERT_CACHE_DIR`, else `$XDG_CACHE_HOME/gpu-expert`, else
@@ -52,12 +54,22 @@ def cache_dir() -> Path | None:
 def _code_fingerprint() -> bytes:
     """The code that builds and reads the cached objects (once per process)."""
     import pydantic
-    import yaml
 
-    h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{yaml.__version__}".encode())
+    h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{_package_file('yaml')}".encode())
     for line in sorted(_modules(str(Path(__file__).resolve().parent), "")):
         h.update(line.encode())
     return h.digest()
+
+
+def _package_file(name: str) -> str:
+    """The path and SHA-256 of package `name`'s `__init__` (found without importing the package)."""
+    from importlib.util import find_spec
+
+    spec = find_spec(name)
+    if spec is None or not spec.origin:
+        return f"{name}|absent"
+    with open(spec.origin, "rb") as handle:
+        return f"{spec.origin}|{hashlib.sha256(handle.read()).hexdigest()}"
 
 
 def _modules(directory: str, relative: str) -> list[str]:
