@@ -9,12 +9,12 @@ Two kinds, about 50 ms of an `advise` together, spent on the same texts in every
   ~40 patterns of PyYAML, pydantic, logging, … and ours, about 10 ms (PyYAML's check for printable
   characters alone 4.5 ms).
 
-`remember()` (the console entry point calls it) installs, as soon as `dataclasses` is imported (a
+`remember(command)` (the console entry point calls it) installs, as soon as `dataclasses` is imported (a
 `--help` never imports it and pays for nothing), an `exec` of that module's own (a module global
 shadows the builtin there) and a compiler for `re` (`re._compiler.compile`, which `re` looks up at
 each call) that take what an earlier run compiled from one file of the compiled cache's directory
-(`expert.compiled`: the same place and owner checks, off with `GPU_EXPERT_CACHE_DIR=`), and compile
-only what is new; `store()` writes the file again when the run compiled anything new.
+(`expert.compiled`: the same place and owner checks, off with `GPU_EXPERT_CACHE_DIR=`; one file per
+command), and compile only what is new; `store()` writes the file again when the run compiled anything new.
 
 Why the result is the same:
 
@@ -101,6 +101,7 @@ class _Patterns:
 
 _TEXTS: _Texts | None = None
 _PATTERNS: _Patterns | None = None
+_COMMAND = ""
 
 
 def _path():
@@ -109,7 +110,7 @@ def _path():
     from expert.compiled import cache_dir
 
     directory = cache_dir()
-    return None if directory is None else directory / f"generated-code-{MAGIC_NUMBER.hex()}.marshal"
+    return None if directory is None else directory / f"generated-code-{_COMMAND}-{MAGIC_NUMBER.hex()}.marshal"
 
 
 def _install(module: types.ModuleType) -> None:
@@ -156,10 +157,14 @@ class _OnImport:
         return spec
 
 
-def remember() -> None:
-    """Serve the code compiled by earlier runs (from the import of `dataclasses` on, or now if it is in)."""
+def remember(command: str) -> None:
+    """Serve the code compiled by earlier runs of `command` (from the import of `dataclasses` on, or now
+    if it is in). Each command has its own file: one holds what that command compiles (the chat's
+    Textual and Rich would make an `advise` read several times as much)."""
+    global _COMMAND
     if _TEXTS is not None:
         return
+    _COMMAND = command
     if MODULE in sys.modules:
         _install(sys.modules[MODULE])
     elif not any(isinstance(finder, _OnImport) for finder in sys.meta_path):

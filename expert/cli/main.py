@@ -88,8 +88,10 @@ def run() -> None:
     from expert.cli.pydantic_plugins import skip_plugin_lookup
 
     skip_plugin_lookup()
-    generated_code.remember()
-    if not _is_chat(sys.argv[1:]):
+    command = "chat" if _is_chat(sys.argv[1:]) else sys.argv[1]
+    if command in COMMANDS:
+        generated_code.remember(command)
+    if command != "chat":
         gc.disable()
     code = main()
     generated_code.store()

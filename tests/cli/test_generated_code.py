@@ -30,19 +30,22 @@ def _run(cache: str, *args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=300, check=True)
 
 
-def _file(cache: Path) -> Path:
-    (path,) = cache.glob("generated-code-*.marshal")
+def _file(cache: Path, command: str = "advise") -> Path:
+    (path,) = cache.glob(f"generated-code-{command}-*.marshal")
     return path
 
 
 @pytest.fixture(scope="module")
 def kept(tmp_path_factory) -> dict:
-    """The file after an advice of a pool, an audit and an estimate."""
+    """The files of an advice of a pool, an audit and an estimate, together."""
     cache = tmp_path_factory.mktemp("cache")
     _run(str(cache), "advise", "examples/agent-pool-t3.yaml")
     _run(str(cache), "audit", "examples/idle-h100.yaml")
     _run(str(cache), "estimate", "--model", "llama-3.1-8b", "--gpu", "l40s")
-    return marshal.loads(_file(cache).read_bytes())
+    assert sorted(path.name.split("-")[2] for path in cache.iterdir()
+                  if path.name.startswith("generated")) == ["advise", "audit", "estimate"]   # one per command
+    files = [marshal.loads(_file(cache, command).read_bytes()) for command in ("advise", "audit", "estimate")]
+    return {kind: {key: value for kept in files for key, value in kept[kind].items()} for kind in files[0]}
 
 
 def test_each_text_is_served_as_the_code_exec_compiles(kept):
