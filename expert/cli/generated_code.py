@@ -3,11 +3,11 @@
 Two kinds, about 50 ms of an `advise` together, spent on the same texts in every run:
 
 - `@dataclass` writes the source text of a class's `__init__`, `__repr__`, `__eq__`, `__hash__`, … and
-  compiles each with `exec` while the class is created: an `advise` creates 82 dataclasses (the
-  package's, pydantic's and annotated_types') from 372 texts, about 40 ms;
+  compiles each with `exec` while the class is created: an `advise` creates about 80 dataclasses (the
+  package's, pydantic's and annotated_types') from about 350 texts, about 40 ms;
 - `re.compile` parses each pattern and translates it into the code of the regular expression engine:
-  ~40 patterns of PyYAML, pydantic, logging, … and ours, about 10 ms (PyYAML's check for printable
-  characters alone 4.5 ms).
+  about 60 patterns of PyYAML, pydantic, logging, … and ours, about 10 ms (PyYAML's check for
+  printable characters alone 4.5 ms).
 
 `remember(command)` (the console entry point calls it) installs, as soon as `dataclasses` is imported (a
 `--help` never imports it and pays for nothing), an `exec` of that module's own (a module global
@@ -117,11 +117,11 @@ def _install(module: types.ModuleType) -> None:
     global _TEXTS, _PATTERNS
     from expert.compiled import read_owned
 
-    path = _path()
-    data = None if path is None else read_owned(path)
     try:
+        path = _path()
+        data = None if path is None else read_owned(path)
         kept = marshal.loads(data) if data else {}
-    except Exception:  # noqa: BLE001 - a damaged file: compile everything, as without it
+    except Exception:  # noqa: BLE001 - no usable directory or a damaged file: compile everything
         kept = {}
     kept = kept if type(kept) is dict else {}
     _TEXTS = _Texts(_dict(kept.get("dataclasses")))
@@ -176,7 +176,10 @@ def store() -> None:
     kinds = {"dataclasses": _TEXTS, "re": _PATTERNS}
     if not any(kind is not None and kind.new for kind in kinds.values()):
         return
-    path = _path()
+    try:
+        path = _path()
+    except Exception:  # noqa: BLE001 - no usable cache directory (no home): nothing to keep
+        return
     if path is None:
         return
     from expert.compiled import write_atomic
@@ -185,6 +188,6 @@ def store() -> None:
             for name, kind in kinds.items() if kind is not None}
     try:
         data = marshal.dumps(kept)
-    except ValueError:  # something marshal cannot write: the next run compiles again, as without the file
+    except Exception:  # noqa: BLE001 - not writable as marshal data: the next run compiles again
         return
     write_atomic(path.parent, path.name, data)
