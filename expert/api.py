@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from expert.catalog import Catalog, load_catalog
 from expert.errors import InputError
-from expert.inputs import load_setup_data, load_workload_data
 from expert.sizing.engine_names import ENGINES
 
 if TYPE_CHECKING:
     from expert.report.models import Report
 
-# Each command imports only its own part of the pipeline (`estimate` needs no rule engine and no
-# configurator); `Expert.preload` prepares all of it, for the chat, off its UI thread.
+# Each command imports only its own part of the pipeline (`estimate` needs no rule engine, no
+# configurator and no workload or setup model); `Expert.preload` prepares all of it, for the chat,
+# off its UI thread.
 
 
 class Expert:
@@ -52,6 +52,7 @@ class Expert:
         `sensitivity=False` skips the "which single change would change the choice" sub-searches
         (about half the time), e.g. to show an answer first and the sensitivity a moment later."""
         from expert.advice import advise as advise_workload
+        from expert.inputs import load_workload_data
 
         return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog, self.rules_dirs,
                                lang, sensitivity=sensitivity)
@@ -59,6 +60,7 @@ class Expert:
     def audit(self, setup: Any, lang: str = "en") -> Report:
         """Audit an existing setup (dict in the file format, or a `Setup`)."""
         from expert.audit import audit as audit_setup
+        from expert.inputs import load_setup_data
 
         return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
 
@@ -66,6 +68,7 @@ class Expert:
         """The advice's recommended configuration as setup files to audit (advise, then audit): one for
         a single model, one per serving group of a pool of agents; [] when nothing fits."""
         from expert.configurator.operating import setups_from_advice
+        from expert.inputs import load_workload_data
 
         return setups_from_advice(report, load_workload_data(workload, None, self.catalog), self.catalog)
 

@@ -8,7 +8,9 @@ built object is pickled to a cache file named by a fingerprint of exactly that:
   so adding `gpus.yaml` to a `--catalog-dir` is seen, and so does whether a directory is there),
   for the built-in files and every organisation's directory alike;
 - this code: the path, size and modification time of every module of the `expert` package, the
-  Python, pydantic and PyYAML versions (a pickle is only read back by the code that wrote it).
+  Python and pydantic versions and PyYAML's `__init__` (path and SHA-256: it states the version; read,
+  not imported, so a command that reads no YAML file does not import PyYAML for the key) — a pickle
+  is only read back by the code that wrote it.
 
 Any change of a source file therefore misses the cache and reads the YAML again; nothing is ever
 served for other files. Where: `$GPU_EXPERT_CACHE_DIR`, else `$XDG_CACHE_HOME/gpu-expert`, else
@@ -52,12 +54,22 @@ def cache_dir() -> Path | None:
 def _code_fingerprint() -> bytes:
     """The code that builds and reads the cached objects (once per process)."""
     import pydantic
-    import yaml
 
-    h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{yaml.__version__}".encode())
+    h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{_package_file('yaml')}".encode())
     for line in sorted(_modules(str(Path(__file__).resolve().parent), "")):
         h.update(line.encode())
     return h.digest()
+
+
+def _package_file(name: str) -> str:
+    """The path and SHA-256 of package `name`'s `__init__` (found without importing the package)."""
+    from importlib.util import find_spec
+
+    spec = find_spec(name)
+    if spec is None or not spec.origin:
+        return f"{name}|absent"
+    with open(spec.origin, "rb") as handle:
+        return f"{spec.origin}|{hashlib.sha256(handle.read()).hexdigest()}"
 
 
 def _modules(directory: str, relative: str) -> list[str]:
@@ -87,34 +99,59 @@ def fingerprint(kind: str, files: Iterable[Path]) -> str:
     return h.hexdigest()[:40]
 
 
-def _read(path: Path) -> object | None:
+def read_owned(path: Path) -> bytes | None:
+    """The content of a cache file, or None when it is absent or unreadable, or when someone else
+    wrote it or others may write it (its content is code or a pickle: never read from such a file)."""
     try:
         with open(path, "rb") as handle:
             stat = os.fstat(handle.fileno())
             if hasattr(os, "getuid") and (stat.st_uid != os.getuid() or stat.st_mode & 0o022):
-                return None      # written by someone else, or writable by others: never unpickled
-            return pickle.load(handle)
-    except FileNotFoundError:
+                return None
+            return handle.read()
+    except OSError:
         return None
+
+
+def _read(path: Path) -> object | None:
+    data = read_owned(path)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data)
     except Exception:  # noqa: BLE001 - a damaged or stale file is a miss, never an error
         return None
 
 
-def _write(directory: Path, kind: str, key: str, value: object) -> None:
+def write_atomic(directory: Path, name: str, data: bytes) -> bool:
+    """Write `data` to `directory/name` through a temporary file (a reader sees the old file or the new
+    one, never a part), readable by its owner only; False when the directory cannot be written."""
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=f".{kind}-", dir=directory)
+        fd, temporary = tempfile.mkstemp(prefix=f".{name}-", dir=directory)
         try:
             with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, directory / f"{kind}-{key}.pickle")
+                handle.write(data)
+            os.replace(temporary, directory / name)
         except BaseException:
             os.unlink(temporary)
             raise
+        return True
+    except Exception:  # noqa: BLE001 - read-only, full or foreign directory: run without the cache
+        return False
+
+
+def _write(directory: Path, kind: str, key: str, value: object) -> None:
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - what cannot be pickled is not stored
+        return
+    if not write_atomic(directory, f"{kind}-{key}.pickle", data):
+        return
+    try:
         old = sorted(directory.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for stale in old[KEEP:]:
             stale.unlink(missing_ok=True)
-    except Exception:  # noqa: BLE001 - read-only, full or foreign directory: run without the cache
+    except Exception:  # noqa: BLE001 - a file removed meanwhile by another run
         pass
 
 

@@ -6,12 +6,14 @@ Every number here is a raw value, from the input or from the sizing core; the do
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.setup import Setup
 from expert.workload import Workload
+
+if TYPE_CHECKING:
+    from expert.setup import Setup
 
 _FAMILY_PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
                     ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),

@@ -22,8 +22,10 @@ uncertainty, not as a hard cut on a point value (docs/slo.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from expert.workload import Workload
+if TYPE_CHECKING:
+    from expert.workload import Workload
 
 MLPERF = ("MLPerf Inference datacenter rules (mlcommons/inference_policies@ac93e89 inference_rules.adoc): "
           "Llama-2-70B conversational TTFT 2 s / TPOT 200 ms, interactive 450 ms / 40 ms")

@@ -43,7 +43,6 @@ def register(commands) -> None:
 def run(args) -> int:
     """Print the estimate."""
     from expert.api import run_estimate
-    from expert.fileio import dumps_json
 
     catalog = catalog_from(args)
     result = run_estimate(catalog, model=args.model, params_b=args.params_b, gpu=args.gpu, count=args.count,
@@ -52,6 +51,8 @@ def run(args) -> int:
                           context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
                           kv_precision=args.kv_cache_precision, rate_rps=args.rate)
     if args.format == "json":
+        from expert.fileio import dumps_json  # imports PyYAML: only for this format
+
         print(dumps_json(result.model_dump(mode="json")), end="")
     else:
         print(_text(result))

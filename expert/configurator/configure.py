@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from expert.catalog.loader import Catalog
 from expert.configurator import explain, quantised
-from expert.configurator.agents import search_agents
 from expert.configurator.candidates import Source, source_kinds
 from expert.configurator.document import document_view
 from expert.configurator.feasibility import Candidate, Context
@@ -56,6 +55,8 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
     w = as_workload(workload)
     a = assumptions or default_assumptions(catalog)
     if w.agents:
+        from expert.configurator.agents import search_agents  # pools only: not imported for one model
+
         return search_agents(w, catalog, a)
     shared = {} if _shared is None else _shared
     ctx, out, sources = run(w, catalog, a, shared, detail=detail)

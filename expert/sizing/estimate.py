@@ -7,6 +7,8 @@ core stays pure. A `params_b`-only workload uses `architecture.generic_model`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.architecture import generic_model
 from expert.sizing.capacity import capacity, meets_targets, request_rates, slo_limited_batch
@@ -20,7 +22,9 @@ from expert.sizing.speed import performance
 from expert.sizing.steady import loaded_performance
 from expert.sizing.ft_run import job_run
 from expert.slo import targets
-from expert.workload import Workload
+
+if TYPE_CHECKING:
+    from expert.workload import Workload
 
 TRAIN_PRECISIONS = {"fp32", "bf16", "fp16"}
 
@@ -108,6 +112,8 @@ def choose_layout(model: LlmModel, gpu: Gpu, count: int, precision: str, context
 
 
 def _workload(workload_like) -> Workload:
+    from expert.workload import Workload  # the advice's sizing: `estimate` itself reads no workload
+
     return workload_like if isinstance(workload_like, Workload) else Workload.model_validate(workload_like)
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from expert.cli.main import MODULES, build_parser
+
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("textual", "durable", "expert.configurator", "expert.sizing.estimate", "expert.sizing.memory",
          "expert.catalog.loader", "expert.engine.compiler", "pydantic", "jsonschema", "yaml", "tui")
@@ -35,11 +37,40 @@ def _loaded(modules: set[str], prefix: str) -> bool:
     return any(m == prefix or m.startswith(prefix + ".") for m in modules)
 
 
-@pytest.mark.parametrize("args", [["--help"], ["advise", "--help"], ["estimate", "--help"], ["audit", "--help"]])
-def test_help_imports_nothing_heavy(args):
+@pytest.mark.parametrize("args, declared", [(["--help"], "estimate"), (["advise", "--help"], "advise"),
+                                            (["estimate", "--help"], "estimate"), (["audit", "--help"], "advise")])
+def test_help_imports_nothing_heavy(args, declared):
     modules = _modules_after(*args)
-    assert "expert.cli.advise" in modules and "expert.cli.estimate" in modules   # the parser was built
+    assert f"expert.cli.{declared}" in modules   # the parser was built
     assert [name for name in HEAVY if _loaded(modules, name)] == []
+
+
+@pytest.mark.parametrize("args, declared", [(["--help"], set(MODULES)), (["audit", "--help"], {"advise"}),
+                                            (["explain", "--help"], {"rules"}), (["nonsense"], set(MODULES))])
+def test_a_command_declares_only_its_own_module(args, declared):
+    modules = _modules_after(*args)
+    assert {name for name in MODULES if f"expert.cli.{name}" in modules} == declared
+
+
+def test_one_command_parses_as_with_every_command_declared():
+    runs = [["advise", "examples/rag-agent.yaml", "--format", "json", "--rules-dir", "r", "--catalog-dir", "c"],
+            ["audit", "f.yaml", "--fail-on", "warning"], ["explain", "g5-latency"], ["catalog", "gpus"],
+            ["estimate", "--model", "llama-3.1-8b", "--gpu", "l40s", "--count", "2"], ["chat", "--lang", "de"],
+            ["cost", "--gpu", "h100-sxm", "--hours", "10"], ["rules"], ["validate", "x.yaml"]]
+    for argv in runs:
+        got = [vars(build_parser(command).parse_known_args(argv)[0]) for command in (argv[0], None)]
+        assert got[0] == got[1], argv
+
+
+@pytest.mark.parametrize("argv", [["advise", "x.yaml", "--format", "nope"], ["estimate", "--count", "-1"],
+                                  ["audit", "--help"], ["explain"]])
+def test_one_command_fails_and_helps_as_with_every_command_declared(argv, capsys):
+    said = []
+    for command in (argv[0], None):
+        with pytest.raises(SystemExit) as stop:
+            build_parser(command).parse_args(argv)
+        said.append((stop.value.code, *capsys.readouterr()))
+    assert said[0] == said[1] and said[0][0] in (0, 2)
 
 
 def test_estimate_needs_no_engine_configurator_or_chat():
