@@ -23,12 +23,14 @@ Why the result is the same:
   stand-in compiles the same text the same way (`dont_inherit=True`: no future flags, where this
   module's would turn the annotations of `__init__` into strings) and runs that code object in the
   same namespaces. Anything but a text goes to the builtin `exec` with the caller's namespaces.
-- `re._compiler.compile(pattern, flags)` parses the pattern, translates it (`_code`) and passes the
-  flags, that code and the groups to `_sre.compile`, which builds the pattern object. `_arguments`
-  is that function's body up to the call (the same in Python 3.11 and 3.12, the versions the package
-  runs on; on any other the stand-in is not installed), the arguments depend on nothing but the
-  pattern and the flags, and the stand-in makes the same call with them. A pattern object that is
-  not a text, or debugging output (`re.DEBUG`), goes to the real compiler.
+- `re._compiler.compile(pattern, flags)` parses the pattern, translates it and passes the flags,
+  that code and the groups to `_sre.compile`, which builds the pattern object. The stand-in runs the
+  real compiler for a pattern it does not hold, with a recorder in place of `_sre` in that module
+  (`_Recorder`: every attribute handed through, the arguments of this thread's call of `compile`
+  kept); those arguments depend on nothing but the pattern and the flags, and for a pattern it holds
+  the stand-in makes that same call with them. A pattern object that is not a text, or debugging
+  output (`re.DEBUG`), goes to the real compiler. Installed on Python 3.11 and 3.12 only (the
+  versions the package runs on, whose `re._compiler` calls `_sre.compile` this way).
 - `marshal` gives code objects, lists, dicts and tuples back unchanged to the interpreter that wrote
   them, and the file's name carries the bytecode magic number, as a `.pyc` does.
 """
@@ -38,14 +40,15 @@ from __future__ import annotations
 import builtins
 import marshal
 import sys
+import threading
 import types
-from re import _compiler, _constants, _parser
+from re import _compiler, _constants
 
 import _sre
 
 MODULE = "dataclasses"
 KEEP = 4096  # entries of one kind kept in the file; one that would grow beyond restarts with this run's
-RE_VERSIONS = ((3, 11), (3, 12))  # where `_arguments` is `re._compiler.compile`'s body
+RE_VERSIONS = ((3, 11), (3, 12))  # where `re._compiler.compile` calls `_sre.compile` as `_Recorder` expects
 
 
 class _Texts:
@@ -69,15 +72,32 @@ class _Texts:
         return builtins.exec(source, globals, locals, **options)
 
 
-def _arguments(pattern, flags: int) -> tuple:
-    """What `re._compiler.compile(pattern, flags)` passes to `_sre.compile` after the pattern."""
-    parsed = _parser.parse(pattern, flags)
-    code = [int(word) for word in _compiler._code(parsed, flags)]  # opcodes are an int subclass
-    groupindex = parsed.state.groupdict
-    indexgroup = [None] * parsed.state.groups
-    for name, index in groupindex.items():
-        indexgroup[index] = name
-    return flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup)
+class _Recorder:
+    """`_sre` as `re._compiler` sees it while the real compiler compiles one pattern: every attribute
+    of the real module, and the arguments of the call of `compile` made on the thread that installed
+    it (another thread's call is only handed through)."""
+
+    def __init__(self) -> None:
+        self.owner = threading.get_ident()
+        self.arguments: tuple | None = None
+
+    def __getattr__(self, name: str):
+        return getattr(_sre, name)
+
+    def compile(self, pattern, *arguments):
+        """`_sre.compile`, remembering its arguments after the pattern."""
+        if threading.get_ident() == self.owner:
+            self.arguments = arguments
+        return _sre.compile(pattern, *arguments)
+
+
+def _recorded(arguments: tuple | None) -> tuple | None:
+    """The recorded arguments as `marshal` can keep them (the opcodes are an `int` subclass: plain ints
+    of the same values), or None when none were recorded."""
+    if arguments is None or len(arguments) != 5:
+        return None
+    flags, code, groups, groupindex, indexgroup = arguments
+    return flags, [int(word) for word in code], groups, dict(groupindex), tuple(indexgroup)
 
 
 class _Patterns:
@@ -94,9 +114,18 @@ class _Patterns:
             return self.original(pattern, flags)
         key = (pattern, flags)
         arguments = self.known.get(key)
-        if type(arguments) is not tuple or len(arguments) != 5:
-            arguments = self.known[key] = self.new[key] = _arguments(pattern, flags)
-        return _sre.compile(pattern, *arguments)
+        if type(arguments) is tuple and len(arguments) == 5:
+            return _sre.compile(pattern, *arguments)
+        recorder = _Recorder()
+        _compiler._sre = recorder
+        try:
+            compiled = self.original(pattern, flags)
+        finally:
+            _compiler._sre = _sre
+        arguments = _recorded(recorder.arguments)
+        if arguments is not None:
+            self.known[key] = self.new[key] = arguments
+        return compiled
 
 
 _TEXTS: _Texts | None = None

@@ -70,7 +70,30 @@ def test_each_pattern_is_served_as_the_pattern_re_compiles(kept):
         served = _sre.compile(pattern, *arguments)
         real = re._compiler.compile(pattern, flags)
         assert served == real and (served.groups, served.groupindex) == (real.groups, real.groupindex)
-        assert arguments == generated_code._arguments(pattern, flags)
+        assert served.pattern is pattern and served.flags == real.flags
+
+
+def test_the_recorder_keeps_only_its_own_threads_call():
+    """`_Recorder` hands every call through; only the call of the thread that installed it is kept (the
+    chat compiles patterns on two threads)."""
+    import threading
+
+    recorder = generated_code._Recorder()
+    assert recorder.CODESIZE == _sre.CODESIZE and recorder.unicode_iscased is _sre.unicode_iscased
+    done = []
+    original = re._compiler._sre
+    re._compiler._sre = recorder
+    try:
+        other = threading.Thread(target=lambda: done.append(re._compiler.compile("b+", 0)))
+        other.start()
+        other.join()
+        assert recorder.arguments is None and done[0].pattern == "b+"
+        mine = re._compiler.compile("(?P<x>a)|c", re.IGNORECASE)
+    finally:
+        re._compiler._sre = original
+    arguments = generated_code._recorded(recorder.arguments)
+    assert _sre.compile("(?P<x>a)|c", *arguments) == mine
+    assert all(type(word) is int for word in arguments[1]) and arguments[3] == {"x": 1}
 
 
 def test_output_is_the_same_without_with_and_from_a_damaged_file(tmp_path):
@@ -102,8 +125,12 @@ def test_other_patterns_go_to_the_real_compiler():
     parsed = re._parser.parse("a+", 0)
     assert patterns.compile(parsed, 0) == "real" and patterns.compile("a+", re.DEBUG) == "real"
     assert calls == [(parsed, 0), ("a+", re.DEBUG)] and not patterns.new
+    patterns = generated_code._Patterns({}, re._compiler.compile)    # a text: the real compiler, recorded
     assert patterns.compile("(?P<x>a)+", re.I.value) == re._compiler.compile("(?P<x>a)+", re.I.value)
     assert list(patterns.new) == [("(?P<x>a)+", re.I.value)]   # re passes the flags as an int
+    assert re._compiler._sre is _sre                            # the recorder is gone again
+    again = generated_code._Patterns(dict(patterns.new), None)   # held: served without any compiler
+    assert again.compile("(?P<x>a)+", re.I.value) == re._compiler.compile("(?P<x>a)+", re.I.value)
 
 
 def test_help_never_imports_dataclasses():
