@@ -117,15 +117,15 @@ class Context:
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
         # By (GPU, precision, TP, column[, count]): the sized profiles, their value keys in `profiles`, the
-        # replica bounds (`ordered._needed`), TP degrees and serving checks. The rest of their key is
-        # `_view_key`: searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting
-        # and precision changes) share them through the memo.
-        self._fast, self.profile_keys, self.needed, self._tps, self._served = self.memo.setdefault(
-            ("view", self._view_key()), ({}, {}, {}, {}, {}))
+        # replica bounds (`ordered._needed`), TP degrees and serving checks; by (GPU, the workload fields
+        # `precisions` reads[, count, source kind, column]) the precisions and `ordered._options`. The rest
+        # of their key is `_view_key`: searches that agree on it (the sensitivity's horizon, fine-tuning,
+        # budget, hosting and precision changes) share them through the memo.
+        self._fast, self.profile_keys, self.needed, self._tps, self._served, self._precs, self.pair_options = \
+            self.memo.setdefault(("view", self._view_key()), ({}, {}, {}, {}, {}, {}, {}))
+        self.precision_key = (w.precision, w.precision_open, w.allow_int4)  # all `precisions` reads of `w`
         self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
-        self.pair_groups: dict = {}  # (source kind, key, count) → (GPU, column, TP degrees) (`_cheapest`)
         self._tuned: dict = {}   # `_tuning` by (GPU, count)
-        self._precs: dict = {}   # `precisions` by GPU
         self.ft_key = None
         if self.tuning.enabled:
             t = self.tuning
@@ -209,10 +209,12 @@ class Context:
         return shifted(core, shift_of(d, terms))
 
     def precisions(self, gpu: Gpu) -> tuple[str, ...]:
-        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the two)."""
-        hit = self._precs.get(gpu.id)
+        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the GPU and
+        the three workload fields of `precision_key`, the only ones it reads)."""
+        key = (gpu.id, self.precision_key)
+        hit = self._precs.get(key)
         if hit is None:
-            hit = self._precs[gpu.id] = precisions(gpu, self.w)
+            hit = self._precs[key] = precisions(gpu, self.w)
         return hit
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
