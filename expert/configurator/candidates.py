@@ -161,7 +161,7 @@ def scale_out(counts: tuple[int, ...]) -> tuple[int, ...]:
     """A server's counts plus the scale-out counts: any count for servers that take any number of cards,
     whole servers for those sold complete (SXM/OAM systems of 8)."""
     if counts == (SERVER_GPUS,):
-        return counts + tuple(c for c in SCALE_OUT_COUNTS if c % SERVER_GPUS == 0)
+        return counts + tuple([c for c in SCALE_OUT_COUNTS if c % SERVER_GPUS == 0])
     return counts + SCALE_OUT_COUNTS
 
 
@@ -201,7 +201,7 @@ def all_sources(catalog: Catalog) -> list[Source]:
         counts = [count for count in range(1, SERVER_GPUS + 1) if count in found]
         systems = [found[count] for count in counts]
         if counts:
-            more = tuple(c for c in scale_out(tuple(counts))[len(counts):] if c in found)
+            more = tuple([c for c in scale_out(tuple(counts))[len(counts):] if c in found])
             out.append(Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts) + more, i,
                               energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
                               systems=tuple(systems),
@@ -219,14 +219,33 @@ def location_must_be_known(w: Workload) -> bool:
 
 
 def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
-    """The sources a workload admits (kinds, hosting, grades; no marketplace for critical production)."""
-    kinds = source_kinds(w)
+    """The sources a workload admits (kinds, hosting, grades; no marketplace for critical production).
+    `grade_allowed` and `hosting_allowed` are pure: each is asked once per GPU (by object: `sources`
+    holds them all during the call, so no id is reused) and per country, in the same order of tests."""
+    kinds, hosting, critical = source_kinds(w), w.hosting, w.critical
     known = location_must_be_known(w)
-    own_site_ok = w.site_country is None or hosting_allowed(w.site_country, w.hosting)
-    return [s for s in sources if s.kind in kinds and grade_allowed(s.gpu, w)
-            and (own_site_ok if s.kind != "cloud" else (hosting_allowed(s.country, w.hosting)
-                                                         and not (known and s.country is None)
-                                                         and not (w.critical and s.marketplace)))]
+    own_site_ok = w.site_country is None or hosting_allowed(w.site_country, hosting)
+    grades: dict[int, bool] = {}
+    countries: dict[str | None, bool] = {}
+    out = []
+    for s in sources:
+        if s.kind not in kinds:
+            continue
+        ok = grades.get(id(s.gpu))
+        if ok is None:
+            ok = grades[id(s.gpu)] = grade_allowed(s.gpu, w)
+        if not ok:
+            continue
+        if s.kind != "cloud":
+            ok = own_site_ok
+        else:
+            ok = countries.get(s.country)
+            if ok is None:
+                ok = countries[s.country] = hosting_allowed(s.country, hosting)
+            ok = ok and not (known and s.country is None) and not (critical and s.marketplace)
+        if ok:
+            out.append(s)
+    return out
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
@@ -245,7 +264,7 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
     if w.allow_int4 or w.precision == "int4":
         out.append("int4")
     floor = QUALITY_ORDER[w.precision]
-    return tuple(p for p in out if QUALITY_ORDER[p] >= floor)
+    return tuple([p for p in out if QUALITY_ORDER[p] >= floor])
 
 
 def supports(gpu: Gpu, precision: str) -> bool:
@@ -262,8 +281,8 @@ def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tup
 
 def tp_allowed(model: LlmModel, source: Source | None = None) -> tuple[int, ...]:
     """The degrees of `tp_degrees` before the count divides them: what the model and the source allow."""
-    return tuple(t for t in range(1, 9) if model.kv_heads % t == 0 and (model.generic or model.heads % t == 0)
-                 and (source is None or rented_tp_allowed(source, t)))
+    return tuple([t for t in range(1, 9) if model.kv_heads % t == 0 and (model.generic or model.heads % t == 0)
+                  and (source is None or rented_tp_allowed(source, t))])
 
 
 def rented_tp_allowed(source: Source, tp: int) -> bool:

@@ -227,7 +227,7 @@ class Context:
             allowed = self._tps.get(key[1:])   # `tp_allowed`: the degrees the model and the source allow
             if allowed is None:
                 allowed = self._tps[key[1:]] = tp_allowed(self.model, source)
-            hit = self._tps[key] = tuple(t for t in allowed if count % t == 0)   # as `tp_degrees` filters them
+            hit = self._tps[key] = tuple([t for t in allowed if count % t == 0])   # as `tp_degrees` filters them
         return hit
 
     def planner(self):
