@@ -231,9 +231,10 @@ def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
     for s in sources:
         if s.kind not in kinds:
             continue
-        ok = grades.get(id(s.gpu))
+        gpu = id(s.gpu)
+        ok = grades.get(gpu)
         if ok is None:
-            ok = grades[id(s.gpu)] = grade_allowed(s.gpu, w)
+            ok = grades[gpu] = grade_allowed(s.gpu, w)
         if not ok:
             continue
         if s.kind != "cloud":
