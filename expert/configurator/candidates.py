@@ -219,34 +219,14 @@ def location_must_be_known(w: Workload) -> bool:
 
 
 def admissible_sources(sources: list[Source], w: Workload) -> list[Source]:
-    """The sources a workload admits (kinds, hosting, grades; no marketplace for critical production).
-    `grade_allowed` and `hosting_allowed` are pure: each is asked once per GPU (by object: `sources`
-    holds them all during the call, so no id is reused) and per country, in the same order of tests."""
-    kinds, hosting, critical = source_kinds(w), w.hosting, w.critical
+    """The sources a workload admits (kinds, hosting, grades; no marketplace for critical production)."""
+    kinds = source_kinds(w)
     known = location_must_be_known(w)
-    own_site_ok = w.site_country is None or hosting_allowed(w.site_country, hosting)
-    grades: dict[int, bool] = {}
-    countries: dict[str | None, bool] = {}
-    out = []
-    for s in sources:
-        if s.kind not in kinds:
-            continue
-        gpu = id(s.gpu)
-        ok = grades.get(gpu)
-        if ok is None:
-            ok = grades[gpu] = grade_allowed(s.gpu, w)
-        if not ok:
-            continue
-        if s.kind != "cloud":
-            ok = own_site_ok
-        else:
-            ok = countries.get(s.country)
-            if ok is None:
-                ok = countries[s.country] = hosting_allowed(s.country, hosting)
-            ok = ok and not (known and s.country is None) and not (critical and s.marketplace)
-        if ok:
-            out.append(s)
-    return out
+    own_site_ok = w.site_country is None or hosting_allowed(w.site_country, w.hosting)
+    return [s for s in sources if s.kind in kinds and grade_allowed(s.gpu, w)
+            and (own_site_ok if s.kind != "cloud" else (hosting_allowed(s.country, w.hosting)
+                                                         and not (known and s.country is None)
+                                                         and not (w.critical and s.marketplace)))]
 
 
 def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
