@@ -117,12 +117,19 @@ class Context:
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
         # By (GPU, precision, TP, column[, count]): the sized profiles, their value keys in `profiles`, the
-        # replica bounds (`ordered._needed`), TP degrees and serving checks; by (GPU, the workload fields
-        # `precisions` reads[, count, source kind, column]) the precisions and `ordered._options`. The rest
-        # of their key is `_view_key`: searches that agree on it (the sensitivity's horizon, fine-tuning,
-        # budget, hosting and precision changes) share them through the memo.
-        self._fast, self.profile_keys, self.needed, self._tps, self._served, self._precs, self.pair_options = \
-            self.memo.setdefault(("view", self._view_key()), ({}, {}, {}, {}, {}, {}, {}))
+        # replica bounds (`ordered._needed`) and serving checks. The rest of their key is `_view_key`:
+        # searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting and precision
+        # changes) share them through the memo. The TP degrees (by count, source kind, GPU, column), the
+        # precisions (by GPU and `precision_key`) and `ordered._options` (by both) read of the search only
+        # the model's heads: shared by every search of the model.
+        view = ("view", self._view_key())
+        if view not in self.memo:
+            self.memo[view] = ({}, {}, {}, {})
+        self._fast, self.profile_keys, self.needed, self._served = self.memo[view]
+        options = ("options", self.model_key, model.generic)
+        if options not in self.memo:
+            self.memo[options] = ({}, {}, {})
+        self._tps, self._precs, self.pair_options = self.memo[options]
         self.precision_key = (w.precision, w.precision_open, w.allow_int4)  # all `precisions` reads of `w`
         self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
         self._tuned: dict = {}   # `_tuning` by (GPU, count)
