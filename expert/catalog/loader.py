@@ -175,6 +175,21 @@ class Catalog:
                               Purchase(parts, [], power).label)
         return table[key]
 
+    def purchasable(self, gpu_id: str, condition: str = "new") -> dict[int, tuple[float, float, str]]:
+        """The counts of `PREBUILT_COUNTS` at which the GPU can be bought as complete systems, each with
+        its `several_systems` value (a count absent: `several_systems` gives None). A catalog fact, not
+        the result of an advice: kept with the catalog and built for every purchase tariff when the
+        catalog is read (in the compiled cache with it), so the configurator's sources
+        (`candidates.all_sources`) take a purchase tariff's counts from one table instead of a
+        `several_systems` call per count."""
+        table = self.memo("bom.purchasable", dict)
+        key = (gpu_id, condition)
+        hit = table.get(key)
+        if hit is None:
+            hit = table[key] = {count: found for count in PREBUILT_COUNTS
+                                if (found := self.several_systems(gpu_id, count, condition)) is not None}
+        return hit
+
     def system_price_chf(self, gpu_id: str, count: int, condition: str = "new") -> float | None:
         """Midpoint CHF price of the complete system (GPUs + chassis lines), or None."""
         found = self.system(gpu_id, count, condition)
@@ -313,8 +328,7 @@ def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
         {"gpu": catalog.gpus, "model": catalog.models, "package": catalog.packages}))
     _check_references(catalog)
     for entry in tariffs.purchase:
-        for count in PREBUILT_COUNTS:
-            catalog.several_systems(entry.gpu, count, entry.condition)
+        catalog.purchasable(entry.gpu, entry.condition)   # prices every count of PREBUILT_COUNTS
     return catalog
 
 

@@ -161,12 +161,18 @@ def scale_out(counts: tuple[int, ...]) -> tuple[int, ...]:
     """A server's counts plus the scale-out counts: any count for servers that take any number of cards,
     whole servers for those sold complete (SXM/OAM systems of 8)."""
     if counts == (SERVER_GPUS,):
-        return counts + tuple(c for c in SCALE_OUT_COUNTS if c % SERVER_GPUS == 0)
+        return counts + tuple([c for c in SCALE_OUT_COUNTS if c % SERVER_GPUS == 0])
     return counts + SCALE_OUT_COUNTS
 
 
 def all_sources(catalog: Catalog) -> list[Source]:
-    """Every source in the catalog, before any workload filter (cached per catalog by the caller)."""
+    """Every source in the catalog, before any workload filter (cached per catalog by the caller).
+
+    A purchase tariff's counts and systems come from `Catalog.purchasable`, the table of
+    `several_systems` over `PREBUILT_COUNTS` without its None values: every count asked here (1 to
+    `SERVER_GPUS` and `SCALE_OUT_COUNTS`, at most 64) is in that range, so "in the table" is "not None"
+    and the value is the same tuple (`tests/configurator/test_sources.py` compares with the look-up per
+    count)."""
     out: list[Source] = []
     rented = scale_out(tuple(range(1, SERVER_GPUS + 1)))
     for i, offer in enumerate(catalog.offers.values()):
@@ -189,15 +195,13 @@ def all_sources(catalog: Catalog) -> list[Source]:
                           condition=pkg.condition, systems=((price, power, pkg.chassis or ""),)))
     for i, entry in enumerate(catalog.tariffs.purchase):
         gpu = catalog.gpus[entry.gpu]
-        counts, systems = [], []
-        for count in range(1, SERVER_GPUS + 1):   # every purchase is a complete system (expert.catalog.bom)
-            found = catalog.several_systems(entry.gpu, count, entry.condition)   # one system up to 8
-            if found is not None:
-                counts.append(count)
-                systems.append(found)
+        # every purchase is a complete system (expert.catalog.bom): one up to 8 GPUs, several beyond;
+        # `purchasable` holds `several_systems` of every count asked here (all within PREBUILT_COUNTS)
+        found = catalog.purchasable(entry.gpu, entry.condition)
+        counts = [count for count in range(1, SERVER_GPUS + 1) if count in found]
+        systems = [found[count] for count in counts]
         if counts:
-            more = tuple(c for c in scale_out(tuple(counts))[len(counts):]      # several systems
-                         if catalog.several_systems(entry.gpu, c, entry.condition) is not None)
+            more = tuple([c for c in scale_out(tuple(counts))[len(counts):] if c in found])
             out.append(Source("purchase", f"purchase:{entry.gpu}:{entry.condition}", gpu, tuple(counts) + more, i,
                               energy_tdp_w=gpu.tdp_w, column=column_of(gpu), condition=entry.condition,
                               systems=tuple(systems),
@@ -241,7 +245,7 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
     if w.allow_int4 or w.precision == "int4":
         out.append("int4")
     floor = QUALITY_ORDER[w.precision]
-    return tuple(p for p in out if QUALITY_ORDER[p] >= floor)
+    return tuple([p for p in out if QUALITY_ORDER[p] >= floor])
 
 
 def supports(gpu: Gpu, precision: str) -> bool:
@@ -258,8 +262,8 @@ def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tup
 
 def tp_allowed(model: LlmModel, source: Source | None = None) -> tuple[int, ...]:
     """The degrees of `tp_degrees` before the count divides them: what the model and the source allow."""
-    return tuple(t for t in range(1, 9) if model.kv_heads % t == 0 and (model.generic or model.heads % t == 0)
-                 and (source is None or rented_tp_allowed(source, t)))
+    return tuple([t for t in range(1, 9) if model.kv_heads % t == 0 and (model.generic or model.heads % t == 0)
+                  and (source is None or rented_tp_allowed(source, t))])
 
 
 def rented_tp_allowed(source: Source, tp: int) -> bool:

@@ -117,15 +117,22 @@ class Context:
         self._planner = None
         self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
         # By (GPU, precision, TP, column[, count]): the sized profiles, their value keys in `profiles`, the
-        # replica bounds (`ordered._needed`), TP degrees and serving checks. The rest of their key is
-        # `_view_key`: searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting
-        # and precision changes) share them through the memo.
-        self._fast, self.profile_keys, self.needed, self._tps, self._served = self.memo.setdefault(
-            ("view", self._view_key()), ({}, {}, {}, {}, {}))
+        # replica bounds (`ordered._needed`) and serving checks. The rest of their key is `_view_key`:
+        # searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting and precision
+        # changes) share them through the memo. The TP degrees (by count, source kind, GPU, column), the
+        # precisions (by GPU and `precision_key`) and `ordered._options` (by both) read of the search only
+        # the model's heads: shared by every search of the model.
+        view = ("view", self._view_key())
+        if view not in self.memo:
+            self.memo[view] = ({}, {}, {}, {})
+        self._fast, self.profile_keys, self.needed, self._served = self.memo[view]
+        options = ("options", self.model_key, model.generic)
+        if options not in self.memo:
+            self.memo[options] = ({}, {}, {})
+        self._tps, self._precs, self.pair_options = self.memo[options]
+        self.precision_key = (w.precision, w.precision_open, w.allow_int4)  # all `precisions` reads of `w`
         self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
-        self.pair_groups: dict = {}  # (source kind, key, count) → (GPU, column, TP degrees) (`_cheapest`)
         self._tuned: dict = {}   # `_tuning` by (GPU, count)
-        self._precs: dict = {}   # `precisions` by GPU
         self.ft_key = None
         if self.tuning.enabled:
             t = self.tuning
@@ -209,10 +216,12 @@ class Context:
         return shifted(core, shift_of(d, terms))
 
     def precisions(self, gpu: Gpu) -> tuple[str, ...]:
-        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the two)."""
-        hit = self._precs.get(gpu.id)
+        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the GPU and
+        the three workload fields of `precision_key`, the only ones it reads)."""
+        key = (gpu.id, self.precision_key)
+        hit = self._precs.get(key)
         if hit is None:
-            hit = self._precs[gpu.id] = precisions(gpu, self.w)
+            hit = self._precs[key] = precisions(gpu, self.w)
         return hit
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
@@ -225,7 +234,7 @@ class Context:
             allowed = self._tps.get(key[1:])   # `tp_allowed`: the degrees the model and the source allow
             if allowed is None:
                 allowed = self._tps[key[1:]] = tp_allowed(self.model, source)
-            hit = self._tps[key] = tuple(t for t in allowed if count % t == 0)   # as `tp_degrees` filters them
+            hit = self._tps[key] = tuple([t for t in allowed if count % t == 0])   # as `tp_degrees` filters them
         return hit
 
     def planner(self):

@@ -51,35 +51,46 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
     no count of it is looked at again. Taken again after each such pair at or above it: `_needed`'s
     values only rise as its stages pass (a bound, then a value at least as large, or -1 that drops out),
     and each is at most the final value, so every floor taken is a valid one and the later ones skip more.
+
+    Per call the loop does only what changes with the pair: a pair's options come from `_options`
+    (per count, then per (GPU, column, TP degrees)); `_needed`'s entry is read from its memo where
+    `_needed` would return it unchanged (found, and final or not reached by the replicas: its own
+    test), else `_needed` is called; and `ceiling` is min(`stop`, the best's objective), which
+    `objective` exceeds exactly when it exceeds either (the best's objective only falls).
     """
-    best, agent, floors, groups = None, ctx.agent, ctx.memo_local, ctx.pair_groups
-    for objective, count, source, admissible in in_order(ctx, entries):
-        if (best is not None and objective > best.key[0]) or (stop is not None and objective > stop):
+    best, agent, floors, known = None, ctx.agent, ctx.memo_local, ctx.needed
+    options_of, precision_key, limit = ctx.pair_options, ctx.precision_key, ctx.w.budget_limit_chf
+    ceiling = math.inf if stop is None else stop            # least of `stop` and the best objective so far
+    for objective, _, _, count, source, spent in in_order(ctx, entries):
+        if objective > ceiling:
             break
-        if not admissible or (start is not None and objective < start):
+        if spent is None or (limit is not None and spent > limit) or (start is not None and objective < start):
             continue
-        fk = groups.get((source.kind, source.key, count))
-        if fk is None:   # the count's (GPU, column, TP degrees): what its options and floor depend on
-            fk = groups[(source.kind, source.key, count)] = (source.gpu.id, source.column,
-                                                             ctx.tp_degrees(count, source))
+        gpu = source.gpu
+        pair = options_of.get((gpu.id, precision_key, count, source.kind, source.column))
+        if pair is None:
+            pair = _options(ctx, source, count)
+        fk, options = pair
         floor = floors.get(fk)
         if floor is not None and count < floor:
             continue
-        degrees = fk[2]
         rank = best.key[1:3] if best is not None and best.key[0] == objective else None
         complete = rank is None
-        for precision in ctx.precisions(source.gpu):
-            q = QUALITY_ORDER[precision]
-            for tp in degrees:
+        for precision, q, tps in options:
+            for tp, nkey in tps:
                 if rank is not None and (q, tp) > rank:
                     complete = False
                     break                                 # ranked after the best of this objective
-                prof, needed, _ = _needed(ctx, source, precision, tp, count // tp)
-                if needed < 0 or count // tp < needed:
+                replicas = count // tp
+                hit = known.get(nkey)                     # `_needed`'s memo, read as `_needed` reads it
+                if hit is None or (hit[2] != FINAL and replicas >= hit[1]):
+                    hit = _needed(ctx, source, precision, tp, replicas)
+                prof, needed, _ = hit
+                if needed < 0 or replicas < needed:
                     continue
                 # an agent loop's tool-waiting sessions take `held` sequences of room on each replica
                 # (`with_held`: seq_mem − held): without one left, `_serving` fails it on memory
-                if agent is not None and prof.seq_mem - held_per_replica(agent, count // tp) < 1:
+                if agent is not None and prof.seq_mem - held_per_replica(agent, replicas) < 1:
                     continue
                 if _serving(ctx, prof, tp, count)[0]:
                     continue
@@ -87,10 +98,43 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
                 if c.feasible and (best is None or c.key < best.key):
                     best = c
                     rank = c.key[1:3]
+                    if best.key[0] < ceiling:
+                        ceiling = best.key[0]
         if complete and best is None:
-            floors[fk] = min((tp * needed for precision in ctx.precisions(source.gpu) for tp in degrees
-                              if (needed := _needed(ctx, source, precision, tp)[1]) >= 0), default=1 << 30)
+            floors[fk] = _floor(ctx, source, options)
     return best
+
+
+def _floor(ctx: Context, source: Source, options: tuple) -> int:
+    """`_cheapest`'s count floor of a pair's options: min(TP × `_needed`) over the options with a bound
+    (≥ 0), 2^30 without one; `_needed`'s memo read as in `_cheapest` (at 0 replicas)."""
+    known, floor = ctx.needed, None
+    for precision, _, tps in options:
+        for tp, nkey in tps:
+            hit = known.get(nkey)
+            if hit is None or (hit[2] != FINAL and 0 >= hit[1]):
+                hit = _needed(ctx, source, precision, tp)
+            if hit[1] >= 0 and (floor is None or tp * hit[1] < floor):
+                floor = tp * hit[1]
+    return 1 << 30 if floor is None else floor
+
+
+def _options(ctx: Context, source: Source, count: int) -> tuple:
+    """`_cheapest`'s view of a pair: the count's (GPU, column, TP degrees), which its options and count
+    floor depend on, and its options as (precision, quality order, ((TP, `_needed`'s memo key), ...)) in
+    the order of `ctx.precisions` and the degrees. Kept in `ctx.pair_options` by what they read: the GPU,
+    `ctx.precision_key` (`ctx.precisions`), the count, the source kind and column (`ctx.tp_degrees`);
+    the options themselves by (GPU, column, TP degrees, precision key), shared by the counts that have
+    the same degrees."""
+    gpu, column, key = source.gpu.id, source.column, ctx.precision_key
+    fk = (gpu, column, ctx.tp_degrees(count, source))
+    options = ctx.pair_options.get((fk, key))
+    if options is None:
+        options = ctx.pair_options[(fk, key)] = tuple([
+            (precision, QUALITY_ORDER[precision], tuple([(tp, (gpu, column, precision, tp)) for tp in fk[2]]))
+            for precision in ctx.precisions(source.gpu)])
+    pair = ctx.pair_options[(gpu, key, count, source.kind, column)] = (fk, options)
+    return pair
 
 
 def enumerate_ordered(ctx: Context, sources: list[Source]):
@@ -134,7 +178,7 @@ def _closest(ctx: Context, groups: dict, out) -> None:
     for group, group_pairs in groups.items():
         closest = None
         fixed: set = set()
-        for _, count, source, _ in in_order(ctx, group_pairs):
+        for _, _, _, count, source, _ in in_order(ctx, group_pairs):
             for precision in ctx.precisions(source.gpu):
                 for tp in ctx.tp_degrees(count, source):
                     out.evaluated += 1
@@ -286,21 +330,24 @@ def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:
 
 
 def in_order(ctx: Context, entries):
-    """(rounded objective, count, source, admissible: its fine-tuning fits and its spending keeps
-    within the budget) of `pairs`' entries in the order of (objective, kind, catalog order, count).
+    """`pairs`' entries as (rounded objective, kind order, catalog order, count, source, spent: GPU and
+    fine-tuning cost over the horizon, None where the fine-tuning does not fit) in the order of
+    (objective, kind, catalog order, count); admissible where spent is not None and within the budget.
 
-    Without fine-tuning the objective is the GPU cost: the entries' own order. With it the
+    Without fine-tuning the objective is the GPU cost and so is the spending: the entries themselves,
+    in their own order (no generator between the search and them). With it the
     objective adds the training and team cost of the count (`tuning_rank`, ≥ 0), so the rounded GPU cost
     is a lower bound on the rounded objective (rounding keeps the order) and the entries are
     resolved lazily: an entry moves into a heap while its bound is at most the heap's least
     objective; the heap's least entry is then below every bound left (ties moved in too), so it is
     next. A search that stops early prices the fine-tuning of few counts.
     """
-    limit, months = ctx.w.budget_limit_chf, ctx.months
-    if ctx.ft_key is None:
-        for bound, _, _, count, source, cost in entries:
-            yield bound, count, source, limit is None or cost <= limit
-        return
+    return entries if ctx.ft_key is None else _tuned_order(ctx, entries)
+
+
+def _tuned_order(ctx: Context, entries):
+    """`in_order` with fine-tuning (its docstring)."""
+    months = ctx.months
     heap: list = []
     ahead = iter(entries)
     entry = next(ahead, None)
@@ -311,8 +358,7 @@ def in_order(ctx: Context, entries):
             fails, team, train = tuning_rank(ctx, source.gpu, count)
             spent = cost + train * months               # the budget covers the fine-tuning GPUs too
             heapq.heappush(heap, (round(cost + (team + train) * months, 2), kind, order, count, source,
-                                  not fails and (limit is None or spent <= limit)))
+                                  None if fails else spent))
         if not heap:
             return
-        objective, _, _, count, source, admissible = heapq.heappop(heap)
-        yield objective, count, source, admissible
+        yield heapq.heappop(heap)

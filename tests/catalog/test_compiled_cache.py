@@ -63,10 +63,12 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
     assert again._aliases == fresh._aliases         # id and alias lookups come back too
     assert again.gpu("H100") == fresh.gpu("H100")
     # only what the catalog derives from its own files while it is built (the bought systems' prices
-    # beyond one server, `Catalog.several_systems`) and what every advice derives from it first
+    # beyond one server, `Catalog.several_systems`, and the counts each purchase tariff has a system for,
+    # `Catalog.purchasable`) and what every advice derives from it first
     # (`loader.with_derived`: the sizing defaults with the catalog's tariffs and their key, the billing
     # rules of GPUs rented per run) is stored with it; nothing a search memoised
-    assert set(again._memo) == {"bom.several_systems", "sizing.assumptions", "training.billing"}
+    assert set(again._memo) == {"bom.several_systems", "bom.purchasable", "sizing.assumptions",
+                                "training.billing"}
     loader.with_derived(fresh)
     assert again._memo == fresh._memo
     assert again._memo["sizing.assumptions"].key == fresh._memo["sizing.assumptions"].key

@@ -16,9 +16,11 @@ from expert.sizing.constants import resolve
 
 
 @pytest.mark.parametrize("months", [6, 12, 18, 36, 60])
-def test_float_path_equals_the_cost_line(months):
+@pytest.mark.parametrize("changes", [{}, {"electricity_chf_per_kwh": 0.31, "cooling_factor": 1.3,
+                                          "hours_per_month": 712, "infrastructure_share": 0.2}])
+def test_float_path_equals_the_cost_line(months, changes):
     catalog = load_catalog()
-    a = resolve(None)
+    a = resolve(None).override(**changes) if changes else resolve(None)
     checked = 0
     for source in catalog_sources(catalog):
         for count in source.counts:
