@@ -35,7 +35,7 @@ from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, build_profile, shifted, with_target
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
-from expert.sizing.finetune import finetune_memory
+from expert.sizing.finetune import finetune_states_gb
 from expert.slo import targets
 from expert.workload import Workload
 
@@ -143,9 +143,8 @@ class Context:
                            w.sector, a.key)
             key = ("ftmem", self.model_key, self.tuning.method, a.key)
             if key not in self.ft_cache:
-                anygpu = next(iter(catalog.gpus.values()))
-                m = finetune_memory(model, anygpu, 1, self.tuning.method, "bf16", assumptions=a)
-                self.ft_cache[key] = (m.weights_gb + m.gradients_gb + m.optimizer_gb, m.activation_gb + m.overhead_gb)
+                weights, grads, optim, act, over = finetune_states_gb(model, self.tuning.method, "bf16", a)
+                self.ft_cache[key] = (weights + grads + optim, act + over)
             self._ft_state = self.ft_cache[key]
 
     def _view_key(self) -> tuple:
