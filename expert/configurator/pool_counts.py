@@ -162,8 +162,8 @@ def _homogeneous(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
 
 def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list, list]:
     """Per source, the variant's inference side (packed plans, count, GPU cost) and fine-tuning side
-    (packed plans, counts from the fewest it needs up, and their GPU costs and their runs' (fits, team,
-    rented), both as far as a pair has read them); None where the group cannot run."""
+    (packed plans, counts from the fewest it needs up, and their GPU costs and `_run`s, both as far as
+    a pair has read them); None where the group cannot run."""
     months = ps.w.horizon_months
     inf_agents, ft_serve = (ps.pure, ps.tuned) if variant == "hybrid-split" else (every, ())
     g_sides, f_sides = [], []
@@ -175,6 +175,14 @@ def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list,
         counts = [] if pf is None else [n for n in _counts(s) if n >= max(1, pf[0])]
         f_sides.append(None if pf is None else (pf, counts, [], []))
     return g_sides, f_sides
+
+
+def _run(ps, sf: Source, nf: int, months: int, around: bool) -> tuple:
+    """The fine-tuning group's runs on nf GPUs of `sf` as the pairs read them: (fits, team, rented,
+    (team + rented) × months). `cost + extra` is `_objective(cost, team, train, months)`: the same
+    operations in the same order, so the same float."""
+    ok, team, train, _ = ps.ft_terms(ps.tuned, sf, nf, around)
+    return ok, team, train, (team + train) * months
 
 
 def _hybrid_rows(ps, sources: list[Source], every: tuple) -> list[tuple]:
@@ -208,14 +216,14 @@ def _hybrid_rows(ps, sources: list[Source], every: tuple) -> list[tuple]:
                     if best is not None and round(g_cost + f_cost, 2) > best[0]:
                         break   # `_costs_more`: and so does every larger count
                     if k == len(runs):
-                        runs.append(ps.ft_terms(ps.tuned, sf, nf, around))
-                    ok, team, train, _ = runs[k]
+                        runs.append(_run(ps, sf, nf, months, around))
+                    ok, team, train, extra = runs[k]
                     if not ok:
                         continue
                     cost = 0 + g_cost + f_cost
-                    obj = _objective(cost, team, train, months)
+                    obj = cost + extra
                     r = round(obj, 2)
-                    if best is None or (r, nf) < best[:2]:
+                    if best is None or r < best[0]:     # nf grows: (r, nf) < best's exactly when r is smaller
                         best = (r, nf, cost, team, train, obj)
                 if best is None or (limit is not None and best[2] > limit):
                     continue
