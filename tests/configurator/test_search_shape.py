@@ -168,19 +168,23 @@ def test_pool_options_and_documents_equal_those_of_fresh_searches():
             assert evaluate_pool(w, CAT, groups, variant, A, search=ps) == evaluate_pool(w, CAT, groups, variant, A)
 
 
+def _cpu_loops(seed: int, n: int) -> list[Workload]:
+    """n random agent loops that offload idle sessions' KV to CPU memory where it pays."""
+    rng = random.Random(seed)
+    return [Workload.model_validate({
+        "model": rng.choice(["llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b"]),
+        "agent": {"kind": rng.choice(["coding", "conversational"]), "kv_during_tools": "cpu",
+                  "tasks_per_day": rng.choice([500, 5000, 50000])},
+        "latency_target_s": rng.choice([2.0, 6.0]), "hosting": rng.choice(["any", "ch"])}) for _ in range(n)]
+
+
 def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatch):
     """`_offload_where_it_pays` stops a later share's search at the objective it must beat; the share it
     picks, and the optimum at each, are those of unbounded searches."""
     from expert.configurator import ordered
     from expert.configurator.agent_demand import demand, equivalent
     search_module = __import__("expert.configurator.search", fromlist=["_offload_where_it_pays"])
-    rng = random.Random(3)
-    for _ in range(5):
-        wd = {"model": rng.choice(["llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b"]),
-              "agent": {"kind": rng.choice(["coding", "conversational"]), "kv_during_tools": "cpu",
-                        "tasks_per_day": rng.choice([500, 5000, 50000])},
-              "latency_target_s": rng.choice([2.0, 6.0]), "hosting": rng.choice(["any", "ch"])}
-        w = Workload.model_validate(wd)
+    for w in _cpu_loops(3, 5):
         model = CAT.resolve_model(w.model, w.params_b)
         d = demand(w, model)
         bounded = search_module._offload_where_it_pays(equivalent(w, d), CAT, A, {}, model, d)
@@ -196,13 +200,7 @@ def test_optimum_found_while_choosing_the_share_is_the_contexts_own(monkeypatch)
     on fresh caches, and run's whole answer equals that of a run that searches again."""
     from expert.configurator import ordered
     search_module = __import__("expert.configurator.search", fromlist=["run"])
-    rng = random.Random(5)
-    for _ in range(8):
-        wd = {"model": rng.choice(["llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b"]),
-              "agent": {"kind": rng.choice(["coding", "conversational"]), "kv_during_tools": "cpu",
-                        "tasks_per_day": rng.choice([500, 5000, 50000])},
-              "latency_target_s": rng.choice([2.0, 6.0]), "hosting": rng.choice(["any", "ch"])}
-        w = Workload.model_validate(wd)
+    for w in _cpu_loops(5, 8):
         ctx, out, sources = search_module.run(w, CAT, A, {}, optimum_only=True)
         assert ctx.offload_searched
         fresh, fresh_sources = search_module._context(ctx.w, CAT, A, {}, ctx.model, ctx.agent), sources
