@@ -28,6 +28,7 @@ Placement model (documented simplification):
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -38,7 +39,7 @@ from expert.numbers import grouped
 from expert.configurator.feasibility import Context
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import gpu_cost
-from expert.configurator.pool_counts import PoolOption, _option, pool_options
+from expert.configurator.pool_counts import PoolOption, _option, pool_options, ranked
 from expert.sizing.architecture import generic_model
 from expert.pools import agent_workloads
 from expert.sizing.constants import Assumptions
@@ -331,7 +332,7 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
     from expert.configurator.search import catalog_sources
     ps = PoolSearch(w, catalog, a)
     sources = admissible_sources(catalog_sources(catalog), w)
-    options = sorted(pool_options(ps, sources), key=lambda o: o.key)
+    options = ranked(ps, sources)   # `sorted(pool_options(…), key=key)`, an option built when read
     result = SearchResult(evaluated=len(options), feasible=len(options))
     if not options:
         result.nothing_fits = {lang: t("configurator.pool.nothing_fits", lang) for lang in LANGS}
@@ -340,8 +341,7 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
     best = options[0]
     result.recommendation = _group_choice(ps, best, best.groups[0])
     result.pool = pool_summary(ps, best)
-    homo = next((o for o in options if o.kind == "homogeneous"), None)
-    hyb = next((o for o in options if o.kind != "homogeneous"), None)
+    homo, hyb = options.first(homogeneous=True), options.first(homogeneous=False)
     if homo is not None and hyb is not None:
         diff = homo.objective - hyb.objective
         result.pool_comparison = {
@@ -357,7 +357,7 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
     from expert.configurator.pool_view import pool_lines
     result.pool_lines = pool_lines(ps, best, result.pool_comparison)
     seen, alts = {best.key}, []
-    for o in options[1:]:
+    for o in itertools.islice(options, 1, None):
         sig = (o.kind, tuple(s.gpu.id for s, *_ in o.groups))
         if sig in seen:
             continue

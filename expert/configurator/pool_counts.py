@@ -9,14 +9,20 @@ every pair, in tests/configurator/test_pool_counts.py):
 - a hybrid variant's sides are worked out once per source (`_sides`) instead of once per pair: what the
   inference group needs (its packed plans, its count, their cost) depends on its source alone, and the
   fine-tuning group's counts, their costs and its runs' fit and costs on its source alone;
-- a pair's counts are compared by (rounded objective, count) and only the winner is built into an
-  option: for one pair the option's key is (rounded objective, ng + nf, variant, the groups with nf),
-  ng fixed, so it orders its counts exactly as (rounded objective, nf) does.
+- a pair's counts are compared by (rounded objective, count) and only the winner is kept: for one pair
+  the option's key is (rounded objective, ng + nf, variant, the groups with nf), ng fixed, so it orders
+  its counts exactly as (rounded objective, nf) does;
+- a fine-tuning side's GPU costs are priced as far as a pair reads them (most pairs stop after a few
+  counts), each the same `gpu_cost` value the full list held;
+- a pair's winner is kept as its key and terms (`_hybrid_rows`) and built into a `PoolOption` only when
+  read (`ranked`, `RankedOptions`): the search reads the first few options of the sorted list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from expert.configurator.candidates import Source
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
@@ -86,6 +92,48 @@ def pool_options(ps, sources: list[Source]) -> list[PoolOption]:
     """The best count for every homogeneous pool and every hybrid pair (`agents` module docstring), in
     the order homogeneous pools by source, then pairs by (inference source, fine-tuning source, variant)."""
     every = tuple(range(len(ps.ws)))
+    out = _homogeneous(ps, sources, every)
+    if ps.tuned:
+        out += [_built(row) for row in _hybrid_rows(ps, [s for s in sources if s.kind != "package"], every)]
+    return out
+
+
+def ranked(ps, sources: list[Source]) -> RankedOptions:
+    """`pool_options` sorted by key, each hybrid option built when read. The rows are in `pool_options`'
+    order with the same keys and the sort is stable on the key alone, so position i holds the option
+    that `sorted(pool_options(ps, sources), key=lambda o: o.key)[i]` holds (an equal one: the same
+    fields, built from the same values by `_built`)."""
+    every = tuple(range(len(ps.ws)))
+    rows = [(o.key, o) for o in _homogeneous(ps, sources, every)]
+    if ps.tuned:
+        rows += _hybrid_rows(ps, [s for s in sources if s.kind != "package"], every)
+    return RankedOptions(sorted(rows, key=itemgetter(0)))
+
+
+class RankedOptions(Sequence):
+    """Pool options in key order; a row (key, option or the terms `_built` makes it of) is built into
+    its `PoolOption` the first time it is read."""
+
+    def __init__(self, rows: list):
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, i: int) -> PoolOption:
+        row = self._rows[i]
+        if not isinstance(row[1], PoolOption):
+            row = self._rows[i] = (row[0], _built(row))
+        return row[1]
+
+    def first(self, homogeneous: bool) -> PoolOption | None:
+        """The first homogeneous option (or the first hybrid one), read off the keys' kind field."""
+        i = next((i for i, row in enumerate(self._rows) if (row[0][2] == "homogeneous") == homogeneous), None)
+        return None if i is None else self[i]
+
+
+def _homogeneous(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
+    """The best count of every homogeneous pool within the budget, by source."""
     out: list[PoolOption] = []
     limit, months = ps.w.budget_limit_chf, ps.w.horizon_months
     for s in sources:
@@ -109,15 +157,13 @@ def pool_options(ps, sources: list[Source]) -> list[PoolOption]:
                 break
         if best is not None and (limit is None or best.gpu_cost <= limit):
             out.append(best)
-    if ps.tuned:
-        out += _hybrids(ps, [s for s in sources if s.kind != "package"], every)
     return out
 
 
 def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list, list]:
     """Per source, the variant's inference side (packed plans, count, GPU cost) and fine-tuning side
-    (packed plans, counts from the fewest it needs up, their GPU costs, and their runs' (fits, team,
-    rented) as far as a pair has read them); None where the group cannot run."""
+    (packed plans, counts from the fewest it needs up, and their GPU costs and `_run`s, both as far as
+    a pair has read them); None where the group cannot run."""
     months = ps.w.horizon_months
     inf_agents, ft_serve = (ps.pure, ps.tuned) if variant == "hybrid-split" else (every, ())
     g_sides, f_sides = [], []
@@ -127,20 +173,30 @@ def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list,
         g_sides.append(None if ng is None else (pg, ng, gpu_cost(s, ng, months, ps.a)))
         pf = ps.bins(ft_serve, s)
         counts = [] if pf is None else [n for n in _counts(s) if n >= max(1, pf[0])]
-        f_sides.append(None if pf is None else (pf, counts, [gpu_cost(s, n, months, ps.a) for n in counts], []))
+        f_sides.append(None if pf is None else (pf, counts, [], []))
     return g_sides, f_sides
 
 
-def _hybrids(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
+def _run(ps, sf: Source, nf: int, months: int, around: bool) -> tuple:
+    """The fine-tuning group's runs on nf GPUs of `sf` as the pairs read them: (fits, team, rented,
+    (team + rented) × months). `cost + extra` is `_objective(cost, team, train, months)`: the same
+    operations in the same order, so the same float."""
+    ok, team, train, _ = ps.ft_terms(ps.tuned, sf, nf, around)
+    return ok, team, train, (team + train) * months
+
+
+def _hybrid_rows(ps, sources: list[Source], every: tuple) -> list[tuple]:
     """The best count of every hybrid pair and variant (sources of different GPU families, both rented
     or both bought; no packages): the inference group at the fewest GPUs it needs, the fine-tuning group
-    at the count of the lowest (rounded objective, count). Each option is `_priced`'s, its key written
-    out for two groups (`sum` of the counts is ng + nf)."""
+    at the count of the lowest (rounded objective, count). Each row is (key, variant, groups' terms,
+    GPU cost, team, train, objective): `_built` makes it `_priced`'s option, its key written out for two
+    groups (`sum` of the counts is ng + nf)."""
     months, limit = ps.w.horizon_months, ps.w.budget_limit_chf
     families = [gpu_family(s.gpu) for s in sources]
     clouds = [s.kind == "cloud" for s in sources]
     orders = [(SOURCE_ORDER[s.kind], s.order) for s in sources]
     sides = {v: _sides(ps, v, sources, every) for v in VARIANTS if ps.pure or v != "hybrid-split"}
+    roles = {"hybrid-split": (ps.pure, ps.tuned), "hybrid-train-only": (every, ())}   # (inference, fine-tuning group's)
     out = []
     for jg, sg in enumerate(sources):
         for jf, sf in enumerate(sources):
@@ -154,25 +210,32 @@ def _hybrids(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
                 around = variant != "hybrid-split"
                 best = None     # (rounded objective, nf, GPU cost, team, train, objective)
                 for k, nf in enumerate(f_counts):
+                    if k == len(f_costs):
+                        f_costs.append(gpu_cost(sf, nf, months, ps.a))
                     f_cost = f_costs[k]
                     if best is not None and round(g_cost + f_cost, 2) > best[0]:
                         break   # `_costs_more`: and so does every larger count
                     if k == len(runs):
-                        runs.append(ps.ft_terms(ps.tuned, sf, nf, around))
-                    ok, team, train, _ = runs[k]
+                        runs.append(_run(ps, sf, nf, months, around))
+                    ok, team, train, extra = runs[k]
                     if not ok:
                         continue
                     cost = 0 + g_cost + f_cost
-                    obj = _objective(cost, team, train, months)
+                    obj = cost + extra
                     r = round(obj, 2)
-                    if best is None or (r, nf) < best[:2]:
+                    if best is None or r < best[0]:     # nf grows: (r, nf) < best's exactly when r is smaller
                         best = (r, nf, cost, team, train, obj)
                 if best is None or (limit is not None and best[2] > limit):
                     continue
                 r, nf, cost, team, train, obj = best
-                inf_agents, ft_serve = (ps.pure, ps.tuned) if not around else (every, ())
-                groups = [(sg, ng, "inference", inf_agents, pg[1]),
-                          (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
                 key = (r, ng + nf, variant, ((*orders[jg], ng), (*orders[jf], nf)))
-                out.append(PoolOption(variant, groups, cost, team, obj, key, train))
+                out.append((key, variant, sg, ng, pg, sf, nf, pf, cost, team, train, obj, roles[variant]))
     return out
+
+
+def _built(row: tuple) -> PoolOption:
+    """The option of a `_hybrid_rows` row."""
+    key, variant, sg, ng, pg, sf, nf, pf, cost, team, train, obj, (inf_agents, ft_serve) = row
+    groups = [(sg, ng, "inference", inf_agents, pg[1]),
+              (sf, nf, "serve+train" if ft_serve else "train", ft_serve, pf[1])]
+    return PoolOption(variant, groups, cost, team, obj, key, train)

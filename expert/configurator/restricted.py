@@ -25,8 +25,10 @@ the main search, nothing fits the changed one. Otherwise the changed search runs
 optimum's (rounded) objective on: every candidate with a smaller key is infeasible in the main search,
 so in the changed one too (`ordered.best_only`'s `start`).
 
-`optimum` also sends the changes proved by `heavier.py` (twice the requests) and `known_infeasible.py`
-(same serving checks, another objective or more sources) to their shortcuts; the rest search plainly.
+An agent loop whose offload share was chosen by searching has its optimum from that search
+(`search.searched_context`). `optimum` also sends the changes proved by `heavier.py` (twice the
+requests) and `known_infeasible.py` (same serving checks, another objective or more sources) to their
+shortcuts; the rest search plainly.
 
 An agent loop whose offload share is itself chosen by searching (`search._offload_where_it_pays`)
 is left out: its share may change with the candidates. `tests/configurator/test_restricted.py`
@@ -39,7 +41,7 @@ from expert.configurator import heavier, known_infeasible
 from expert.configurator.candidates import precisions
 from expert.configurator.feasibility import Candidate, Context, evaluate
 from expert.configurator.ordered import best_only
-from expert.configurator.search import context
+from expert.configurator.search import UNKNOWN, searched_context
 
 
 def _fixed(ctx: Context) -> tuple:
@@ -74,7 +76,9 @@ def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
     """(context, optimum) of the changed workload `w2`, as `search.run(w2, ..., optimum_only=True)` gives
     them; `ctx`, `sources` and `best` are the main search's (module docstring). `more_requests`: `w2`
     only raises the request volume (`heavier.py`)."""
-    ctx2, sources2 = context(w2, catalog, a, shared)
+    ctx2, sources2, known = searched_context(w2, catalog, a, shared)
+    if known is not UNKNOWN:    # found while choosing the offload share (`searched_context`)
+        return ctx2, known
     if more_requests and heavier.applies(ctx, ctx2, sources2):
         return ctx2, heavier.optimum(ctx, sources, best, ctx2, sources2)
     if not (ctx.offload_searched or ctx2.offload_searched) and restricts(ctx, sources, ctx2, sources2):

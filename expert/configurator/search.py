@@ -143,15 +143,30 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
 def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[Context, list[Source]]:
     """The context of a single-model workload's search and its admissible sources (an agent loop's
     offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records)."""
+    ctx, sources, _ = searched_context(w, catalog, a, shared)
+    return ctx, sources
+
+
+def searched_context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple:
+    """`context`'s (context, sources) and, where choosing the offload share already found it, the
+    context's optimum `best_only(ctx, sources)` (else `UNKNOWN`).
+
+    Why it is that optimum: the share chosen is the one whose search returned it (`_offload_where_it_pays`),
+    and the context is built by `_context` from the same arguments as that search's (its demand, the
+    workload, the caches in `shared`) over the same sources. That search ran without `below` (the first
+    share with an optimum: `best_only` itself) or with one and returned an optimum below it: its pairs
+    are then visited in the same order up to those of that optimum's rounded objective, whose ties all
+    come before the stop (`below` + 0.01), so it returns what `best_only` without `below` returns."""
     model = catalog.resolve_model(w.model, w.params_b)
-    agent, searched = None, False
+    agent, searched, best = None, False, UNKNOWN
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
         w, agent = _loop_view(w, model)
         if searches_shares(agent):
-            agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
+            (agent, found), searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
+            best = UNKNOWN if found is None else found
     ctx = _context(w, catalog, a, shared, model, agent)
     ctx.offload_searched = searched
-    return ctx, admissible_sources(catalog_sources(catalog), w)
+    return ctx, admissible_sources(catalog_sources(catalog), w), best
 
 
 def _loop_view(w: Workload, model) -> tuple[Workload, object]:
@@ -188,15 +203,16 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
     enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
     shared = {} if shared is None else shared
-    ctx, sources = context(w, catalog, a, shared)
+    ctx, sources, best = searched_context(w, catalog, a, shared)
     if optimum_only:
         out = Outcome()
-        out.best = best_only(ctx, sources)
+        out.best = best_only(ctx, sources) if best is UNKNOWN else best
         return ctx, out, sources
     return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
 
 OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move
+UNKNOWN = object()   # `searched_context`: the context's optimum was not found on the way
 
 
 def share_contexts(w, catalog, a, shared, model, agent):
@@ -212,14 +228,15 @@ def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     tool-waiting sessions offloaded (`OFFLOAD_SHARES`) whose optimum costs least, ties to the larger
     share (the copy-back costs TTFT, the residency costs GPU memory; either may decide). A share after
     the first with an optimum only matters when its optimum costs less than that one's by more than
-    0.5 CHF, so its search stops there (`best_only`'s `below`)."""
+    0.5 CHF, so its search stops there (`best_only`'s `below`). Returns (the share's demand, its
+    optimum), or (`agent`, None) when no share has one."""
     best, chosen = None, agent
     sources = admissible_sources(catalog_sources(catalog), w)
     for d, ctx in share_contexts(w, catalog, a, shared, model, agent):
         c = best_only(ctx, sources, None if best is None else best.objective - 0.5)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
-    return chosen
+    return chosen, best
 
 
 def family_best(out: Outcome, family: str) -> Candidate | None:

@@ -1,7 +1,8 @@
 """A pool search's enumeration shortcuts (`pool_counts`: count bounds, per-source sides of the hybrid
 pairs, one option per pair) give exactly the options of the plain enumeration (`plain_pools`), on
 every pool scenario and example and on variants that move the bounds (team time that more GPUs
-shorten, a budget limit, bought GPUs, a single pure agent, fine-tuned agents only)."""
+shorten, a budget limit, bought GPUs, a single pure agent, fine-tuned agents only); `ranked`, built
+as read, holds them in the order of the sorted plain list."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import yaml
 
 from expert.catalog import load_catalog
-from expert.configurator import agents
+from expert.configurator import agents, pool_counts
 from expert.configurator.candidates import admissible_sources, catalog_sources
 from expert.configurator.objective import gpu_cost
 from expert.configurator.pool_counts import _counts
@@ -72,6 +73,12 @@ def test_pool_options_equal_the_plain_enumeration(case):
     plain = plain_pools.pool_options(agents.PoolSearch(w, CAT, A), sources)
     assert fast == plain
     assert [o.key for o in fast] == [o.key for o in plain]
+    lazy = pool_counts.ranked(agents.PoolSearch(w, CAT, A), sources)
+    ordered = sorted(plain, key=lambda o: o.key)
+    assert len(lazy) == len(ordered)
+    assert lazy.first(homogeneous=True) == next((o for o in ordered if o.kind == "homogeneous"), None)
+    assert lazy.first(homogeneous=False) == next((o for o in ordered if o.kind != "homogeneous"), None)
+    assert list(lazy) == ordered
 
 
 def test_pool_costs_grow_with_the_count():

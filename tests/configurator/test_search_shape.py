@@ -168,19 +168,23 @@ def test_pool_options_and_documents_equal_those_of_fresh_searches():
             assert evaluate_pool(w, CAT, groups, variant, A, search=ps) == evaluate_pool(w, CAT, groups, variant, A)
 
 
+def _cpu_loops(seed: int, n: int) -> list[Workload]:
+    """n random agent loops that offload idle sessions' KV to CPU memory where it pays."""
+    rng = random.Random(seed)
+    return [Workload.model_validate({
+        "model": rng.choice(["llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b"]),
+        "agent": {"kind": rng.choice(["coding", "conversational"]), "kv_during_tools": "cpu",
+                  "tasks_per_day": rng.choice([500, 5000, 50000])},
+        "latency_target_s": rng.choice([2.0, 6.0]), "hosting": rng.choice(["any", "ch"])}) for _ in range(n)]
+
+
 def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatch):
     """`_offload_where_it_pays` stops a later share's search at the objective it must beat; the share it
     picks, and the optimum at each, are those of unbounded searches."""
     from expert.configurator import ordered
     from expert.configurator.agent_demand import demand, equivalent
     search_module = __import__("expert.configurator.search", fromlist=["_offload_where_it_pays"])
-    rng = random.Random(3)
-    for _ in range(5):
-        wd = {"model": rng.choice(["llama-3.1-8b", "qwen2.5-14b", "qwen2.5-32b"]),
-              "agent": {"kind": rng.choice(["coding", "conversational"]), "kv_during_tools": "cpu",
-                        "tasks_per_day": rng.choice([500, 5000, 50000])},
-              "latency_target_s": rng.choice([2.0, 6.0]), "hosting": rng.choice(["any", "ch"])}
-        w = Workload.model_validate(wd)
+    for w in _cpu_loops(3, 5):
         model = CAT.resolve_model(w.model, w.params_b)
         d = demand(w, model)
         bounded = search_module._offload_where_it_pays(equivalent(w, d), CAT, A, {}, model, d)
@@ -188,6 +192,29 @@ def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatc
             m.setattr(search_module, "best_only", lambda ctx, sources, below=None: ordered.best_only(ctx, sources))
             plain = search_module._offload_where_it_pays(equivalent(w, d), CAT, A, {}, model, d)
         assert bounded == plain
+
+
+def test_optimum_found_while_choosing_the_share_is_the_contexts_own(monkeypatch):
+    """`run(..., optimum_only=True)` of an offload-searching loop takes the chosen share's optimum from
+    `_offload_where_it_pays` (`searched_context`); it equals `best_only` on a fresh context of that share,
+    on fresh caches, and run's whole answer equals that of a run that searches again."""
+    from expert.configurator import ordered
+    search_module = __import__("expert.configurator.search", fromlist=["run"])
+    for w in _cpu_loops(5, 8):
+        ctx, out, sources = search_module.run(w, CAT, A, {}, optimum_only=True)
+        assert ctx.offload_searched
+        fresh, fresh_sources = search_module._context(ctx.w, CAT, A, {}, ctx.model, ctx.agent), sources
+        again = ordered.best_only(fresh, fresh_sources)
+        assert (out.best is None) == (again is None)
+        if again is not None:
+            assert out.best.key == again.key and out.best == again
+        with monkeypatch.context() as m:
+            m.setattr(search_module, "_offload_where_it_pays",
+                      lambda *args, f=search_module._offload_where_it_pays: (f(*args)[0], None))
+            _, plain, _ = search_module.run(w, CAT, A, {}, optimum_only=True)
+        assert (plain.best is None) == (out.best is None)
+        if plain.best is not None:
+            assert plain.best == out.best
 
 
 def test_agent_candidates_with_shared_held_profiles_equal_fresh_ones(monkeypatch):
