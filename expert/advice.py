@@ -37,9 +37,23 @@ def shared_cache(catalog: Catalog) -> dict:
 
 
 def _as_dict(value: Any) -> dict[str, Any] | None:
+    """The configurator's full record of a configuration as a dict (`model_dump`)."""
     if value is None:
         return None
     return value if isinstance(value, dict) else value.model_dump()
+
+
+def _report_fields(value: Any) -> dict[str, Any]:
+    """`_choice_fields(_as_dict(value))` plus its `why_not` as it is (an alternative's {en, de}), read
+    from the model's attributes instead of dumping all its fields: those of `_CHOICE_KEYS` are the
+    report's `Choice` fields, all plain values (text, number, bool or None), which `model_dump` gives
+    back as they are, and `why_not` is only read. Compared on every advice scenario in
+    tests/unit/test_advice_fields.py."""
+    if isinstance(value, dict):
+        return {**(_choice_fields(value) or {}), "why_not": value.get("why_not")}
+    fields = type(value).model_fields
+    return {**{key: getattr(value, key) for key in _CHOICE_KEYS if key in fields},
+            "why_not": getattr(value, "why_not", None)}
 
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
@@ -68,25 +82,26 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         tuning = w.tuning
         finetune_gb = finetune_memory(model, gpu, gpus, tuning.method, "bf16").total_gb \
             if tuning.enabled else None
-    else:
-        from expert.sizing.estimate import full_sizing
+    else:  # what `full_sizing` gives for these, without the speed, cost and run it adds
+        from expert.sizing.estimate import operating_point
 
-        sized = full_sizing(w, gpu, model, choice["count"] if choice else None)
-        c = sized.capacity
+        point = operating_point(w, gpu, model, choice["count"] if choice else None)
+        c = point.capacity
         average, peak, inference_time = c.average_rps, c.peak_rps, c.inference_time_s
-        concurrent_d3, gpus = c.concurrent_inferences, c.gpus_needed or sized.count
+        concurrent_d3, gpus = c.concurrent_inferences, c.gpus_needed or point.count
         if choice is not None:
             inference_time = w.inference_time_s or choice.get("latency_p95_s") or inference_time
             concurrent_d3 = choice.get("concurrent_inferences") or concurrent_d3
             gpus = choice["count"]
-        finetune_gb = sized.fine_tuning_memory.total_gb if sized.fine_tuning_memory else None
+        tuned = point.finetune_memory()
+        finetune_gb = tuned.total_gb if tuned else None
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1) + held
         precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
         m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine)
     else:
-        m = sized.memory
+        m = point.memory()
     growth_total = None
     if w.growth_params_b:
         from expert.sizing.architecture import generic_model
@@ -151,8 +166,9 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     groups = pool_groups(result.pool)
     pool_w, w = w, pooled_view(w, model)
     choice = _as_dict(result.recommendation)  # the configurator's full record (batch, concurrency)
-    alternatives = [_localised(_as_dict(a), lang) for a in result.alternatives]
-    quantised = [_localised(_as_dict(a), lang) for a in getattr(result, "quantised", [])]
+    options = [_report_fields(a) for a in result.alternatives]  # what the report and the near tie read
+    alternatives = [_localised(a, lang) for a in options]
+    quantised = [_localised(_report_fields(a), lang) for a in getattr(result, "quantised", [])]
     sized, held = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
@@ -175,7 +191,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if getattr(result, "agent", None) is not None:
         facts.append(agent_fact(result.agent))
     facts.extend(precision_facts(w, result))
-    tie = near_tie_fact(choice, [_as_dict(a) for a in result.alternatives])
+    tie = near_tie_fact(choice, options)
     if tie is not None:
         facts.append(clean_fact(tie))
     evaluation = evaluate(_advice_rules(rule_base(rules_dirs), facts), facts, lang=lang)

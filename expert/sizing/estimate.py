@@ -7,6 +7,7 @@ core stays pure. A `params_b`-only workload uses `architecture.generic_model`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from expert.catalog.models import Gpu, LlmModel
@@ -17,7 +18,7 @@ from expert.sizing.cost import Money, cost
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
-from expert.sizing.results import Estimate, FullSizing
+from expert.sizing.results import Capacity, Estimate, FineTuneMemory, FullSizing, InferenceMemory
 from expert.sizing.speed import performance
 from expert.sizing.steady import loaded_performance
 from expert.sizing.ft_run import job_run
@@ -117,20 +118,39 @@ def _workload(workload_like) -> Workload:
     return workload_like if isinstance(workload_like, Workload) else Workload.model_validate(workload_like)
 
 
-def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: int | None = None,
-                monthly_rent: Money | None = None, purchase: Money | None = None, fx=None,
-                interconnect: str | None = None, assumptions: Assumptions | None = None) -> FullSizing:
-    """Size one workload (a `Workload` or its dict) on one GPU type.
+@dataclass(frozen=True)
+class OperatingPoint:
+    """`full_sizing`'s steps up to the GPU count: the layout, the operating batch and the capacity at
+    `count` GPUs, with what the rest of the sizing reads (the catalog model, the context, the defaults)."""
 
-    Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
-    latency limit: the largest batch meeting the latency targets of `expert.slo.targets` without
-    queueing), or the memory limit when the targets are out of reach even at batch 1
-    (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end
-    latency at that batch; capacity (000 D3 at peak load) gives the GPU count unless `count` is
-    given; memory and speed are then reported at the operating batch; cost for the workload's
-    horizon (rent, or buy when the budget is capex and a purchase price is given); the fine-tuning
-    run and its memory when the workload has one (on the same `count` GPUs).
-    """
+    workload: Workload
+    model: LlmModel
+    gpu: Gpu
+    context: int
+    tensor_parallel: int
+    batch: int
+    count: int
+    capacity: Capacity
+    assumptions: Assumptions
+
+    def memory(self) -> InferenceMemory:
+        """The replica's memory at the operating batch (`full_sizing`'s `memory`)."""
+        w = self.workload
+        return inference_memory(self.model, self.gpu, self.count, self.tensor_parallel, w.precision, self.context,
+                                self.batch, w.kv_precision, self.assumptions, w.engine)
+
+    def finetune_memory(self) -> FineTuneMemory | None:
+        """The fine-tuning job's memory on the `count` GPUs, None without fine-tuning (`full_sizing`'s)."""
+        tuning = self.workload.tuning
+        return finetune_memory(self.model, self.gpu, self.count, tuning.method, "bf16",
+                               assumptions=self.assumptions) if tuning.enabled else None
+
+
+def operating_point(workload_like, gpu: Gpu, model: LlmModel | None = None, count: int | None = None,
+                    interconnect: str | None = None, assumptions: Assumptions | None = None) -> OperatingPoint:
+    """The operating point `full_sizing` sizes one workload at (its first steps, see there): the advice's
+    summaries read only it, its memory and its fine-tuning memory, not the speed at the count, the
+    cost or the fine-tuning run."""
     a = resolve(assumptions)
     w = _workload(workload_like)
     if model is None:
@@ -158,19 +178,36 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     if count is None:
         cap = capacity(average, peak, inference_time, seqs, tp, w.target_utilization, n, seq_mem, seq_lat, a,
                        latency_met=cap.latency_met)
-    memory = inference_memory(model, gpu, n, tp, w.precision, context, batch, kvp, a, engine)
-    perf = performance(model, gpu, n, tp, w.precision, batch, w.prompt_tokens, w.output_tokens, kvp,
-                       interconnect=interconnect, assumptions=a, engine=engine)
+    return OperatingPoint(w, model, gpu, context, tp, batch, n, cap, a)
+
+
+def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: int | None = None,
+                monthly_rent: Money | None = None, purchase: Money | None = None, fx=None,
+                interconnect: str | None = None, assumptions: Assumptions | None = None) -> FullSizing:
+    """Size one workload (a `Workload` or its dict) on one GPU type.
+
+    Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
+    latency limit: the largest batch meeting the latency targets of `expert.slo.targets` without
+    queueing), or the memory limit when the targets are out of reach even at batch 1
+    (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end
+    latency at that batch; capacity (000 D3 at peak load) gives the GPU count unless `count` is
+    given (`operating_point`); memory and speed are then reported at the operating batch; cost for
+    the workload's horizon (rent, or buy when the budget is capex and a purchase price is given); the
+    fine-tuning run and its memory when the workload has one (on the same `count` GPUs).
+    """
+    point = operating_point(workload_like, gpu, model, count, interconnect, assumptions)
+    w, model, a, n = point.workload, point.model, point.assumptions, point.count
+    perf = performance(model, gpu, n, point.tensor_parallel, w.precision, point.batch, w.prompt_tokens,
+                       w.output_tokens, w.kv_precision, interconnect=interconnect, assumptions=a, engine=w.engine)
     money = None
     if w.budget == "capex" and purchase is not None:
         money = cost(gpu, "buy", n, w.horizon_months, monthly_rent, purchase, fx, a)
     elif monthly_rent is not None:
         money = cost(gpu, "rent", n, w.horizon_months, monthly_rent, purchase, fx, a)
-    run = ft_mem = None
+    run = None
     tuning = w.tuning
     if tuning.enabled:
-        ft_mem = finetune_memory(model, gpu, n, tuning.method, "bf16", assumptions=a)
         run = job_run(model, gpu, n, tuning.method, tuning.dataset_tokens, tuning.epochs,
-                           tuning.runs_per_year, w.team_hourly_rate_chf, a)
-    return FullSizing(model=model.id, gpu=gpu.id, count=n, memory=memory, performance=perf, capacity=cap,
-                      cost=money, fine_tuning=run, fine_tuning_memory=ft_mem)
+                      tuning.runs_per_year, w.team_hourly_rate_chf, a)
+    return FullSizing(model=model.id, gpu=gpu.id, count=n, memory=point.memory(), performance=perf,
+                      capacity=point.capacity, cost=money, fine_tuning=run, fine_tuning_memory=point.finetune_memory())
