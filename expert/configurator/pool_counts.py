@@ -91,11 +91,7 @@ def _costs_more(best: PoolOption | None, cost: float) -> bool:
 def pool_options(ps, sources: list[Source]) -> list[PoolOption]:
     """The best count for every homogeneous pool and every hybrid pair (`agents` module docstring), in
     the order homogeneous pools by source, then pairs by (inference source, fine-tuning source, variant)."""
-    every = tuple(range(len(ps.ws)))
-    out = _homogeneous(ps, sources, every)
-    if ps.tuned:
-        out += [_built(row) for row in _hybrid_rows(ps, [s for s in sources if s.kind != "package"], every)]
-    return out
+    return [row[1] if isinstance(row[1], PoolOption) else _built(row) for row in _rows(ps, sources)]
 
 
 def ranked(ps, sources: list[Source]) -> RankedOptions:
@@ -103,11 +99,17 @@ def ranked(ps, sources: list[Source]) -> RankedOptions:
     order with the same keys and the sort is stable on the key alone, so position i holds the option
     that `sorted(pool_options(ps, sources), key=lambda o: o.key)[i]` holds (an equal one: the same
     fields, built from the same values by `_built`)."""
+    return RankedOptions(sorted(_rows(ps, sources), key=itemgetter(0)))
+
+
+def _rows(ps, sources: list[Source]) -> list[tuple]:
+    """`pool_options`' rows in its order: (key, option) for a homogeneous pool, a `_hybrid_rows` row for
+    a hybrid pair (no packages)."""
     every = tuple(range(len(ps.ws)))
     rows = [(o.key, o) for o in _homogeneous(ps, sources, every)]
     if ps.tuned:
         rows += _hybrid_rows(ps, [s for s in sources if s.kind != "package"], every)
-    return RankedOptions(sorted(rows, key=itemgetter(0)))
+    return rows
 
 
 class RankedOptions(Sequence):
@@ -165,7 +167,7 @@ def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list,
     (packed plans, counts from the fewest it needs up, and their GPU costs and `_run`s, both as far as
     a pair has read them); None where the group cannot run."""
     months = ps.w.horizon_months
-    inf_agents, ft_serve = (ps.pure, ps.tuned) if variant == "hybrid-split" else (every, ())
+    inf_agents, ft_serve = _roles(ps, every)[variant]
     g_sides, f_sides = [], []
     for s in sources:
         pg = ps.bins(inf_agents, s)
@@ -175,6 +177,12 @@ def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list,
         counts = [] if pf is None else [n for n in _counts(s) if n >= max(1, pf[0])]
         f_sides.append(None if pf is None else (pf, counts, [], []))
     return g_sides, f_sides
+
+
+def _roles(ps, every: tuple) -> dict[str, tuple]:
+    """Per hybrid variant, (the inference group's agents, the agents the fine-tuning group serves): a
+    split serves the fine-tuned agents where they train, a train-only group serves none."""
+    return {"hybrid-split": (ps.pure, ps.tuned), "hybrid-train-only": (every, ())}
 
 
 def _run(ps, sf: Source, nf: int, months: int, around: bool) -> tuple:
@@ -196,7 +204,7 @@ def _hybrid_rows(ps, sources: list[Source], every: tuple) -> list[tuple]:
     clouds = [s.kind == "cloud" for s in sources]
     orders = [(SOURCE_ORDER[s.kind], s.order) for s in sources]
     sides = {v: _sides(ps, v, sources, every) for v in VARIANTS if ps.pure or v != "hybrid-split"}
-    roles = {"hybrid-split": (ps.pure, ps.tuned), "hybrid-train-only": (every, ())}   # (inference, fine-tuning group's)
+    roles = _roles(ps, every)
     out = []
     for jg, sg in enumerate(sources):
         for jf, sf in enumerate(sources):
