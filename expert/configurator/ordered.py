@@ -107,13 +107,11 @@ def _cheapest(ctx: Context, entries, stop: float | None = None, start: float | N
 
 def _floor(ctx: Context, source: Source, options: tuple) -> int:
     """`_cheapest`'s count floor of a pair's options: min(TP × `_needed`) over the options with a bound
-    (≥ 0), 2^30 without one; `_needed`'s memo read as in `_cheapest` (at 0 replicas)."""
-    known, floor = ctx.needed, None
+    (≥ 0), 2^30 without one (`_needed` at 0 replicas)."""
+    floor = None
     for precision, _, tps in options:
-        for tp, nkey in tps:
-            hit = known.get(nkey)
-            if hit is None or (hit[2] != FINAL and 0 >= hit[1]):
-                hit = _needed(ctx, source, precision, tp)
+        for tp, _ in tps:
+            hit = _needed(ctx, source, precision, tp)
             if hit[1] >= 0 and (floor is None or tp * hit[1] < floor):
                 floor = tp * hit[1]
     return 1 << 30 if floor is None else floor
