@@ -170,7 +170,7 @@ def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assump
     fits = per_gpu <= usable and host <= HOST_RAM_GB.high
     mfu, band = mfu_for(method, gpu, nodes, offload, a)
     speed = n * gpu.fp16_tflops * 1e12
-    h = work / (speed * mfu) / 3600
+    h = _hours(work, speed, mfu)
     if n == 1:
         sharding = "single-gpu"
     elif offload:
@@ -178,8 +178,13 @@ def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assump
     else:
         sharding = "fsdp-node" if nodes == 1 else "fsdp-multinode"
     return JobLayout(gpu.id, n, nodes, sharding, per_gpu, usable, host, fits, mfu, h,
-                     Band.of(work / (speed * band.high) / 3600, work / (speed * band.low) / 3600), h * n,
+                     Band.of(_hours(work, speed, band.high), _hours(work, speed, band.low)), h * n,
                      FABRIC["en"] if nodes > 1 else None)
+
+
+def _hours(work: float, speed: float, efficiency: float) -> float:
+    """Hours of `work` FLOPs at `speed` FLOP/s peak and this share of it."""
+    return work / (speed * efficiency) / 3600
 
 
 def plan_job(model: LlmModel, gpu: Gpu, method: str, dataset_tokens: float, epochs: float = 1.0,
