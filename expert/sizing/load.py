@@ -151,13 +151,9 @@ def steady(r: Replica, lam: float) -> SteadyState:
 
 def rate_ceiling(r: Replica) -> float:
     """The top of `rate_max`'s bisection, requests/s: `rate_max` is at most it (the bisection's answer is
-    its lower end, which only moves to midpoints below the top). `min(hi, 1 / max(prefill_1, 1e-12))`
-    spelled out as the builtins compare (`max` takes the second argument when it is above the first,
-    `min` when it is below)."""
-    p = r.prefill_1
-    hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / (1e-9 if 1e-9 > p else p)
-    top = 1 / (1e-12 if 1e-12 > p else p)
-    return top if top < hi else hi
+    its lower end, which only moves to midpoints below the top)."""
+    hi = 1 / (r.prompt * r.c_prefill) if r.c_prefill > 0 else 1 / max(r.prefill_1, 1e-9)
+    return min(hi, 1 / max(r.prefill_1, 1e-12))
 
 
 def rate_max(r: Replica, tol: float = 1e-6) -> float:

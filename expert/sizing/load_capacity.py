@@ -45,23 +45,17 @@ ROUNDS = 6       # iterations of the chunk count at the estimate
 
 
 def threshold(pieces, alone: float, beta: float, output: int, decode_1: float, k: int) -> float:
-    """The rate at which u = λ·(A + k·d(λ)) reaches 1, or the step loses its fixed point (docstring).
-    Each `min` is spelled out as `min` computes it (an argument replaces the least so far when it is
-    below it, `<`), an infinite argument left out (it is never below)."""
+    """The rate at which u = λ·(A + k·d(λ)) reaches 1, or the step loses its fixed point (docstring)."""
     theta = 1 / (alone + k * decode_1)
     if beta > 0:
-        theta = 1 / beta if 1 / beta < theta else theta
+        theta = min(theta, 1 / beta)
     for a, c in pieces:
         gamma = c * output
         q2 = -alone * (beta + gamma) - k * a * beta
         q1 = alone + k * a + beta + gamma
         disc = q1 * q1 + 4 * q2
-        if disc >= 0:
-            root = 2 / (q1 + math.sqrt(disc))
-            theta = root if root < theta else theta
-        if beta + gamma > 0:
-            edge = 1 / (beta + gamma)
-            theta = edge if edge < theta else theta
+        root = 2 / (q1 + math.sqrt(disc)) if disc >= 0 else math.inf
+        theta = min(theta, root, 1 / (beta + gamma) if beta + gamma > 0 else math.inf)
     return theta
 
 

@@ -33,7 +33,7 @@ def moe_step(r, lam: float, rho: float) -> float:
             break
         if hi >= limit:
             return float("inf")
-        hi = 2 * hi if grow is None or 2 * hi <= grow else grow   # min(2·hi, grow) of whole numbers
+        hi = 2 * hi if grow is None else min(2 * hi, grow)
     lo = max(1, hi // 2)
     while lo < hi:
         mid = (lo + hi) // 2
