@@ -21,7 +21,7 @@ of the offer/package/purchase entry.
 from __future__ import annotations
 
 from expert.configurator.candidates import QUALITY_ORDER, SOURCE_ORDER, Source
-from expert.sizing.buyrent import CostLine, owned, rented, resale_share
+from expert.sizing.buyrent import CostLine, energy_chf_per_month, owned, rented, resale_share
 from expert.sizing.constants import Assumptions, resolve
 
 
@@ -57,23 +57,20 @@ _FACTORS: dict[tuple, tuple] = {}
 def _total(source: Source, count: int, months: int, a: Assumptions | None) -> float:
     """`cost_line(...).total` in plain floats: the same operations in the same order as
     `buyrent.rented`/`owned` and `CostLine.total` (so the same number to the last bit; checked in
-    tests/configurator/test_objective_closed_form.py), with the per-horizon factors computed once;
-    `buyrent.energy_chf_per_month` written out (power / 1000 × cooling × hours × CHF/kWh, left to
-    right) with its three constants taken once."""
+    tests/configurator/test_objective_closed_form.py), with the per-horizon factors computed once."""
     key = (months, None if a is None else a.key)
     factors = _FACTORS.get(key)
     if factors is None:
         if len(_FACTORS) >= COSTS_PER_SOURCE:
             _FACTORS.clear()
         r = resolve(a)
-        factors = _FACTORS[key] = (r.infrastructure_share.value, resale_share(months, r)[0], r.cooling_factor.value,
-                                   r.hours_per_month.value, r.electricity_chf_per_kwh.value)
-    infra, resale, cooling, hours, kwh = factors
+        factors = _FACTORS[key] = (r, r.infrastructure_share.value, resale_share(months, r)[0])
+    r, infra, resale = factors
     if source.kind == "cloud":
-        monthly = source.rent_chf * count * (1 + infra) + source.energy_tdp_w * count / 1000 * cooling * hours * kwh
+        monthly = source.rent_chf * count * (1 + infra) + energy_chf_per_month(source.energy_tdp_w * count, r)
         return 0.0 + monthly * months - 0.0
     price, power, _ = source.system(count)
-    monthly = power / 1000 * cooling * hours * kwh + infra * price / months
+    monthly = energy_chf_per_month(power, r) + infra * price / months
     return price + monthly * months - price * resale
 
 
