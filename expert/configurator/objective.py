@@ -38,8 +38,7 @@ COSTS_PER_SOURCE = 4096  # bounds each source's memo in a long-running process (
 
 def gpu_cost(source: Source, count: int, months: float, a: Assumptions) -> float:
     """GPU cost over the horizon (rent or buy), CHF; memoised on the source by (count, months, the
-    assumptions' value key): every search and sub-search of a catalog prices the same pairs.
-    `pairs.PricedPairs._entry` reads the memo first under the same key."""
+    assumptions' value key): every search and sub-search of a catalog prices the same pairs."""
     key = (count, int(months), None if a is None else a.key)
     memo = source.costs
     hit = memo.get(key)

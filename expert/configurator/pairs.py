@@ -34,12 +34,11 @@ class PricedPairs:
     sources at one horizon, cheapest first, priced on first read; with `starts`, each source from the
     count at its index in `starts` on (module docstring)."""
 
-    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_starts", "_groups", "_whole", "_akey")
+    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_starts", "_groups")
 
     def __init__(self, sources: list[Source], months: int, a, starts: list[int] | None = None):
         self._done: list[tuple] = []
         self._months, self._a, self._sources = months, a, sources
-        self._whole, self._akey = int(months), None if a is None else a.key   # `gpu_cost`'s memo key but the count
         self._starts = [0] * len(sources) if starts is None else starts
         self._heap = [self._entry(s, i) for s, i in zip(sources, self._starts) if i < len(s.counts)]
         heapq.heapify(self._heap)
@@ -47,12 +46,9 @@ class PricedPairs:
         self._groups: dict | None = None
 
     def _entry(self, source: Source, i: int) -> tuple:
-        """Heap item of `source`'s i-th count: the entry's order fields, the index, the source, the cost
-        (read from `gpu_cost`'s memo on the source under the key `gpu_cost` uses, else `gpu_cost`)."""
+        """Heap item of `source`'s i-th count: the entry's order fields, the index, the source, the cost."""
         count = source.counts[i]
-        cost = source.costs.get((count, self._whole, self._akey))
-        if cost is None:
-            cost = gpu_cost(source, count, self._months, self._a)
+        cost = gpu_cost(source, count, self._months, self._a)
         return round(cost, 2), SOURCE_ORDER[source.kind], source.order, count, i, source, cost
 
     def _next(self) -> None:
