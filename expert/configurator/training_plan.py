@@ -142,7 +142,7 @@ class TrainingPlanner:
                 self._team_key)
 
     def _idle(self, gpu, count: int) -> TrainingOption:
-        lay, per_day, nights, elapsed = self._idle_run(gpu, count)
+        lay, per_day, nights, elapsed, too_long = self._idle_run(gpu, count)
         opt = self._from_layout("serving-idle", lay, elapsed)
         if not lay.fits:
             opt.fits = False
@@ -151,7 +151,7 @@ class TrainingPlanner:
             opt.reason = t("configurator.training.idle.memory", "en", **values)
             # German: every decimal point of the sentence becomes a comma
             opt.reason_de = t("configurator.training.idle.memory", "de", **values).replace(".", ",")
-        elif per_day <= 0 or elapsed > self.limit_h:
+        elif too_long:
             opt.fits = False
             values = {"hours": f"{lay.hours:.1f}", "per_day": f"{per_day:g}", "nights": nights,
                       "days": f"{self.limit_h / 24:.1f}"}
@@ -161,13 +161,14 @@ class TrainingPlanner:
             opt.team_horizon_chf = self._team(elapsed)
         return opt
 
-    def _idle_run(self, gpu, count: int) -> tuple[JobLayout, float, float, float]:
-        """(layout, idle hours a day, nights, elapsed hours) of option 1 on `count` GPUs of `gpu`."""
+    def _idle_run(self, gpu, count: int) -> tuple[JobLayout, float, float, float, bool]:
+        """(layout, idle hours a day, nights, elapsed hours, too long: no idle hours or past the period
+        limit) of option 1 on `count` GPUs of `gpu`."""
         lay = self._layout_on(gpu, count)
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
         nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
-        return lay, per_day, nights, elapsed
+        return lay, per_day, nights, elapsed, per_day <= 0 or elapsed > self.limit_h
 
     def idle_team(self, gpu, count: int) -> float | None:
         """`idle(gpu, count).team_horizon_chf` when that option fits, None when it does not, without building
@@ -176,8 +177,8 @@ class TrainingPlanner:
         known = self.jobs.get(self._idle_key(gpu, count))
         if known is not None:
             return known.team_horizon_chf if known.fits else None
-        lay, per_day, _, elapsed = self._idle_run(gpu, count)
-        if not lay.fits or per_day <= 0 or elapsed > self.limit_h:
+        lay, _, _, elapsed, too_long = self._idle_run(gpu, count)
+        if not lay.fits or too_long:
             return None
         return self._team(elapsed)
 
