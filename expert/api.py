@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from expert.catalog import Catalog, load_catalog
 from expert.errors import InputError
-from expert.gc_pause import paused
 from expert.sizing.engine_names import ENGINES
 
 if TYPE_CHECKING:
@@ -51,23 +50,19 @@ class Expert:
         """Recommend GPUs for a workload (dict in the file format, or a `Workload`).
 
         `sensitivity=False` skips the "which single change would change the choice" sub-searches
-        (about half the time), e.g. to show an answer first and the sensitivity a moment later. Runs
-        with the cyclic garbage collector paused (`expert.gc_pause`)."""
+        (about half the time), e.g. to show an answer first and the sensitivity a moment later."""
         from expert.advice import advise as advise_workload
         from expert.inputs import load_workload_data
 
-        with paused():
-            return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog,
-                                   self.rules_dirs, lang, sensitivity=sensitivity)
+        return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog,
+                               self.rules_dirs, lang, sensitivity=sensitivity)
 
     def audit(self, setup: Any, lang: str = "en") -> Report:
-        """Audit an existing setup (dict in the file format, or a `Setup`), with the cyclic garbage
-        collector paused (`expert.gc_pause`)."""
+        """Audit an existing setup (dict in the file format, or a `Setup`)."""
         from expert.audit import audit as audit_setup
         from expert.inputs import load_setup_data
 
-        with paused():
-            return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
+        return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
 
     def recommended_setups(self, report: Report, workload: Any) -> list[dict]:
         """The advice's recommended configuration as setup files to audit (advise, then audit): one for

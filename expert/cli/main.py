@@ -71,29 +71,16 @@ def _is_chat(argv: list[str]) -> bool:
 def run() -> None:
     """Console-script wrapper that exits with main's code, tuned for a short-lived process.
 
-    - pydantic looks up plugins through package metadata; we use none, so unless the user set
-      PYDANTIC_DISABLE_PLUGINS (pydantic's documented switch; empty keeps every plugin) it is set to
-      `__all__` for this process, and then not even the look-up's module is imported
-      (`pydantic_plugins.skip_plugin_lookup`);
-    - a one-shot command (everything but the chat) runs with the cyclic garbage collector off: its
-      ~120 collections while importing cost about 40 ms and free almost nothing (peak memory of the
-      examples' advice unchanged within 0.5 MB, docs/performance.md);
-    - the methods `dataclasses` generates and the regular expressions are compiled once and kept in
-      the compiled cache's directory (`generated_code`: about 50 ms of an advice's imports);
-    - before exit every object is frozen, so the interpreter's final full collection (about 50 ms
-      after an advice) has nothing to traverse.
+    A one-shot command (everything but the chat) runs with the cyclic garbage collector off: its
+    ~120 collections while importing cost about 40 ms and free almost nothing (peak memory of the
+    examples' advice unchanged within 0.5 MB, docs/performance.md); before exit every object is
+    frozen, so the interpreter's final full collection has nothing to traverse. pydantic's plugins,
+    which no command uses, are off unless the user set PYDANTIC_DISABLE_PLUGINS (pydantic's documented
+    switch) otherwise.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    from expert.cli import generated_code
-    from expert.cli.pydantic_plugins import skip_plugin_lookup
-
-    skip_plugin_lookup()
-    command = "chat" if _is_chat(sys.argv[1:]) else sys.argv[1]
-    if command in COMMANDS:
-        generated_code.remember(command)
-    if command != "chat":
+    if not _is_chat(sys.argv[1:]):
         gc.disable()
     code = main()
-    generated_code.store()
     gc.freeze()
     sys.exit(code)

@@ -25,6 +25,7 @@ from expert.engine.templates import placeholders
 PHASE = "phase"
 CONCLUDE = "conclude"
 SINK_ACTION = "_sink"
+ALIAS_PREFIX = "~"  # no attribute of durable's Closure starts with it (`engine_alias`)
 _COMPARE = {"ne": "$neq", "lt": "$lt", "lte": "$lte", "gt": "$gt", "gte": "$gte"}
 
 
@@ -123,6 +124,13 @@ def compile_packs(packs: Sequence[RulePack]) -> dict[str, Any]:
     return dict(RuleBase.from_packs(packs).definition)
 
 
+def engine_alias(key: str) -> str:
+    """The durable alias of a pattern's trace key. An action reads its matched facts as attributes of
+    durable's `Closure` (`c.<alias>`), whose own attributes (`s`, `m`, `host`, `post`, …) would shadow
+    aliases of those names: prefixed, no alias can."""
+    return ALIAS_PREFIX + key
+
+
 def ruleset_name(definition: Mapping[str, Any]) -> str:
     """A content hash of a compiled ruleset: equal definitions share one engine ruleset."""
     text = json.dumps(definition, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -146,12 +154,12 @@ def compile_rule(rule: Rule) -> tuple[dict[str, Any], tuple[str, ...]]:
                 group_keys[branch.fact] = key
                 if key not in keys:
                     keys.append(key)
-                branches.append({key: _pattern(branch.fact, branch.where, needed.get(branch.as_, ()))})
+                branches.append({engine_alias(key): _pattern(branch.fact, branch.where, needed.get(branch.as_, ()))})
             positives.append({f"_any{i}$any": branches})
         else:
             key = cond.as_ or _key_for(cond.fact, used)
             keys.append(key)
-            positives.append({key: _pattern(cond.fact, cond.where, needed.get(cond.as_, ()))})
+            positives.append({engine_alias(key): _pattern(cond.fact, cond.where, needed.get(cond.as_, ()))})
     if negations:
         positives.append({"_phase": {"$and": [{"t": PHASE}, {"name": CONCLUDE}]}})
     definition: dict[str, Any] = {"all": positives + negations}
@@ -230,7 +238,7 @@ def _tests(field: str, test: Any) -> list[dict[str, Any]]:
 def _operand(value: Any) -> Any:
     if isinstance(value, Ref):
         alias, field = value.ref.split(".", 1)
-        return {alias: field}
+        return {engine_alias(alias): field}
     return value
 
 

@@ -1,18 +1,24 @@
-"""The only door to durable-rules: one engine host per process, one fresh session per evaluation.
+"""The only door to durable-rules: one engine per process, one fresh session per evaluation.
 
-Measured traps this module defends against (docs/notes/durable-rules.md):
-- one `Host` per process (each would start timer threads; ruleset names cannot be re-registered):
-  a lazy singleton; each distinct set of packs is registered once under its content-hash name, from
-  a deep copy (registration mutates the dict; parsed from its JSON text, kept with the rule base);
+Only durable's public API is used (its `Host.get_action` hook, `Ruleset.create_rulesets`,
+`Ruleset.assert_fact`, `Ruleset.do_actions`, `Ruleset.delete_state`, the `Closure` an action gets), so
+that the engine can be upgraded or replaced behind this module alone. Measured traps it defends
+against (docs/notes/durable-rules.md):
+- one `Host` per process (each starts two timer threads): a lazy singleton. Our rulesets are created
+  from it but never registered in its own list, so its timer threads find nothing to dispatch and
+  every action runs inside the call that asserted its fact, on the caller's thread;
+- each distinct set of packs is created once under its content-hash name, from a fresh copy of its
+  definition (creating a ruleset mutates the dict; parsed from its JSON text, kept with the rule base);
 - live sessions are never freed by the engine (the 1,025th raises MemoryError): every evaluation
   uses a fresh sid and deletes its state in `finally`;
-- durable's own action loop swallows actions' exceptions into the session state: the facts are
-  asserted and the actions run by `driver.assert_direct` (the same engine calls without durable's
-  Python layer), which raises an action's error as the session's `EngineError`;
-- batched asserts run actions later on a timer thread: facts are asserted one at a time; the host's
-  background dispatch threads are not started at all, so every action runs inside the assert call;
+- actions' exceptions are swallowed by durable's action loop: they are collected from its completion
+  callback and raised as the session's `EngineError`;
+- batched asserts run actions later on a timer thread: facts are asserted one at a time;
 - identical facts raise MessageObservedException and a key named `id` is the engine's identity:
   facts are deduplicated, carry a serial `_n`, and an input `id` becomes `fact_id`;
+- an action reads its matched facts as attributes of its `Closure`, whose own attributes (`s`, `m`,
+  `host`, …) would shadow aliases of those names: the compiler prefixes every engine alias
+  (`compiler.engine_alias`);
 - concurrent use of the engine is unsafe: one module lock serialises every evaluation.
 """
 
@@ -26,10 +32,9 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from durable.engine import Host
+from durable.engine import Host, MessageNotHandledException, Ruleset
 
-from expert.engine.compiler import CONCLUDE, PHASE, SINK_ACTION, RuleBase
-from expert.engine.driver import assert_direct
+from expert.engine.compiler import CONCLUDE, PHASE, SINK_ACTION, RuleBase, engine_alias
 from expert.engine.results import Evaluation, Fact
 from expert.engine.rulepack import RulePack
 from expert.engine.session import SERIAL, Session
@@ -39,43 +44,59 @@ LANGS = ("en", "de")
 _KIND = re.compile(r"^[a-z][a-z0-9_]*$")
 _LOCK = threading.Lock()
 _SIDS = itertools.count(1)
-_HOST: _EngineHost | None = None
+_ENGINE: _Engine | None = None
 
 
-class _EngineHost(Host):
-    """durable's Host with actions resolved by rule id and no background dispatch threads."""
+class _Engine(Host):
+    """durable's Host, resolving each rule's action by rule id, with the rulesets created from it."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.registered: set[str] = set()
+        self.rulesets: dict[str, Ruleset] = {}
         super().__init__()
 
-    def _run(self) -> None:
-        """Start no timer threads: we never batch, post events or use timers (see module doc)."""
-
     def get_action(self, action_name: str) -> Any:
-        """A tracing wrapper that hands each firing of rule `action_name` to the live session (durable's
-        own path, `driver.assert_via_host`; `driver.assert_direct` resolves actions itself)."""
+        """A tracing wrapper that hands each firing of rule `action_name` to the live session."""
         if action_name == SINK_ACTION:
             return _sink
 
         def action(c: Any) -> None:  # exactly one parameter: durable inspects the arity
-            if self.session is None:
+            session = self.session
+            if session is None:
                 raise EngineError(f"rule '{action_name}' fired outside an evaluation")
-            self.session.fire(action_name, c._m, c.assert_fact)
+            matched = {}
+            for key in session.base.rules[action_name].keys:
+                content = getattr(c, engine_alias(key))
+                if content is not None:
+                    matched[key] = dict(content.items())
+            session.fire(action_name, matched, c.assert_fact)
 
         return action
+
+    def run_fact(self, ruleset: Ruleset, session: Session, payload: dict) -> None:
+        """Assert one fact and run every action it triggers (and their derived facts' actions) now;
+        raise the session's error if an action failed."""
+        try:
+            state = ruleset.assert_fact(payload)
+        except MessageNotHandledException:
+            return  # no rule tests this fact: it cannot contribute
+        failures: list[Any] = []
+        ruleset.do_actions(state, lambda error, _state: failures.append(error) if error else None)
+        if session.error is not None:
+            raise session.error
+        if failures:
+            raise EngineError(f"a rule action failed: {failures[0]}")
 
 
 def _sink(c: Any) -> None:
     """No-op action of the sink rules."""
 
 
-def _host() -> _EngineHost:
-    global _HOST
-    if _HOST is None:
-        _HOST = _EngineHost()
-    return _HOST
+def _engine() -> _Engine:
+    global _ENGINE
+    if _ENGINE is None:
+        _ENGINE = _Engine()
+    return _ENGINE
 
 
 def prepare(rules: RuleBase | Sequence[RulePack]) -> RuleBase:
@@ -96,25 +117,26 @@ def evaluate(rules: RuleBase | Sequence[RulePack], facts: Iterable[Mapping[str, 
     base = prepare(rules)
     inputs = [_normalise(fact, index) for index, fact in enumerate(facts)]
     with _LOCK:
-        host = _host()
-        if base.name not in host.registered:
-            _register(host, [base])
+        engine = _engine()
+        if base.name not in engine.rulesets:
+            _register(engine, [base])
+        ruleset = engine.rulesets[base.name]
         session = Session(base, f"s{next(_SIDS)}", lang)
-        host.session = session
+        engine.session = session
         try:
             for fact in inputs + [{"t": PHASE, "name": CONCLUDE}]:
                 payload = session.stamp(fact)
                 if payload is None:
                     continue
                 try:
-                    assert_direct(host, base, session, payload)
+                    engine.run_fact(ruleset, session, payload)
                 except EngineError:
                     raise
                 except Exception as exc:
                     raise EngineError(f"the rule engine failed on {fact['t']!r}: {exc}") from exc
         finally:
-            host.session = None
-            _delete_state(host, base.name, session.sid)
+            engine.session = None
+            _delete_state(ruleset, session.sid)
     return session.result()
 
 
@@ -124,28 +146,28 @@ def register(rules: RuleBase | Sequence[RulePack]) -> RuleBase:
     (`Expert.preload`). `evaluate` registers only the base it evaluates, on first use."""
     base = prepare(rules)
     with _LOCK:
-        _register(_host(), [base, *base.parts.values()])
+        _register(_engine(), [base, *base.parts.values()])
     return base
 
 
-def _register(host: _EngineHost, bases: list[RuleBase]) -> None:
-    """Register the bases not registered yet, in one call."""
-    todo = {b.name: b for b in bases if b.name not in host.registered}
+def _register(engine: _Engine, bases: list[RuleBase]) -> None:
+    """Create the engine rulesets of the bases that have none yet, in one call."""
+    todo = {b.name: b for b in bases if b.name not in engine.rulesets}
     if not todo:
         return
     try:
         # a fresh copy parsed from the definition's JSON text, written when it was compiled:
         # ten times faster than copy.deepcopy on 126 rules, and no json.dumps per process
-        host.register_rulesets({name: json.loads(b.definition_json) for name, b in todo.items()})
+        engine.rulesets.update(Ruleset.create_rulesets(
+            engine, {name: json.loads(b.definition_json) for name, b in todo.items()}))
     except Exception as exc:
         raise EngineError(f"the rule engine refused the rule packs: {exc}") from exc
-    host.registered.update(todo)
 
 
-def _delete_state(host: _EngineHost, name: str, sid: str) -> None:
+def _delete_state(ruleset: Ruleset, sid: str) -> None:
     """Free the session's engine state; error 309 means no fact was ever stored for it."""
     try:
-        host.delete_state(name, sid)
+        ruleset.delete_state(sid)
     except Exception as exc:  # durable_rules_engine.error
         if "309" not in str(exc):
             raise EngineError(f"could not free engine session {sid}: {exc}") from exc

@@ -60,7 +60,7 @@ class Session:
             if self.error is None:
                 self.error = EngineError(f"rule '{rule_id}' failed: {exc}")
                 self.error.__cause__ = exc
-            raise self.error  # durable's own path stores it in the session state too
+            raise self.error  # durable's action loop catches it; the facade raises it again
 
     def _fire(self, rule_id: str, engine_facts: dict[str, Fact], assert_fact: Callable[[Fact], Any]) -> None:
         compiled = self.base.rules[rule_id]
@@ -93,13 +93,6 @@ class Session:
                 assert_fact(payload)
             except MessageNotHandledException:
                 pass  # no rule tests this fact's values: nothing to chain on
-
-    def check(self, state: dict | None) -> None:
-        """Raise the first error an action hit (the engine swallows them into its state)."""
-        if self.error is not None:
-            raise self.error
-        if state and state.get("exception"):
-            raise EngineError(f"a rule action failed: {state['exception']}")
 
     def result(self) -> Evaluation:
         """The finished evaluation; findings are rendered here, outside the engine lock."""

@@ -235,7 +235,7 @@ def test_default_location_is_the_user_cache_and_the_package_stays_untouched(tmp_
     got = _run_cli(_env(XDG_CACHE_HOME=str(tmp_path / "xdg")), "advise", "examples/rag-agent.yaml")
     assert got.returncode == 0, got.stderr
     written = sorted(p.name.split("-")[0] for p in (tmp_path / "xdg" / "gpu-expert").iterdir())
-    assert written == ["catalog", "generated", "rules"]   # generated: expert.cli.generated_code
+    assert written == ["catalog", "rules"]
     assert listing() == before
 
 

@@ -90,12 +90,21 @@ def test_trap_action_exception_surfaces_as_engine_error(rulebase) -> None:
     assert ok.findings[0].explanation == "Value 1.2."
 
 
-def test_trap_engine_state_exception_is_checked_after_every_assert(rulebase) -> None:
-    session = facade.Session(rulebase("chain"), "s-test", "en")
-    session.check(None)
-    session.check({"sid": "s-test"})
-    with pytest.raises(EngineError, match="a rule action failed: boom"):
-        session.check({"sid": "s-test", "exception": "boom"})
+def test_trap_aliases_named_like_durables_closure_attributes_read_their_facts() -> None:
+    """An action reads its matched facts as attributes of durable's Closure, which has its own `s`
+    (the session state), `m`, `host` and `post`: every engine alias is prefixed, so these aliases
+    still give the facts they matched, cross-fact references included."""
+    base = inline({"id": "closure-names",
+                   "when": [{"fact": "state", "as": "s"}, {"fact": "msg", "as": "m"},
+                            {"fact": "peer", "as": "host", "where": {"v": {"ref": "s.v"}}},
+                            {"fact": "note", "as": "post"}],
+                   "then": {"derive": [{"fact": "seen", "set": {"v": {"ref": "m.v"}}}]}})
+    result = evaluate(base, [{"t": "state", "v": 1}, {"t": "msg", "v": 2},
+                             {"t": "peer", "v": 1}, {"t": "peer", "v": 3}, {"t": "note", "v": 4}])
+    assert [f.matched for f in result.fired] == [{"s": {"t": "state", "v": 1}, "m": {"t": "msg", "v": 2},
+                                                   "host": {"t": "peer", "v": 1},
+                                                   "post": {"t": "note", "v": 4}}]
+    assert result.derived == [{"t": "seen", "v": 2}]
 
 
 def test_trap_derived_kind_without_consumer_does_not_break(rulebase) -> None:
@@ -134,18 +143,38 @@ def test_trap_four_threads_give_the_sequential_results(twenty, audit_facts, heal
     assert results == [expected] * 4
 
 
-def test_trap_one_host_no_timer_threads_and_rulesets_registered_once(twenty, packs_dir: Path,
-                                                                      audit_facts) -> None:
+def test_trap_one_engine_rulesets_created_once_actions_on_the_callers_thread(twenty, packs_dir: Path,
+                                                                             audit_facts) -> None:
     evaluate(twenty, audit_facts)
-    host = facade._host()
+    host = facade._engine()
     with_org = prepare(load_packs([packs_dir / "twenty", packs_dir / "chain"]))
     result = evaluate(with_org, audit_facts + [{"t": "input", "name": "org"}])
     assert [r for r in result.fired_ids() if r.startswith("chain-")] == [
         "chain-a", "chain-b", "chain-c"]
     evaluate(prepare(load_packs([packs_dir / "twenty"])), audit_facts)  # same name: reused
-    assert facade._host() is host
-    assert {twenty.name, with_org.name} <= host.registered
-    assert not [t for t in threading.enumerate() if "dispatch" in t.name]
+    assert facade._engine() is host
+    assert {twenty.name, with_org.name} <= set(host.rulesets)
+    # durable's Host runs timer threads; they dispatch only the rulesets in its own list, which ours are
+    # not in: every action ran inside `evaluate`, on this thread, and nothing runs after it
+    threads: list[int] = []
+    real_action = host.get_action
+
+    def spied_action(name: str):
+        action = real_action(name)
+
+        def spy(c) -> None:
+            threads.append(threading.get_ident())
+            action(c)
+
+        return spy
+
+    host.get_action = spied_action   # read once, when a ruleset is created
+    try:
+        spied = inline({"id": "thread-spy", "when": [{"fact": "input"}]})
+        assert evaluate(spied, [{"t": "input", "name": "n"}]).fired_ids() == ["thread-spy"]
+    finally:
+        del host.get_action
+    assert threads and set(threads) == {threading.get_ident()}   # the rule and the phase sink
 
 
 def test_register_registers_a_base_with_its_parts_evaluate_only_the_base() -> None:
@@ -157,10 +186,10 @@ def test_register_registers_a_base_with_its_parts_evaluate_only_the_base() -> No
     part = base.reachable(["workload"])
     assert base.reachable(["workload"]) is part and list(base.parts.values()) == [part]
     evaluate(base, [{"t": "setup"}])
-    host = facade._host()
-    assert base.name in host.registered and part.name not in host.registered
+    host = facade._engine()
+    assert base.name in host.rulesets and part.name not in host.rulesets
     assert facade.register(base) is base
-    assert part.name in host.registered
+    assert part.name in host.rulesets
     assert evaluate(part, [{"t": "workload"}]).fired_ids() == ["register-test-workload"]
 
 

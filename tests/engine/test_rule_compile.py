@@ -50,9 +50,9 @@ def test_every_operator_compiles_to_the_engine_grammar() -> None:
     ])
     definition, keys = compile_rule(rule)
     assert keys == ("w", "s")
-    assert definition["all"][1] == {"s": {"$and": [
-        {"t": "s"}, {"a": 1}, {"b": {"w": "b"}}, {"$neq": {"c": "x"}},
-        {"$lt": {"d": 1}}, {"$gte": {"d": 0}}, {"$lte": {"e": {"w": "e"}}}, {"$gt": {"f": 2.5}},
+    assert definition["all"][1] == {"~s": {"$and": [  # engine aliases prefixed (compiler.engine_alias)
+        {"t": "s"}, {"a": 1}, {"b": {"~w": "b"}}, {"$neq": {"c": "x"}},
+        {"$lt": {"d": 1}}, {"$gte": {"d": 0}}, {"$lte": {"e": {"~w": "e"}}}, {"$gt": {"f": 2.5}},
         {"$or": [{"g": "x"}, {"g": "y"}]}, {"h": "only"}, {"$ex": {"i": 1}}, {"$nex": {"j": 1}},
         {"$mt": {"k": "h100-.*"}}, {"$iany": {"l": {"$i": "iso27001"}}}, {"m.n": True}]}}
     assert definition["run"] == "r" and "pri" not in definition
@@ -65,16 +65,16 @@ def test_negations_go_after_the_phase_gate_whatever_their_position() -> None:
                      priority=3)
     definition, _ = compile_rule(rule)
     assert definition == {"all": [
-        {"i": {"$and": [{"t": "item"}, {"$ex": {"name": 1}}]}},  # referenced field required
+        {"~i": {"$and": [{"t": "item"}, {"$ex": {"name": 1}}]}},  # referenced field required
         {"_phase": {"$and": [{"t": "phase"}, {"name": "conclude"}]}},
         {"_not0$not": {"$and": [{"t": "flag"}, {"name": "x"}]}},
-        {"_not2$not": {"$and": [{"t": "flag"}, {"item": {"i": "name"}}]}},
+        {"_not2$not": {"$and": [{"t": "flag"}, {"item": {"~i": "name"}}]}},
     ], "pri": 3, "run": "r"}
 
 
 def test_rules_without_negation_are_not_gated() -> None:
     definition, _ = compile_rule(rule_from([{"fact": "item"}]))
-    assert definition == {"all": [{"item": {"t": "item"}}], "run": "r"}
+    assert definition == {"all": [{"~item": {"t": "item"}}], "run": "r"}
 
 
 def test_unaliased_patterns_are_traced_under_their_kind() -> None:
@@ -83,8 +83,8 @@ def test_unaliased_patterns_are_traced_under_their_kind() -> None:
     definition, keys = compile_rule(rule)
     assert keys == ("setup", "setup#2", "flag", "mark")
     assert definition["all"][2] == {"_any2$any": [
-        {"flag": {"t": "flag"}}, {"mark": {"t": "mark"}},
-        {"flag": {"$and": [{"t": "flag"}, {"b": 1}]}}]}
+        {"~flag": {"t": "flag"}}, {"~mark": {"t": "mark"}},
+        {"~flag": {"$and": [{"t": "flag"}, {"b": 1}]}}]}
 
 
 def test_sinks_for_unconsumed_derived_kinds_and_phase(rulebase) -> None:
