@@ -13,7 +13,10 @@ built object is pickled to a cache file named by a fingerprint of exactly that:
   is only read back by the code that wrote it.
 
 Any change of a source file therefore misses the cache and reads the YAML again; nothing is ever
-served for other files. Where: `$GPU_EXPERT_CACHE_DIR`, else `$XDG_CACHE_HOME/gpu-expert`, else
+served for other files. A cache file holds a format tag, the SHA-256 of its pickle and the pickle: a
+file whose digest does not match (a flipped bit, a truncated write, a file of another format) is not
+unpickled, and an object of another type than the caller expects is not served — both are misses,
+rebuilt from the YAML and written again, never a different answer. Where: `$GPU_EXPERT_CACHE_DIR`, else `$XDG_CACHE_HOME/gpu-expert`, else
 `~/.cache/gpu-expert`; `GPU_EXPERT_CACHE_DIR=` (set, empty) turns the cache off. Never inside the
 installed package. A directory that cannot be created or written, or a damaged or foreign cache
 file, is passed over silently: the data is then read from the YAML, as without a cache. Cache files
@@ -33,6 +36,7 @@ from typing import Callable, Iterable, TypeVar
 
 ENV = "GPU_EXPERT_CACHE_DIR"
 KEEP = 8  # cache files of one kind kept (the newest); older fingerprints are removed on writing
+TAG = b"gpu-expert-cache-1\n"  # the format of a cache file: TAG, SHA-256 of the pickle, the pickle
 T = TypeVar("T")
 
 
@@ -112,14 +116,20 @@ def read_owned(path: Path) -> bytes | None:
         return None
 
 
-def _read(path: Path) -> object | None:
+def _read(path: Path, expected: type[T]) -> T | None:
+    """The object stored in a cache file, or None when the file is absent, not ours, damaged (its
+    digest does not match) or holds something else than an `expected`."""
     data = read_owned(path)
-    if data is None:
+    if data is None or not data.startswith(TAG):
+        return None
+    digest, payload = data[len(TAG):len(TAG) + 32], data[len(TAG) + 32:]
+    if hashlib.sha256(payload).digest() != digest:
         return None
     try:
-        return pickle.loads(data)
-    except Exception:  # noqa: BLE001 - a damaged or stale file is a miss, never an error
+        value = pickle.loads(payload)
+    except Exception:  # noqa: BLE001 - written by other code (the key covers ours): a miss, never an error
         return None
+    return value if isinstance(value, expected) else None
 
 
 def write_atomic(directory: Path, name: str, data: bytes) -> bool:
@@ -145,7 +155,7 @@ def _write(directory: Path, kind: str, key: str, value: object) -> None:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - what cannot be pickled is not stored
         return
-    if not write_atomic(directory, f"{kind}-{key}.pickle", data):
+    if not write_atomic(directory, f"{kind}-{key}.pickle", TAG + hashlib.sha256(data).digest() + data):
         return
     try:
         old = sorted(directory.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
@@ -155,16 +165,17 @@ def _write(directory: Path, kind: str, key: str, value: object) -> None:
         pass
 
 
-def cached(kind: str, files: Iterable[Path], build: Callable[[], T]) -> T:
-    """`build()`, or what it returned before for the same `files` and code (see the module doc).
-    What `build` raises is raised, and nothing is stored."""
+def cached(kind: str, files: Iterable[Path], build: Callable[[], T], expected: type[T]) -> T:
+    """`build()`, or what it returned before for the same `files` and code (see the module doc); a
+    stored object that is not an `expected` is a miss. What `build` raises is raised, and nothing is
+    stored."""
     directory = cache_dir()
     if directory is None:
         return build()
     key = fingerprint(kind, files)
-    hit = _read(directory / f"{kind}-{key}.pickle")
+    hit = _read(directory / f"{kind}-{key}.pickle", expected)
     if hit is not None:
-        return hit  # type: ignore[return-value]
+        return hit
     value = build()
     _write(directory, kind, key, value)
     return value

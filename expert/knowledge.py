@@ -80,9 +80,10 @@ def _rule_base(extra: tuple[str, ...]):
     """Parsed, checked and compiled once per process; between processes, from the compiled cache
     (`expert.compiled`) while no pack file (nor this code) has changed."""
     from expert.compiled import cached
+    from expert.engine.compiler import RuleBase
     from expert.engine.facade import prepare
 
-    return cached("rules", rule_files(extra), lambda: _with_parts(prepare(list(_parsed(extra)))))
+    return cached("rules", rule_files(extra), lambda: _with_parts(prepare(list(_parsed(extra)))), RuleBase)
 
 
 SEPARATE_PACKS = ("document-pick",)

@@ -283,7 +283,7 @@ def source_files(extra_dirs: tuple[Path, ...]) -> list[Path]:
 def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
     from expert.compiled import cached
 
-    return cached("catalog", source_files(extra_dirs), lambda: with_derived(build_catalog(extra_dirs)))
+    return cached("catalog", source_files(extra_dirs), lambda: with_derived(build_catalog(extra_dirs)), Catalog)
 
 
 def with_derived(catalog: Catalog) -> Catalog:
