@@ -18,7 +18,8 @@ OUTSIDE = re.compile(r"(?<![\w.-])(shared/[\w.-]+|/work/[\w.-]+|/home/[\w.-]+|/t
 def repository_text_files(root: Path = ROOT) -> list[Path]:
     """Every text file of the repository outside build, cache and environment folders."""
     return [p for p in root.rglob("*") if p.is_file() and p.suffix in TEXT
-            and not SKIP_DIRS.intersection(p.relative_to(root).parts) and not p.name.endswith(".egg-info")]
+            and not SKIP_DIRS.intersection(p.relative_to(root).parts) and not p.name.endswith(".egg-info")
+            and not p.relative_to(root).parts[0].startswith(".venv")]   # .venv-3.13: `make VENV=…`
 
 
 def outside_references(text: str) -> list[str]:
