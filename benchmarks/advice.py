@@ -21,7 +21,7 @@ def run(repeat: int = 100) -> list[dict]:
     from expert.audit import sizing_extras
     from expert.engine import evaluate
     from expert.facts import setup_fact
-    from expert.inputs import load_setup_data
+    from expert.inputs.load import load_setup_data
     from expert.knowledge import rule_base
 
     expert = Expert()

@@ -43,7 +43,7 @@ def fact_sets() -> list[list[dict]]:
     from expert.audit import sizing_extras
     from expert.catalog import load_catalog
     from expert.facts import setup_fact
-    from expert.inputs import load_setup_data
+    from expert.inputs.load import load_setup_data
 
     catalog = load_catalog()
     sets = []

@@ -15,10 +15,10 @@ from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.near_tie import near_tie_fact
 from expert.precision_facts import precision_facts
-from expert.pools import pool_sentence, pooled_view, primary_model
+from expert.inputs.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
 from expert.sizing_notes import d3_thumb_fields, generic_fields
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
 MAX_SHARED_ENTRIES = 20_000  # bounds the per-catalog sizing cache of a long-running process (the chat)
@@ -112,7 +112,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
-    from expert.slo import rate_basis
+    from expert.inputs.slo import rate_basis
 
     basis = rate_basis(w)
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
@@ -158,7 +158,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.engine import evaluate
     from expert.interview import render_sentence
     from expert.knowledge import rule_base
-    from expert.slo import targets
+    from expert.inputs.slo import targets
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, detail=False, _shared=shared_cache(catalog))

@@ -54,7 +54,7 @@ class Expert:
         (about half the time), e.g. to show an answer first and the sensitivity a moment later. Runs
         with the cyclic garbage collector paused (`expert.gc_pause`)."""
         from expert.advice import advise as advise_workload
-        from expert.inputs import load_workload_data
+        from expert.inputs.load import load_workload_data
 
         with paused():
             return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog,
@@ -64,7 +64,7 @@ class Expert:
         """Audit an existing setup (dict in the file format, or a `Setup`), with the cyclic garbage
         collector paused (`expert.gc_pause`)."""
         from expert.audit import audit as audit_setup
-        from expert.inputs import load_setup_data
+        from expert.inputs.load import load_setup_data
 
         with paused():
             return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
@@ -73,7 +73,7 @@ class Expert:
         """The advice's recommended configuration as setup files to audit (advise, then audit): one for
         a single model, one per serving group of a pool of agents; [] when nothing fits."""
         from expert.configurator.operating import setups_from_advice
-        from expert.inputs import load_workload_data
+        from expert.inputs.load import load_workload_data
 
         return setups_from_advice(report, load_workload_data(workload, None, self.catalog), self.catalog)
 

@@ -14,9 +14,9 @@ from expert.catalog import Catalog
 from expert.catalog.models import Gpu
 from expert.facts import clean_fact, setup_fact, workload_fact
 from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
-from expert.pools import is_pool, pool_sentence
+from expert.inputs.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
-from expert.setup import Setup
+from expert.inputs.setup_file import Setup
 
 def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
     """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
@@ -168,7 +168,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
     slo = None
     if setup.workload is not None:
-        from expert.slo import targets
+        from expert.inputs.slo import targets
 
         slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,

@@ -28,8 +28,8 @@ from expert.configurator.candidates import precisions, tp_degrees
 from expert.configurator.operating import operating_facts
 from expert.configurator.search import default_assumptions
 from expert.facts import clean_fact, workload_fact
-from expert.pools import pooled_view, primary_model
-from expert.setup import Placement, Setup
+from expert.inputs.pools import pooled_view, primary_model
+from expert.inputs.setup_file import Placement, Setup
 from expert.sizing.parallel import column_for
 
 

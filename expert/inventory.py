@@ -12,7 +12,7 @@ from typing import Any
 
 from expert.catalog import Catalog
 from expert.facts import clean_fact
-from expert.workload import FineTuning, Workload
+from expert.inputs.workload import FineTuning, Workload
 
 
 def agent_facts(w: Workload, catalog: Catalog) -> list[dict[str, Any]]:

@@ -216,7 +216,7 @@ class Catalog:
 
 def _read(directory: Path, kind: str, *, required: bool):
     from expert.fileio import load_mapping
-    from expert.validation import validate_model, validate_schema
+    from expert.inputs.validation import validate_model, validate_schema
 
     filename, file_model = FILES[kind]
     path = directory / filename

@@ -34,8 +34,8 @@ def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
     from expert.catalog.loader import FILES
     from expert.fileio import load_mapping
-    from expert.inputs import load_setup_data, load_workload_data
-    from expert.validation import validate_model, validate_schema
+    from expert.inputs.load import load_setup_data, load_workload_data
+    from expert.inputs.validation import validate_model, validate_schema
 
     name, data = load_mapping(file)
     for kind, (_filename, file_model) in FILES.items():

@@ -21,11 +21,11 @@ import copy
 import math
 from dataclasses import dataclass, replace
 
-from expert.agentloop import ResolvedAgent
+from expert.inputs.agent_block import ResolvedAgent
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import agent_loop as loop
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 @dataclass(frozen=True)

@@ -41,11 +41,11 @@ from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, 
 from expert.configurator.objective import gpu_cost
 from expert.configurator.pool_counts import PoolOption, _option, pool_options, ranked
 from expert.sizing.architecture import generic_model
-from expert.pools import agent_workloads
+from expert.inputs.pools import agent_workloads
 from expert.sizing.constants import Assumptions
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 @dataclass
 class Plan:

@@ -42,7 +42,7 @@ from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.pricing import offer_energy_tdp
 from expert.sizing.buyrent import MIN_BUY_MONTHS
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV",
              "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO", "CH"}

@@ -20,7 +20,7 @@ from expert.messages import LANGS, t
 from expert.numbers import grouped
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:

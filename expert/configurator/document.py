@@ -17,7 +17,7 @@ from expert.facts import gpu_family
 from expert.knowledge import SEPARATE_PACKS
 from expert.messages import t
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 H100_SPEEDUP = 2.8  # 000 G4 / U2: "um den Faktor 2,8" faster fine-tuning on the H100
 AT_LEAST_A100 = {"a100", "h100", "h200", "b200"}  # 000 M2: "mindestens eine A100"
@@ -109,7 +109,7 @@ def _cite(rule) -> str:
 
 def document_recommendation(workload, lang: str = "en", catalog: Catalog | None = None) -> str:
     """The documents' own pick for a workload, with its section (text)."""
-    from expert.pools import pooled_view, primary_model
+    from expert.inputs.pools import pooled_view, primary_model
     from expert.catalog.loader import load_catalog
     from expert.configurator.search import as_workload, default_assumptions
     w = as_workload(workload)

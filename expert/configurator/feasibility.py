@@ -36,8 +36,8 @@ from expert.configurator.profile import ReplicaProfile, build_profile, shifted, 
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_states_gb
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 
 @dataclass(slots=True)

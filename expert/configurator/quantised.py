@@ -18,7 +18,7 @@ from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.search import run, to_choice
 from expert.messages import LANGS, t
 from expert.numbers import grouped
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 def others(w: Workload) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from expert.configurator.objective import cost_line
 from expert.facts import gpu_family
 from expert.messages import t as msg
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 MAX_ALTERNATIVES = 8
 

@@ -18,7 +18,7 @@ from expert.configurator.models import Sensitivity
 from expert.configurator.restricted import optimum
 from expert.configurator.search import to_choice
 from expert.messages import t
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 STEPS = ("none", "yearly", "quarterly", "monthly", "weekly")
 LANGS = ("en", "de")

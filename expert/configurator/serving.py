@@ -23,7 +23,7 @@ from typing import NamedTuple
 from expert.configurator.fewest import first_serving, first_walking
 from expert.sizing import load
 from expert.sizing.load import wait_p95
-from expert.slo import SLO_TOLERANCE
+from expert.inputs.slo import SLO_TOLERANCE
 
 EPS = 1e-9
 LIMIT = 1 + SLO_TOLERANCE

@@ -22,10 +22,10 @@ from expert.sizing.results import Capacity, Estimate, FineTuneMemory, FullSizing
 from expert.sizing.speed import performance
 from expert.sizing.steady import loaded_performance
 from expert.sizing.ft_run import job_run
-from expert.slo import targets
+from expert.inputs.slo import targets
 
 if TYPE_CHECKING:
-    from expert.workload import Workload
+    from expert.inputs.workload import Workload
 
 TRAIN_PRECISIONS = {"fp32", "bf16", "fp16"}
 
@@ -113,7 +113,7 @@ def choose_layout(model: LlmModel, gpu: Gpu, count: int, precision: str, context
 
 
 def _workload(workload_like) -> Workload:
-    from expert.workload import Workload  # the advice's sizing: `estimate` itself reads no workload
+    from expert.inputs.workload import Workload  # the advice's sizing: `estimate` itself reads no workload
 
     return workload_like if isinstance(workload_like, Workload) else Workload.model_validate(workload_like)
 

@@ -17,8 +17,8 @@ from expert.configurator.agent_demand import demand, equivalent, shift_of, ttft_
 from expert.configurator.configure import search
 from expert.configurator.profile import build_profile, shifted, with_target
 from expert.configurator.search import context, default_assumptions
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalog()

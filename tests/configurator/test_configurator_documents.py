@@ -238,9 +238,9 @@ def test_document_pick_pack_alone_derives_what_all_rules_derive():
     from expert.configurator.search import default_assumptions
     from expert.engine import evaluate
     from expert.facts import workload_fact
-    from expert.inputs import load_workload_data
+    from expert.inputs.load import load_workload_data
     from expert.knowledge import rule_base
-    from expert.pools import primary_model
+    from expert.inputs.pools import primary_model
 
     base, a = rule_base(), default_assumptions(CAT)
     checked = 0

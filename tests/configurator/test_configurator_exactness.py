@@ -26,8 +26,8 @@ from expert.sizing.memory import inference_memory, weights_gb
 from expert.sizing import load
 from expert.sizing.speed import performance
 from expert.sizing.steady import core_replica
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 FULL = load_catalog()
 A = default_assumptions(FULL)

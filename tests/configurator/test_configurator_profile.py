@@ -17,7 +17,7 @@ from expert.configurator.search import default_assumptions
 from expert.sizing.cost import buy_cost, rent_cost
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
-from expert.slo import Targets
+from expert.inputs.slo import Targets
 
 CAT = load_catalog()
 A = default_assumptions(CAT)

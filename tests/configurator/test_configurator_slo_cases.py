@@ -16,8 +16,8 @@ from expert.configurator import search
 from expert.configurator.candidates import admissible_sources
 from expert.configurator.search import catalog_sources
 from expert.facts import gpu_family
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 

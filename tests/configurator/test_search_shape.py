@@ -14,7 +14,7 @@ from expert.configurator.candidates import admissible_sources, catalog_sources
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.configurator.pairs import PricedPairs, pairs
 from expert.configurator.search import default_assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 A = default_assumptions(CAT)

@@ -7,7 +7,7 @@ test reads the pydantic models and fails when the two drift apart.
 from __future__ import annotations
 
 from expert.interview.describe import DEFAULTS
-from expert.workload import FineTuning, Workload
+from expert.inputs.workload import FineTuning, Workload
 
 
 def test_defaults_shown_in_the_chat_are_the_schema_defaults():
@@ -27,7 +27,7 @@ def test_the_chat_modules_start_without_pydantic():
     import subprocess
     import sys
 
-    code = ("import sys, tui.app; bad = [m for m in ('pydantic', 'expert.workload', 'durable') "
+    code = ("import sys, tui.app; bad = [m for m in ('pydantic', 'expert.inputs.workload', 'durable') "
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

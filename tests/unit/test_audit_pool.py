@@ -28,7 +28,7 @@ def _fired(report) -> set[str]:
 
 def _setup_fact(setup: dict) -> dict:
     from expert.audit_pool import pool_extras
-    from expert.inputs import load_setup_data
+    from expert.inputs.load import load_setup_data
 
     s = load_setup_data(setup, None, EXPERT.catalog)
     return pool_extras(s, EXPERT.catalog.gpu(s.gpu), EXPERT.catalog)[0]

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from expert import schemas
+from expert.inputs import schemas
 from expert.paths import knowledge_dir
 from expert.vocabulary import describe
 

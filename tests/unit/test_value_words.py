@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import typing
 
-from expert.agentloop import AgentLoop
+from expert.inputs.agent_block import AgentLoop
 from expert.engine.rulepack import CATEGORIES
 from expert.engine.templates import render
 from expert.messages import has
-from expert.setup import Setup, Storage
-from expert.workload import FineTuning, Workload
+from expert.inputs.setup_file import Setup, Storage
+from expert.inputs.workload import FineTuning, Workload
 
 #: Values that read the same in German: precisions, engine and product names.
 SAME_IN_GERMAN = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "vllm", "tensorrt-llm", "sglang", "tgi",

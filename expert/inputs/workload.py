@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from expert.agentloop import AgentLoop
+from expert.inputs.agent_block import AgentLoop
 
 Precision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 Engine = Literal["vllm", "tensorrt-llm", "sglang", "llama.cpp", "transformers"]  # expert/sizing/engines.py

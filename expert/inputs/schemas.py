@@ -15,8 +15,8 @@ from pydantic import BaseModel
 
 def _models() -> dict[str, type[BaseModel]]:
     from expert.catalog.loader import GpusFile, ModelsFile, OffersFile, PackagesFile, TariffsFile
-    from expert.setup import Setup
-    from expert.workload import Workload
+    from expert.inputs.setup_file import Setup
+    from expert.inputs.workload import Workload
 
     models: dict[str, type[BaseModel]] = {
         "workload": Workload,
