@@ -42,7 +42,7 @@ def fact_sets() -> list[list[dict]]:
     """The facts of each soak input, built once (the soak measures the engine, not the sizing)."""
     from expert.audit import sizing_extras
     from expert.catalog import load_catalog
-    from expert.facts import setup_fact
+    from expert.facts.input_facts import setup_fact
     from expert.inputs.load import load_setup_data
 
     catalog = load_catalog()

@@ -11,13 +11,13 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.audit_figures import smallest_single_gpu_gb
-from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
+from expert.facts.input_facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
-from expert.near_tie import near_tie_fact
-from expert.precision_facts import precision_facts
+from expert.facts.near_tie import near_tie_fact
+from expert.facts.precision import precision_facts
 from expert.inputs.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
-from expert.sizing_notes import d3_thumb_fields, generic_fields
+from expert.facts.sizing_notes import d3_thumb_fields, generic_fields
 from expert.inputs.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
@@ -180,7 +180,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         memory.update(pool_memory(pool_w, catalog, groups))
     from expert.configurator.document import u2_facts
     from expert.configurator.search import default_assumptions
-    from expert.inventory import agent_facts
+    from expert.facts.inventory import agent_facts
 
     facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model),
              *agent_facts(w, catalog)]  # 000 R1: one specification per inventoried agent
@@ -213,7 +213,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 def _advice_rules(base, facts: list[dict]):
     """The rules the advice's facts can reach (`RuleBase.reachable` of `vocabulary.ADVICE_KINDS`):
     the same firings on less engine work; the whole base should a fact of another kind be added."""
-    from expert.vocabulary import ADVICE_KINDS
+    from expert.facts.vocabulary import ADVICE_KINDS
 
     if all(fact["t"] in ADVICE_KINDS for fact in facts):
         return base.reachable(ADVICE_KINDS)

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu
-from expert.facts import clean_fact, setup_fact, workload_fact
+from expert.facts.input_facts import clean_fact, setup_fact, workload_fact
 from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
 from expert.inputs.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
@@ -105,7 +105,7 @@ def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
     spec = w.agent if w is not None else None
     if spec is None and setup.prefix_cache_hit_rate is None and setup.routing is None:
         return None
-    from expert.facts import clean_fact
+    from expert.facts.input_facts import clean_fact
 
     replicas = max(1, setup.count // setup.tensor_parallel)
     spreads = setup.routing in SPREADING and replicas > 1

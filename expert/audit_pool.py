@@ -27,7 +27,7 @@ from expert.configurator.agents import Plan, PoolSearch, _pack, by_memory, by_qu
 from expert.configurator.candidates import precisions, tp_degrees
 from expert.configurator.operating import operating_facts
 from expert.configurator.search import default_assumptions
-from expert.facts import clean_fact, workload_fact
+from expert.facts.input_facts import clean_fact, workload_fact
 from expert.inputs.pools import pooled_view, primary_model
 from expert.inputs.setup_file import Placement, Setup
 from expert.sizing.parallel import column_for

@@ -31,7 +31,7 @@ def check_vocabulary(pack, path: Path) -> None:
     """Reject a rule that tests a field of an input fact that the vocabulary does not define."""
     from expert.engine.rulepack import AnyOf, Not
     from expert.errors import InputError
-    from expert.vocabulary import INPUT_FACTS
+    from expert.facts.vocabulary import INPUT_FACTS
 
     for index, rule in enumerate(pack.rules):
         patterns = []
@@ -92,7 +92,7 @@ SEPARATE_PACKS = ("document-pick",)
 def _with_parts(base):
     """The base with the smaller bases an advice evaluates made from it (`RuleBase.parts`, kept in
     its compiled cache): the documents' pick and the rules the advice's input kinds can reach."""
-    from expert.vocabulary import ADVICE_KINDS
+    from expert.facts.vocabulary import ADVICE_KINDS
 
     for pack in SEPARATE_PACKS:
         if any(p.pack == pack for p in base.packs):

@@ -13,7 +13,7 @@ from typing import Any
 
 from expert.catalog.loader import Catalog
 from expert.configurator.models import DocumentView
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 from expert.knowledge import SEPARATE_PACKS
 from expert.messages import t
 from expert.sizing.constants import Assumptions
@@ -72,7 +72,7 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
     """(document_pick fact, text {en, de}, sections) from the built-in rules."""
     from expert.engine import evaluate
     from expert.engine.templates import render
-    from expert.facts import workload_fact
+    from expert.facts.input_facts import workload_fact
     from expert.knowledge import rule_base
 
     base = rule_base()

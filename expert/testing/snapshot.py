@@ -148,7 +148,7 @@ def scenario_result(path: Path, rules_dirs=(), catalog_dirs=(), display: str | N
     """(outcome view, violated expectations, xfail reason or None) of one scenario file."""
     from expert.api import Expert
     from expert.engine.rulepack import CATEGORIES
-    from expert.facts import gpu_family
+    from expert.facts.input_facts import gpu_family
     from expert.knowledge import load_rule_packs, rule_base
     from expert.testing.expectations import check, parse_expectation
 

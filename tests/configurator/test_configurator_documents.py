@@ -17,7 +17,7 @@ from expert.catalog.loader import load_catalog
 from expert.configurator import search
 from expert.configurator.agents import evaluate_pool
 from expert.configurator.document import document_recommendation
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 
 CAT = load_catalog()
 U1 = {"hosting": "ch", "prompt_tokens": 1500, "output_tokens": 100, "latency_target_s": 2.0,
@@ -237,7 +237,7 @@ def test_document_pick_pack_alone_derives_what_all_rules_derive():
     from expert.configurator.document import _pick_rules, u2_facts
     from expert.configurator.search import default_assumptions
     from expert.engine import evaluate
-    from expert.facts import workload_fact
+    from expert.facts.input_facts import workload_fact
     from expert.inputs.load import load_workload_data
     from expert.knowledge import rule_base
     from expert.inputs.pools import primary_model

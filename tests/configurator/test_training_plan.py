@@ -12,7 +12,7 @@ from expert.catalog import load_catalog
 from expert.catalog.billing import training_billing
 from expert.configurator import search
 from expert.configurator.training_plan import attended_hours, billed_hours
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 
 CAT = load_catalog()
 T3 = yaml.safe_load((Path(__file__).resolve().parents[2] / "examples" / "agent-pool-t3.yaml").read_text())

@@ -24,7 +24,7 @@ from expert.engine import load_packs  # noqa: E402
 from expert.engine.checks import positive_aliases  # noqa: E402
 from expert.engine.rulepack import AnyOf, Not, Pattern  # noqa: E402
 from expert.engine.templates import placeholders  # noqa: E402
-from expert.vocabulary import INPUT_FACTS  # noqa: E402
+from expert.facts.vocabulary import INPUT_FACTS  # noqa: E402
 
 RULES_DIR = ROOT / "rules"
 KNOWLEDGE_DIR = ROOT / "knowledge"

@@ -12,7 +12,7 @@ from expert.engine import evaluate, parse_pack, prepare
 from expert.engine.compiler import RuleBase
 from expert.engine.rulepack import AnyOf, Not
 from expert.knowledge import rule_base
-from expert.vocabulary import ADVICE_KINDS
+from expert.facts.vocabulary import ADVICE_KINDS
 
 
 def inline(*rules: dict) -> RuleBase:

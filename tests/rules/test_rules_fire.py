@@ -998,7 +998,7 @@ def test_negations_only_test_facts_derived_before_the_gate():
 
 def test_every_derived_pattern_has_a_producer():
     rules = [r for p in packs() for r in p.rules]
-    from expert.vocabulary import INPUT_KINDS
+    from expert.facts.vocabulary import INPUT_KINDS
     for rule in rules:
         for negated in (False, True):
             for pattern in _patterns(rule, negated):

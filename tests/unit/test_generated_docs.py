@@ -4,7 +4,7 @@ from pathlib import Path
 
 from expert.inputs import schemas
 from expert.paths import knowledge_dir
-from expert.vocabulary import describe
+from expert.facts.vocabulary import describe
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.facts import clean_fact
+from expert.facts.input_facts import clean_fact
 from expert.inputs.workload import FineTuning, Workload
 
 

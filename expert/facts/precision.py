@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.configurator.quantised import how
-from expert.facts import clean_fact
+from expert.facts.input_facts import clean_fact
 from expert.messages import t
 from expert.inputs.workload import Workload
 
