@@ -18,7 +18,7 @@ SETUP = {"gpu": "h100-sxm", "count": 4, "interconnect": "pcie", "cpu_cores": 16,
 
 def run(repeat: int = 100) -> list[dict]:
     """Advice end-to-end, audit end-to-end, 1 000 audits, and the engine alone on the audit's facts."""
-    from expert.audit import sizing_extras
+    from expert.flows.audit import sizing_extras
     from expert.engine import evaluate
     from expert.facts.input_facts import setup_fact
     from expert.inputs.load import load_setup_data

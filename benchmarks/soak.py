@@ -40,7 +40,7 @@ def rss_mb() -> float:
 
 def fact_sets() -> list[list[dict]]:
     """The facts of each soak input, built once (the soak measures the engine, not the sizing)."""
-    from expert.audit import sizing_extras
+    from expert.flows.audit import sizing_extras
     from expert.catalog import load_catalog
     from expert.facts.input_facts import setup_fact
     from expert.inputs.load import load_setup_data

@@ -38,8 +38,8 @@ class Expert:
     def preload(self) -> None:
         """Import the advice and audit pipeline, compile the rule packs and register them with the
         engine now, so that the first answer pays for none of it (the chat does this in a thread)."""
-        import expert.advice  # noqa: F401
-        import expert.audit  # noqa: F401
+        import expert.flows.advice  # noqa: F401
+        import expert.flows.audit  # noqa: F401
         import expert.report.build  # noqa: F401
         from expert.engine import evaluate, register
         from expert.knowledge import rule_base
@@ -53,7 +53,7 @@ class Expert:
         `sensitivity=False` skips the "which single change would change the choice" sub-searches
         (about half the time), e.g. to show an answer first and the sensitivity a moment later. Runs
         with the cyclic garbage collector paused (`expert.gc_pause`)."""
-        from expert.advice import advise as advise_workload
+        from expert.flows.advice import advise as advise_workload
         from expert.inputs.load import load_workload_data
 
         with paused():
@@ -63,7 +63,7 @@ class Expert:
     def audit(self, setup: Any, lang: str = "en") -> Report:
         """Audit an existing setup (dict in the file format, or a `Setup`), with the cyclic garbage
         collector paused (`expert.gc_pause`)."""
-        from expert.audit import audit as audit_setup
+        from expert.flows.audit import audit as audit_setup
         from expert.inputs.load import load_setup_data
 
         with paused():

@@ -146,7 +146,7 @@ def test_dataset_default_is_a_visible_assumption():
 
 
 def test_t1_card_explains_only_the_serving_gpus():
-    from expert.advice import advise
+    from expert.flows.advice import advise
     from expert.inputs.workload import Workload
     rep = advise(Workload.model_validate({"model": "llama-3.1-70b", "requests_per_day": 5000,
                                           "fine_tuning": {"frequency": "monthly", "method": "full"}}), CAT,
@@ -185,7 +185,7 @@ def test_t3_pool_report_is_consistent_and_prices_the_document_pools():
 
 
 def test_pool_clarification_lists_every_agent():
-    from expert.advice import advise
+    from expert.flows.advice import advise
     from expert.inputs.workload import Workload
     rep = advise(Workload.model_validate(T3), CAT, sensitivity=False)
     for agent in T3["agents"]:

@@ -268,5 +268,5 @@ def test_regression_expert_audit_shadowed_by_submodule():
     for _ in range(3):
         assert expert.audit(setup).kind == "audit"
     assert callable(expert.audit) and callable(expert.advise) and callable(expert.estimate)
-    from expert.audit import sizing_extras  # the submodule itself stays importable
+    from expert.flows.audit import sizing_extras  # the submodule itself stays importable
     assert callable(sizing_extras)

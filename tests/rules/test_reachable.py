@@ -74,7 +74,7 @@ def test_every_advice_fires_the_same_on_the_reachable_rules(scenario_inputs, rec
 
 @pytest.mark.parametrize("kind", ["setup", "unknown_kind"])
 def test_a_fact_of_another_kind_is_evaluated_on_the_whole_base(kind):
-    from expert.advice import _advice_rules
+    from expert.flows.advice import _advice_rules
 
     base = rule_base()
     assert _advice_rules(base, [{"t": "workload"}, {"t": "sizing"}]) is base.reachable(ADVICE_KINDS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 
 import expert.configurator
-from expert import advice
+from expert.flows import advice
 from expert.api import Expert
 
 

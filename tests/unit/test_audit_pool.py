@@ -27,7 +27,7 @@ def _fired(report) -> set[str]:
 
 
 def _setup_fact(setup: dict) -> dict:
-    from expert.audit_pool import pool_extras
+    from expert.flows.audit_pool import pool_extras
     from expert.inputs.load import load_setup_data
 
     s = load_setup_data(setup, None, EXPERT.catalog)

@@ -73,7 +73,7 @@ def test_advise_and_audit_run_with_the_collector_paused(monkeypatch):
     from expert.api import Expert
 
     seen = []
-    for module_name, name in (("expert.advice", "advise"), ("expert.audit", "audit")):
+    for module_name, name in (("expert.flows.advice", "advise"), ("expert.flows.audit", "audit")):
         module = importlib.import_module(module_name)   # `expert.audit` is also the package's function
         original = getattr(module, name)
         monkeypatch.setattr(module, name, lambda *a, _f=original, **k: (seen.append(gc.isenabled()), _f(*a, **k))[1])

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu
 from expert.facts.input_facts import clean_fact, setup_fact, workload_fact
-from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
+from expert.flows.audit_figures import smallest_single_gpu_gb, tuning_extras
 from expert.inputs.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
 from expert.inputs.setup_file import Setup
@@ -45,7 +45,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     if w is None:
         return {}, []
     if is_pool(w):
-        from expert.audit_pool import pool_extras
+        from expert.flows.audit_pool import pool_extras
         return pool_extras(setup, gpu, catalog)
     from expert.sizing.architecture import generic_model
     from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from expert.catalog import Catalog
-from expert.audit_figures import smallest_single_gpu_gb
+from expert.flows.audit_figures import smallest_single_gpu_gb
 from expert.facts.input_facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
 from expert.facts.near_tie import near_tie_fact
@@ -175,7 +175,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
                                                          choice)})
     if groups:  # a pool's memory is all its agents' replicas, not its largest model's
-        from expert.audit_pool import pool_memory
+        from expert.flows.audit_pool import pool_memory
 
         memory.update(pool_memory(pool_w, catalog, groups))
     from expert.configurator.document import u2_facts

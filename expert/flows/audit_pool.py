@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
+from expert.flows.audit_figures import smallest_single_gpu_gb, tuning_extras
 from expert.catalog.models import Gpu
 from expert.configurator.agents import Plan, PoolSearch, _pack, by_memory, by_quality
 from expert.configurator.candidates import precisions, tp_degrees
