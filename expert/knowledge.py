@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from expert.paths import rules_dir
+from expert._plumbing.paths import rules_dir
 
 
 def load_rule_packs(extra_dirs: Iterable[str | Path] = ()):

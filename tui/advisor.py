@@ -102,7 +102,7 @@ def read_file(path: str | Path, lang: str = "en") -> tuple[dict, str]:
     file, a folder and a file that is not a mapping are said in `lang`; a YAML syntax error keeps the
     parser's English detail)."""
     from expert.errors import InputError
-    from expert.fileio import parse_document, read_text
+    from expert._plumbing.fileio import parse_document, read_text
 
     if not Path(path).exists():
         raise InputError(t("chat.file.missing", lang), file=str(path))

@@ -21,7 +21,7 @@ from expert.catalog.bom import (Purchase, chassis_for, merged_lines, parts_mid_c
 from expert.catalog.generic import generic_model
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
-from expert.paths import knowledge_dir, schema_path
+from expert._plumbing.paths import knowledge_dir, schema_path
 
 
 class GpusFile(BaseModel):
@@ -215,7 +215,7 @@ class Catalog:
 
 
 def _read(directory: Path, kind: str, *, required: bool):
-    from expert.fileio import load_mapping
+    from expert._plumbing.fileio import load_mapping
     from expert.inputs.validation import validate_model, validate_schema
 
     filename, file_model = FILES[kind]

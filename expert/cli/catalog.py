@@ -17,7 +17,7 @@ def register(commands) -> None:
 
 def run(args) -> int:
     """Print one catalog table."""
-    from expert.fileio import dumps_json
+    from expert._plumbing.fileio import dumps_json
 
     catalog = catalog_from(args)
     entries = list(getattr(catalog, args.table).values())

@@ -33,7 +33,7 @@ def run(args) -> int:
 def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
     from expert.catalog.loader import FILES
-    from expert.fileio import load_mapping
+    from expert._plumbing.fileio import load_mapping
     from expert.inputs.load import load_setup_data, load_workload_data
     from expert.inputs.validation import validate_model, validate_schema
 

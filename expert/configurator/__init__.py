@@ -10,7 +10,7 @@ See docs/configurator.md.
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('document_recommendation',), 'document'),

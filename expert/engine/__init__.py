@@ -15,7 +15,7 @@ shipped JSON Schema). Writing rule packs: docs/rules.md.
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('RuleBase', 'compile_packs', 'ruleset_name'), 'compiler'),

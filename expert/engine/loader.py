@@ -18,7 +18,7 @@ from expert.engine.checks import RuleProblem, check_rule
 from expert.engine.rulepack import RulePack
 from expert.engine.templates import ALIAS_RE, FIELD_RE
 from expert.errors import InputError, format_loc
-from expert.fileio import read_text
+from expert._plumbing.fileio import read_text
 
 _PATTERN_NAMES = {
     r"^[a-z0-9]+(-[a-z0-9]+)*$": "lowercase letters, digits and single dashes",

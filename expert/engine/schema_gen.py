@@ -42,7 +42,7 @@ def write_schema(directory: Path) -> Path:
 
 def main() -> int:
     """Rewrite the shipped schema and print its path."""
-    from expert.paths import knowledge_dir
+    from expert._plumbing.paths import knowledge_dir
 
     print(write_schema(knowledge_dir() / "schemas"))
     return 0

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from expert.catalog import Catalog, load_catalog
-from expert.fileio import load_mapping
+from expert._plumbing.fileio import load_mapping
 from expert.inputs.validation import validate_model
 from expert.inputs.workload import Workload
 

@@ -58,7 +58,7 @@ def write(directory: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    from expert.paths import knowledge_dir
+    from expert._plumbing.paths import knowledge_dir
 
     for path in write(knowledge_dir() / "schemas"):
         print(path)

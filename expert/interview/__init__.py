@@ -12,7 +12,7 @@ the words recognised in what the user types stay here (`lexicon`, `aliases`).
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('CONTRACT_MODEL_IDS', 'DEFAULT_MODEL_ALIASES', 'build_aliases'), 'aliases'),

@@ -10,7 +10,7 @@ table), `speed` (TTFT, TPOT, throughput), `capacity` (000 D3), `cost` (000 T1-T5
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('generic_model',), 'architecture'),

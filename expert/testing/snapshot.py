@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from expert.errors import InputError
 from expert.report.build import rounded
-from expert.fileio import load_mapping
+from expert._plumbing.fileio import load_mapping
 
 DECIMALS = 2
 CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision",

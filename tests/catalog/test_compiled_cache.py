@@ -17,7 +17,7 @@ import yaml
 from expert import compiled
 from expert.catalog import loader
 from expert.knowledge import _rule_base, _parsed, rule_base
-from expert.paths import knowledge_dir
+from expert._plumbing.paths import knowledge_dir
 from expert.facts.vocabulary import ADVICE_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from expert.inputs import schemas
-from expert.paths import knowledge_dir
+from expert._plumbing.paths import knowledge_dir
 from expert.facts.vocabulary import describe
 
 ROOT = Path(__file__).resolve().parents[2]
