@@ -22,7 +22,7 @@ def run(repeat: int = 100) -> list[dict]:
     from expert.engine import evaluate
     from expert.facts.input_facts import setup_fact
     from expert.inputs.load import load_setup_data
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     expert = Expert()
     rows = [summary("advice end-to-end (one process)", timed(lambda: expert.advise(WORKLOAD), repeat), 20.0),

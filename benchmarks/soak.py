@@ -73,7 +73,7 @@ def fresh_digests() -> list[str]:
 def once() -> list[str]:
     """One evaluation per input (what a fresh process answers)."""
     from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     return [digest(evaluate(base, facts, lang=lang)) for facts in fact_sets() for lang in ("en", "de")]
@@ -82,7 +82,7 @@ def once() -> list[str]:
 def soak(n: int) -> dict:
     """`n` evaluations in this process; RSS before and after; every result checked against the first."""
     from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     sets = fact_sets()

@@ -42,7 +42,7 @@ class Expert:
         import expert.flows.audit  # noqa: F401
         import expert.report.build  # noqa: F401
         from expert.engine import evaluate, register
-        from expert.knowledge import rule_base
+        from expert.engine.rule_base import rule_base
 
         base = register(rule_base(self.rules_dirs))  # with the smaller bases an advice evaluates
         evaluate(base, [])   # no facts: fires nothing kept; the engine's first session

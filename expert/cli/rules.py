@@ -23,7 +23,7 @@ def register(commands) -> None:
 
 
 def _all_rules(args):
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
 
     return [rule for pack in load_rule_packs(args.rules_dir) for rule in pack.rules]
 

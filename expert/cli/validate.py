@@ -47,7 +47,7 @@ def validate_file(file: str) -> str:
         from pathlib import Path
 
         from expert.engine import load_pack
-        from expert.knowledge import check_vocabulary
+        from expert.engine.rule_base import check_vocabulary
 
         check_vocabulary(load_pack(Path(file)), Path(file))
         return "rule pack"

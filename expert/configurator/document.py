@@ -14,7 +14,7 @@ from typing import Any
 from expert.catalog.loader import Catalog
 from expert.configurator.models import DocumentView
 from expert.facts.input_facts import gpu_family
-from expert.knowledge import SEPARATE_PACKS
+from expert.engine.rule_base import SEPARATE_PACKS
 from expert.messages import t
 from expert.sizing.constants import Assumptions
 from expert.inputs.workload import Workload
@@ -73,7 +73,7 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
     from expert.engine import evaluate
     from expert.engine.templates import render
     from expert.facts.input_facts import workload_fact
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     facts = [workload_fact(w, model), *u2_facts(w, catalog, a, model)]

@@ -157,7 +157,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.configurator import search
     from expert.engine import evaluate
     from expert.interview import render_sentence
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
     from expert.inputs.slo import targets
 
     model = primary_model(w, catalog)

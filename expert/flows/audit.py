@@ -151,7 +151,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     """The audit report of a setup."""
     from expert.engine import evaluate
     from expert.interview import render_sentence
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)

@@ -16,7 +16,7 @@ import yaml
 
 from expert import compiled
 from expert.catalog import loader
-from expert.knowledge import _rule_base, _parsed, rule_base
+from expert.engine.rule_base import _rule_base, _parsed, rule_base
 from expert._plumbing.paths import knowledge_dir
 from expert.facts.vocabulary import ADVICE_KINDS
 
@@ -76,7 +76,7 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
 
 def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
     rule_base()
-    monkeypatch.setattr("expert.knowledge._parsed", lambda extra: pytest.fail("parsed the packs despite the cache"))
+    monkeypatch.setattr("expert.engine.rule_base._parsed", lambda extra: pytest.fail("parsed the packs despite the cache"))
     _rule_base.cache_clear()
     again = rule_base()
     monkeypatch.undo()

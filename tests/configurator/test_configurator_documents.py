@@ -239,7 +239,7 @@ def test_document_pick_pack_alone_derives_what_all_rules_derive():
     from expert.engine import evaluate
     from expert.facts.input_facts import workload_fact
     from expert.inputs.load import load_workload_data
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
     from expert.inputs.pools import primary_model
 
     base, a = rule_base(), default_assumptions(CAT)

@@ -118,7 +118,7 @@ def test_u2_facts_memo_equals_the_plain_computation():
 def test_the_pick_rule_base_equals_its_own_compilation():
     from expert.configurator.document import PICK_PACK, _pick_rules
     from expert.engine.compiler import RuleBase
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
     base = rule_base()
     own = RuleBase.from_packs([p for p in base.packs if p.pack == PICK_PACK])
     assert _pick_rules(base) == own and _pick_rules(base).name == own.name

@@ -118,7 +118,7 @@ def test_the_interview_says_its_words_by_key():
 
 def test_explain_names_the_severity_in_german():
     # `gpu-expert explain RULE --lang de` once printed "Schweregrad warning"
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
     from expert.report.explain import explain_rule
 
     rules = {r.severity: r for pack in load_rule_packs(()) for r in pack.rules}

@@ -11,7 +11,7 @@ from expert.api import Expert
 from expert.engine import evaluate, parse_pack, prepare
 from expert.engine.compiler import RuleBase
 from expert.engine.rulepack import AnyOf, Not
-from expert.knowledge import rule_base
+from expert.engine.rule_base import rule_base
 from expert.facts.vocabulary import ADVICE_KINDS
 
 

@@ -35,8 +35,8 @@ SCENARIOS = TEAM_REPO / "scenarios"
 CHILD = """
 import sys
 from pathlib import Path
-import expert.knowledge
-expert.knowledge.rules_dir = lambda: Path(sys.argv[1])
+import expert.engine.rule_base
+expert.engine.rule_base.rules_dir = lambda: Path(sys.argv[1])
 from expert.cli.main import main
 sys.exit(main(sys.argv[2:]))
 """

@@ -60,7 +60,7 @@ def test_rule_texts_render_values_in_the_texts_language():
 
 
 def test_explain_in_german_names_category_and_severity_in_german():
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
     from expert.report.explain import explain_rule
 
     rule = next(r for p in load_rule_packs() for r in p.rules if r.id == "m4-regulated-data-hosted-abroad")
