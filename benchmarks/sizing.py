@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from expert.catalog import load_catalog
-from expert.pricing import default_offer, default_purchase
+from expert.catalog.pricing import default_offer, default_purchase
 from expert.sizing.estimate import full_sizing
 from expert.inputs.workload import Workload
 

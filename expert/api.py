@@ -131,7 +131,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
              utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
     """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
-    from expert.pricing import default_purchase, pick_offer
+    from expert.catalog.pricing import default_purchase, pick_offer
     from expert.report.build import rounded
     from expert.sizing.cost import cost
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert.cli.options import FORMATS_TEXT_JSON, catalog_from, common_parent
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 
 
 def register(commands) -> None:

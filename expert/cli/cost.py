@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert.cli.options import COUNT, FORMATS_TEXT_JSON, FRACTION, MONTHS, catalog_from, common_parent
-from expert.numbers import chf
+from expert.report.numbers import chf
 
 
 def register(commands) -> None:

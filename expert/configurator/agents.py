@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from expert.catalog.loader import Catalog
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
 from expert.messages import LANGS, t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.configurator.feasibility import Context
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import gpu_cost

@@ -40,7 +40,7 @@ from typing import Callable
 from expert.catalog.bom import system_power_w
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.pricing import offer_energy_tdp
+from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.inputs.workload import Workload
 

@@ -17,7 +17,7 @@ from expert.configurator.models import SearchResult
 from expert.configurator.search import alternatives, as_workload, default_assumptions, run, to_choice
 from expert.configurator.sensitivity import sensitivity as sens
 from expert.messages import LANGS, t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.sizing.constants import Assumptions
 from expert.inputs.workload import Workload

@@ -121,7 +121,7 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
 
 def meets_reason(ctx, c) -> dict[str, str] | None:
     """The cost optimum's own latencies at the peak against the targets (why a cheaper GPU suffices)."""
-    from expert.numbers import dec
+    from expert.report.numbers import dec
 
     if c.ttft is None or c.tpot is None:
         return None
@@ -147,7 +147,7 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
     one = capacity_rps(prof, 1, 0.0, ctx.util, ctx.t_inf)
     if one <= 0:
         return None
-    from expert.numbers import dec
+    from expert.report.numbers import dec
 
     tp = f"{c.tp}× " if c.tp > 1 else ""
     return {lang: t("configurator.compare.physical", lang, tp=tp, gpu=c.source.gpu.id, precision=c.precision,
@@ -168,7 +168,7 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
     from expert.configurator.search import family_best
-    from expert.numbers import grouped
+    from expert.report.numbers import grouped
     pick, text, sections = document_pick(w, catalog, a, ctx.model)
     family, multi = pick["family"], pick["multi_gpu"]
     full = {lang: f"{text[lang]} — {'; '.join(sections)}" for lang in ("en", "de")}

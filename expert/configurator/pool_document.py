@@ -10,7 +10,7 @@ A100 80 GB sources, and the text says which pool the search chose and why, with 
 from __future__ import annotations
 
 from expert.messages import t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 
 R3_MIN_GROUP = 2  # R3: 2-4 identical GPUs per group for fault tolerance
 

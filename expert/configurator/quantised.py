@@ -17,7 +17,7 @@ from expert.configurator.feasibility import Candidate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.search import run, to_choice
 from expert.messages import LANGS, t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.inputs.workload import Workload
 
 

@@ -13,7 +13,7 @@ search proved infeasible (`known_infeasible.py`).
 from __future__ import annotations
 
 from expert.configurator.explain import label
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.configurator.models import Sensitivity
 from expert.configurator.restricted import optimum
 from expert.configurator.search import to_choice

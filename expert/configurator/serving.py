@@ -45,7 +45,7 @@ class OperatingPoint(NamedTuple):
 
     def regime(self, lang: str = "en") -> str:
         """Which steady state the TPOT figure is for: 'at 0.69 req/s per replica, batch 3'."""
-        from expert.numbers import dec
+        from expert.report.numbers import dec
         word = "pro Replikat, Batch" if lang == "de" else "per replica, batch"
         return f"{dec(self.rate_rps, lang, 2)} req/s {word} {self.batch}"
 

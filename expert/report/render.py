@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert._plumbing.fileio import dumps_json
-from expert.numbers import chf, dec
+from expert.report.numbers import chf, dec
 from expert.messages import has as has_msg, t as msg
 from expert.report.models import Choice, Report
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from expert.catalog.models import Band, Gpu, Offer, Price, PurchasePrice
-from expert.pricing import offer_energy_tdp
+from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing import buyrent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.results import CostResult, Provenance

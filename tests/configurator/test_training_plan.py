@@ -152,7 +152,7 @@ def test_t1_card_explains_only_the_serving_gpus():
                                           "fine_tuning": {"frequency": "monthly", "method": "full"}}), CAT,
                  sensitivity=False)
     card = next(f for f in rep.findings if f.rule_id == "t1-tco-assumptions")
-    from expert.numbers import grouped
+    from expert.report.numbers import grouped
     t1 = rep.training_plan.cost_lines.gpu_tco_chf
     assert f"{grouped(t1)} CHF over 36 months" in card.explanation
     assert rep.training_plan.cost_lines.training_chf > 0                    # the run is its own line
