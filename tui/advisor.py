@@ -82,7 +82,7 @@ class Advisor:
         None when there is no price or no chassis takes that count."""
         try:
             from expert.catalog.bom import system_power_w, total_chf
-            from expert.configurator.search import default_assumptions
+            from expert.configurator.enumeration import default_assumptions
             from expert.sizing.buyrent import owned
 
             catalog = self._expert.catalog

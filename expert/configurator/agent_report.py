@@ -39,7 +39,7 @@ def _may_pay(w, catalog, a, shared, below: float) -> bool:
     theirs is below it, and neither is the one `run` returns. `figures` then reads `kv_bound` False and
     no offload figure, as from the optimum itself."""
     from expert.configurator.ordered import best_only
-    from expert.configurator.search import agent_contexts
+    from expert.configurator.enumeration import agent_contexts
     ctxs, sources = agent_contexts(w, catalog, a, shared)
     for c in ctxs:
         found = best_only(c, sources, below)

@@ -296,7 +296,7 @@ def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str =
     groups = [{"offer": "hikube-l40s", "count": 2}, {"offer": "hikube-a100-80gb", "count": 2}]
     (one group = homogeneous; two = hybrid, `variant` split or train-only). `search`: a `PoolSearch` of
     this workload, catalog and assumptions whose plans to reuse (they depend on nothing else)."""
-    from expert.configurator.search import as_workload, catalog_sources, default_assumptions
+    from expert.configurator.enumeration import as_workload, catalog_sources, default_assumptions
     w = as_workload(workload)
     a = assumptions or default_assumptions(catalog)
     ps = search if search is not None else PoolSearch(w, catalog, a)
@@ -329,7 +329,7 @@ def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str =
 
 def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult:
     """The cheapest pool for a multi-agent workload, with the best homogeneous and hybrid designs."""
-    from expert.configurator.search import catalog_sources
+    from expert.configurator.enumeration import catalog_sources
     ps = PoolSearch(w, catalog, a)
     sources = admissible_sources(catalog_sources(catalog), w)
     options = ranked(ps, sources)   # `sorted(pool_options(…), key=key)`, an option built when read

@@ -14,7 +14,7 @@ from expert.configurator.candidates import Source, source_kinds
 from expert.configurator.document import document_view
 from expert.configurator.feasibility import Candidate, Context
 from expert.configurator.models import SearchResult
-from expert.configurator.search import alternatives, as_workload, default_assumptions, run, to_choice
+from expert.configurator.enumeration import alternatives, as_workload, default_assumptions, run, to_choice
 from expert.configurator.sensitivity import sensitivity as sens
 from expert.messages import LANGS, t
 from expert.report.numbers import grouped

@@ -111,7 +111,7 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
     """The documents' own pick for a workload, with its section (text)."""
     from expert.inputs.pools import pooled_view, primary_model
     from expert.catalog.loader import load_catalog
-    from expert.configurator.search import as_workload, default_assumptions
+    from expert.configurator.enumeration import as_workload, default_assumptions
     w = as_workload(workload)
     catalog = catalog or load_catalog()
     model = primary_model(w, catalog)
@@ -167,7 +167,7 @@ def _cannot_run(w: Workload, catalog: Catalog, family: str) -> bool:
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
-    from expert.configurator.search import family_best
+    from expert.configurator.enumeration import family_best
     from expert.report.numbers import grouped
     pick, text, sections = document_pick(w, catalog, a, ctx.model)
     family, multi = pick["family"], pick["multi_gpu"]

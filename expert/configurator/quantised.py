@@ -15,7 +15,7 @@ from __future__ import annotations
 from expert.configurator.candidates import QUALITY_NOTE, QUALITY_ORDER
 from expert.configurator.feasibility import Candidate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
-from expert.configurator.search import run, to_choice
+from expert.configurator.enumeration import run, to_choice
 from expert.messages import LANGS, t
 from expert.report.numbers import grouped
 from expert.inputs.workload import Workload

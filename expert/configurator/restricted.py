@@ -41,7 +41,7 @@ from expert.configurator import heavier, known_infeasible
 from expert.configurator.candidates import precisions
 from expert.configurator.feasibility import Candidate, Context, evaluate
 from expert.configurator.ordered import best_only
-from expert.configurator.search import UNKNOWN, searched_context
+from expert.configurator.enumeration import UNKNOWN, searched_context
 
 
 def _fixed(ctx: Context) -> tuple:

@@ -16,7 +16,7 @@ from expert.configurator.explain import label
 from expert.report.numbers import grouped
 from expert.configurator.models import Sensitivity
 from expert.configurator.restricted import optimum
-from expert.configurator.search import to_choice
+from expert.configurator.enumeration import to_choice
 from expert.messages import t
 from expert.inputs.workload import Workload
 

@@ -179,7 +179,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
         memory.update(pool_memory(pool_w, catalog, groups))
     from expert.configurator.document import u2_facts
-    from expert.configurator.search import default_assumptions
+    from expert.configurator.enumeration import default_assumptions
     from expert.facts.inventory import agent_facts
 
     facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model),

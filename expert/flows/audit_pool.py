@@ -26,7 +26,7 @@ from expert.catalog.models import Gpu
 from expert.configurator.agents import Plan, PoolSearch, _pack, by_memory, by_quality
 from expert.configurator.candidates import precisions, tp_degrees
 from expert.configurator.operating import operating_facts
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.facts.input_facts import clean_fact, workload_fact
 from expert.inputs.pools import pooled_view, primary_model
 from expert.inputs.setup_file import Placement, Setup

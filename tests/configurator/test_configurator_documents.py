@@ -235,7 +235,7 @@ def test_document_pick_pack_alone_derives_what_all_rules_derive():
     advice scenario's workload (and each again with monthly fine-tuning, so U2's priced rules run) the
     pack alone derives the same single `document_pick` fact, from the same rule, as the whole rule base."""
     from expert.configurator.document import _pick_rules, u2_facts
-    from expert.configurator.search import default_assumptions
+    from expert.configurator.enumeration import default_assumptions
     from expert.engine import evaluate
     from expert.facts.input_facts import workload_fact
     from expert.inputs.load import load_workload_data

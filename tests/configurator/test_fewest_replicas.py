@@ -17,7 +17,7 @@ from expert.catalog.loader import load_catalog
 from expert.configurator.candidates import column_of
 from expert.configurator.fewest import SPAN, first_serving, first_walking
 from expert.configurator.profile import build_profile, with_target
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.sizing import speed
 from expert.inputs.slo import Targets
 

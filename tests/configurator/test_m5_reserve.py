@@ -10,7 +10,7 @@ import pytest
 
 from expert.catalog.loader import load_catalog
 from expert.configurator.profile import build_profile
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.sizing.architecture import generic_model
 
 CAT = load_catalog()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from expert.catalog import load_catalog
 from expert.configurator import feasibility, ordered
-from expert.configurator.search import context, default_assumptions
+from expert.configurator.enumeration import context, default_assumptions
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
 from expert.inputs.workload import Workload

@@ -16,7 +16,7 @@ from expert.configurator import agents, pool_counts
 from expert.configurator.candidates import admissible_sources, catalog_sources
 from expert.configurator.objective import gpu_cost
 from expert.configurator.pool_counts import _counts
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.inputs.workload import Workload
 from tests.configurator import plain_pools
 

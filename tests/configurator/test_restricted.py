@@ -9,7 +9,7 @@ import random
 
 from expert.configurator import restricted, search, sensitivity
 from expert.configurator.ordered import best_only
-from expert.configurator.search import context, default_assumptions, run, to_choice
+from expert.configurator.enumeration import context, default_assumptions, run, to_choice
 from expert.configurator.sensitivity import variations
 from expert.inputs.workload import Workload
 

@@ -40,7 +40,7 @@ CONVERTED = [ROOT / "expert/report/render.py", ROOT / "expert/report/explain.py"
              ROOT / "expert/configurator/pool_view.py", ROOT / "expert/configurator/pool_document.py",
              ROOT / "expert/configurator/training_view.py", ROOT / "expert/configurator/configure.py",
              ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py",
-             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/search.py",
+             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/enumeration.py",
              ROOT / "expert/engine/templates.py", *sorted(ROOT.glob("expert/interview/*.py"))]
 """Modules whose words all come from the catalog (besides the chat in `tui/`)."""
 
