@@ -133,7 +133,7 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
     """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
     from expert.catalog.pricing import default_purchase, pick_offer
     from expert.report.build import rounded
-    from expert.sizing.cost import cost
+    from expert.sizing.tco import cost
 
     card = catalog.gpu(gpu, path="--gpu")
     chosen = pick_offer(catalog, card.id, offer)

@@ -17,7 +17,7 @@ _EXPORTS = {
     **dict.fromkeys(('capacity', 'concurrent_inferences', 'latency_limited_batch', 'request_rates'), 'capacity'),
     **dict.fromkeys(('DEFAULT', 'Assumptions', 'Constant'), 'constants'),
     **dict.fromkeys(('break_even_months', 'buy_cost', 'cost', 'cost_per_million_tokens', 'cost_per_request',
-                     'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'cost'),
+                     'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'tco'),
     **dict.fromkeys(('ENGINES', 'budget'), 'engines'),
     **dict.fromkeys(('estimate', 'full_sizing'), 'estimate'),
     **dict.fromkeys(('finetune_memory', 'lora_trainable_params', 'training_activation_gb'), 'finetune'),

@@ -14,7 +14,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.architecture import generic_model
 from expert.sizing.capacity import capacity, meets_targets, request_rates, slo_limited_batch
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.cost import Money, cost
+from expert.sizing.tco import Money, cost
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences

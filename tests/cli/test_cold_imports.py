@@ -85,9 +85,9 @@ def test_estimate_needs_no_engine_configurator_or_chat():
 def test_lazy_package_names_are_the_functions_not_the_submodules():
     # expert.sizing.cost and expert.configurator.search are submodules and public functions at once
     import expert.configurator.enumeration  # noqa: F401 - imports the submodule first
-    import expert.sizing.cost  # noqa: F401
+    import expert.sizing.tco  # noqa: F401
     from expert.configurator import search
     from expert.sizing import capacity, cost, estimate
 
     assert [f.__module__ for f in (search, cost, capacity, estimate)] == [
-        "expert.configurator.configure", "expert.sizing.cost", "expert.sizing.capacity", "expert.sizing.estimate"]
+        "expert.configurator.configure", "expert.sizing.tco", "expert.sizing.capacity", "expert.sizing.estimate"]

@@ -14,7 +14,7 @@ from expert.configurator.objective import gpu_cost
 from expert.configurator.profile import build_profile
 from expert.configurator.serving import wait_p95
 from expert.configurator.enumeration import default_assumptions
-from expert.sizing.cost import buy_cost, rent_cost
+from expert.sizing.tco import buy_cost, rent_cost
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
 from expert.inputs.slo import Targets
