@@ -73,7 +73,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     known = choice is not None and choice.get("latency_p95_s") is not None and choice.get(
         "concurrent_inferences")
     if known:  # the recommendation's own operating point
-        from expert.sizing.capacity import request_rates
+        from expert.sizing.replicas import request_rates
         from expert.sizing.finetune import finetune_memory
 
         average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_factor)

@@ -14,7 +14,7 @@ from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('generic_model',), 'architecture'),
-    **dict.fromkeys(('capacity', 'concurrent_inferences', 'latency_limited_batch', 'request_rates'), 'capacity'),
+    **dict.fromkeys(('capacity', 'concurrent_inferences', 'latency_limited_batch', 'request_rates'), 'replicas'),
     **dict.fromkeys(('DEFAULT', 'Assumptions', 'Constant'), 'constants'),
     **dict.fromkeys(('break_even_months', 'buy_cost', 'cost', 'cost_per_million_tokens', 'cost_per_request',
                      'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'tco'),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.architecture import generic_model
-from expert.sizing.capacity import capacity, meets_targets, request_rates, slo_limited_batch
+from expert.sizing.replicas import capacity, meets_targets, request_rates, slo_limited_batch
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.tco import Money, cost
 from expert.sizing.finetune import finetune_memory

@@ -90,4 +90,4 @@ def test_lazy_package_names_are_the_functions_not_the_submodules():
     from expert.sizing import capacity, cost, estimate
 
     assert [f.__module__ for f in (search, cost, capacity, estimate)] == [
-        "expert.configurator.configure", "expert.sizing.tco", "expert.sizing.capacity", "expert.sizing.estimate"]
+        "expert.configurator.configure", "expert.sizing.tco", "expert.sizing.replicas", "expert.sizing.estimate"]
