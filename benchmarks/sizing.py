@@ -6,7 +6,7 @@ import time
 
 from expert.catalog import load_catalog
 from expert.catalog.pricing import default_offer, default_purchase
-from expert.sizing.estimate import full_sizing
+from expert.sizing.combined import full_sizing
 from expert.inputs.workload import Workload
 
 WORKLOAD = Workload(model="llama-3.1-8b", requests_per_day=50_000, latency_target_s=2.0)

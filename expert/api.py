@@ -122,7 +122,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if kv_precision == "fp8" and card.fp8_tflops is None:
         raise InputError(f"{card.id} has no native FP8 for the KV cache", path="--kv-cache-precision",
                          allowed="fp32, bf16, fp16")
-    from expert.sizing.estimate import estimate as core_estimate
+    from expert.sizing.combined import estimate as core_estimate
 
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
                          tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps)

@@ -83,7 +83,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         finetune_gb = finetune_memory(model, gpu, gpus, tuning.method, "bf16").total_gb \
             if tuning.enabled else None
     else:  # what `full_sizing` gives for these, without the speed, cost and run it adds
-        from expert.sizing.estimate import operating_point
+        from expert.sizing.combined import operating_point
 
         point = operating_point(w, gpu, model, choice["count"] if choice else None)
         c = point.capacity

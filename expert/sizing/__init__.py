@@ -19,7 +19,7 @@ _EXPORTS = {
     **dict.fromkeys(('break_even_months', 'buy_cost', 'cost', 'cost_per_million_tokens', 'cost_per_request',
                      'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'tco'),
     **dict.fromkeys(('ENGINES', 'budget'), 'engines'),
-    **dict.fromkeys(('estimate', 'full_sizing'), 'estimate'),
+    **dict.fromkeys(('estimate', 'full_sizing'), 'combined'),
     **dict.fromkeys(('finetune_memory', 'lora_trainable_params', 'training_activation_gb'), 'finetune'),
     **dict.fromkeys(('choose_tensor_parallel', 'inference_memory', 'kv_bytes_per_token', 'kv_cache_gb', 'max_sequences',
                      'weights_gb'), 'memory'),
