@@ -16,7 +16,7 @@ from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('CONTRACT_MODEL_IDS', 'DEFAULT_MODEL_ALIASES', 'build_aliases'), 'aliases'),
-    **dict.fromkeys(('describe',), 'describe'),
+    **dict.fromkeys(('describe',), 'workload_describe'),
     **dict.fromkeys(('Interview', 'Reply'), 'flow'),
     **dict.fromkeys(('parse_budget', 'parse_context', 'parse_data', 'parse_deployment', 'parse_fine_tuning',
                      'parse_growth', 'parse_horizon', 'parse_hosting', 'parse_latency', 'parse_model', 'parse_sector',

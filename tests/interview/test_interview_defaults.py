@@ -6,7 +6,7 @@ test reads the pydantic models and fails when the two drift apart.
 
 from __future__ import annotations
 
-from expert.interview.describe import DEFAULTS
+from expert.interview.workload_describe import DEFAULTS
 from expert.inputs.workload import FineTuning, Workload
 
 

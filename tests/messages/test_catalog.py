@@ -130,7 +130,7 @@ def test_explain_names_the_severity_in_german():
 def test_the_interview_keys_built_at_run_time_exist():
     """Keys the interview builds from a value (`question.{qid}.text`, `interview.word.{freq}`): the
     scan above cannot see them, so every value they are built from is tried here."""
-    from expert.interview.describe import FREQUENCIES, _PLAIN
+    from expert.interview.workload_describe import FREQUENCIES, _PLAIN
     from expert.interview.parse import _FREQ
     from expert.interview.questions import ORDER
     from expert.interview.setup_questions import SETUP_ORDER
