@@ -22,4 +22,4 @@ _EXPORTS = {
 __all__ = ["search", "document_recommendation", "SearchResult", "ConfiguredChoice", "ConfiguredAlternative",
            "ParetoPoint", "Sensitivity", "DocumentView"]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -29,4 +29,4 @@ __all__ = ["CATEGORIES", "Evaluation", "Finding", "FindingSource", "Firing", "Ru
            "RulePack", "compile_packs", "evaluate", "load_pack", "load_packs", "parse_pack",
            "prepare", "register", "ruleset_name"]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -35,4 +35,4 @@ __all__ = [
     "render_sentence",
 ]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

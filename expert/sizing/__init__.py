@@ -40,4 +40,4 @@ __all__ = [
     "estimate", "full_sizing",
 ]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -82,9 +82,10 @@ def test_estimate_needs_no_engine_configurator_or_chat():
             if _loaded(modules, name)] == []
 
 
-def test_lazy_package_names_are_the_functions_not_the_submodules():
-    # expert.sizing.cost and expert.configurator.search are submodules and public functions at once
-    import expert.configurator.enumeration  # noqa: F401 - imports the submodule first
+def test_lazy_package_names_are_the_functions_of_the_modules_they_map_to():
+    # each name is read from the submodule its package's export map names, also after that submodule
+    # was imported on its own (which binds the submodule, under its own name, on the package)
+    import expert.configurator.enumeration  # noqa: F401
     import expert.sizing.tco  # noqa: F401
     from expert.configurator import search
     from expert.sizing import capacity, cost, estimate
