@@ -60,7 +60,7 @@ def figures(ctx, best, offload=None) -> dict:
     kv_session = prof.kv_seq_gb * tp
     live = loop.sessions(d.peak_task_rate, a.steps_mean, step, a.tool_time_s)
     generating = ctx.peak_rps * step
-    # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none
+    # `cpu` offloads a share of the idle sessions (enumeration.run: where it pays); `drop` keeps none
     share = 0.0 if d.kv_during_tools == "gpu" else (d.offload_share if d.kv_during_tools == "cpu" else 1.0)
     on_gpu = generating + (1.0 - share) * max(0.0, live - generating)
     task = loop.task_latency_s(a.steps_mean, step, a.tool_time_s)

@@ -1,8 +1,8 @@
-"""The configurator's entry point, `search()`: one enumeration (`search.py`) plus everything built on
+"""The configurator's entry point, `search()`: one enumeration (`enumeration.py`) plus everything built on
 it — the run's notes, the documents' own pick (`document.py`), the sensitivity sub-searches
 (`sensitivity.py`), the precision beside the pick (`quantised.py`) and multi-agent pools (`agents.py`).
 
-It sits above those modules: they use the enumeration helpers of `search.py`, and only this module
+It sits above those modules: they use the enumeration helpers of `enumeration.py`, and only this module
 imports them all, so the configurator's imports point one way.
 """
 

@@ -12,7 +12,7 @@ holds only at the concurrency it was measured at, else the steady state's mean T
 and D3's U also caps the load at U × the replica's compute capacity (`rate_max`, the largest arrival
 rate with a stable steady state: prefill compute and prefill lane; the KV pool is the batch's check). `OperatingPoint.rho` reports λ over that
 capacity. The agent loop's cached prefixes shorten the uncached prompt (`ttft_shift`), so the prefill
-share falls with them. Targets are met within `expert.slo.SLO_TOLERANCE`.
+share falls with them. Targets are met within `expert.inputs.slo.SLO_TOLERANCE`.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ Typical use::
 Modules: `rulepack` (the typed format), `checks` (cross-field rules of the format), `loader`
 (reading files), `templates` (safe text filling), `compiler` (rules → durable ruleset dict),
 `session` and `facade` (evaluation), `results` (what an evaluation returns), `schema_gen` (the
-shipped JSON Schema). Writing rule packs: docs/rules.md.
+shipped JSON Schema), `rule_base` (the built-in packs of `rules/` plus an organisation's own, loaded
+and compiled once per process). Writing rule packs: docs/rules.md.
 """
 
 from __future__ import annotations

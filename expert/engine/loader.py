@@ -1,6 +1,6 @@
 """Reading rule-pack files: strict YAML, typed validation, one clear `InputError` per problem.
 
-Files are read size-limited (1 MiB, `expert.fileio`) and parsed with a safe YAML loader that also
+Files are read size-limited (1 MiB, `expert._plumbing.fileio`) and parsed with a safe YAML loader that also
 refuses duplicate keys and anchors/aliases (no "billion laughs"). Rule files never execute code.
 Every rejection names the file, the field path, the rule id (when inside a rule) and the reason.
 """

@@ -1,4 +1,4 @@
-"""The knowledge base: built-in rule packs plus an organisation's own, loaded and compiled once.
+"""The rule base: the built-in rule packs (`rules/`) plus an organisation's own, loaded and compiled once.
 
 Packs are compiled in a canonical order that depends on their content only: the built-in packs by
 pack name, then every `--rules-dir` pack by pack name (pack names are unique). The order of the

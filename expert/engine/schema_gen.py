@@ -2,7 +2,7 @@
 
 `python -m expert.engine.schema_gen` rewrites the shipped file; a test checks that the shipped file
 equals `schema_text()`, so the schema can never drift from the code. The format (sorted keys, 2-space
-indent, `$schema` and `$id`) is the one `expert.schemas` uses for the other shipped schemas.
+indent, `$schema` and `$id`) is the one `expert.inputs.schemas` uses for the other shipped schemas.
 The schema checks the shape of a pack; cross-field rules (aliases, references, placeholders, unique
 ids) are checked by `expert.engine.loader`, which `gpu-expert validate` uses.
 """

@@ -1,7 +1,7 @@
 """Building the input facts of the rule engine from a workload or a setup and the sizing core.
 
 Every number here is a raw value, from the input or from the sizing core; the documents' thresholds
-(G5's 500 ms, M3's cores, RAM ratio and network) live in the rules, which compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
+(G5's 500 ms, M3's cores, RAM ratio and network) live in the rules, which compare. Field names and meanings: `expert/facts/vocabulary.py` (docs/facts.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The JSON Schemas of every file a user may write or read, generated from the pydantic models.
 
-`python -m expert.schemas` rewrites `knowledge/schemas/*.schema.json`; a test checks that the
+`python -m expert.inputs.schemas` rewrites `knowledge/schemas/*.schema.json`; a test checks that the
 shipped files equal what this module generates, so the schemas can never drift from the code.
 """
 

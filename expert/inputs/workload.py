@@ -203,7 +203,7 @@ class Workload(Input):
     @property
     def latency_limit_s(self) -> float:
         """The latency target as given, or one hour (no constraint) when none is given. The sizing
-        uses `expert.slo.targets` (TTFT, TPOT, end to end) instead."""
+        uses `expert.inputs.slo.targets` (TTFT, TPOT, end to end) instead."""
         return self.latency_target_s if self.latency_target_s is not None else 3600.0
 
     @property

@@ -4,8 +4,9 @@ Modules: `constants` (every sourced constant, overridable via `Assumptions`), `a
 (generic dense model for `params_b`), `engines` (each serving engine's memory budget: vLLM,
 TensorRT-LLM, SGLang, llama.cpp, transformers), `memory` (inference memory and its inverse), `finetune`
 (training memory), `training` (run time, calibrated efficiency, team cost), `parallel` (004's TP
-table), `speed` (TTFT, TPOT, throughput), `capacity` (000 D3), `cost` (000 T1-T5), `results`
-(pydantic models), `estimate` (the entry points).
+table), `speed` (TTFT, TPOT, throughput), `replicas` (000 D3's capacity: replicas and GPUs for a load),
+`tco` (000 T1-T5: rent, buy, break-even), `results` (pydantic models), `combined` (the entry points
+`estimate` and `full_sizing`).
 """
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     """Size one workload (a `Workload` or its dict) on one GPU type.
 
     Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
-    latency limit: the largest batch meeting the latency targets of `expert.slo.targets` without
+    latency limit: the largest batch meeting the latency targets of `expert.inputs.slo.targets` without
     queueing), or the memory limit when the targets are out of reach even at batch 1
     (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end
     latency at that batch; capacity (000 D3 at peak load) gives the GPU count unless `count` is

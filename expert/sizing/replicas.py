@@ -65,7 +65,7 @@ def latency_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, preci
 
 
 def meets_targets(perf, slo) -> bool:
-    """Whether a `Performance` meets latency targets (`expert.slo.Targets`) without queueing, within
+    """Whether a `Performance` meets latency targets (`expert.inputs.slo.Targets`) without queueing, within
     the tolerance: TTFT = prefill + one decode step, TPOT, end to end (docs/slo.md)."""
     from expert.inputs.slo import SLO_TOLERANCE
 

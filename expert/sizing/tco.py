@@ -2,7 +2,7 @@
 
 - Energy (T1) = power × cooling 1.5 (PUE) × 730 h/month × months × 0.18 CHF/kWh: for bought hardware
   the whole server (GPUs + CPUs + rest, `expert.catalog.bom.system_power_w`), for rented GPUs only
-  where the price excludes power (`expert.pricing.offer_energy_tdp`: rents derived from 000's TCO at
+  where the price excludes power (`expert.catalog.pricing.offer_energy_tdp`: rents derived from 000's TCO at
   000's TDP; public list prices include power and get none).
 - Rent (T1): months × rent × count × (1 + 15 % infrastructure) + energy.
 - Buy: the complete system (GPUs + `host`) + energy + infrastructure − resale; T1's infrastructure is
