@@ -1,6 +1,6 @@
 """The chat's "skipped: assumed …" values are the workload schema's defaults.
 
-`expert.interview.describe.DEFAULTS` is written out (the chat must start without pydantic); this
+`expert.interview.workload_describe.DEFAULTS` is written out (the chat must start without pydantic); this
 test reads the pydantic models and fails when the two drift apart.
 """
 

@@ -1,4 +1,4 @@
-"""Auditing a pool of agents (000 U4, R3; expert/audit_pool.py): placement, packing, the pool's rules,
+"""Auditing a pool of agents (000 U4, R3; expert/flows/audit_pool.py): placement, packing, the pool's rules,
 and advise → setup file → audit for pools."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The near-tie alternative (expert/near_tie.py): within 2 % of the pick's TCO, and fewer GPUs or a
+"""The near-tie alternative (expert/facts/near_tie.py): within 2 % of the pick's TCO, and fewer GPUs or a
 time per output token at least 1.5× shorter."""
 
 from __future__ import annotations

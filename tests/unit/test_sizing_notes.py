@@ -1,4 +1,4 @@
-"""The advice's notes on D3's rule of thumb and the generic rule's attention (expert/sizing_notes.py)."""
+"""The advice's notes on D3's rule of thumb and the generic rule's attention (expert/facts/sizing_notes.py)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ SAME_IN_GERMAN = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "vllm", "tensor
                   "transformers"}
 
 
-#: Input fields whose fact field has another name (expert/facts.py).
+#: Input fields whose fact field has another name (expert/facts/input_facts.py).
 FACT_FIELD = {(Storage, "type"): "storage_type", (FineTuning, "method"): "finetune_method",
               (FineTuning, "frequency"): "fine_tuning"}
 
