@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
 
 
-def lazy_exports(package: str, exports: dict[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+def lazy_exports(package: str, exports: dict[str, str]) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """The module-level `__getattr__` and `__dir__` of `package` that read each name of `exports`
     from the submodule it maps to (`{"estimate": "combined"}`: `expert.sizing.combined.estimate`),
     importing it on first access; the value is then kept as an ordinary attribute of the package."""
     table = dict(exports)
 
-    def __getattr__(name: str) -> Any:
+    def __getattr__(name: str) -> object:
         submodule = table.get(name)
         if submodule is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
