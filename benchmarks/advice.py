@@ -18,11 +18,11 @@ SETUP = {"gpu": "h100-sxm", "count": 4, "interconnect": "pcie", "cpu_cores": 16,
 
 def run(repeat: int = 100) -> list[dict]:
     """Advice end-to-end, audit end-to-end, 1 000 audits, and the engine alone on the audit's facts."""
-    from expert.audit import sizing_extras
+    from expert.flows.audit import sizing_extras
     from expert.engine import evaluate
-    from expert.facts import setup_fact
-    from expert.inputs import load_setup_data
-    from expert.knowledge import rule_base
+    from expert.facts.input_facts import setup_fact
+    from expert.inputs.load import load_setup_data
+    from expert.engine.rule_base import rule_base
 
     expert = Expert()
     rows = [summary("advice end-to-end (one process)", timed(lambda: expert.advise(WORKLOAD), repeat), 20.0),

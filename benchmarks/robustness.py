@@ -75,7 +75,7 @@ def sequential_evaluations(n: int = 2000) -> float:
     """`n` evaluations of the built-in rule base in a row (sessions must be freed: 000's trap)."""
     from benchmarks.soak import fact_sets
     from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base, sets = rule_base(), fact_sets()
     return _seconds(lambda: [evaluate(base, sets[i % len(sets)]) for i in range(n)])

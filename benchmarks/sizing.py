@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 
 from expert.catalog import load_catalog
-from expert.pricing import default_offer, default_purchase
-from expert.sizing.estimate import full_sizing
-from expert.workload import Workload
+from expert.catalog.pricing import default_offer, default_purchase
+from expert.sizing.combined import full_sizing
+from expert.inputs.workload import Workload
 
 WORKLOAD = Workload(model="llama-3.1-8b", requests_per_day=50_000, latency_target_s=2.0)
 

@@ -40,10 +40,10 @@ def rss_mb() -> float:
 
 def fact_sets() -> list[list[dict]]:
     """The facts of each soak input, built once (the soak measures the engine, not the sizing)."""
-    from expert.audit import sizing_extras
+    from expert.flows.audit import sizing_extras
     from expert.catalog import load_catalog
-    from expert.facts import setup_fact
-    from expert.inputs import load_setup_data
+    from expert.facts.input_facts import setup_fact
+    from expert.inputs.load import load_setup_data
 
     catalog = load_catalog()
     sets = []
@@ -73,7 +73,7 @@ def fresh_digests() -> list[str]:
 def once() -> list[str]:
     """One evaluation per input (what a fresh process answers)."""
     from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     return [digest(evaluate(base, facts, lang=lang)) for facts in fact_sets() for lang in ("en", "de")]
@@ -82,7 +82,7 @@ def once() -> list[str]:
 def soak(n: int) -> dict:
     """`n` evaluations in this process; RSS before and after; every result checked against the first."""
     from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     sets = fact_sets()

@@ -37,11 +37,11 @@ class Expert:
     def preload(self) -> None:
         """Import the advice and audit pipeline, compile the rule packs and register them with the
         engine now, so that the first answer pays for none of it (the chat does this in a thread)."""
-        import expert.advice  # noqa: F401
-        import expert.audit  # noqa: F401
+        import expert.flows.advice  # noqa: F401
+        import expert.flows.audit  # noqa: F401
         import expert.report.build  # noqa: F401
         from expert.engine import evaluate, register
-        from expert.knowledge import rule_base
+        from expert.engine.rule_base import rule_base
 
         base = register(rule_base(self.rules_dirs))  # with the smaller bases an advice evaluates
         evaluate(base, [])   # no facts: fires nothing kept; the engine's first session
@@ -51,16 +51,16 @@ class Expert:
 
         `sensitivity=False` skips the "which single change would change the choice" sub-searches
         (about half the time), e.g. to show an answer first and the sensitivity a moment later."""
-        from expert.advice import advise as advise_workload
-        from expert.inputs import load_workload_data
+        from expert.flows.advice import advise as advise_workload
+        from expert.inputs.load import load_workload_data
 
         return advise_workload(load_workload_data(workload, None, self.catalog), self.catalog,
                                self.rules_dirs, lang, sensitivity=sensitivity)
 
     def audit(self, setup: Any, lang: str = "en") -> Report:
         """Audit an existing setup (dict in the file format, or a `Setup`)."""
-        from expert.audit import audit as audit_setup
-        from expert.inputs import load_setup_data
+        from expert.flows.audit import audit as audit_setup
+        from expert.inputs.load import load_setup_data
 
         return audit_setup(load_setup_data(setup, None, self.catalog), self.catalog, self.rules_dirs, lang)
 
@@ -68,7 +68,7 @@ class Expert:
         """The advice's recommended configuration as setup files to audit (advise, then audit): one for
         a single model, one per serving group of a pool of agents; [] when nothing fits."""
         from expert.configurator.operating import setups_from_advice
-        from expert.inputs import load_workload_data
+        from expert.inputs.load import load_workload_data
 
         return setups_from_advice(report, load_workload_data(workload, None, self.catalog), self.catalog)
 
@@ -117,7 +117,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if kv_precision == "fp8" and card.fp8_tflops is None:
         raise InputError(f"{card.id} has no native FP8 for the KV cache", path="--kv-cache-precision",
                          allowed="fp32, bf16, fp16")
-    from expert.sizing.estimate import estimate as core_estimate
+    from expert.sizing.combined import estimate as core_estimate
 
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
                          tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps)
@@ -126,9 +126,9 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
              utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
     """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
-    from expert.pricing import default_purchase, pick_offer
+    from expert.catalog.pricing import default_purchase, pick_offer
     from expert.report.build import rounded
-    from expert.sizing.cost import cost
+    from expert.sizing.tco import cost
 
     card = catalog.gpu(gpu, path="--gpu")
     chosen = pick_offer(catalog, card.id, offer)

@@ -3,7 +3,7 @@ green or red for a reason in the code, never by chance) and without its per-exam
 wall-clock limit that fails on a loaded machine). `HYPOTHESIS_PROFILE=explore` draws new random
 examples, for a deliberate bug hunt.
 
-The compiled cache (expert.compiled) of every run of the suite lives in a new temporary directory
+The compiled cache (expert._plumbing.compiled) of every run of the suite lives in a new temporary directory
 (GPU_EXPERT_CACHE_DIR, inherited by the CLI processes the tests start), so the suite starts cold and
 never writes into the user's own cache.
 

@@ -37,7 +37,7 @@ def test_wheel_contains_data(installed):
 def test_installed_package_runs_from_another_directory(installed, tmp_path):
     _, target = installed
     env = {**os.environ, "PYTHONPATH": str(target)}
-    where = subprocess.run([sys.executable, "-c", "import expert.paths as p; print(p.knowledge_dir())"],
+    where = subprocess.run([sys.executable, "-c", "import expert._plumbing.paths as p; print(p.knowledge_dir())"],
                            cwd=tmp_path, env=env, capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(target))
     out = subprocess.run([sys.executable, "-m", "expert", "catalog", "gpus", "--format", "json"],

@@ -82,7 +82,7 @@ class Advisor:
         None when there is no price or no chassis takes that count."""
         try:
             from expert.catalog.bom import system_power_w, total_chf
-            from expert.configurator.search import default_assumptions
+            from expert.configurator.enumeration import default_assumptions
             from expert.sizing.buyrent import owned
 
             catalog = self._expert.catalog
@@ -102,7 +102,7 @@ def read_file(path: str | Path, lang: str = "en") -> tuple[dict, str]:
     file, a folder and a file that is not a mapping are said in `lang`; a YAML syntax error keeps the
     parser's English detail)."""
     from expert.errors import InputError
-    from expert.fileio import parse_document, read_text
+    from expert._plumbing.fileio import parse_document, read_text
 
     if not Path(path).exists():
         raise InputError(t("chat.file.missing", lang), file=str(path))

@@ -132,7 +132,7 @@ SETUP_ALIASES = {"precision": "workload.precision", "model": "workload.model",
 def setup_name(name: str) -> str:
     """The setup field path a `/set` name stands for (`precision` → `workload.precision`; `engine`
     → the setup's `engine` field where the schema has one, else `inference_engine`)."""
-    from expert.setup import Setup
+    from expert.inputs.setup_file import Setup
 
     if name == "engine" and "engine" in Setup.model_fields:
         return "engine"
@@ -149,7 +149,7 @@ def setup_edit(setup: dict, arg: str, lang: str = "en") -> dict:
         raise ValueError(t("chat.usage_example", lang, usage="/set FIELD VALUE", example="/set count 2"))
     name = setup_name(name.lower())
     node, *path = name.split(".")
-    from expert.setup import Setup
+    from expert.inputs.setup_file import Setup
 
     if node not in CONTRACT_ORDER and node not in Setup.model_fields:
         raise ValueError(t("chat.set.unknown_setup_field", lang, name=repr(node),

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from expert.messages import t
-from expert.numbers import dec, grouped
+from expert.report.numbers import dec, grouped
 
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline

@@ -106,7 +106,7 @@ def check_workload_field(field: str, value: object, lang: str) -> None:
 
     from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-    from expert.workload import Workload
+    from expert.inputs.workload import Workload
 
     info = Workload.model_fields.get(field)
     if info is None or (isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel)):
@@ -128,7 +128,7 @@ def check_setup_field(setup: dict, node: str, lang: str = "en") -> None:
     from pydantic import ValidationError
 
     from expert.errors import format_loc
-    from expert.setup import Setup
+    from expert.inputs.setup_file import Setup
 
     try:
         Setup.model_validate(setup)

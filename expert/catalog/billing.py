@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from expert.paths import knowledge_dir
+from expert._plumbing.paths import knowledge_dir
 
 BILLING_FILE = "training-billing.yaml"
 

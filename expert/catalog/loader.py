@@ -21,7 +21,7 @@ from expert.catalog.bom import (Purchase, chassis_for, merged_lines, parts_mid_c
 from expert.catalog.generic import generic_model
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
-from expert.paths import knowledge_dir, schema_path
+from expert._plumbing.paths import knowledge_dir, schema_path
 
 
 class GpusFile(BaseModel):
@@ -215,8 +215,8 @@ class Catalog:
 
 
 def _read(directory: Path, kind: str, *, required: bool):
-    from expert.fileio import load_mapping
-    from expert.validation import validate_model, validate_schema
+    from expert._plumbing.fileio import load_mapping
+    from expert.inputs.validation import validate_model, validate_schema
 
     filename, file_model = FILES[kind]
     path = directory / filename
@@ -265,7 +265,7 @@ def _build_aliases(catalog_tables: dict[str, dict]) -> dict[str, dict[str, str]]
 
 def load_catalog(extra_dirs: tuple[Path, ...] = ()) -> Catalog:
     """The built-in catalog merged with organisation directories: built once per process and
-    directory tuple, and kept between processes in the compiled cache (`expert.compiled`), keyed
+    directory tuple, and kept between processes in the compiled cache (`expert._plumbing.compiled`), keyed
     on the content of every file it is read from."""
     return _load(tuple(Path(d).resolve() for d in extra_dirs))
 
@@ -281,7 +281,7 @@ def source_files(extra_dirs: tuple[Path, ...]) -> list[Path]:
 
 @lru_cache(maxsize=8)
 def _load(extra_dirs: tuple[Path, ...]) -> Catalog:
-    from expert.compiled import cached
+    from expert._plumbing.compiled import cached
 
     return cached("catalog", source_files(extra_dirs), lambda: with_derived(build_catalog(extra_dirs)), Catalog)
 

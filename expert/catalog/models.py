@@ -17,7 +17,7 @@ class Strict(BaseModel):
     """Base for catalog records: unknown keys are rejected, instances are immutable."""
 
     # defer_build: the validator is built on first validation, not at import; a catalog read back
-    # from the compiled cache (expert.compiled) is never validated again and never builds one
+    # from the compiled cache (expert._plumbing.compiled) is never validated again and never builds one
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 

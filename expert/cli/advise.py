@@ -40,7 +40,7 @@ def _emit(report, fmt: str) -> None:
 def run_advise(args) -> int:
     """Advise on a workload file."""
     from expert.api import Expert
-    from expert.inputs import load_workload
+    from expert.inputs.load import load_workload
 
     catalog = catalog_from(args)
     workload = load_workload(args.file, catalog)
@@ -76,7 +76,7 @@ def write_setups(setups: list[dict], target: str) -> None:
 def run_audit(args) -> int:
     """Audit a setup file; exit 1 when --fail-on is reached."""
     from expert.api import Expert
-    from expert.inputs import load_setup
+    from expert.inputs.load import load_setup
 
     catalog = catalog_from(args)
     setup = load_setup(args.file, catalog)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert.cli.options import FORMATS_TEXT_JSON, catalog_from, common_parent
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 
 
 def register(commands) -> None:
@@ -17,7 +17,7 @@ def register(commands) -> None:
 
 def run(args) -> int:
     """Print one catalog table."""
-    from expert.fileio import dumps_json
+    from expert._plumbing.fileio import dumps_json
 
     catalog = catalog_from(args)
     entries = list(getattr(catalog, args.table).values())

@@ -19,7 +19,7 @@ def _money(low: float, high: float) -> str:
 
 def details(catalog, package) -> dict:
     """The bill of materials, power, extra costs and model stack of one package (JSON-ready)."""
-    from expert.configurator.search import default_assumptions
+    from expert.configurator.enumeration import default_assumptions
     from expert.sizing.stack import model_stack
 
     gpu = catalog.gpus[package.gpu]

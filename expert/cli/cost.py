@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert.cli.options import COUNT, FORMATS_TEXT_JSON, FRACTION, MONTHS, catalog_from, common_parent
-from expert.numbers import chf
+from expert.report.numbers import chf
 
 
 def register(commands) -> None:
@@ -26,7 +26,7 @@ def register(commands) -> None:
 def run(args) -> int:
     """Print the cost."""
     from expert.api import run_cost
-    from expert.fileio import dumps_json
+    from expert._plumbing.fileio import dumps_json
 
     catalog = catalog_from(args)
     result = run_cost(catalog, gpu=args.gpu, count=args.count, months=args.months, mode=args.mode,

@@ -51,7 +51,7 @@ def run(args) -> int:
                           context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
                           kv_precision=args.kv_cache_precision, rate_rps=args.rate)
     if args.format == "json":
-        from expert.fileio import dumps_json  # imports PyYAML: only for this format
+        from expert._plumbing.fileio import dumps_json  # imports PyYAML: only for this format
 
         print(dumps_json(result.model_dump(mode="json")), end="")
     else:

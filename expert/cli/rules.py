@@ -23,14 +23,14 @@ def register(commands) -> None:
 
 
 def _all_rules(args):
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
 
     return [rule for pack in load_rule_packs(args.rules_dir) for rule in pack.rules]
 
 
 def run_rules(args) -> int:
     """Print the rule list."""
-    from expert.fileio import dumps_json
+    from expert._plumbing.fileio import dumps_json
 
     rules = _all_rules(args)
     rows = [{"rule_id": r.id, "title": getattr(r.title, args.lang), "category": r.category,
@@ -49,7 +49,7 @@ def run_rules(args) -> int:
 
 def run_explain(args) -> int:
     """Print one rule in the chosen language with its source."""
-    from expert.fileio import dumps_json
+    from expert._plumbing.fileio import dumps_json
 
     rules = {r.id: r for r in _all_rules(args)}
     rule = rules.get(args.rule_id)

@@ -33,9 +33,9 @@ def run(args) -> int:
 def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
     from expert.catalog.loader import FILES
-    from expert.fileio import load_mapping
-    from expert.inputs import load_setup_data, load_workload_data
-    from expert.validation import validate_model, validate_schema
+    from expert._plumbing.fileio import load_mapping
+    from expert.inputs.load import load_setup_data, load_workload_data
+    from expert.inputs.validation import validate_model, validate_schema
 
     name, data = load_mapping(file)
     for kind, (_filename, file_model) in FILES.items():
@@ -47,7 +47,7 @@ def validate_file(file: str) -> str:
         from pathlib import Path
 
         from expert.engine import load_pack
-        from expert.knowledge import check_vocabulary
+        from expert.engine.rule_base import check_vocabulary
 
         check_vocabulary(load_pack(Path(file)), Path(file))
         return "rule pack"

@@ -10,7 +10,7 @@ See docs/configurator.md.
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('document_recommendation',), 'document'),
@@ -22,4 +22,4 @@ _EXPORTS = {
 __all__ = ["search", "document_recommendation", "SearchResult", "ConfiguredChoice", "ConfiguredAlternative",
            "ParetoPoint", "Sensitivity", "DocumentView"]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

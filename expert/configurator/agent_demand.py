@@ -21,11 +21,11 @@ import copy
 import math
 from dataclasses import dataclass, replace
 
-from expert.agentloop import ResolvedAgent
+from expert.inputs.agent_block import ResolvedAgent
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import agent_loop as loop
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class AgentDemand:
     def offloading(self, share: float) -> "AgentDemand":
         """This `cpu` demand with `share` of the idle sessions' KV in CPU memory and the rest on the GPU:
         the GPU holds (1 − share) × `idle_peak` sessions, and a share `share` of the steps copies its
-        prefix back first (`step_ttft`). `kv_during_tools: cpu` offloads where it pays (`search.run`)."""
+        prefix back first (`step_ttft`). `kv_during_tools: cpu` offloads where it pays (`enumeration.run`)."""
         return replace(self, offload_share=share, held_peak=self.idle_peak * (1.0 - share))
 
     @property

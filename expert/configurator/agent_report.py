@@ -39,7 +39,7 @@ def _may_pay(w, catalog, a, shared, below: float) -> bool:
     theirs is below it, and neither is the one `run` returns. `figures` then reads `kv_bound` False and
     no offload figure, as from the optimum itself."""
     from expert.configurator.ordered import best_only
-    from expert.configurator.search import agent_contexts
+    from expert.configurator.enumeration import agent_contexts
     ctxs, sources = agent_contexts(w, catalog, a, shared)
     for c in ctxs:
         found = best_only(c, sources, below)
@@ -60,7 +60,7 @@ def figures(ctx, best, offload=None) -> dict:
     kv_session = prof.kv_seq_gb * tp
     live = loop.sessions(d.peak_task_rate, a.steps_mean, step, a.tool_time_s)
     generating = ctx.peak_rps * step
-    # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none
+    # `cpu` offloads a share of the idle sessions (enumeration.run: where it pays); `drop` keeps none
     share = 0.0 if d.kv_during_tools == "gpu" else (d.offload_share if d.kv_during_tools == "cpu" else 1.0)
     on_gpu = generating + (1.0 - share) * max(0.0, live - generating)
     task = loop.task_latency_s(a.steps_mean, step, a.tool_time_s)

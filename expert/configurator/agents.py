@@ -35,17 +35,17 @@ from dataclasses import dataclass
 from expert.catalog.loader import Catalog
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
 from expert.messages import LANGS, t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.configurator.feasibility import Context
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import gpu_cost
 from expert.configurator.pool_counts import PoolOption, _option, pool_options, ranked
 from expert.sizing.architecture import generic_model
-from expert.pools import agent_workloads
+from expert.inputs.pools import agent_workloads
 from expert.sizing.constants import Assumptions
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 @dataclass
 class Plan:
@@ -296,7 +296,7 @@ def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str =
     groups = [{"offer": "hikube-l40s", "count": 2}, {"offer": "hikube-a100-80gb", "count": 2}]
     (one group = homogeneous; two = hybrid, `variant` split or train-only). `search`: a `PoolSearch` of
     this workload, catalog and assumptions whose plans to reuse (they depend on nothing else)."""
-    from expert.configurator.search import as_workload, catalog_sources, default_assumptions
+    from expert.configurator.enumeration import as_workload, catalog_sources, default_assumptions
     w = as_workload(workload)
     a = assumptions or default_assumptions(catalog)
     ps = search if search is not None else PoolSearch(w, catalog, a)
@@ -329,7 +329,7 @@ def evaluate_pool(workload, catalog: Catalog, groups: list[dict], variant: str =
 
 def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult:
     """The cheapest pool for a multi-agent workload, with the best homogeneous and hybrid designs."""
-    from expert.configurator.search import catalog_sources
+    from expert.configurator.enumeration import catalog_sources
     ps = PoolSearch(w, catalog, a)
     sources = admissible_sources(catalog_sources(catalog), w)
     options = ranked(ps, sources)   # `sorted(pool_options(…), key=key)`, an option built when read

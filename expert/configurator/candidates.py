@@ -26,7 +26,7 @@ Rules (docs/configurator.md has the full list):
   heads (for a `params_b`-only generic model the head count is a derived guess, so only the KV-head
   rule applies). SXM/NVLink boards use 004's SXM column; PCIe cards, pairwise NVLink bridges and
   cards without NVLink the PCIe column (its TP 2 row *is* the bridged pair; 004 C7).
-- Energy (`expert.pricing.offer_energy_tdp`): owned hardware pays the whole server's power (GPUs +
+- Energy (`expert.catalog.pricing.offer_energy_tdp`): owned hardware pays the whole server's power (GPUs +
   CPUs + rest, `expert.catalog.bom.system_power_w`); rented GPUs only where the price excludes power
   (rents derived from 000's TCO and market ranges, at the TDP 000 used; public list prices include it).
 """
@@ -40,9 +40,9 @@ from typing import Callable
 from expert.catalog.bom import system_power_w
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.pricing import offer_energy_tdp
+from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing.buyrent import MIN_BUY_MONTHS
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV",
              "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO", "CH"}

@@ -1,8 +1,8 @@
-"""The configurator's entry point, `search()`: one enumeration (`search.py`) plus everything built on
+"""The configurator's entry point, `search()`: one enumeration (`enumeration.py`) plus everything built on
 it — the run's notes, the documents' own pick (`document.py`), the sensitivity sub-searches
 (`sensitivity.py`), the precision beside the pick (`quantised.py`) and multi-agent pools (`agents.py`).
 
-It sits above those modules: they use the enumeration helpers of `search.py`, and only this module
+It sits above those modules: they use the enumeration helpers of `enumeration.py`, and only this module
 imports them all, so the configurator's imports point one way.
 """
 
@@ -14,13 +14,13 @@ from expert.configurator.candidates import Source, source_kinds
 from expert.configurator.document import document_view
 from expert.configurator.feasibility import Candidate, Context
 from expert.configurator.models import SearchResult
-from expert.configurator.search import alternatives, as_workload, default_assumptions, run, to_choice
+from expert.configurator.enumeration import alternatives, as_workload, default_assumptions, run, to_choice
 from expert.configurator.sensitivity import sensitivity as sens
 from expert.messages import LANGS, t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 def _notes(w: Workload, ctx: Context, sources: list[Source]) -> list[str]:

@@ -13,11 +13,11 @@ from typing import Any
 
 from expert.catalog.loader import Catalog
 from expert.configurator.models import DocumentView
-from expert.facts import gpu_family
-from expert.knowledge import SEPARATE_PACKS
+from expert.facts.input_facts import gpu_family
+from expert.engine.rule_base import SEPARATE_PACKS
 from expert.messages import t
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 H100_SPEEDUP = 2.8  # 000 G4 / U2: "um den Faktor 2,8" faster fine-tuning on the H100
 AT_LEAST_A100 = {"a100", "h100", "h200", "b200"}  # 000 M2: "mindestens eine A100"
@@ -72,8 +72,8 @@ def document_pick(w: Workload, catalog: Catalog, a: Assumptions, model) -> tuple
     """(document_pick fact, text {en, de}, sections) from the built-in rules."""
     from expert.engine import evaluate
     from expert.engine.templates import render
-    from expert.facts import workload_fact
-    from expert.knowledge import rule_base
+    from expert.facts.input_facts import workload_fact
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     facts = [workload_fact(w, model), *u2_facts(w, catalog, a, model)]
@@ -109,9 +109,9 @@ def _cite(rule) -> str:
 
 def document_recommendation(workload, lang: str = "en", catalog: Catalog | None = None) -> str:
     """The documents' own pick for a workload, with its section (text)."""
-    from expert.pools import pooled_view, primary_model
+    from expert.inputs.pools import pooled_view, primary_model
     from expert.catalog.loader import load_catalog
-    from expert.configurator.search import as_workload, default_assumptions
+    from expert.configurator.enumeration import as_workload, default_assumptions
     w = as_workload(workload)
     catalog = catalog or load_catalog()
     model = primary_model(w, catalog)
@@ -121,7 +121,7 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
 
 def meets_reason(ctx, c) -> dict[str, str] | None:
     """The cost optimum's own latencies at the peak against the targets (why a cheaper GPU suffices)."""
-    from expert.numbers import dec
+    from expert.report.numbers import dec
 
     if c.ttft is None or c.tpot is None:
         return None
@@ -147,7 +147,7 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
     one = capacity_rps(prof, 1, 0.0, ctx.util, ctx.t_inf)
     if one <= 0:
         return None
-    from expert.numbers import dec
+    from expert.report.numbers import dec
 
     tp = f"{c.tp}× " if c.tp > 1 else ""
     return {lang: t("configurator.compare.physical", lang, tp=tp, gpu=c.source.gpu.id, precision=c.precision,
@@ -167,8 +167,8 @@ def _cannot_run(w: Workload, catalog: Catalog, family: str) -> bool:
 def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> DocumentView:
     """The documents' pick and its comparison with the cost optimum (both shown when they differ)."""
     from expert.configurator.explain import label
-    from expert.configurator.search import family_best
-    from expert.numbers import grouped
+    from expert.configurator.enumeration import family_best
+    from expert.report.numbers import grouped
     pick, text, sections = document_pick(w, catalog, a, ctx.model)
     family, multi = pick["family"], pick["multi_gpu"]
     full = {lang: f"{text[lang]} — {'; '.join(sections)}" for lang in ("en", "de")}

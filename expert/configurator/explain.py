@@ -6,7 +6,7 @@ from __future__ import annotations
 from expert.configurator.feasibility import Candidate, Violation
 from expert.configurator.models import ParetoPoint
 from expert.messages import has, t
-from expert.numbers import dec, grouped
+from expert.report.numbers import dec, grouped
 
 LANGS = ("en", "de")
 REASON_FIELD = {"en": "reason", "de": "reason_de"}

@@ -5,9 +5,9 @@ search can name the tightest one when nothing fits.
 Constraints:
 - memory: weights + KV (context × sequences) + runtime per GPU within the usable share, with the
   growth reserve (`profile.py`, 000 M5);
-- latency (docs/slo.md): the workload's targets (`expert.slo.targets`: TTFT p95 with queueing, TPOT,
+- latency (docs/slo.md): the workload's targets (`expert.inputs.slo.targets`: TTFT p95 with queueing, TPOT,
   end to end where the answer is consumed whole) hold at the operating batch of each replica, within
-  the estimate's tolerance (`expert.slo.SLO_TOLERANCE`), so a 0.2 % miss of a point estimate does not
+  the estimate's tolerance (`expert.inputs.slo.SLO_TOLERANCE`), so a 0.2 % miss of a point estimate does not
   decide the choice;
 - capacity: the replicas serve the peak load at the target utilisation, at the same batch the latency
   check uses: Little's law with 000 D3's utilisation (the estimated time in system at that batch, or
@@ -36,8 +36,8 @@ from expert.configurator.profile import ReplicaProfile, build_profile, shifted, 
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
 from expert.sizing.finetune import finetune_states_gb
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 
 @dataclass(slots=True)
@@ -98,7 +98,7 @@ class Context:
                  agent: AgentDemand | None = None, memo: dict | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
-        self.offload_searched = False  # its offload share chosen by searching (`search.context`)
+        self.offload_searched = False  # its offload share chosen by searching (`enumeration.context`)
         self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 
-from expert.slo import SLO_TOLERANCE, Targets
+from expert.inputs.slo import SLO_TOLERANCE, Targets
 
 LIMIT = 1 + SLO_TOLERANCE
 MOST = 100_000  # batches looked at, at most

@@ -19,8 +19,8 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.profile import build_profile
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.parallel import column_for
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 BISECTION_STEPS = 40
 

@@ -136,7 +136,7 @@ def _options(ctx: Context, source: Source, count: int) -> tuple:
 
 
 def enumerate_ordered(ctx: Context, sources: list[Source]):
-    """`search.enumerate_candidates`' optimum, group bests, group-closest and closest candidates,
+    """`enumeration.enumerate_candidates`' optimum, group bests, group-closest and closest candidates,
     group by group in order of cost; `feasible` lists the group bests only, `evaluated` counts the
     closest-candidate checks.
 

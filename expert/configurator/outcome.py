@@ -1,4 +1,4 @@
-"""The raw result of one enumeration (`search.enumerate_candidates`, `ordered.enumerate_ordered`),
+"""The raw result of one enumeration (`enumeration.enumerate_candidates`, `ordered.enumerate_ordered`),
 before any text: optimum, group bests, closest infeasible candidates."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from operator import itemgetter
 
 from expert.configurator.candidates import Source
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 
 MAX_POOL = 16
 VARIANTS = ("hybrid-split", "hybrid-train-only")

@@ -10,13 +10,13 @@ A100 80 GB sources, and the text says which pool the search chose and why, with 
 from __future__ import annotations
 
 from expert.messages import t
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 
 R3_MIN_GROUP = 2  # R3: 2-4 identical GPUs per group for fault tolerance
 
 
 def _cheapest(sources, family: str, kind: str):
-    from expert.facts import gpu_family
+    from expert.facts.input_facts import gpu_family
     picks = [s for s in sources if s.kind == kind and gpu_family(s.gpu) == family
              and (family != "a100" or s.gpu.memory_gb >= 80)]
     return min(picks, key=lambda s: (s.rent_chf if kind == "cloud" else s.purchase_chf, s.order), default=None)

@@ -5,7 +5,7 @@ best homogeneous/hybrid pools and with document 000's R3/T3 pools."""
 from __future__ import annotations
 
 from expert.messages import has, t
-from expert.numbers import dec, grouped
+from expert.report.numbers import dec, grouped
 
 LANGS = ("en", "de")
 

@@ -46,7 +46,7 @@ from expert.sizing import speed as core_speed
 from expert.sizing.engine_speed import step_overhead_s
 from expert.configurator.latency_limit import with_target
 from expert.configurator.serving import EPS, Serving
-from expert.slo import Targets
+from expert.inputs.slo import Targets
 
 
 @dataclass

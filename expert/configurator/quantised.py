@@ -3,7 +3,7 @@ options are shown beside it (fp8 also beside a stated int8: better quality, and 
 native FP8 and int8 runs weight-only); an open precision may be quantised, so the kept 16-bit configuration is
 shown beside a quantised pick.
 
-Both are optimum-only sub-searches (`search.run(..., optimum_only=True)`) on a copy of the workload
+Both are optimum-only sub-searches (`enumeration.run(..., optimum_only=True)`) on a copy of the workload
 whose precision is fixed: a quantised option is what `allow_quantization: true` could pick at that
 precision (the KV cache stays at the workload's own `kv_precision`, as in the open search), the
 baseline is the workload's own precision kept. The texts carry 000 Q2's quality note (INT8 usually
@@ -15,10 +15,10 @@ from __future__ import annotations
 from expert.configurator.candidates import QUALITY_NOTE, QUALITY_ORDER
 from expert.configurator.feasibility import Candidate
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
-from expert.configurator.search import run, to_choice
+from expert.configurator.enumeration import run, to_choice
 from expert.messages import LANGS, t
-from expert.numbers import grouped
-from expert.workload import Workload
+from expert.report.numbers import grouped
+from expert.inputs.workload import Workload
 
 
 def others(w: Workload) -> tuple[str, ...]:

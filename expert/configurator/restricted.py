@@ -26,11 +26,11 @@ optimum's (rounded) objective on: every candidate with a smaller key is infeasib
 so in the changed one too (`ordered.best_only`'s `start`).
 
 An agent loop whose offload share was chosen by searching has its optimum from that search
-(`search.searched_context`). `optimum` also sends the changes proved by `heavier.py` (twice the
+(`enumeration.searched_context`). `optimum` also sends the changes proved by `heavier.py` (twice the
 requests) and `known_infeasible.py` (same serving checks, another objective or more sources) to their
 shortcuts; the rest search plainly.
 
-An agent loop whose offload share is itself chosen by searching (`search._offload_where_it_pays`)
+An agent loop whose offload share is itself chosen by searching (`enumeration._offload_where_it_pays`)
 is left out: its share may change with the candidates. `tests/configurator/test_restricted.py`
 compares every sensitivity change on random workloads with the plain sub-search.
 """
@@ -41,7 +41,7 @@ from expert.configurator import heavier, known_infeasible
 from expert.configurator.candidates import precisions
 from expert.configurator.feasibility import Candidate, Context, evaluate
 from expert.configurator.ordered import best_only
-from expert.configurator.search import UNKNOWN, searched_context
+from expert.configurator.enumeration import UNKNOWN, searched_context
 
 
 def _fixed(ctx: Context) -> tuple:
@@ -73,7 +73,7 @@ def restricts(ctx: Context, sources: list, ctx2: Context, sources2: list) -> boo
 
 def optimum(w2, catalog, a, shared: dict, ctx: Context, sources: list,
             best: Candidate | None, more_requests: bool = False) -> tuple[Context, Candidate | None]:
-    """(context, optimum) of the changed workload `w2`, as `search.run(w2, ..., optimum_only=True)` gives
+    """(context, optimum) of the changed workload `w2`, as `enumeration.run(w2, ..., optimum_only=True)` gives
     them; `ctx`, `sources` and `best` are the main search's (module docstring). `more_requests`: `w2`
     only raises the request volume (`heavier.py`)."""
     ctx2, sources2, known = searched_context(w2, catalog, a, shared)

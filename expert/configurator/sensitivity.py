@@ -13,12 +13,12 @@ search proved infeasible (`known_infeasible.py`).
 from __future__ import annotations
 
 from expert.configurator.explain import label
-from expert.numbers import grouped
+from expert.report.numbers import grouped
 from expert.configurator.models import Sensitivity
 from expert.configurator.restricted import optimum
-from expert.configurator.search import to_choice
+from expert.configurator.enumeration import to_choice
 from expert.messages import t
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 STEPS = ("none", "yearly", "quarterly", "monthly", "weekly")
 LANGS = ("en", "de")

@@ -12,7 +12,7 @@ holds only at the concurrency it was measured at, else the steady state's mean T
 and D3's U also caps the load at U × the replica's compute capacity (`rate_max`, the largest arrival
 rate with a stable steady state: prefill compute and prefill lane; the KV pool is the batch's check). `OperatingPoint.rho` reports λ over that
 capacity. The agent loop's cached prefixes shorten the uncached prompt (`ttft_shift`), so the prefill
-share falls with them. Targets are met within `expert.slo.SLO_TOLERANCE`.
+share falls with them. Targets are met within `expert.inputs.slo.SLO_TOLERANCE`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import NamedTuple
 from expert.configurator.fewest import first_serving, first_walking
 from expert.sizing import load
 from expert.sizing.load import wait_p95
-from expert.slo import SLO_TOLERANCE
+from expert.inputs.slo import SLO_TOLERANCE
 
 EPS = 1e-9
 LIMIT = 1 + SLO_TOLERANCE
@@ -45,7 +45,7 @@ class OperatingPoint(NamedTuple):
 
     def regime(self, lang: str = "en") -> str:
         """Which steady state the TPOT figure is for: 'at 0.69 req/s per replica, batch 3'."""
-        from expert.numbers import dec
+        from expert.report.numbers import dec
         word = "pro Replikat, Batch" if lang == "de" else "per replica, batch"
         return f"{dec(self.rate_rps, lang, 2)} req/s {word} {self.batch}"
 

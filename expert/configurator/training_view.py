@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from expert.configurator.training_plan import TrainingOption, TrainingPlanner
 from expert.messages import t as msg
-from expert.numbers import dec, grouped
+from expert.report.numbers import dec, grouped
 from expert.sizing.ft_job import FABRIC, plan_job
 from expert.sizing.constants import resolve
 

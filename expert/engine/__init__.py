@@ -10,12 +10,13 @@ Typical use::
 Modules: `rulepack` (the typed format), `checks` (cross-field rules of the format), `loader`
 (reading files), `templates` (safe text filling), `compiler` (rules → durable ruleset dict),
 `session` and `facade` (evaluation), `results` (what an evaluation returns), `schema_gen` (the
-shipped JSON Schema). Writing rule packs: docs/rules.md.
+shipped JSON Schema), `rule_base` (the built-in packs of `rules/` plus an organisation's own, loaded
+and compiled once per process). Writing rule packs: docs/rules.md.
 """
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('RuleBase', 'compile_packs', 'ruleset_name'), 'compiler'),
@@ -29,4 +30,4 @@ __all__ = ["CATEGORIES", "Evaluation", "Finding", "FindingSource", "Firing", "Ru
            "RulePack", "compile_packs", "evaluate", "load_pack", "load_packs", "parse_pack",
            "prepare", "register", "ruleset_name"]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -1,6 +1,6 @@
 """Reading rule-pack files: strict YAML, typed validation, one clear `InputError` per problem.
 
-Files are read size-limited (1 MiB, `expert.fileio`) and parsed with a safe YAML loader that also
+Files are read size-limited (1 MiB, `expert._plumbing.fileio`) and parsed with a safe YAML loader that also
 refuses duplicate keys and anchors/aliases (no "billion laughs"). Rule files never execute code.
 Every rejection names the file, the field path, the rule id (when inside a rule) and the reason.
 """
@@ -18,7 +18,7 @@ from expert.engine.checks import RuleProblem, check_rule
 from expert.engine.rulepack import RulePack
 from expert.engine.templates import ALIAS_RE, FIELD_RE
 from expert.errors import InputError, format_loc
-from expert.fileio import read_text
+from expert._plumbing.fileio import read_text
 
 _PATTERN_NAMES = {
     r"^[a-z0-9]+(-[a-z0-9]+)*$": "lowercase letters, digits and single dashes",

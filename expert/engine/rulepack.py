@@ -66,7 +66,7 @@ class Strict(BaseModel):
     """Base of every rule-pack model: unknown keys and empty values are errors."""
 
     # defer_build: the validator is built on first validation, which packs read back from the
-    # compiled cache (expert.compiled) never need
+    # compiled cache (expert._plumbing.compiled) never need
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     unknown_kind: ClassVar[str] = "key"
 

@@ -2,7 +2,7 @@
 
 `python -m expert.engine.schema_gen` rewrites the shipped file; a test checks that the shipped file
 equals `schema_text()`, so the schema can never drift from the code. The format (sorted keys, 2-space
-indent, `$schema` and `$id`) is the one `expert.schemas` uses for the other shipped schemas.
+indent, `$schema` and `$id`) is the one `expert.inputs.schemas` uses for the other shipped schemas.
 The schema checks the shape of a pack; cross-field rules (aliases, references, placeholders, unique
 ids) are checked by `expert.engine.loader`, which `gpu-expert validate` uses.
 """
@@ -42,7 +42,7 @@ def write_schema(directory: Path) -> Path:
 
 def main() -> int:
     """Rewrite the shipped schema and print its path."""
-    from expert.paths import knowledge_dir
+    from expert._plumbing.paths import knowledge_dir
 
     print(write_schema(knowledge_dir() / "schemas"))
     return 0

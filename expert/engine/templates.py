@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from expert.messages import t, value_word
-from expert.numbers import number
+from expert.report.numbers import number
 
 ALIAS_RE = r"[a-z][a-z0-9_]*"
 FIELD_RE = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*"

@@ -12,11 +12,11 @@ the words recognised in what the user types stay here (`lexicon`, `aliases`).
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('CONTRACT_MODEL_IDS', 'DEFAULT_MODEL_ALIASES', 'build_aliases'), 'aliases'),
-    **dict.fromkeys(('describe',), 'describe'),
+    **dict.fromkeys(('describe',), 'workload_describe'),
     **dict.fromkeys(('Interview', 'Reply'), 'flow'),
     **dict.fromkeys(('parse_budget', 'parse_context', 'parse_data', 'parse_deployment', 'parse_fine_tuning',
                      'parse_growth', 'parse_horizon', 'parse_hosting', 'parse_latency', 'parse_model', 'parse_sector',
@@ -35,4 +35,4 @@ __all__ = [
     "render_sentence",
 ]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -19,7 +19,7 @@ from expert.messages import has as has_msg, t as msg
 from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
 from .dataset import parse_dataset
 from .precision import parse_precision
-from .describe import DEFAULTS, describe, describe_field, method_word
+from .workload_describe import DEFAULTS, describe, describe_field, method_word
 from .questions import ORDER, Question, question
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
 

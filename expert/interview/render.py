@@ -7,7 +7,7 @@ from __future__ import annotations
 from expert.messages import t as say
 
 from . import numbers as nb
-from .describe import FREQUENCIES as _FREQUENCIES, method_word
+from .workload_describe import FREQUENCIES as _FREQUENCIES, method_word
 
 
 def _fine_tuning(value: object, lang: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from expert.messages import t
 
 from . import numbers as nb
-from .describe import describe
+from .workload_describe import describe
 
 
 _OWNERSHIP = {"rented": "interview.describe.setup.rented", "owned": "interview.describe.setup.owned"}

@@ -1,6 +1,6 @@
 """The configurator's comparison of the documents' pick with the cost optimum
 (`expert.configurator.document`): `configurator.compare.*`, filled with numbers already formatted
-for the language (`expert.numbers`)."""
+for the language (`expert.report.numbers`)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ SEARCH: dict[str, tuple[str, str]] = {
 }
 MESSAGES.update(SEARCH)
 
-# the quality cost of a quantised choice (`expert.configurator.search`)
+# the quality cost of a quantised choice (`expert.configurator.quantised`)
 QUALITY: dict[str, tuple[str, str]] = {
     "configurator.quality.fp8": (
         "FP8 with dynamic scaling (Transformer Engine, 000 G3): close to 16-bit quality; validate",

@@ -1,7 +1,7 @@
 """What the interview understood, in plain words (English and German): the workload fields
 (`interview.describe.*`, `interview.word.*` for enumerated values), document 000's clarification
 sentence (`interview.sentence.*`) and a running setup (`interview.describe.setup.*`). Used by
-`expert.interview.describe`, `sentence` and `setup_describe`.
+`expert.interview.workload_describe`, `sentence` and `setup_describe`.
 """
 
 from __future__ import annotations

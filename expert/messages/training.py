@@ -1,6 +1,6 @@
 """The configurator's pool and fine-tuning plan lines (`expert.configurator.pool_view`, `pool_document`,
 `training_view`): `configurator.pool.*`, `configurator.training.*`, filled with numbers already formatted
-for the language (`expert.numbers`)."""
+for the language (`expert.report.numbers`)."""
 
 from __future__ import annotations
 

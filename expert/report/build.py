@@ -52,5 +52,5 @@ def make_report(**parts: Any) -> Report:
             unique.append(finding)
     findings = sorted(unique, key=lambda f: SEVERITY_RANK[f["severity"]])
     fired = parts.pop("fired_rules", [])
-    # facts are rounded when built (expert.facts.clean_fact); the trace quotes them as they are
+    # facts are rounded when built (expert.facts.input_facts.clean_fact); the trace quotes them as they are
     return Report.model_validate({**rounded(parts), "findings": findings, "fired_rules": fired})

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from expert.fileio import dumps_json
-from expert.numbers import chf, dec
+from expert._plumbing.fileio import dumps_json
+from expert.report.numbers import chf, dec
 from expert.messages import has as has_msg, t as msg
 from expert.report.models import Choice, Report
 

@@ -4,22 +4,23 @@ Modules: `constants` (every sourced constant, overridable via `Assumptions`), `a
 (generic dense model for `params_b`), `engines` (each serving engine's memory budget: vLLM,
 TensorRT-LLM, SGLang, llama.cpp, transformers), `memory` (inference memory and its inverse), `finetune`
 (training memory), `training` (run time, calibrated efficiency, team cost), `parallel` (004's TP
-table), `speed` (TTFT, TPOT, throughput), `capacity` (000 D3), `cost` (000 T1-T5), `results`
-(pydantic models), `estimate` (the entry points).
+table), `speed` (TTFT, TPOT, throughput), `replicas` (000 D3's capacity: replicas and GPUs for a load),
+`tco` (000 T1-T5: rent, buy, break-even), `results` (pydantic models), `combined` (the entry points
+`estimate` and `full_sizing`).
 """
 
 from __future__ import annotations
 
-from expert.lazy import lazy_exports
+from expert._plumbing.lazy import lazy_exports
 
 _EXPORTS = {
     **dict.fromkeys(('generic_model',), 'architecture'),
-    **dict.fromkeys(('capacity', 'concurrent_inferences', 'latency_limited_batch', 'request_rates'), 'capacity'),
+    **dict.fromkeys(('capacity', 'concurrent_inferences', 'latency_limited_batch', 'request_rates'), 'replicas'),
     **dict.fromkeys(('DEFAULT', 'Assumptions', 'Constant'), 'constants'),
     **dict.fromkeys(('break_even_months', 'buy_cost', 'cost', 'cost_per_million_tokens', 'cost_per_request',
-                     'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'cost'),
+                     'energy_chf', 'full_break_even_months', 'rent_cost', 'resale_share'), 'tco'),
     **dict.fromkeys(('ENGINES', 'budget'), 'engines'),
-    **dict.fromkeys(('estimate', 'full_sizing'), 'estimate'),
+    **dict.fromkeys(('estimate', 'full_sizing'), 'combined'),
     **dict.fromkeys(('finetune_memory', 'lora_trainable_params', 'training_activation_gb'), 'finetune'),
     **dict.fromkeys(('choose_tensor_parallel', 'inference_memory', 'kv_bytes_per_token', 'kv_cache_gb', 'max_sequences',
                      'weights_gb'), 'memory'),
@@ -40,4 +41,4 @@ __all__ = [
     "estimate", "full_sizing",
 ]
 
-lazy_exports(__name__, _EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 
 from expert.catalog.models import Gpu, LlmModel
-from expert.agentloop import ResolvedAgent
+from expert.inputs.agent_block import ResolvedAgent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point

@@ -298,7 +298,7 @@ class Assumptions:
     int4_quality_loss: Constant = ranged(0.05, 0.08, "share", D000_TRENDS + " (Q2: 5-8 %, validate)")
     # --- capacity ---
     target_utilization: Constant = exact(0.7, "share", D000_DIM + " (D3 example: 70 %)")
-    peak_to_average: Constant = exact(3.0, "× average", "workload default (expert/workload.py)")
+    peak_to_average: Constant = exact(3.0, "× average", "workload default (expert/inputs/workload.py)")
     seconds_per_day: Constant = exact(86_400, "s", "definition")
     # --- cost (000 T1, T4, T5) ---
     electricity_chf_per_kwh: Constant = exact(0.18, "CHF/kWh", D000_TCO + " (T1)")

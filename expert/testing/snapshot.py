@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from expert.errors import InputError
 from expert.report.build import rounded
-from expert.fileio import load_mapping
+from expert._plumbing.fileio import load_mapping
 
 DECIMALS = 2
 CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision",
@@ -93,7 +93,7 @@ def rule_fields(rule) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 
 
 def _rules_by_id(rules_dirs: Iterable[str | Path]) -> dict[str, Any]:
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
 
     return {rule.id: rule for pack in load_rule_packs(rules_dirs) for rule in pack.rules}
 
@@ -148,8 +148,8 @@ def scenario_result(path: Path, rules_dirs=(), catalog_dirs=(), display: str | N
     """(outcome view, violated expectations, xfail reason or None) of one scenario file."""
     from expert.api import Expert
     from expert.engine.rulepack import CATEGORIES
-    from expert.facts import gpu_family
-    from expert.knowledge import load_rule_packs, rule_base
+    from expert.facts.input_facts import gpu_family
+    from expert.engine.rule_base import load_rule_packs, rule_base
     from expert.testing.expectations import check, parse_expectation
 
     name, data = load_mapping(path)

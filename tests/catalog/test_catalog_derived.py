@@ -8,7 +8,7 @@ import gc
 import pytest
 
 from expert.catalog import Catalog, load_catalog
-from expert.configurator.search import catalog_sources, default_assumptions
+from expert.configurator.enumeration import catalog_sources, default_assumptions
 from expert.errors import InputError, UnknownIdError
 
 FULL = load_catalog()

@@ -1,4 +1,4 @@
-"""The compiled cache of the catalog and the rule packs (expert.compiled, issue 21): what comes back
+"""The compiled cache of the catalog and the rule packs (expert._plumbing.compiled, issue 21): what comes back
 from it equals what the YAML gives; any change of a source file, built-in or `--catalog-dir`, is
 read again; an unwritable or disabled cache directory changes nothing but speed; the package
 directory is never written."""
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from expert import compiled
+from expert._plumbing import compiled
 from expert.catalog import loader
-from expert.knowledge import _rule_base, _parsed, rule_base
-from expert.paths import knowledge_dir
-from expert.vocabulary import ADVICE_KINDS
+from expert.engine.rule_base import _rule_base, _parsed, rule_base
+from expert._plumbing.paths import knowledge_dir
+from expert.facts.vocabulary import ADVICE_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFER = """offers:
@@ -79,7 +79,7 @@ def test_cached_catalog_equals_the_freshly_parsed_one(cache, monkeypatch):
 
 def test_cached_rule_base_equals_the_compiled_one(cache, monkeypatch):
     rule_base()
-    monkeypatch.setattr("expert.knowledge._parsed", lambda extra: pytest.fail("parsed the packs despite the cache"))
+    monkeypatch.setattr("expert.engine.rule_base._parsed", lambda extra: pytest.fail("parsed the packs despite the cache"))
     _rule_base.cache_clear()
     again = rule_base()
     monkeypatch.undo()

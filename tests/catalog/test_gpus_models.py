@@ -24,7 +24,7 @@ import yaml
 from expert.catalog import load_catalog
 from expert.catalog import loader as catalog_loader
 from expert.catalog.models import SourcedValue, Tariffs
-from expert.paths import knowledge_dir
+from expert._plumbing.paths import knowledge_dir
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 GPU_CSV = DOCS / "reference" / "gpu-specs.csv"

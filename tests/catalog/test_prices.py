@@ -16,8 +16,8 @@ import pytest
 
 from expert.catalog.loader import FILES, OffersFile, PackagesFile, TariffsFile
 from expert.catalog.models import Price
-from expert.fileio import load_mapping
-from expert.validation import validate_schema
+from expert._plumbing.fileio import load_mapping
+from expert.inputs.validation import validate_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 KNOWLEDGE = ROOT / "knowledge"

@@ -45,7 +45,7 @@ def test_validate_reports_each_file(cli, tmp_path):
 
 
 def test_validate_builtin_catalog_files(cli):
-    from expert.paths import knowledge_dir
+    from expert._plumbing.paths import knowledge_dir
 
     files = [str(knowledge_dir() / name) for name in ("gpus.yaml", "models.yaml", "packages.yaml",
                                                        "offers.yaml", "tariffs.yaml")]

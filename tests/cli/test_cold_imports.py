@@ -14,7 +14,7 @@ import pytest
 from expert.cli.main import MODULES, build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("textual", "durable", "expert.configurator", "expert.sizing.estimate", "expert.sizing.memory",
+HEAVY = ("textual", "durable", "expert.configurator", "expert.sizing.combined", "expert.sizing.memory",
          "expert.catalog.loader", "expert.engine.compiler", "pydantic", "jsonschema", "yaml", "tui")
 PROBE = """
 import json, sys
@@ -76,18 +76,19 @@ def test_one_command_fails_and_helps_as_with_every_command_declared(argv, capsys
 def test_estimate_needs_no_engine_configurator_or_chat():
     _modules_after("estimate", "--model", "llama-3.1-8b", "--gpu", "l40s")   # fills the compiled cache
     modules = _modules_after("estimate", "--model", "llama-3.1-8b", "--gpu", "l40s")
-    assert _loaded(modules, "expert.sizing.estimate")                           # the command ran
+    assert _loaded(modules, "expert.sizing.combined")                           # the command ran
     # the catalog came from the compiled cache: neither YAML parsing nor JSON Schema validation
     assert [name for name in ("textual", "tui", "durable", "expert.configurator", "jsonschema")
             if _loaded(modules, name)] == []
 
 
-def test_lazy_package_names_are_the_functions_not_the_submodules():
-    # expert.sizing.cost and expert.configurator.search are submodules and public functions at once
-    import expert.configurator.search  # noqa: F401 - imports the submodule first
-    import expert.sizing.cost  # noqa: F401
+def test_lazy_package_names_are_the_functions_of_the_modules_they_map_to():
+    # each name is read from the submodule its package's export map names, also after that submodule
+    # was imported on its own (which binds the submodule, under its own name, on the package)
+    import expert.configurator.enumeration  # noqa: F401
+    import expert.sizing.tco  # noqa: F401
     from expert.configurator import search
     from expert.sizing import capacity, cost, estimate
 
     assert [f.__module__ for f in (search, cost, capacity, estimate)] == [
-        "expert.configurator.configure", "expert.sizing.cost", "expert.sizing.capacity", "expert.sizing.estimate"]
+        "expert.configurator.configure", "expert.sizing.tco", "expert.sizing.replicas", "expert.sizing.combined"]

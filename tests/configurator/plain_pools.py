@@ -5,7 +5,7 @@ bounds. The reference `tests/configurator/test_pool_counts.py` compares the sear
 from __future__ import annotations
 
 from expert.configurator.pool_counts import _counts, _option
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 
 
 def _least(options: list):

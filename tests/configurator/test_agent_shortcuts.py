@@ -16,9 +16,9 @@ from expert.configurator import feasibility, ordered
 from expert.configurator.agent_demand import demand, equivalent, shift_of, ttft_shift, ttft_terms
 from expert.configurator.configure import search
 from expert.configurator.profile import build_profile, shifted, with_target
-from expert.configurator.search import context, default_assumptions
-from expert.slo import targets
-from expert.workload import Workload
+from expert.configurator.enumeration import context, default_assumptions
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalog()

@@ -12,7 +12,7 @@ from expert.configurator import search
 from expert.configurator.agent_demand import demand, equivalent
 from expert.configurator.profile import build_profile
 from expert.sizing.constants import DEFAULT
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 CATALOG = load_catalog()
 CODING = {"model": "qwen2.5-32b", "precision": "fp8", "agent": {"kind": "coding", "tasks_per_day": 2000}}

@@ -17,7 +17,7 @@ from expert.catalog.loader import load_catalog
 from expert.configurator import search
 from expert.configurator.agents import evaluate_pool
 from expert.configurator.document import document_recommendation
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 
 CAT = load_catalog()
 U1 = {"hosting": "ch", "prompt_tokens": 1500, "output_tokens": 100, "latency_target_s": 2.0,
@@ -235,12 +235,12 @@ def test_document_pick_pack_alone_derives_what_all_rules_derive():
     advice scenario's workload (and each again with monthly fine-tuning, so U2's priced rules run) the
     pack alone derives the same single `document_pick` fact, from the same rule, as the whole rule base."""
     from expert.configurator.document import _pick_rules, u2_facts
-    from expert.configurator.search import default_assumptions
+    from expert.configurator.enumeration import default_assumptions
     from expert.engine import evaluate
-    from expert.facts import workload_fact
-    from expert.inputs import load_workload_data
-    from expert.knowledge import rule_base
-    from expert.pools import primary_model
+    from expert.facts.input_facts import workload_fact
+    from expert.inputs.load import load_workload_data
+    from expert.engine.rule_base import rule_base
+    from expert.inputs.pools import primary_model
 
     base, a = rule_base(), default_assumptions(CAT)
     checked = 0

@@ -19,15 +19,15 @@ from functools import lru_cache
 
 from expert.catalog.loader import Catalog, load_catalog
 from expert.configurator import search
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.sizing.architecture import generic_model
 from expert.sizing.ft_job import layout_on
 from expert.sizing.memory import inference_memory, weights_gb
 from expert.sizing import load
 from expert.sizing.speed import performance
 from expert.sizing.steady import core_replica
-from expert.slo import targets
-from expert.workload import Workload
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 FULL = load_catalog()
 A = default_assumptions(FULL)
@@ -192,7 +192,7 @@ def brute_force(wd: dict, cat: Catalog):
 
     planner = None
     if tun.enabled:  # issue 12: runs go to the serving GPUs' idle hours, else the best external option
-        from expert.configurator.search import catalog_sources
+        from expert.configurator.enumeration import catalog_sources
         from expert.configurator.training_plan import TrainingPlanner
         planner = TrainingPlanner(w, model, tun, cat, A, catalog_sources(cat), tun.dataset_tokens or 100e6)
 
@@ -278,7 +278,7 @@ def test_search_equals_brute_force_on_200_random_workloads():
 
 def test_cost_ordered_optimum_equals_full_enumeration():
     """`best_only` (cost-ordered, used by the sensitivity list) finds the same optimum as the full search."""
-    from expert.configurator.search import default_assumptions as da, run
+    from expert.configurator.enumeration import default_assumptions as da, run
     rng = random.Random(7)
     for _ in range(150):
         cat = sub_catalog(rng)

@@ -13,11 +13,11 @@ from expert.configurator.candidates import all_sources, column_of
 from expert.configurator.objective import gpu_cost
 from expert.configurator.profile import build_profile
 from expert.configurator.serving import wait_p95
-from expert.configurator.search import default_assumptions
-from expert.sizing.cost import buy_cost, rent_cost
+from expert.configurator.enumeration import default_assumptions
+from expert.sizing.tco import buy_cost, rent_cost
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
-from expert.slo import Targets
+from expert.inputs.slo import Targets
 
 CAT = load_catalog()
 A = default_assumptions(CAT)

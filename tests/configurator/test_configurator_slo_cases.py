@@ -14,10 +14,10 @@ import expert
 from expert.catalog.loader import load_catalog
 from expert.configurator import search
 from expert.configurator.candidates import admissible_sources
-from expert.configurator.search import catalog_sources
-from expert.facts import gpu_family
-from expert.slo import targets
-from expert.workload import Workload
+from expert.configurator.enumeration import catalog_sources
+from expert.facts.input_facts import gpu_family
+from expert.inputs.slo import targets
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 

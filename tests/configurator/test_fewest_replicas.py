@@ -17,9 +17,9 @@ from expert.catalog.loader import load_catalog
 from expert.configurator.candidates import column_of
 from expert.configurator.fewest import SPAN, first_serving, first_walking
 from expert.configurator.profile import build_profile, with_target
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.sizing import speed
-from expert.slo import Targets
+from expert.inputs.slo import Targets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "sizing"))
 import plain_paths as plain  # noqa: E402 - the sizing tests' plain paths

@@ -10,7 +10,7 @@ import pytest
 
 from expert.catalog.loader import load_catalog
 from expert.configurator.profile import build_profile
-from expert.configurator.search import default_assumptions
+from expert.configurator.enumeration import default_assumptions
 from expert.sizing.architecture import generic_model
 
 CAT = load_catalog()
@@ -62,7 +62,7 @@ def test_the_configurator_and_the_rules_share_m5s_bound():
     """M5's context bound (under 20B) is used twice: by the configurator (growth_context_below_b) and by
     the m5-* rules; they must agree, as must the 30 % (vram_reserve.low vs weights_share > 0.7)."""
     from expert.engine import load_packs
-    from expert.paths import rules_dir
+    from expert._plumbing.paths import rules_dir
 
     rules = {r.id: r for p in load_packs([rules_dir()]) for r in p.rules}
     for rule_id, kind in (("m5-vram-reserve-below-30-percent", "setup"), ("m5-choice-reserve-below-30-percent", "choice")):

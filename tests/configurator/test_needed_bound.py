@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from expert.catalog import load_catalog
 from expert.configurator import feasibility, ordered
-from expert.configurator.search import context, default_assumptions
+from expert.configurator.enumeration import context, default_assumptions
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import weights_gb
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 A = default_assumptions(CAT)

@@ -129,7 +129,7 @@ def test_owned_setup_at_own_swiss_site_is_a_known_location():
 def test_site_country_is_validated():
     from pydantic import ValidationError
 
-    from expert.workload import Workload
+    from expert.inputs.workload import Workload
 
     assert Workload(model="llama-3.1-8b", site_country="ch").site_country == "CH"
     with pytest.raises(ValidationError, match="site_country"):

@@ -16,8 +16,8 @@ from expert.configurator import agents, pool_counts
 from expert.configurator.candidates import admissible_sources, catalog_sources
 from expert.configurator.objective import gpu_cost
 from expert.configurator.pool_counts import _counts
-from expert.configurator.search import default_assumptions
-from expert.workload import Workload
+from expert.configurator.enumeration import default_assumptions
+from expert.inputs.workload import Workload
 from tests.configurator import plain_pools
 
 ROOT = Path(__file__).resolve().parents[2]

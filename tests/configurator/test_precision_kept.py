@@ -13,8 +13,8 @@ from expert.configurator import search
 from expert.configurator.candidates import precisions
 from expert.configurator.quantised import how, others
 from expert.errors import InputError
-from expert.validation import validate_model
-from expert.workload import Workload
+from expert.inputs.validation import validate_model
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 H100 = CAT.gpu("h100-nvl")      # native FP8 (Hopper, 000 G3)

@@ -9,9 +9,9 @@ import random
 
 from expert.configurator import restricted, search, sensitivity
 from expert.configurator.ordered import best_only
-from expert.configurator.search import context, default_assumptions, run, to_choice
+from expert.configurator.enumeration import context, default_assumptions, run, to_choice
 from expert.configurator.sensitivity import variations
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 from tests.configurator.test_configurator_exactness import FULL, random_workload, sub_catalog
 

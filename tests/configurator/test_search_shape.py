@@ -13,8 +13,8 @@ from expert.catalog import load_catalog
 from expert.configurator.candidates import admissible_sources, catalog_sources
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 from expert.configurator.pairs import PricedPairs, pairs
-from expert.configurator.search import default_assumptions
-from expert.workload import Workload
+from expert.configurator.enumeration import default_assumptions
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 A = default_assumptions(CAT)
@@ -118,7 +118,7 @@ def test_u2_facts_memo_equals_the_plain_computation():
 def test_the_pick_rule_base_equals_its_own_compilation():
     from expert.configurator.document import PICK_PACK, _pick_rules
     from expert.engine.compiler import RuleBase
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
     base = rule_base()
     own = RuleBase.from_packs([p for p in base.packs if p.pack == PICK_PACK])
     assert _pick_rules(base) == own and _pick_rules(base).name == own.name
@@ -183,7 +183,7 @@ def test_offload_share_chosen_with_bounds_equals_the_unbounded_choice(monkeypatc
     picks, and the optimum at each, are those of unbounded searches."""
     from expert.configurator import ordered
     from expert.configurator.agent_demand import demand, equivalent
-    search_module = __import__("expert.configurator.search", fromlist=["_offload_where_it_pays"])
+    search_module = __import__("expert.configurator.enumeration", fromlist=["_offload_where_it_pays"])
     for w in _cpu_loops(3, 5):
         model = CAT.resolve_model(w.model, w.params_b)
         d = demand(w, model)
@@ -199,7 +199,7 @@ def test_optimum_found_while_choosing_the_share_is_the_contexts_own(monkeypatch)
     `_offload_where_it_pays` (`searched_context`); it equals `best_only` on a fresh context of that share,
     on fresh caches, and run's whole answer equals that of a run that searches again."""
     from expert.configurator import ordered
-    search_module = __import__("expert.configurator.search", fromlist=["run"])
+    search_module = __import__("expert.configurator.enumeration", fromlist=["run"])
     for w in _cpu_loops(5, 8):
         ctx, out, sources = search_module.run(w, CAT, A, {}, optimum_only=True)
         assert ctx.offload_searched
@@ -222,7 +222,7 @@ def test_agent_candidates_with_shared_held_profiles_equal_fresh_ones(monkeypatch
     loop evaluates as with a fresh `with_held` copy each time."""
     from expert.configurator import feasibility
     from expert.configurator.agent_demand import held_per_replica, with_held
-    from expert.configurator.search import context
+    from expert.configurator.enumeration import context
     wd = {"model": "llama-3.1-8b", "latency_target_s": 2,
           "agent": {"kind": "conversational", "tasks_per_day": 144000, "kv_during_tools": "gpu"}}
 

@@ -12,7 +12,7 @@ from expert.catalog import load_catalog
 from expert.catalog.billing import training_billing
 from expert.configurator import search
 from expert.configurator.training_plan import attended_hours, billed_hours
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 
 CAT = load_catalog()
 T3 = yaml.safe_load((Path(__file__).resolve().parents[2] / "examples" / "agent-pool-t3.yaml").read_text())
@@ -146,13 +146,13 @@ def test_dataset_default_is_a_visible_assumption():
 
 
 def test_t1_card_explains_only_the_serving_gpus():
-    from expert.advice import advise
-    from expert.workload import Workload
+    from expert.flows.advice import advise
+    from expert.inputs.workload import Workload
     rep = advise(Workload.model_validate({"model": "llama-3.1-70b", "requests_per_day": 5000,
                                           "fine_tuning": {"frequency": "monthly", "method": "full"}}), CAT,
                  sensitivity=False)
     card = next(f for f in rep.findings if f.rule_id == "t1-tco-assumptions")
-    from expert.numbers import grouped
+    from expert.report.numbers import grouped
     t1 = rep.training_plan.cost_lines.gpu_tco_chf
     assert f"{grouped(t1)} CHF over 36 months" in card.explanation
     assert rep.training_plan.cost_lines.training_chf > 0                    # the run is its own line
@@ -185,8 +185,8 @@ def test_t3_pool_report_is_consistent_and_prices_the_document_pools():
 
 
 def test_pool_clarification_lists_every_agent():
-    from expert.advice import advise
-    from expert.workload import Workload
+    from expert.flows.advice import advise
+    from expert.inputs.workload import Workload
     rep = advise(Workload.model_validate(T3), CAT, sensitivity=False)
     for agent in T3["agents"]:
         assert f"{agent['name']}: " in rep.clarification

@@ -8,7 +8,7 @@ import dataclasses
 
 from expert.catalog import load_catalog
 from expert.configurator.candidates import catalog_sources
-from expert.configurator.search import as_workload, default_assumptions
+from expert.configurator.enumeration import as_workload, default_assumptions
 from expert.configurator.training_plan import TrainingPlanner
 from expert.sizing.constants import resolve
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from expert.catalog import load_catalog
 from expert.configurator.candidates import admissible_sources, catalog_sources
 from expert.configurator.feasibility import Context, _tuning, tuning_rank
-from expert.configurator.search import as_workload, default_assumptions
-from expert.workload import Workload
+from expert.configurator.enumeration import as_workload, default_assumptions
+from expert.inputs.workload import Workload
 
 CAT = load_catalog()
 A = default_assumptions(CAT)

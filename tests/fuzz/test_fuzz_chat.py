@@ -25,7 +25,7 @@ def test_interview_never_raises_and_yields_a_usable_workload(texts, lang):
     workload = interview.workload()
     assert isinstance(interview.sentence(), str)
     if "model" in workload or "params_b" in workload:
-        from expert.inputs import load_workload_data
+        from expert.inputs.load import load_workload_data
         try:
             load_workload_data(workload, "<chat>")
         except InputError:

@@ -20,7 +20,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from expert.cli.main import main
-from expert.paths import knowledge_dir
+from expert._plumbing.paths import knowledge_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 FUZZ = settings(max_examples=40, deadline=None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from expert.interview.flow import Interview
 from expert.interview.followups import agent_kind, mentions_tools, parse_agent_steps, parse_tool_time
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 CHAT = "A chatbot on Llama 3.1 8B, 5000 requests per day, no fine-tuning, no sensitive data"
 CODING = "A coding agent with tool calls on Qwen2.5 32B, 2000 requests per day, no fine-tuning, no sensitive data"

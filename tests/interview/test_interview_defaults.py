@@ -1,13 +1,13 @@
 """The chat's "skipped: assumed …" values are the workload schema's defaults.
 
-`expert.interview.describe.DEFAULTS` is written out (the chat must start without pydantic); this
+`expert.interview.workload_describe.DEFAULTS` is written out (the chat must start without pydantic); this
 test reads the pydantic models and fails when the two drift apart.
 """
 
 from __future__ import annotations
 
-from expert.interview.describe import DEFAULTS
-from expert.workload import FineTuning, Workload
+from expert.interview.workload_describe import DEFAULTS
+from expert.inputs.workload import FineTuning, Workload
 
 
 def test_defaults_shown_in_the_chat_are_the_schema_defaults():
@@ -27,7 +27,7 @@ def test_the_chat_modules_start_without_pydantic():
     import subprocess
     import sys
 
-    code = ("import sys, tui.app; bad = [m for m in ('pydantic', 'expert.workload', 'durable') "
+    code = ("import sys, tui.app; bad = [m for m in ('pydantic', 'expert.inputs.workload', 'durable') "
             "if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -185,7 +185,7 @@ def test_answer_after_the_end_still_edits_by_sentence():
      "skip", "kaufen im eigenen Rechenzentrum", "skip", "Schweiz", "nein", "int8"],
 ])
 def test_workload_validates_against_the_schema(answers):
-    workload = pytest.importorskip("expert.workload")
+    workload = pytest.importorskip("expert.inputs.workload")
     iv = Interview("en")
     for text in answers:
         iv.answer(text)

@@ -40,7 +40,7 @@ CONVERTED = [ROOT / "expert/report/render.py", ROOT / "expert/report/explain.py"
              ROOT / "expert/configurator/pool_view.py", ROOT / "expert/configurator/pool_document.py",
              ROOT / "expert/configurator/training_view.py", ROOT / "expert/configurator/configure.py",
              ROOT / "expert/configurator/agents.py", ROOT / "expert/configurator/training_plan.py",
-             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/search.py",
+             ROOT / "expert/configurator/candidates.py", ROOT / "expert/configurator/enumeration.py",
              ROOT / "expert/engine/templates.py", *sorted(ROOT.glob("expert/interview/*.py"))]
 """Modules whose words all come from the catalog (besides the chat in `tui/`)."""
 
@@ -118,7 +118,7 @@ def test_the_interview_says_its_words_by_key():
 
 def test_explain_names_the_severity_in_german():
     # `gpu-expert explain RULE --lang de` once printed "Schweregrad warning"
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
     from expert.report.explain import explain_rule
 
     rules = {r.severity: r for pack in load_rule_packs(()) for r in pack.rules}
@@ -130,7 +130,7 @@ def test_explain_names_the_severity_in_german():
 def test_the_interview_keys_built_at_run_time_exist():
     """Keys the interview builds from a value (`question.{qid}.text`, `interview.word.{freq}`): the
     scan above cannot see them, so every value they are built from is tried here."""
-    from expert.interview.describe import FREQUENCIES, _PLAIN
+    from expert.interview.workload_describe import FREQUENCIES, _PLAIN
     from expert.interview.parse import _FREQ
     from expert.interview.questions import ORDER
     from expert.interview.setup_questions import SETUP_ORDER

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 import expert
 from expert.api import Expert
 from expert.catalog import load_catalog
-from expert.fileio import dumps_json
-from expert.paths import schema_path
+from expert._plumbing.fileio import dumps_json
+from expert._plumbing.paths import schema_path
 from expert.sizing import (bandwidth_limit_tokens_per_s, capacity, cost, estimate, generic_model,
                            inference_memory, max_sequences, performance, request_rates)
 from expert.sizing.architecture import generic_shape
@@ -268,5 +268,5 @@ def test_regression_expert_audit_shadowed_by_submodule():
     for _ in range(3):
         assert expert.audit(setup).kind == "audit"
     assert callable(expert.audit) and callable(expert.advise) and callable(expert.estimate)
-    from expert.audit import sizing_extras  # the submodule itself stays importable
+    from expert.flows.audit import sizing_extras  # the submodule itself stays importable
     assert callable(sizing_extras)

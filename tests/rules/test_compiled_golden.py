@@ -9,7 +9,7 @@ import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from expert.engine import compile_packs
-from expert.knowledge import load_rule_packs
+from expert.engine.rule_base import load_rule_packs
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ A rule cites through `source` (document, section path, claim ids such as "M5, X4
 (knowledge/*.yaml) cites in its text (claim ids such as "000 T1" or "G5-premium", section names).
 The test fails when an inventory item of D, G, U, M, R, T, Q or C, or a section heading of document
 000 or 004, is cited by nothing; when a rule cites an unknown claim id or a section that is not a
-heading of its document; when a rule tests a fact field that `expert/vocabulary.py` does not list;
+heading of its document; when a rule tests a fact field that `expert/facts/vocabulary.py` does not list;
 and when docs/coverage.md no longer matches the rules or the trigger / near-miss table of
 test_inventory_items.py. Regenerate that file with
 
@@ -24,7 +24,7 @@ from expert.engine import load_packs  # noqa: E402
 from expert.engine.checks import positive_aliases  # noqa: E402
 from expert.engine.rulepack import AnyOf, Not, Pattern  # noqa: E402
 from expert.engine.templates import placeholders  # noqa: E402
-from expert.vocabulary import INPUT_FACTS  # noqa: E402
+from expert.facts.vocabulary import INPUT_FACTS  # noqa: E402
 
 RULES_DIR = ROOT / "rules"
 KNOWLEDGE_DIR = ROOT / "knowledge"
@@ -356,14 +356,14 @@ def test_rules_test_only_vocabulary_fields():
                     continue
                 for field in pattern.where:
                     assert field in INPUT_FACTS[pattern.fact], \
-                        f"{rule.id}: {pattern.fact}.{field} is not in expert/vocabulary.py"
+                        f"{rule.id}: {pattern.fact}.{field} is not in expert/facts/vocabulary.py"
         for text in (rule.title, rule.explanation, rule.advice):
             for lang in ("en", "de"):
                 for placeholder in placeholders(getattr(text, lang)):
                     kind = kinds.get(placeholder.alias)
                     if kind in INPUT_FACTS:
                         assert placeholder.field in INPUT_FACTS[kind], \
-                            f"{rule.id}: {{{placeholder.path}}} is not in expert/vocabulary.py"
+                            f"{rule.id}: {{{placeholder.path}}} is not in expert/facts/vocabulary.py"
         assert set(kinds) >= set(positive_aliases(rule))
 
 

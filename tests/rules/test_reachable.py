@@ -11,8 +11,8 @@ from expert.api import Expert
 from expert.engine import evaluate, parse_pack, prepare
 from expert.engine.compiler import RuleBase
 from expert.engine.rulepack import AnyOf, Not
-from expert.knowledge import rule_base
-from expert.vocabulary import ADVICE_KINDS
+from expert.engine.rule_base import rule_base
+from expert.facts.vocabulary import ADVICE_KINDS
 
 
 def inline(*rules: dict) -> RuleBase:
@@ -74,7 +74,7 @@ def test_every_advice_fires_the_same_on_the_reachable_rules(scenario_inputs, rec
 
 @pytest.mark.parametrize("kind", ["setup", "unknown_kind"])
 def test_a_fact_of_another_kind_is_evaluated_on_the_whole_base(kind):
-    from expert.advice import _advice_rules
+    from expert.flows.advice import _advice_rules
 
     base = rule_base()
     assert _advice_rules(base, [{"t": "workload"}, {"t": "sizing"}]) is base.reachable(ADVICE_KINDS)

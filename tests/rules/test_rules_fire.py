@@ -1,6 +1,6 @@
 """Behaviour of the shipped rule packs (rules/*.yaml) on hand-built facts.
 
-The facts are what the sizing core hands the engine (kinds and fields of `expert/vocabulary.py`);
+The facts are what the sizing core hands the engine (kinds and fields of `expert/facts/vocabulary.py`);
 here they are written by hand so every rule can be driven on purpose. Covered: the acceptance cases
 of the five mistakes, a well-sized setup that trips none of them, chaining visible in the trace,
 both languages, and — over all scenarios together — every rule firing at least once and staying
@@ -71,13 +71,13 @@ def setup(*bases, **kw):
                 monitoring=True, backups=True, deployment_months=36, usage_pattern="steady",
                 inference_engine="vllm", quantization_validated=True, fine_tuning_here=True,
                 reserve_ratio=0.5, weights_share=0.34, fits=True, growth_fits=True, fits_int8=True,
-                # engine-aware fit (expert/audit.py sizing_extras): vLLM, one L40S, 8 sequences of 4 096
+                # engine-aware fit (expert/flows/audit.py sizing_extras): vLLM, one L40S, 8 sequences of 4 096
                 engine="vllm", tensor_parallel_used=1, need_per_gpu_gb=26.0, usable_per_gpu_gb=44.5,
                 fits_estimate=True, running=True, estimated_max_sequences=40, peak_sequences=8,
                 room_below_peak=False, context_tokens_used=4096)
     for update in bases + (kw,):
         fact.update(update)
-    fact.setdefault("usable_vram_gb", fact["total_vram_gb"] * 0.9)  # as expert/facts.py computes it
+    fact.setdefault("usable_vram_gb", fact["total_vram_gb"] * 0.9)  # as expert/facts/input_facts.py computes it
     return fact
 
 
@@ -112,7 +112,7 @@ FT_13B_MONTHLY = dict(params_b=13, fine_tuning="monthly", finetune_runs_per_year
 FP8_NOTE = ("FP8 with dynamic scaling (Transformer Engine, 000 G3): close to 16-bit quality; validate",
             "FP8 mit dynamischer Skalierung (Transformer Engine, 000 G3): nahe an 16-Bit-Qualität; validieren")
 INT8_NOTE = ("INT8: usually < 3 % quality loss (000 Q2)", "INT8: meist < 3 % Qualitätsverlust (000 Q2)")
-"""The catalog's quality notes (`configurator.quality.*`) as `expert.precision_facts` copies them."""
+"""The catalog's quality notes (`configurator.quality.*`) as `expert.facts.precision` copies them."""
 
 SCENARIOS: dict[str, list[dict]] = {
     # acceptance cases
@@ -434,7 +434,7 @@ SCENARIOS: dict[str, list[dict]] = {
                                   choice(training_source="rented-per-run", training_gpu="a100-80gb-sxm",
                                          training_gpus=1, training_hours_per_run=9.5,
                                          training_elapsed_hours_per_run=10.0)],
-    # a pool of five agents (expert/audit_pool.py) on one L40S, not yet running: 87.2 GB of replicas
+    # a pool of five agents (expert/flows/audit_pool.py) on one L40S, not yet running: 87.2 GB of replicas
     # need 2 GPUs; its worst agent's peak is 1.4× what its replica serves; one agent cannot run at all
     "audit-pool-short": [workload(agents=5), sizing(),
                          setup(utilization_mean=None, utilization_peak=None, day_night_swing=None,
@@ -731,7 +731,7 @@ def test_document_pick_per_use_case():
     assert "q4-choice-differs-from-document" not in fired("advise-8b-chat")
 
 
-#: Fields every rule may assume present (expert/facts.py always sets them); all others are optional
+#: Fields every rule may assume present (expert/facts/input_facts.py always sets them); all others are optional
 #: and a rule that shows one in its text must test that it exists.
 ALWAYS_PRESENT = {
     "t",
@@ -745,9 +745,9 @@ ALWAYS_PRESENT = {
     "team_hourly_rate_chf",
     # choice
     "source", "monthly_cost_chf", "tco_chf",
-    # agent (expert/advice.py agent_facts: a name and a model are required per agent)
+    # agent (expert/flows/advice.py agent_facts: a name and a model are required per agent)
     "name", "vram_gb",
-    # quantised_option / quantised_pick (expert/precision_facts.py always sets these)
+    # quantised_option / quantised_pick (expert/facts/precision.py always sets these)
     "stated", "note", "note_de", "how", "choice_fits", "baseline_fits",
 }
 
@@ -998,7 +998,7 @@ def test_negations_only_test_facts_derived_before_the_gate():
 
 def test_every_derived_pattern_has_a_producer():
     rules = [r for p in packs() for r in p.rules]
-    from expert.vocabulary import INPUT_KINDS
+    from expert.facts.vocabulary import INPUT_KINDS
     for rule in rules:
         for negated in (False, True):
             for pattern in _patterns(rule, negated):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from expert.paths import rules_dir
+from expert._plumbing.paths import rules_dir
 from expert.testing.snapshot import scenario_outcome
 
 HERE = Path(__file__).parent

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from expert.agentloop import AgentLoop
+from expert.inputs.agent_block import AgentLoop
 from expert.catalog import load_catalog
 from expert.configurator.agent_demand import demand, equivalent, held_per_replica, ttft_shift
 from expert.configurator.profile import build_profile
@@ -18,7 +18,7 @@ from expert.sizing import agent_loop as loop
 from expert.sizing.constants import DEFAULT
 from expert.sizing.parallel import tp_efficiency
 from expert.sizing.speed import performance
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 CATALOG = load_catalog()
 BIG = 10**7  # a context limit no test shape reaches

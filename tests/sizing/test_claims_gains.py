@@ -66,7 +66,7 @@ def test_q1_software_gain_is_a_claim_the_core_assumes_met():
     only (vLLM's memory and batching), so it cannot reproduce the gain; the claim is quoted by the rules
     that advise optimising before buying (q1-unoptimised-premium-gpu, r2-optimise-before-adding-gpus)."""
     from expert.engine import load_packs
-    from expert.paths import rules_dir
+    from expert._plumbing.paths import rules_dir
 
     texts = {r.id: r.explanation.en + r.advice.en for p in load_packs([rules_dir()]) for r in p.rules}
     assert "2–3×" in texts["q1-unoptimised-premium-gpu"]

@@ -10,7 +10,7 @@ import pytest
 
 from expert.catalog import load_catalog
 from expert.sizing.engines import ENGINES, budget, check_engine, device_memory_gb, sglang_reserved_gb
-from expert.sizing.estimate import estimate
+from expert.sizing.combined import estimate
 from expert.sizing.memory import inference_memory, max_sequences, weights_gb
 
 CATALOG = load_catalog()

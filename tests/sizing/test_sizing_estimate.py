@@ -9,7 +9,7 @@ import pytest
 from sizing_fixtures import GPUS, MODELS
 
 from expert.sizing import DEFAULT, Constant, estimate, full_sizing
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 CONTRACT_MEMORY = ["weights_gb", "kv_cache_gb", "activation_gb", "overhead_gb", "optimizer_gb", "gradients_gb",
                    "total_gb", "per_gpu_gb", "usable_per_gpu_gb", "fits"]

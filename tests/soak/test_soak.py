@@ -67,7 +67,7 @@ def test_soak_2000_evaluations_flat_memory_and_same_answers():
 
 def test_threads_are_serialised_and_agree_with_sequential():
     from expert.engine import evaluate
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     base = rule_base()
     sets = fact_sets()

@@ -9,7 +9,7 @@ pack, so the team's rules and negotiated offer take part. Compared byte for byte
 3. a fresh process with every rule file loaded in the opposite order.
 
 How (3) is done, honestly: built-in packs are always loaded and duplicate rule ids are refused, so
-the packs cannot simply be passed twice. Instead the child process points `expert.knowledge` at a
+the packs cannot simply be passed twice. Instead the child process points `expert.engine.rule_base` at a
 temporary copy of the built-in rules directory whose files are renamed so that the canonical
 by-name order is reversed (`00-usecases.yaml` … `10-classification.yaml`), and the team's policy
 pack is split into two packs written under names that sort them in the opposite order to the
@@ -35,8 +35,8 @@ SCENARIOS = TEAM_REPO / "scenarios"
 CHILD = """
 import sys
 from pathlib import Path
-import expert.knowledge
-expert.knowledge.rules_dir = lambda: Path(sys.argv[1])
+import expert.engine.rule_base
+expert.engine.rule_base.rules_dir = lambda: Path(sys.argv[1])
 from expert.cli.main import main
 sys.exit(main(sys.argv[2:]))
 """

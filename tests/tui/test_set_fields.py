@@ -78,7 +78,7 @@ def test_set_refusals_are_said_in_the_chats_language():
 
 def test_a_value_the_schema_refuses_is_said_in_the_chats_language_with_what_is_allowed():
     # issue 17: `/set utilization.mean 1.5` showed pydantic's English "Input should be less than or
-    # equal to 1"; the bounds and choices below are the schema's (expert/setup.py, expert/workload.py)
+    # equal to 1"; the bounds and choices below are the schema's (expert/inputs/setup_file.py, expert/inputs/workload.py)
     import yaml
 
     from tui.commands import field_edit, setup_edit

@@ -127,7 +127,7 @@ async def test_autosave_then_quit_then_resume_restores_the_answers(make_app, sta
 
 
 async def test_save_writes_a_workload_file_the_cli_accepts(make_app, tmp_path):
-    from expert.inputs import load_workload
+    from expert.inputs.load import load_workload
 
     path = tmp_path / "session.yaml"
     app = make_app()

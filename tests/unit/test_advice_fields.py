@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 
 import expert.configurator
-from expert import advice
+from expert.flows import advice
 from expert.api import Expert
 
 
@@ -41,7 +41,7 @@ def test_report_fields_equal_the_dumped_fields(monkeypatch, scenario_inputs) -> 
 def test_the_summaries_operating_point_is_full_sizings(monkeypatch, scenario_inputs) -> None:
     """Where the advice sizes from scratch (nothing fits, a pool of agents), it reads from
     `operating_point` what `full_sizing` reports: capacity, GPU count, memory, fine-tuning memory."""
-    estimate = importlib.import_module("expert.sizing.estimate")  # the package exports a function of that name
+    estimate = importlib.import_module("expert.sizing.combined")  # the package exports a function of that name
     calls = []
     real = estimate.operating_point
 

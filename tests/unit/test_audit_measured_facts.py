@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import expert
-from expert.setup import Setup
+from expert.inputs.setup_file import Setup
 
 A10_RUNNING = {"gpu": "a10", "count": 1, "utilization": {"mean": 0.72}, "latency_p95_s": 1.6,
                "workload": {"model": "llama-3.1-8b", "precision": "fp16", "requests_per_day": 20000,

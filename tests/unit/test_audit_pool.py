@@ -1,4 +1,4 @@
-"""Auditing a pool of agents (000 U4, R3; expert/audit_pool.py): placement, packing, the pool's rules,
+"""Auditing a pool of agents (000 U4, R3; expert/flows/audit_pool.py): placement, packing, the pool's rules,
 and advise → setup file → audit for pools."""
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ def _fired(report) -> set[str]:
 
 
 def _setup_fact(setup: dict) -> dict:
-    from expert.audit_pool import pool_extras
-    from expert.inputs import load_setup_data
+    from expert.flows.audit_pool import pool_extras
+    from expert.inputs.load import load_setup_data
 
     s = load_setup_data(setup, None, EXPERT.catalog)
     return pool_extras(s, EXPERT.catalog.gpu(s.gpu), EXPERT.catalog)[0]

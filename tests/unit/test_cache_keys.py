@@ -26,5 +26,5 @@ def test_no_module_keys_a_cache_on_id():
     # the one left: the serving cache keys on the profile's id and checks the entry holds that profile
     # (expert/configurator/feasibility.py `_serving`); fileio counts nodes of one parse tree in memory
     assert sorted(found) == sorted(f for f in found if f.startswith(("expert/configurator/feasibility.py",
-                                                                     "expert/fileio.py")))
+                                                                     "expert/_plumbing/fileio.py")))
     assert len([f for f in found if f.startswith("expert/configurator/feasibility.py")]) == 1

@@ -1,9 +1,9 @@
-"""The near-tie alternative (expert/near_tie.py): within 2 % of the pick's TCO, and fewer GPUs or a
+"""The near-tie alternative (expert/facts/near_tie.py): within 2 % of the pick's TCO, and fewer GPUs or a
 time per output token at least 1.5× shorter."""
 
 from __future__ import annotations
 
-from expert.near_tie import near_tie_fact
+from expert.facts.near_tie import near_tie_fact
 
 PICK = {"gpu": "a100-80gb-sxm", "count": 4, "tco_chf": 149_636.98, "tpot_ms": 45.6, "horizon_months": 36}
 

@@ -1,8 +1,8 @@
-"""expert.numbers: the one place numbers are written for people (values worked out by hand)."""
+"""expert.report.numbers: the one place numbers are written for people (values worked out by hand)."""
 
 from __future__ import annotations
 
-from expert.numbers import chf, dec, grouped, number
+from expert.report.numbers import chf, dec, grouped, number
 
 
 def test_grouped_and_chf_round_to_whole_units_with_a_space_between_thousands():

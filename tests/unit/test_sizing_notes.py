@@ -1,11 +1,11 @@
-"""The advice's notes on D3's rule of thumb and the generic rule's attention (expert/sizing_notes.py)."""
+"""The advice's notes on D3's rule of thumb and the generic rule's attention (expert/facts/sizing_notes.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from expert.catalog.generic import generic_model
-from expert.sizing_notes import d3_thumb_fields, generic_fields
+from expert.facts.sizing_notes import d3_thumb_fields, generic_fields
 
 
 def test_d3s_worked_example_gives_two_to_three_gpus():

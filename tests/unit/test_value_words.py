@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import typing
 
-from expert.agentloop import AgentLoop
+from expert.inputs.agent_block import AgentLoop
 from expert.engine.rulepack import CATEGORIES
 from expert.engine.templates import render
 from expert.messages import has
-from expert.setup import Setup, Storage
-from expert.workload import FineTuning, Workload
+from expert.inputs.setup_file import Setup, Storage
+from expert.inputs.workload import FineTuning, Workload
 
 #: Values that read the same in German: precisions, engine and product names.
 SAME_IN_GERMAN = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "vllm", "tensorrt-llm", "sglang", "tgi",
                   "transformers"}
 
 
-#: Input fields whose fact field has another name (expert/facts.py).
+#: Input fields whose fact field has another name (expert/facts/input_facts.py).
 FACT_FIELD = {(Storage, "type"): "storage_type", (FineTuning, "method"): "finetune_method",
               (FineTuning, "frequency"): "fine_tuning"}
 
@@ -60,7 +60,7 @@ def test_rule_texts_render_values_in_the_texts_language():
 
 
 def test_explain_in_german_names_category_and_severity_in_german():
-    from expert.knowledge import load_rule_packs
+    from expert.engine.rule_base import load_rule_packs
     from expert.report.explain import explain_rule
 
     rule = next(r for p in load_rule_packs() for r in p.rules if r.id == "m4-regulated-data-hosted-abroad")

@@ -6,7 +6,7 @@ short form still gives a new object per access (`FineTuning` is not frozen: noth
 from __future__ import annotations
 
 from expert.sizing.memory import default_kv_precision
-from expert.workload import FineTuning, Workload
+from expert.inputs.workload import FineTuning, Workload
 
 
 def _plain_settings(value):

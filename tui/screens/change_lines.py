@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert.messages import t
-from expert.numbers import chf, dec
+from expert.report.numbers import chf, dec
 
 from ..widgets.recommendation import choice_title, where
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from expert.messages import has, t
-from expert.numbers import chf, dec
+from expert.report.numbers import chf, dec
 
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline

@@ -2,7 +2,7 @@
 
 - Energy (T1) = power × cooling 1.5 (PUE) × 730 h/month × months × 0.18 CHF/kWh: for bought hardware
   the whole server (GPUs + CPUs + rest, `expert.catalog.bom.system_power_w`), for rented GPUs only
-  where the price excludes power (`expert.pricing.offer_energy_tdp`: rents derived from 000's TCO at
+  where the price excludes power (`expert.catalog.pricing.offer_energy_tdp`: rents derived from 000's TCO at
   000's TDP; public list prices include power and get none).
 - Rent (T1): months × rent × count × (1 + 15 % infrastructure) + energy.
 - Buy: the complete system (GPUs + `host`) + energy + infrastructure − resale; T1's infrastructure is
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from expert.catalog.models import Band, Gpu, Offer, Price, PurchasePrice
-from expert.pricing import offer_energy_tdp
+from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing import buyrent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.results import CostResult, Provenance

@@ -1,4 +1,4 @@
-"""The knowledge base: built-in rule packs plus an organisation's own, loaded and compiled once.
+"""The rule base: the built-in rule packs (`rules/`) plus an organisation's own, loaded and compiled once.
 
 Packs are compiled in a canonical order that depends on their content only: the built-in packs by
 pack name, then every `--rules-dir` pack by pack name (pack names are unique). The order of the
@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from expert.paths import rules_dir
+from expert._plumbing.paths import rules_dir
 
 
 def load_rule_packs(extra_dirs: Iterable[str | Path] = ()):
@@ -31,7 +31,7 @@ def check_vocabulary(pack, path: Path) -> None:
     """Reject a rule that tests a field of an input fact that the vocabulary does not define."""
     from expert.engine.rulepack import AnyOf, Not
     from expert.errors import InputError
-    from expert.vocabulary import INPUT_FACTS
+    from expert.facts.vocabulary import INPUT_FACTS
 
     for index, rule in enumerate(pack.rules):
         patterns = []
@@ -78,8 +78,8 @@ def _packs(extra: tuple[str, ...]):
 @lru_cache(maxsize=8)
 def _rule_base(extra: tuple[str, ...]):
     """Parsed, checked and compiled once per process; between processes, from the compiled cache
-    (`expert.compiled`) while no pack file (nor this code) has changed."""
-    from expert.compiled import cached
+    (`expert._plumbing.compiled`) while no pack file (nor this code) has changed."""
+    from expert._plumbing.compiled import cached
     from expert.engine.compiler import RuleBase
     from expert.engine.facade import prepare
 
@@ -93,7 +93,7 @@ SEPARATE_PACKS = ("document-pick",)
 def _with_parts(base):
     """The base with the smaller bases an advice evaluates made from it (`RuleBase.parts`, kept in
     its compiled cache): the documents' pick and the rules the advice's input kinds can reach."""
-    from expert.vocabulary import ADVICE_KINDS
+    from expert.facts.vocabulary import ADVICE_KINDS
 
     for pack in SEPARATE_PACKS:
         if any(p.pack == pack for p in base.packs):

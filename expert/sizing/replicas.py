@@ -65,9 +65,9 @@ def latency_limited_batch(model: LlmModel, gpu: Gpu, tensor_parallel: int, preci
 
 
 def meets_targets(perf, slo) -> bool:
-    """Whether a `Performance` meets latency targets (`expert.slo.Targets`) without queueing, within
+    """Whether a `Performance` meets latency targets (`expert.inputs.slo.Targets`) without queueing, within
     the tolerance: TTFT = prefill + one decode step, TPOT, end to end (docs/slo.md)."""
-    from expert.slo import SLO_TOLERANCE
+    from expert.inputs.slo import SLO_TOLERANCE
 
     limit = 1 + SLO_TOLERANCE
     ttft, tpot = perf.ttft_s + perf.tpot_s, perf.tpot_s

@@ -1,7 +1,7 @@
 """The typed, labelled vocabulary of facts that rules may test: kind → field → (type, meaning).
 
 Input facts are built in Python from a workload or a setup and the sizing core's numbers
-(`expert.facts`); rules test these fields and derive further facts (kinds `flag`, `usecase`,
+(`expert.facts.input_facts`); rules test these fields and derive further facts (kinds `flag`, `usecase`,
 `choice`...) whose fields rule authors define in their `derive` blocks. A rule pack that tests an
 input field not listed here is rejected at load time, so a typo cannot silently never fire.
 """
@@ -108,7 +108,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "rented_cost_per_run_chf": (NUM, "its cost per run, CHF"),
     },
     "near_tie": {
-        "gpu": (STR, "an alternative within 2 % of the pick's TCO that is faster or smaller (expert/near_tie.py)"),
+        "gpu": (STR, "an alternative within 2 % of the pick's TCO that is faster or smaller (expert/facts/near_tie.py)"),
         "count": (NUM, "its GPUs"),
         "extra_chf": (NUM, "what it costs more over the horizon, CHF"),
         "extra_share": (NUM, "extra_chf / the pick's TCO"),
@@ -121,7 +121,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "quantised_option": {
         "precision": (STR, "a quantised precision beside the stated one: fp8 | int8 | int4 "
-                           "(expert/precision_facts.py)"),
+                           "(expert/facts/precision.py)"),
         "stated": (STR, "the workload's stated precision, which the pick keeps"),
         "gpu": (STR, "the cheapest configuration at that precision: GPU id"),
         "count": (NUM, "its GPUs"),
@@ -271,7 +271,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "operating_batch": (NUM, "sequences per replica at the peak (Little's law)"),
         "operating_rate_rps": (NUM, "arrival rate per replica at the peak the estimated TTFT/TPOT are for"),
         "operating_decoding": (NUM, "sequences decoding per replica in that steady state"),
-        "pool_agents": (NUM, "a pool of agents (workload.agents): the agents these GPUs serve (expert/audit_pool.py); "
+        "pool_agents": (NUM, "a pool of agents (workload.agents): the agents these GPUs serve (expert/flows/audit_pool.py); "
                              "absent for a single model. The serving_* figures are then the worst agent's"),
         "pool_gpus_needed": (NUM, "GPUs the pool's replicas need, packed at their operating batches (TP-1 replicas "
                                   "of different agents share a GPU by memory and busy share; TP > 1: whole GPUs)"),
@@ -285,14 +285,14 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
 # Kinds the facade asserts from Python; every other kind is derived by rules.
 INPUT_KINDS = tuple(INPUT_FACTS)
 ADVICE_KINDS = tuple(kind for kind in INPUT_KINDS if kind != "setup")
-"""The input kinds an advice asserts (`expert.advice`): every one but the audit's `setup`. An advice
+"""The input kinds an advice asserts (`expert.flows.advice`): every one but the audit's `setup`. An advice
 evaluates only the rules these can reach (`RuleBase.reachable`)."""
 
 
 def describe() -> str:
     """The vocabulary as Markdown, for docs/facts.md."""
     lines = ["# Facts rules can test", "",
-             "Generated from `expert/vocabulary.py`. Derived kinds (`flag`, `usecase`, ...) are "
+             "Generated from `expert/facts/vocabulary.py`. Derived kinds (`flag`, `usecase`, ...) are "
              "defined by the rules that derive them.", ""]
     for kind, fields in INPUT_FACTS.items():
         lines += [f"## `{kind}`", "", "| field | type | meaning |", "|---|---|---|"]

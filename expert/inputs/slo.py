@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from expert.workload import Workload
+    from expert.inputs.workload import Workload
 
 MLPERF = ("MLPerf Inference datacenter rules (mlcommons/inference_policies@ac93e89 inference_rules.adoc): "
           "Llama-2-70B conversational TTFT 2 s / TPOT 200 ms, interactive 450 ms / 40 ms")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.facts import clean_fact
-from expert.workload import FineTuning, Workload
+from expert.facts.input_facts import clean_fact
+from expert.inputs.workload import FineTuning, Workload
 
 
 def agent_facts(w: Workload, catalog: Catalog) -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 """Building the input facts of the rule engine from a workload or a setup and the sizing core.
 
 Every number here is a raw value, from the input or from the sizing core; the documents' thresholds
-(G5's 500 ms, M3's cores, RAM ratio and network) live in the rules, which compare. Field names and meanings: `expert/vocabulary.py` (docs/facts.md).
+(G5's 500 ms, M3's cores, RAM ratio and network) live in the rules, which compare. Field names and meanings: `expert/facts/vocabulary.py` (docs/facts.md).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 if TYPE_CHECKING:
-    from expert.setup import Setup
+    from expert.inputs.setup_file import Setup
 
 _FAMILY_PREFIXES = (("l40s", "l40s"), ("a100", "a100"), ("h100", "h100"), ("h200", "h200"), ("b200", "b200"),
                     ("rtx-pro-6000", "rtx-pro-6000"), ("mi3", "amd"), ("gaudi", "gaudi"), ("l4", "entry"),
@@ -43,7 +43,7 @@ def clean_fact(data: dict[str, Any]) -> dict[str, Any]:
 
 def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
     """The `workload` fact."""
-    from expert.slo import targets
+    from expert.inputs.slo import targets
 
     slo = targets(w)
     tuning = w.most_frequent_tuning  # a multi-agent pool is as demanding as its most-tuned agent

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from expert.catalog import Catalog
-from expert.audit_figures import smallest_single_gpu_gb
-from expert.facts import agent_fact, choice_fact, clean_fact, workload_fact
+from expert.flows.audit_figures import smallest_single_gpu_gb
+from expert.facts.input_facts import agent_fact, choice_fact, clean_fact, workload_fact
 from expert.report.build import make_report, trace_parts
-from expert.near_tie import near_tie_fact
-from expert.precision_facts import precision_facts
-from expert.pools import pool_sentence, pooled_view, primary_model
+from expert.facts.near_tie import near_tie_fact
+from expert.facts.precision import precision_facts
+from expert.inputs.pools import pool_sentence, pooled_view, primary_model
 from expert.report.training import localised
-from expert.sizing_notes import d3_thumb_fields, generic_fields
-from expert.workload import Workload
+from expert.facts.sizing_notes import d3_thumb_fields, generic_fields
+from expert.inputs.workload import Workload
 
 FALLBACK_GPU = "h100-sxm"  # memory figures when nothing fits: the GPU 000 describes most
 MAX_SHARED_ENTRIES = 20_000  # bounds the per-catalog sizing cache of a long-running process (the chat)
@@ -73,7 +73,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     known = choice is not None and choice.get("latency_p95_s") is not None and choice.get(
         "concurrent_inferences")
     if known:  # the recommendation's own operating point
-        from expert.sizing.capacity import request_rates
+        from expert.sizing.replicas import request_rates
         from expert.sizing.finetune import finetune_memory
 
         average, peak = request_rates(w.requests_per_day, w.requests_per_second, w.peak_factor)
@@ -83,7 +83,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         finetune_gb = finetune_memory(model, gpu, gpus, tuning.method, "bf16").total_gb \
             if tuning.enabled else None
     else:  # what `full_sizing` gives for these, without the speed, cost and run it adds
-        from expert.sizing.estimate import operating_point
+        from expert.sizing.combined import operating_point
 
         point = operating_point(w, gpu, model, choice["count"] if choice else None)
         c = point.capacity
@@ -112,7 +112,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
-    from expert.slo import rate_basis
+    from expert.inputs.slo import rate_basis
 
     basis = rate_basis(w)
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
@@ -157,8 +157,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.configurator import search
     from expert.engine import evaluate
     from expert.interview import render_sentence
-    from expert.knowledge import rule_base
-    from expert.slo import targets
+    from expert.engine.rule_base import rule_base
+    from expert.inputs.slo import targets
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, detail=False, _shared=shared_cache(catalog))
@@ -175,12 +175,12 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
                                                          choice)})
     if groups:  # a pool's memory is all its agents' replicas, not its largest model's
-        from expert.audit_pool import pool_memory
+        from expert.flows.audit_pool import pool_memory
 
         memory.update(pool_memory(pool_w, catalog, groups))
     from expert.configurator.document import u2_facts
-    from expert.configurator.search import default_assumptions
-    from expert.inventory import agent_facts
+    from expert.configurator.enumeration import default_assumptions
+    from expert.facts.inventory import agent_facts
 
     facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model),
              *agent_facts(w, catalog)]  # 000 R1: one specification per inventoried agent
@@ -213,7 +213,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 def _advice_rules(base, facts: list[dict]):
     """The rules the advice's facts can reach (`RuleBase.reachable` of `vocabulary.ADVICE_KINDS`):
     the same firings on less engine work; the whole base should a fact of another kind be added."""
-    from expert.vocabulary import ADVICE_KINDS
+    from expert.facts.vocabulary import ADVICE_KINDS
 
     if all(fact["t"] in ADVICE_KINDS for fact in facts):
         return base.reachable(ADVICE_KINDS)

@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
+from expert.flows.audit_figures import smallest_single_gpu_gb, tuning_extras
 from expert.catalog.models import Gpu
 from expert.configurator.agents import Plan, PoolSearch, _pack, by_memory, by_quality
 from expert.configurator.candidates import precisions, tp_degrees
 from expert.configurator.operating import operating_facts
-from expert.configurator.search import default_assumptions
-from expert.facts import clean_fact, workload_fact
-from expert.pools import pooled_view, primary_model
-from expert.setup import Placement, Setup
+from expert.configurator.enumeration import default_assumptions
+from expert.facts.input_facts import clean_fact, workload_fact
+from expert.inputs.pools import pooled_view, primary_model
+from expert.inputs.setup_file import Placement, Setup
 from expert.sizing.parallel import column_for
 
 

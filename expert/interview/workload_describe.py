@@ -17,7 +17,7 @@ DEFAULTS: dict[str, object] = {
     "fine_tuning_method": "lora",
 }
 """What a skipped question falls back to, as shown to the user: the workload schema's defaults
-(`expert.workload`; `context_tokens` is its default prompt + output tokens). Written out rather
+(`expert.inputs.workload`; `context_tokens` is its default prompt + output tokens). Written out rather
 than read from the schema, so the chat starts without loading pydantic;
 tests/interview/test_interview_defaults.py keeps the two equal."""
 

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from expert.errors import InputError, format_loc
-from expert.paths import schema_path
+from expert._plumbing.paths import schema_path
 
 M = TypeVar("M", bound=BaseModel)
 

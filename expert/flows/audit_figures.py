@@ -13,7 +13,7 @@ REFERENCE_FINETUNE_GPU = "a100-80gb-pcie"  # 000 M2: "mindestens eine A100"; ali
 
 
 def _rent(catalog: Catalog, gpu_id: str) -> float | None:
-    from expert.pricing import default_offer
+    from expert.catalog.pricing import default_offer
 
     offer = default_offer(catalog, gpu_id)
     return None if offer is None else catalog.to_chf(offer.monthly.amount.mid, offer.monthly.currency)

@@ -12,11 +12,11 @@ from typing import Any, Iterable
 
 from expert.catalog import Catalog
 from expert.catalog.models import Gpu
-from expert.facts import clean_fact, setup_fact, workload_fact
-from expert.audit_figures import smallest_single_gpu_gb, tuning_extras
-from expert.pools import is_pool, pool_sentence
+from expert.facts.input_facts import clean_fact, setup_fact, workload_fact
+from expert.flows.audit_figures import smallest_single_gpu_gb, tuning_extras
+from expert.inputs.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
-from expert.setup import Setup
+from expert.inputs.setup_file import Setup
 
 def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
     """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
@@ -45,7 +45,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     if w is None:
         return {}, []
     if is_pool(w):
-        from expert.audit_pool import pool_extras
+        from expert.flows.audit_pool import pool_extras
         return pool_extras(setup, gpu, catalog)
     from expert.sizing.architecture import generic_model
     from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
@@ -105,7 +105,7 @@ def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
     spec = w.agent if w is not None else None
     if spec is None and setup.prefix_cache_hit_rate is None and setup.routing is None:
         return None
-    from expert.facts import clean_fact
+    from expert.facts.input_facts import clean_fact
 
     replicas = max(1, setup.count // setup.tensor_parallel)
     spreads = setup.routing in SPREADING and replicas > 1
@@ -151,7 +151,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     """The audit report of a setup."""
     from expert.engine import evaluate
     from expert.interview import render_sentence
-    from expert.knowledge import rule_base
+    from expert.engine.rule_base import rule_base
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
@@ -168,7 +168,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
     slo = None
     if setup.workload is not None:
-        from expert.slo import targets
+        from expert.inputs.slo import targets
 
         slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from expert.configurator.quantised import how
-from expert.facts import clean_fact
+from expert.facts.input_facts import clean_fact
 from expert.messages import t
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 def _notes(precision: str) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """The JSON Schemas of every file a user may write or read, generated from the pydantic models.
 
-`python -m expert.schemas` rewrites `knowledge/schemas/*.schema.json`; a test checks that the
+`python -m expert.inputs.schemas` rewrites `knowledge/schemas/*.schema.json`; a test checks that the
 shipped files equal what this module generates, so the schemas can never drift from the code.
 """
 
@@ -15,8 +15,8 @@ from pydantic import BaseModel
 
 def _models() -> dict[str, type[BaseModel]]:
     from expert.catalog.loader import GpusFile, ModelsFile, OffersFile, PackagesFile, TariffsFile
-    from expert.setup import Setup
-    from expert.workload import Workload
+    from expert.inputs.setup_file import Setup
+    from expert.inputs.workload import Workload
 
     models: dict[str, type[BaseModel]] = {
         "workload": Workload,
@@ -58,7 +58,7 @@ def write(directory: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    from expert.paths import knowledge_dir
+    from expert._plumbing.paths import knowledge_dir
 
     for path in write(knowledge_dir() / "schemas"):
         print(path)

@@ -5,7 +5,7 @@ and the configurator, which all read it."""
 from __future__ import annotations
 
 from expert.catalog import Catalog
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 
 def primary_model(w: Workload, catalog: Catalog):

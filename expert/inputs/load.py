@@ -6,12 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from expert.catalog import Catalog, load_catalog
-from expert.fileio import load_mapping
-from expert.validation import validate_model
-from expert.workload import Workload
+from expert._plumbing.fileio import load_mapping
+from expert.inputs.validation import validate_model
+from expert.inputs.workload import Workload
 
 if TYPE_CHECKING:
-    from expert.setup import Setup
+    from expert.inputs.setup_file import Setup
 
 
 def load_workload_data(data: Any, name: str | None, catalog: Catalog | None = None) -> Workload:
@@ -26,7 +26,7 @@ def load_workload_data(data: Any, name: str | None, catalog: Catalog | None = No
 
 def load_setup_data(data: Any, name: str | None, catalog: Catalog | None = None) -> Setup:
     """Validate a setup mapping and check its catalog ids."""
-    from expert.setup import Setup  # an advice or an estimate never reads a setup
+    from expert.inputs.setup_file import Setup  # an advice or an estimate never reads a setup
 
     catalog = catalog or load_catalog()
     if isinstance(data, Setup):

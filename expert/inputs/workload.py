@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from expert.agentloop import AgentLoop
+from expert.inputs.agent_block import AgentLoop
 
 Precision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 Engine = Literal["vllm", "tensorrt-llm", "sglang", "llama.cpp", "transformers"]  # expert/sizing/engines.py
@@ -203,7 +203,7 @@ class Workload(Input):
     @property
     def latency_limit_s(self) -> float:
         """The latency target as given, or one hour (no constraint) when none is given. The sizing
-        uses `expert.slo.targets` (TTFT, TPOT, end to end) instead."""
+        uses `expert.inputs.slo.targets` (TTFT, TPOT, end to end) instead."""
         return self.latency_target_s if self.latency_target_s is not None else 3600.0
 
     @property

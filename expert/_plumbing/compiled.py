@@ -60,7 +60,7 @@ def _code_fingerprint() -> bytes:
     import pydantic
 
     h = hashlib.sha256(f"{sys.version}|{pydantic.VERSION}|{_package_file('yaml')}".encode())
-    for line in sorted(_modules(str(Path(__file__).resolve().parent), "")):
+    for line in sorted(_modules(str(Path(__file__).resolve().parents[1]), "")):  # the whole expert package
         h.update(line.encode())
     return h.digest()
 

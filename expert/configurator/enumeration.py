@@ -24,10 +24,10 @@ from expert.configurator.ordered import best_only, enumerate_ordered
 from expert.configurator.outcome import Outcome
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import cost_line
-from expert.facts import gpu_family
+from expert.facts.input_facts import gpu_family
 from expert.messages import t as msg
 from expert.sizing.constants import Assumptions
-from expert.workload import Workload
+from expert.inputs.workload import Workload
 
 MAX_ALTERNATIVES = 8
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from expert.workload import Engine, Input, Precision, Workload
+from expert.inputs.workload import Engine, Input, Precision, Workload
 
 
 class Storage(Input):

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.architecture import generic_model
-from expert.sizing.capacity import capacity, meets_targets, request_rates, slo_limited_batch
+from expert.sizing.replicas import capacity, meets_targets, request_rates, slo_limited_batch
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.cost import Money, cost
+from expert.sizing.tco import Money, cost
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
@@ -22,10 +22,10 @@ from expert.sizing.results import Capacity, Estimate, FineTuneMemory, FullSizing
 from expert.sizing.speed import performance
 from expert.sizing.steady import loaded_performance
 from expert.sizing.ft_run import job_run
-from expert.slo import targets
+from expert.inputs.slo import targets
 
 if TYPE_CHECKING:
-    from expert.workload import Workload
+    from expert.inputs.workload import Workload
 
 TRAIN_PRECISIONS = {"fp32", "bf16", "fp16"}
 
@@ -113,7 +113,7 @@ def choose_layout(model: LlmModel, gpu: Gpu, count: int, precision: str, context
 
 
 def _workload(workload_like) -> Workload:
-    from expert.workload import Workload  # the advice's sizing: `estimate` itself reads no workload
+    from expert.inputs.workload import Workload  # the advice's sizing: `estimate` itself reads no workload
 
     return workload_like if isinstance(workload_like, Workload) else Workload.model_validate(workload_like)
 
@@ -187,7 +187,7 @@ def full_sizing(workload_like, gpu: Gpu, model: LlmModel | None = None, count: i
     """Size one workload (a `Workload` or its dict) on one GPU type.
 
     Steps: TP = smallest degree holding one sequence; sequences per replica = min(memory limit,
-    latency limit: the largest batch meeting the latency targets of `expert.slo.targets` without
+    latency limit: the largest batch meeting the latency targets of `expert.inputs.slo.targets` without
     queueing), or the memory limit when the targets are out of reach even at batch 1
     (then `capacity.latency_met` is False); inference time = the workload's, else the end-to-end
     latency at that batch; capacity (000 D3 at peak load) gives the GPU count unless `count` is
