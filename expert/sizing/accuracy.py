@@ -51,10 +51,10 @@ import yaml
 
 from expert.sizing.accuracy_rules import ALLOW, CEILINGS, OUT_OF_SCOPE, SKIP, engine_assumptions, row_engine
 from expert.sizing.constants import GIB, Assumptions, resolve
-from expert.sizing.engines import transformers_activation_gb
+from expert.sizing.engines import budget, transformers_activation_gb
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.memory import default_kv_precision, inference_memory, kv_cache_gb, kv_heads_per_gpu, \
-    max_sequences, runtime_activation, weights_gb
+    max_sequences, weights_gb
 from expert.sizing.speed import performance
 
 MEASUREMENTS = Path(__file__).resolve().parents[2] / "tests" / "data" / "measurements.yaml"
@@ -268,8 +268,8 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             prompt = int(row.get("input_tokens") or 0)
             act = transformers_activation_gb(model, batch * prompt) if prompt > 1 else 0.0
             return measured, est + act, "GB", f"torch peak: weights + KV({batch}×{ctx}) + prefill tensors"
-        if "activation" in what:
-            return measured, runtime_activation(model, a)[0], "GB", "activation"
+        if "activation" in what:  # vLLM's profiled peak: its budget's activation, whatever the GPU and weights
+            return measured, budget("vllm", model, gpu, tp, 0.0, 0, a).activation_gb, "GB", "activation"
         raise ValueError(f"no memory mapping for: {what}")
 
     if kind == "finetune_memory":

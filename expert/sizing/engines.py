@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import GIB, Assumptions, resolve
+from expert.sizing.constants import GIB, Assumptions, Constant, resolve
 from expert.sizing.engine_names import DEFAULT_ENGINE, ENGINES
 SGLANG_SOURCE = ("sgl-project/sglang:python/sglang/srt/server_args.py `_handle_gpu_memory_settings` "
                  "(docs/notes/modelling-anchors.md §2.1): reserved MiB = 512 + 1.5·max(chunked prefill, "
@@ -73,18 +73,10 @@ def device_memory_gb(gpu: Gpu, assumptions: Assumptions | None = None) -> float:
     return gpu.memory_gb * GIB * share.value
 
 
-def _vllm_sizes(model: LlmModel, tp: int, a: Assumptions) -> tuple[float, float]:
-    """vLLM's (activation, non-torch) GB per GPU."""
-    act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
-    over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
-    return act_c.value * GIB, over_c.value * GIB
-
-
-def _vllm_sources(model: LlmModel, tp: int, a: Assumptions) -> tuple[Band, list[str]]:
-    """The activation band and the sources of `_vllm_sizes`."""
-    act_c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
-    over_c = a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib
-    return Band(low=act_c.low * GIB, high=act_c.high * GIB), [act_c.cite(), over_c.cite()]
+def _vllm_constants(model: LlmModel, tp: int, a: Assumptions) -> tuple[Constant, Constant]:
+    """vLLM's activation (dense or MoE) and non-torch (TP 1 or more) constants, GiB per GPU."""
+    return (a.activation_moe_gib if model.is_moe else a.activation_dense_gib,
+            a.non_torch_tp1_gib if tp == 1 else a.non_torch_tpn_gib)
 
 
 def sglang_reserved_gb(device_gb: float, tp: int) -> float:
@@ -111,13 +103,13 @@ def budget_sizes(engine: str | None, model: LlmModel, gpu: Gpu, tensor_parallel:
     engine = check_engine(engine)
     dev = device_memory_gb(gpu, a)
     w, tp = weights_per_gpu_gb, tensor_parallel
-    if engine == "vllm":
-        act, over = _vllm_sizes(model, tp, a)
+    if engine in ("vllm", "tensorrt-llm"):
+        act_c, over_c = _vllm_constants(model, tp, a)
+        act, over = act_c.value * GIB, over_c.value * GIB
+        if engine == "tensorrt-llm":
+            return dev, act, over, a.trt_free_fraction.value * (dev - w - act - over)
         graphs = a.cuda_graph_gib.value * GIB
         return dev, act, over + graphs, dev * a.vllm_memory_utilization.value - w - act - over - graphs
-    if engine == "tensorrt-llm":
-        act, over = _vllm_sizes(model, tp, a)
-        return dev, act, over, a.trt_free_fraction.value * (dev - w - act - over)
     if engine == "sglang":
         reserved = sglang_reserved_gb(dev, tp)
         return dev, reserved, 0.0, dev - reserved - w
@@ -139,13 +131,13 @@ def budget(engine: str | None, model: LlmModel, gpu: Gpu, tensor_parallel: int, 
     dev, act, over, pool = budget_sizes(engine, model, gpu, tensor_parallel, w, context_tokens, a)
     dev_src = (a.gddr6_ecc_share if gpu.memory_type == "GDDR6" and gpu.grade == "datacenter"
                else a.device_visible_share).cite()
-    if engine == "vllm":
-        band, srcs = _vllm_sources(model, tensor_parallel, a)
-        return Budget(engine, dev, w, act, over, pool,
-                      "device × 0.92 − weights − activation − non-torch − CUDA graphs (vLLM >= 0.21)",
-                      [a.vllm_memory_utilization.cite(), *srcs, a.cuda_graph_gib.cite(), dev_src], band)
-    if engine == "tensorrt-llm":
-        band, srcs = _vllm_sources(model, tensor_parallel, a)
+    if engine in ("vllm", "tensorrt-llm"):
+        act_c, over_c = _vllm_constants(model, tensor_parallel, a)
+        band, srcs = Band(low=act_c.low * GIB, high=act_c.high * GIB), [act_c.cite(), over_c.cite()]
+        if engine == "vllm":
+            return Budget(engine, dev, w, act, over, pool,
+                          "device × 0.92 − weights − activation − non-torch − CUDA graphs (vLLM >= 0.21)",
+                          [a.vllm_memory_utilization.cite(), *srcs, a.cuda_graph_gib.cite(), dev_src], band)
         return Budget(engine, dev, w, act, over, pool,
                       "0.9 × (device − weights − activation − non-torch); activation and non-torch assumed "
                       "as vLLM's (no TensorRT-LLM measurement found)", [a.trt_free_fraction.cite(), *srcs, dev_src],

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, ranged, resolve
 from expert.sizing.finetune import finetune_states_gb
-from expert.sizing.training import assumptions_key, relative_efficiency
+from expert.sizing.training import relative_efficiency
 
 ANCHORS = "docs/notes/modelling-anchors.md"
 GPUS_PER_NODE = 8
@@ -109,22 +109,8 @@ def flops_per_param_token(method: str, a: Assumptions | None = None) -> float:
     raise ValueError(f"unknown fine-tuning method '{method}' (allowed: full, lora, qlora)")
 
 
-_MFU: dict = {}
-
-
 def mfu_for(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None = None) -> tuple[float, Band]:
-    """Effective MFU (point, band) of a run: method MFU × f(GPU) × node and offload factors (cached)."""
-    key = (method, gpu.id, gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, nodes > 1, offload,
-           assumptions_key(a))
-    hit = _MFU.get(key)
-    if hit is None:
-        if len(_MFU) > 4096:
-            _MFU.clear()
-        hit = _MFU[key] = _mfu(method, gpu, nodes, offload, a)
-    return hit
-
-
-def _mfu(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None) -> tuple[float, Band]:
+    """Effective MFU (point, band) of a run: method MFU × f(GPU) × node and offload factors."""
     base = FULL_MFU if method == "full" else LORA_MFU
     f, f_band = relative_efficiency(gpu, a)
     extra_lo = extra_pt = extra_hi = QLORA_SPEED.value if method == "qlora" else 1.0
@@ -137,27 +123,16 @@ def _mfu(method: str, gpu: Gpu, nodes: int, offload: bool, a: Assumptions | None
     return base.value * f * extra_pt, Band.of(base.low * f_band.low * extra_lo, base.high * f_band.high * extra_hi)
 
 
-_STATES: dict = {}
-
-
 def _states(model: LlmModel, method: str, a: Assumptions) -> tuple[float, float, float]:
-    """(16-bit weights + grads, optimizer states, per-GPU activations + context) in GB, cached: they do
-    not depend on the GPU (one search asks for them per candidate). The figures of
-    `finetune_memory(model, any GPU, 1, method, "bf16")`, from `finetune_states_gb` (the same code)."""
-    key = (model.id, model.params_b, model.layers, model.hidden, model.heads, model.kv_heads, model.head_dim,
-           model.vocab, model.intermediate, model.experts, method, assumptions_key(a))
-    hit = _STATES.get(key)
-    if hit is None:
-        if len(_STATES) > 4096:
-            _STATES.clear()
-        weights, grads, optim, act, ctx = finetune_states_gb(model, method, "bf16", a)
-        hit = _STATES[key] = (weights + grads, optim, act + ctx)
-    return hit
+    """(16-bit weights + grads, optimizer states, per-GPU activations + context) in GB: the figures of
+    `finetune_memory(model, any GPU, 1, method, "bf16")` (`finetune_states_gb`, the same code)."""
+    weights, grads, optim, act, ctx = finetune_states_gb(model, method, "bf16", a)
+    return weights + grads, optim, act + ctx
 
 
 def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assumptions,
             states: tuple[float, float, float]) -> JobLayout:
-    """The job on `n` GPUs; `states` is `_states(...)` of the model, looked up once per plan by the callers."""
+    """The job on `n` GPUs; `states` is `_states(...)` of the model, computed once per plan by the callers."""
     wg, optim, per_gpu_fixed = states
     if offload:  # fp32 master + Adam moments live in host RAM; 16-bit weights and grads stay sharded
         per_gpu = wg / n + per_gpu_fixed

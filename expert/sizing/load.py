@@ -30,24 +30,19 @@ at that rate and the rest queue before admission (TTFT grows, TPOT stays: the pl
 Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Static batching (TensorRT-LLM's
 offline benchmark, a batch that starts together) is not this model: its TPOT is `decode(b)`.
 
-Speed (issue 21; the configurator solves thousands of these per advice): each replica solves through
-a closure over its fields (`Replica.solve`, built by `load_solver.py`), which the bisections call without
-building a state, and a replica with another cap keeps it (`Replica.capped`); `rate_max` of an
-uncapped replica with affine pieces decides most of its midpoints from two checked steady states
-around the closed-form threshold (`load_capacity.py`). Every figure is the plain computation's to the
-last bit (`tests/sizing/test_fast_paths.py`).
+Each replica solves through a closure over its fields (`Replica.solve`, built by `load_solver.py`),
+which the bisections call without building a state.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Callable, NamedTuple, Sequence
 
 from expert.catalog.models import Gpu
-from expert.sizing.load_capacity import bracket, replay
-from expert.sizing.load_solver import MAX_SEQUENCES, solver, within
+from expert.sizing.load_solver import solver, wait_mean, within
 
 P95_TAIL = 0.05
 # Token budget of one step (prompt chunk + decoding sequences) by engine, defaults as shipped:
@@ -76,11 +71,6 @@ def chunk_tokens(engine: str, gpu: Gpu, prompt: int) -> tuple[int, str]:
     if engine == "llama.cpp":
         return 2048, LLAMACPP_CHUNK
     return max(prompt, 1), "transformers: no chunked prefill (the prompt in one step)"
-
-
-def wait_mean(u: float, service_s: float) -> float:
-    """Mean M/D/1 wait at busy share `u` (Pollaczek-Khinchine); infinite at u ≥ 1."""
-    return float("inf") if u >= 1 else u * service_s / (2 * (1 - u))
 
 
 def wait_p95(u: float, service_s: float) -> float:
@@ -112,13 +102,8 @@ class Replica:
         return solver(self)
 
     def capped(self, cap: float | None) -> Replica:
-        """This replica with a KV pool of `cap` sequences (None: unlimited). A replica with affine
-        pieces keeps its solver: neither its step nor `solver` reads the cap."""
-        r = Replica(self.decode, self.pieces, self.c_prefill, self.prefill_1, self.prompt, self.output,
-                    self.chunk, cap)
-        if self.pieces is not None:
-            r.__dict__["solve"] = self.solve  # where cached_property keeps it
-        return r
+        """This replica with a KV pool of `cap` sequences (None: unlimited)."""
+        return replace(self, cap=cap)
 
 
 class SteadyState(NamedTuple):
@@ -157,12 +142,14 @@ def rate_ceiling(r: Replica) -> float:
 
 
 def rate_max(r: Replica, tol: float = 1e-6) -> float:
-    """The largest arrival rate per replica with a stable steady state, requests/s (bisection; for
-    affine pieces without a KV cap most midpoints are decided by two checks, `load_capacity.py`)."""
-    hi = rate_ceiling(r)
-    solve, cap = r.solve, r.cap
-    known = bracket(r, solve) if r.pieces is not None and cap is None else None
-    return replay(0.0, hi, tol, lambda lam: within(solve(lam), cap), known)
+    """The largest arrival rate per replica with a stable steady state, requests/s: bisection of
+    [0, `rate_ceiling`] on "stable" (true on an interval from 0: ρ, the step and the prefill lane's
+    share rise with λ) until the bracket is within `tol` of its top; the answer is its stable end."""
+    lo, hi = 0.0, rate_ceiling(r)
+    while hi - lo > tol * hi:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if within(r.solve(mid), r.cap) else (lo, mid)
+    return lo
 
 
 def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> SteadyState:

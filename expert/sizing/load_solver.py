@@ -12,37 +12,33 @@ from typing import Callable
 MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
 
 
+def wait_mean(u: float, service_s: float) -> float:
+    """Mean M/D/1 wait at busy share `u` (Pollaczek-Khinchine); infinite at u ≥ 1."""
+    return float("inf") if u >= 1 else u * service_s / (2 * (1 - u))
+
+
 def moe_step(r, lam: float, rho: float) -> float:
     """The step's fixed point without affine pieces (MoE); inf when unstable. decode(b) is concave in b
     (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b is positive up to its first root:
-    doubling, then bisection on whole sequences.
-
-    The test "b is over" (λ·O·decode(b)/(1 − ρ) > b + 1e-9, or the step is not finite) is written out in
-    both loops with λ·O and 1 − ρ taken once: the same products and quotients in the same order
-    (λ·O·s is (λ·O)·s), so the same floats and the same sequences visited as the plain path's
-    (`tests/sizing/plain_paths.moe_step`)."""
+    doubling, then bisection on whole sequences."""
     if rho >= 1:
         return float("inf")
-    limit = r.cap if r.cap is not None else MAX_SEQUENCES
-    grow = int(limit) if math.isfinite(limit) else None
-    decode, left, rate, isfinite = r.decode, 1 - rho, lam * r.output, math.isfinite
+    limit = int(r.cap) if r.cap is not None and math.isfinite(r.cap) else MAX_SEQUENCES  # whole sequences
+
+    def over(b: int) -> bool:
+        s = r.decode(b) / (1 - rho)
+        return not math.isfinite(s) or lam * r.output * s > b + 1e-9
+
     hi = 1
-    while True:
-        s = decode(hi) / left
-        if isfinite(s) and not rate * s > hi + 1e-9:
-            break
+    while over(hi):
         if hi >= limit:
             return float("inf")
-        hi = 2 * hi if grow is None else min(2 * hi, grow)
+        hi = min(2 * hi, limit)
     lo = max(1, hi // 2)
     while lo < hi:
         mid = (lo + hi) // 2
-        s = decode(mid) / left
-        if not isfinite(s) or rate * s > mid + 1e-9:
-            lo = mid + 1
-        else:
-            hi = mid
-    return decode(hi) / left
+        lo, hi = (mid + 1, hi) if over(mid) else (lo, mid)
+    return r.decode(hi) / (1 - rho)
 
 
 def solver(r) -> Callable[[float], tuple | None]:
@@ -50,11 +46,10 @@ def solver(r) -> Callable[[float], tuple | None]:
     replica `r` (`load.py`'s docstring), None when the step has no fixed point; the KV pool's cap is
     the callers' check (`within`). For affine pieces the step is the closed form
     s = max(max_i a_i / (1 − ρ − c_i·λ·O), decode(1) / (1 − ρ)) (at least the request's own sequence
-    decodes); each `x if x > y else y` is `max(y, x)` spelled out, the same float."""
+    decodes)."""
     prompt, c_prefill, output, chunk, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.pieces
     alone = max(r.prefill_1, prompt * c_prefill)
     floor_1 = r.decode(1.0) if pieces is not None else 0.0
-    inf, ceil, isfinite = float("inf"), math.ceil, math.isfinite
 
     def solve(lam: float) -> tuple | None:
         rho = lam * prompt * c_prefill
@@ -63,27 +58,21 @@ def solver(r) -> Callable[[float], tuple | None]:
         elif rho >= 1:
             return None
         else:
-            left = 1 - rho
-            s = 0.0
+            s = floor_1 / (1 - rho)
             for a, c in pieces:
-                denom = left - c * lam * output
+                denom = 1 - rho - c * lam * output
                 if denom <= 0:
                     return None
-                x = a / denom
-                s = x if x > s else s
-            x = floor_1 / left
-            s = x if x > s else s
-        if not isfinite(s):
+                s = max(s, a / denom)
+        if not math.isfinite(s):
             return None
-        x = lam * output * s
-        b = x if x > 1.0 else 1.0
+        b = max(1.0, lam * output * s)
         d = s * (1 - rho)
-        x = chunk - b
-        service = alone + ceil(prompt / (x if x > 1.0 else 1.0)) * d
+        service = alone + math.ceil(prompt / max(1.0, chunk - b)) * d
         u = lam * service
-        mean = service + (inf if u >= 1 else u * service / (2 * (1 - u)))
+        mean = service + wait_mean(u, service)
         flight = lam * (mean + output * s) if lam > 0 else 1.0
-        return rho, s, b, d, service, u, mean, flight, u < 1 and isfinite(mean)
+        return rho, s, b, d, service, u, mean, flight, u < 1 and math.isfinite(mean)
     return solve
 
 

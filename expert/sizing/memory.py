@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import GIB, LLMD, LLMD_019, Assumptions, Constant, resolve
+from expert.sizing.constants import LLMD, LLMD_019, Assumptions, Constant, resolve
 from expert.sizing.engines import DEFAULT_ENGINE, budget
 from expert.sizing.parallel import TP_DEGREES
 from expert.sizing.results import InferenceMemory, Provenance
@@ -93,22 +93,6 @@ def kv_heads_per_gpu(model: LlmModel, tensor_parallel: int) -> int:
     if model.kv_lora_rank:
         return model.kv_heads
     return max(1, math.ceil(model.kv_heads / tensor_parallel))
-
-
-def runtime_activation(model: LlmModel, assumptions: Assumptions | None = None) -> tuple[float, Band, Constant]:
-    """vLLM's measured activation peak per GPU in GB: (point, band, record); MoE has its own band.
-
-    The engine-specific figure is `engines.budget(...).activation_gb`."""
-    a = resolve(assumptions)
-    c = a.activation_moe_gib if model.is_moe else a.activation_dense_gib
-    return c.value * GIB, Band(low=c.low * GIB, high=c.high * GIB), c
-
-
-def runtime_overhead(tensor_parallel: int, assumptions: Assumptions | None = None) -> tuple[float, Constant]:
-    """vLLM's non-torch memory per GPU (CUDA context, NCCL) in GB: 0.25 GiB at TP 1, 2.1 GiB at TP ≥ 2."""
-    a = resolve(assumptions)
-    c = a.non_torch_tp1_gib if tensor_parallel == 1 else a.non_torch_tpn_gib
-    return c.value * GIB, c
 
 
 def default_context(model: LlmModel, assumptions: Assumptions | None = None) -> int:
@@ -218,5 +202,5 @@ def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str
 
 
 __all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "default_kv_precision", "kv_bytes_per_token",
-           "kv_cache_gb", "kv_heads_per_gpu", "runtime_activation", "runtime_overhead", "inference_memory", "max_sequences",
+           "kv_cache_gb", "kv_heads_per_gpu", "inference_memory", "max_sequences",
            "choose_tensor_parallel", "default_context", "LLMD"]

@@ -62,18 +62,9 @@ def tp_efficiency(tp: int, column: str, assumptions: Assumptions | None = None) 
     return point / tp, Band(low=band.low / tp, high=band.high / tp)
 
 
-_POINTS: dict[tuple, float] = {}
-
-
 def tp_efficiency_point(tp: int, column: str, assumptions: Assumptions | None = None) -> float:
-    """`tp_efficiency(tp, column, assumptions)[0]` without building its band, memoised on the
-    assumptions' value key (a handful of entries per catalog)."""
-    a = resolve(assumptions)
-    key = (tp, column, a.key)
-    hit = _POINTS.get(key)
-    if hit is None:
-        hit = _POINTS[key] = tp_efficiency(tp, column, a)[0]
-    return hit
+    """`tp_efficiency(tp, column, assumptions)[0]`: the point alone."""
+    return tp_efficiency(tp, column, assumptions)[0]
 
 
 def tp_source(tp: int, column: str, assumptions: Assumptions | None = None) -> str:

@@ -193,17 +193,10 @@ class Roofline:
         self.kv_seq = kv_cache_gb(model, int(round(self.mean_ctx)), 1, kv_precision, a)
         self.kv_gpu = kv_heads_per_gpu(model, tp)
         self.work_token = 2 * self.active + 2 * self.layers_attn * self.mean_ctx
-        self._comms: dict = {}
 
     def comm(self, tokens: int) -> float:
-        """The all-reduce traffic of one step carrying `tokens` tokens, s (`allreduce_traffic_s`), kept per
-        token count (the decode at batch 1 and both prefills of a profile ask twice)."""
-        if self.tp < 2:
-            return 0.0
-        hit = self._comms.get(tokens)
-        if hit is None:
-            hit = self._comms[tokens] = _ring_s(self.model, self.tp, tokens, self.link_bw)
-        return hit
+        """The all-reduce traffic of one step carrying `tokens` tokens, s (`allreduce_traffic_s`)."""
+        return _ring_s(self.model, self.tp, tokens, self.link_bw) if self.tp >= 2 else 0.0
 
     def prefill(self, tokens_each: int, sequences: int, compute_only: bool = False) -> float:
         """Prefill of `sequences` prompts of `tokens_each`, s; `compute_only`: a chunk fused into a decode

@@ -1,10 +1,10 @@
 """The core's replica for the continuous-batching model (`load.py`): decode step, prefill compute per
-token and prefill alone from the roofline (`speed._scenario` at its point values), the engine's
-token budget per step and the KV pool's sequences.
+token and prefill alone from the point roofline (`speed.Roofline`, as `speed.performance` builds it for
+its point values), the engine's token budget per step and the KV pool's sequences.
 
 For dense models the decode step is max(floor, memory, compute) with memory affine and compute
 linear in the batch (plus the all-reduce traffic, linear): its three affine pieces come from the
-scenario at batches 1 and 2, exactly as `configurator/profile.py` derives them, each raised by the
+roofline at batches 1 and 2, exactly as `configurator/profile.py` derives them, each raised by the
 engine's per-step host overhead (`engine_speed.step_overhead_s`: TensorRT-LLM launches its steps
 without CUDA graphs). MoE models (expert coverage grows with the batch) pass `decode` only and are
 solved by iteration.
@@ -22,14 +22,14 @@ from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
 
 
-def dense_pieces(s1: dict, s2: dict, eta: float, comm_b: float, floor: float,
+def dense_pieces(mem_1: float, mem_2: float, comp_1: float, eta: float, comm_b: float, floor: float,
                  overhead: float = 0.0) -> list[tuple[float, float]]:
-    """(a, c) with decode(b) = max_i a_i + c_i·b from the scenario at batches 1 and 2 (module docstring);
-    `overhead` (s per step) raises every piece."""
-    mem_b = s2["mem"] - s1["mem"]
-    mem_a = s1["mem"] - mem_b
+    """(a, c) with decode(b) = max_i a_i + c_i·b from the memory and compute times at batches 1 and 2
+    (module docstring); `overhead` (s per step) raises every piece."""
+    mem_b = mem_2 - mem_1
+    mem_a = mem_1 - mem_b
     return [(floor + overhead, 0.0), (mem_a / eta + overhead, mem_b / eta + comm_b),
-            (overhead, s1["comp"] / eta + comm_b)]
+            (overhead, comp_1 / eta + comm_b)]
 
 
 def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int, output: int,
@@ -44,29 +44,22 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     floor = speed.step_floor_s(model, tp, a)
     host = step_overhead_s(model, engine, a)
 
-    def scenario(batch):
-        return speed._scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, a.mbu.value,
-                               a.mfu.value, eta, a, wo, floor, interconnect, host)
-
-    s1 = scenario(1)
-    moe = model.is_moe and bool(model.active_params_b)
+    roof = speed.Roofline(model, gpu, tp, precision, prompt, output, kv_precision, a.mbu.value, a.mfu.value, eta,
+                          a, wo, floor, interconnect, host)
+    mem_1, comp_1, _ = roof.decode(1)
     pieces = None
-    if not moe:
-        comm_b = speed.allreduce_traffic_s(model, gpu, tp, 1, interconnect, a)
-        pieces = dense_pieces(s1, scenario(2), eta, comm_b, floor, host)
-        decode = lambda b: max(x + c * b for x, c in pieces)  # noqa: E731
+    if model.is_moe and model.active_params_b:
+        def decode(b):
+            return roof.decode(max(1, int(round(b))))[2]
     else:
-        cache: dict = {}
+        pieces = dense_pieces(mem_1, roof.decode(2)[0], comp_1, eta, roof.comm(1), floor, host)
 
         def decode(b):
-            key = max(1, int(round(b)))
-            if key not in cache:
-                cache[key] = scenario(key)["tpot_s"]
-            return cache[key]
+            return max(x + c * b for x, c in pieces)
     chunk, _ = load.chunk_tokens(engine, gpu, prompt)
     uncached = prompt if uncached_prompt is None else max(1, uncached_prompt)
-    return load.Replica(decode, pieces, s1["prefill_compute_s"] / prompt, s1["ttft_s"], uncached, output,
-                        chunk, cap)
+    return load.Replica(decode, pieces, roof.prefill(prompt, 1, compute_only=True) / prompt,
+                        roof.prefill(prompt, 1), uncached, output, chunk, cap)
 
 
 def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,

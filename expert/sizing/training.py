@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import DEFAULT, Assumptions, resolve
+from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.results import FineTuneRun, Provenance
 
 SCENARIOS = ("point", "fast", "slow")
@@ -33,17 +33,6 @@ SCENARIOS = ("point", "fast", "slow")
 
 def _bpf_ratio(bandwidth: float, tflops: float, a: Assumptions) -> float:
     return min(1.0, (bandwidth / tflops) / (a.ref_a100_bandwidth.value / a.ref_a100_tflops.value))
-
-
-_EFFICIENCY: dict = {}
-
-
-def assumptions_key(a: Assumptions | None) -> str:
-    """The memo key of the assumptions in use: "default" for the defaults (None or `DEFAULT`), else
-    `Assumptions.key`. Hashing the defaults' constants costs ≈ 0.3 ms, which the first advice of a
-    process paid when it planned with them; no other assumptions get this key (the others are
-    SHA-1 hex digests), so a key still names one set of values."""
-    return "default" if a is None or a is DEFAULT else a.key
 
 
 def calibration(assumptions: Assumptions | None = None) -> dict[str, tuple[float, float]]:
@@ -67,21 +56,11 @@ def _factor(gpu: Gpu, alpha: float, c: float, a: Assumptions) -> float:
 
 
 def relative_efficiency(gpu: Gpu, assumptions: Assumptions | None = None) -> tuple[float, Band]:
-    """The per-GPU factor f (1 for the A100 80 GB SXM): (point, band).
-
-    Computed once per GPU figures and assumptions (`assumptions_key`): f reads only the GPU's
-    bandwidth, FP16 TFLOPS and memory type (`_factor`), and the fine-tuning planner asks for it per
-    (method, nodes, offload) of every GPU. The answer is a float and a frozen `Band`, shared safely."""
+    """The per-GPU factor f (1 for the A100 80 GB SXM): (point, band)."""
     a = resolve(assumptions)
-    key = (gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, assumptions_key(a))
-    hit = _EFFICIENCY.get(key)
-    if hit is None:
-        if len(_EFFICIENCY) > 4096:
-            _EFFICIENCY.clear()
-        cal = calibration(a)
-        vals = {k: _factor(gpu, *cal[k], a) for k in SCENARIOS}
-        hit = _EFFICIENCY[key] = (vals["point"], Band(low=min(vals.values()), high=max(vals.values())))
-    return hit
+    cal = calibration(a)
+    vals = {k: _factor(gpu, *cal[k], a) for k in SCENARIOS}
+    return vals["point"], Band(low=min(vals.values()), high=max(vals.values()))
 
 
 def training_efficiency(gpu: Gpu, assumptions: Assumptions | None = None) -> tuple[float, Band]:

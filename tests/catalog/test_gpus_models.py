@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from expert.catalog import load_catalog
 from expert.catalog import loader as catalog_loader
 from expert.catalog.models import SourcedValue, Tariffs
 from expert._plumbing.paths import knowledge_dir
@@ -107,11 +106,7 @@ def catalog(tmp_path_factory):
     (directory / "tariffs.yaml").write_text(yaml.safe_dump(_tariffs_stub()), encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(catalog_loader, "knowledge_dir", lambda: directory)
-        catalog_loader._load.cache_clear()
-        try:
-            yield load_catalog()
-        finally:
-            catalog_loader._load.cache_clear()
+        yield catalog_loader.build_catalog(())       # read from these files, never cached
 
 
 def _csv(path: Path) -> list[dict[str, str]]:
@@ -532,7 +527,6 @@ def test_generic_rule_errors_stated_in_the_notes(catalog, model_id, layers):
 
 
 def test_builtin_catalog_loads():
-    catalog_loader._load.cache_clear()
-    catalog = load_catalog()
+    catalog = catalog_loader.build_catalog(())
     assert catalog.gpu("A100").id == "a100-80gb-pcie"
     assert catalog.model("Llama 3.1 8B").id == "llama-3.1-8b"

@@ -297,10 +297,9 @@ def test_gpu_ids_are_contract_ids(offers, packages, tariffs):
 
 
 def test_whole_catalog_loads():
-    from expert.catalog.loader import _load
+    from expert.catalog.loader import build_catalog
 
-    _load.cache_clear()
-    catalog = _load(())
+    catalog = build_catalog(())                        # read and validated from the YAML, no cache
     assert catalog.offers_for("l40s")
     assert catalog.purchase_price("l40s").price.amount.low == 8000
     assert catalog.to_chf(100, "USD") == pytest.approx(77.85)

@@ -141,6 +141,20 @@ def test_cached_prefix_adds_only_attention_over_it():
     assert warm < cold / 5  # 42 k tokens cold against 2 k new: llm-d measured 4.3 s cold, 0.6 s warm
 
 
+@settings(max_examples=150, deadline=None)
+@given(model=st.sampled_from(["llama-3.1-8b", "qwen2.5-32b", "mixtral-8x7b", "llama-3.1-70b"]),
+       gpu=st.sampled_from(sorted(CATALOG.gpus)), tp=st.sampled_from([1, 2, 3, 4, 8]),
+       precision=st.sampled_from(["fp16", "fp8", "int8", "int4"]), column=st.sampled_from(["sxm", "pcie"]),
+       new=st.floats(1, 20_000), cached=st.floats(0, 120_000), more=st.floats(0, 20_000))
+def test_prefill_rises_with_new_and_cached_tokens(model, gpu, tp, precision, column, new, cached, more):
+    # on one replica's rates (as agent_demand prefills several token counts) and from scratch alike
+    m, g = CATALOG.model(model), CATALOG.gpu(gpu)
+    rates = loop.prefill_rates(m, g, tp, precision, column, DEFAULT)
+    at = lambda n, c: loop.prefill_with(m, tp, rates, n, c)  # noqa: E731
+    assert at(new, cached) == loop.prefill_s(m, g, tp, precision, column, new, cached, DEFAULT)
+    assert at(new, cached) <= at(new + more, cached) and at(new, cached) <= at(new, cached + more)
+
+
 @pytest.mark.parametrize("fields, message", [
     ({"steps_mean": 10, "steps_p90": 5}, "steps_p90"),
     ({"tasks_per_day": 10, "concurrent_users": 5}, "either tasks_per_day or concurrent_users"),

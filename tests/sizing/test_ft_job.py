@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from expert.catalog import load_catalog
+from expert.sizing.constants import DEFAULT
 from expert.sizing.ft_job import (FULL_MFU, GPUS_PER_NODE, LORA_MFU, TRAIN_MEMORY_SHARE, flops_per_param_token,
                                   layout_on, plan_job)
+from expert.sizing.training import relative_efficiency
 
 CAT = load_catalog()
 M70, M13 = CAT.model("llama-3.1-70b"), CAT.model("llama-2-13b")
@@ -99,3 +101,67 @@ def test_u3_70b_monthly_15_days_to_5_with_h100():
 def test_g4_h100_2_8x_for_70b_lora_too():
     r = _ratio(M70, A100, H100, "lora", 8)
     assert 2.8 <= r <= 3.0
+
+
+# --- the per-GPU factor and the layouts as properties ---------------------------------------------------------
+
+OTHER = DEFAULT.override(h100_finetune_speedup=(2.5, 3.3), gddr_finetune_slowdown=(2.0, 5.0))
+
+
+@pytest.mark.parametrize("a", [DEFAULT, OTHER], ids=["default", "overridden"])
+def test_the_factor_reproduces_its_calibration_targets(a):
+    # f = 1 on the reference A100 80 GB SXM; the H100 runs h100_finetune_speedup × faster and the L40S
+    # gddr_finetune_slowdown × slower than it, at the point and at both ends of the band: α and c are solved
+    # from those targets (by default 2.8-3.0, point 2.9, and 3-4, point 3.5; overridden 2.5-3.3 and 2-5)
+    ref = relative_efficiency(A100, a)
+    assert ref[0] == pytest.approx(1.0) and (ref[1].low, ref[1].high) == pytest.approx((1.0, 1.0))
+    speedup = lambda f: 989.4 * f / 312          # noqa: E731 - FP16 peak × f over the A100's
+    slowdown = lambda f: 312 / (362.05 * f)      # noqa: E731
+    h, lo = relative_efficiency(H100, a), relative_efficiency(L40S, a)
+    assert speedup(h[0]) == pytest.approx(a.h100_finetune_speedup.value)
+    assert (speedup(h[1].low), speedup(h[1].high)) == pytest.approx((a.h100_finetune_speedup.low,
+                                                                     a.h100_finetune_speedup.high))
+    assert slowdown(lo[0]) == pytest.approx(a.gddr_finetune_slowdown.value)
+    assert (slowdown(lo[1].high), slowdown(lo[1].low)) == pytest.approx((a.gddr_finetune_slowdown.low,
+                                                                         a.gddr_finetune_slowdown.high))
+
+
+@pytest.mark.parametrize("method", ["full", "lora", "qlora"])
+def test_layouts_on_more_gpus_hold_less_each_and_cost_the_same_gpu_hours_on_one_node(method):
+    for model in (M13, M70, CAT.model("mixtral-8x7b")):
+        for gpu in CAT.gpus.values():
+            one_node = [layout_on(model, gpu, method, n, 1e8) for n in (1, 2, 4, 8)]
+            plain = [lay for lay in one_node if lay.host_ram_gb == 0]    # without offload
+            assert all(a.memory_per_gpu_gb >= b.memory_per_gpu_gb for a, b in zip(plain, plain[1:]))
+            # FSDP on one node scales linearly: the same GPU-hours on 1, 2, 4 or 8 GPUs
+            assert all(lay.gpu_hours == pytest.approx(plain[0].gpu_hours) for lay in plain)
+            # beyond one node each GPU runs at NODE_SPEED of its MFU: more GPU-hours, never fewer
+            assert layout_on(model, gpu, method, 16, 1e8).gpu_hours > plain[-1].gpu_hours
+            for lay in one_node:
+                assert lay.fits == (lay.memory_per_gpu_gb <= lay.usable_per_gpu_gb and lay.host_ram_gb <= 2000)
+
+
+@pytest.mark.parametrize("method", ["full", "lora", "qlora"])
+def test_the_plan_is_the_fewest_gpu_hours_of_every_layout(method):
+    # brute force: every count the planner may use, each with and without offload where it applies
+    for model in (M13, M70, CAT.model("llama-3.1-405b")):
+        for gpu in CAT.gpus.values():
+            job = plan_job(model, gpu, method, 1e8)
+            every = [layout_on(model, gpu, method, n, 1e8) for n in (1, 2, 4, 8, 16, 24, 32, 48, 64)]
+            fitting = [lay for lay in every if lay.fits]
+            if not fitting:
+                assert job.layout is None
+                continue
+            assert job.layout.gpu_hours == pytest.approx(min(lay.gpu_hours for lay in fitting))
+
+
+def test_offload_keeps_the_optimizer_in_host_ram():
+    # 70B full on 8 H100: 12 B/param of fp32 master weights and Adam moments (12 × 70 = 840 GB) leave the
+    # GPUs for host RAM; the 16-bit weights and gradients (4 B/param) stay sharded: 280 GB / 8 = 35 GB, plus
+    # per GPU the checkpointed activations at 2 048 tokens (80 × 2·s·h + 34·s·h + 4·s·vocab = 2.684 + 0.570
+    # + 1.051 = 4.305 GB, h = 8 192, vocab 128 256) and the CUDA context (0.65 GB): 39.955 GB
+    off = next(lay for lay in plan_job(M70, H100, "full", 1e8).layouts if lay.sharding == "fsdp-offload")
+    sharded = layout_on(M70, H100, "full", 16, 1e8)
+    assert off.host_ram_gb == pytest.approx(12 * 70)
+    assert off.memory_per_gpu_gb == pytest.approx(4 * 70 / 8 + 4.30545 + 0.65, abs=1e-4)
+    assert off.hours * 8 > sharded.hours * 16       # offload runs at 0.67 × MFU, two nodes at 0.8 ×

@@ -7,6 +7,7 @@ from sizing_fixtures import GPUS, MODELS
 
 from expert.sizing import (DEFAULT, finetune_memory, finetune_run, generic_model, lora_trainable_params,
                            training_activation_gb, training_efficiency)
+from expert.sizing.finetune import finetune_states_gb
 from expert.sizing.training import calibration
 
 A100 = GPUS["a100-80gb-sxm"]
@@ -99,3 +100,14 @@ def test_team_cost_per_run_and_month():
     r = finetune_run(generic_model(13), A100, runs_per_year=12)
     assert r.team_cost_per_run_chf == pytest.approx(r.hours * 150)
     assert r.compute_hours_per_month == pytest.approx(r.hours)
+
+
+@pytest.mark.parametrize("a", [DEFAULT, DEFAULT.override(ft_seq_len=4096, lora_rank=64)], ids=["default", "overridden"])
+def test_the_job_planners_states_are_finetune_memorys_figures(a):
+    # `finetune_states_gb` (what the job planner reads) and `finetune_memory` report the same five figures
+    for model in MODELS.values():
+        for method in ("full", "lora", "qlora"):
+            for precision in ("bf16", "fp8"):
+                m = finetune_memory(model, A100, 1, method, precision, assumptions=a)
+                assert finetune_states_gb(model, method, precision, a) == \
+                    (m.weights_gb, m.gradients_gb, m.optimizer_gb, m.activation_gb, m.overhead_gb)

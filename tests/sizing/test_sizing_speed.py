@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from sizing_fixtures import GPUS, MODELS
 
 from expert.sizing import DEFAULT, bandwidth_limit_tokens_per_s, generic_model, performance, weights_gb
+from expert.sizing.memory import bytes_per_param, embedding_params_b
 from expert.sizing.speed import compute_tflops, decode_weight_gb, weight_only
 
 A100, H100, L40S = GPUS["a100-80gb-sxm"], GPUS["h100-sxm"], GPUS["l40s"]
@@ -127,3 +128,21 @@ def test_tpot_never_falls_with_batch(model, gpu, b1, b2):
     m, g = MODELS[model], GPUS[gpu]
     assert performance(m, g, batch=small).tpot_s <= performance(m, g, batch=large).tpot_s + 1e-12
 
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize("precision", ["fp32", "bf16", "fp8", "int8", "int4"])
+def test_weights_a_step_reads_by_batch(model, precision):
+    # every weight but the input embedding a step looks up (vocab × hidden at ≥ 16 bit); an MoE step reads
+    # the experts its batch touches: the active parameters at batch 1, rising with the batch to all of them
+    m = MODELS[model]
+    lookup = embedding_params_b(m) / 2 * max(bytes_per_param(precision).value, 2)
+    reads = [decode_weight_gb(m, precision, b) for b in (1, 2, 3, 7, 33, 257, 4096)]
+    if not m.is_moe:
+        assert reads == [weights_gb(m, precision) - lookup] * len(reads)
+        return
+    assert reads == sorted(reads) and reads[-1] <= weights_gb(m, precision) - lookup + 1e-9
+    if m.experts_active:
+        assert reads[0] == pytest.approx(m.active_params_b * bytes_per_param(precision).value - lookup)
+    if precision in ("fp32", "bf16"):            # 4 096 sequences touch every expert
+        assert reads[-1] == pytest.approx(weights_gb(m, precision) - lookup)
