@@ -35,9 +35,6 @@ def _bpf_ratio(bandwidth: float, tflops: float, a: Assumptions) -> float:
     return min(1.0, (bandwidth / tflops) / (a.ref_a100_bandwidth.value / a.ref_a100_tflops.value))
 
 
-_EFFICIENCY: dict = {}
-
-
 def assumptions_key(a: Assumptions | None) -> str:
     """The memo key of the assumptions in use: "default" for the defaults (None or `DEFAULT`), else
     `Assumptions.key`. Hashing the defaults' constants costs ≈ 0.3 ms, which the first advice of a
@@ -67,21 +64,11 @@ def _factor(gpu: Gpu, alpha: float, c: float, a: Assumptions) -> float:
 
 
 def relative_efficiency(gpu: Gpu, assumptions: Assumptions | None = None) -> tuple[float, Band]:
-    """The per-GPU factor f (1 for the A100 80 GB SXM): (point, band).
-
-    Computed once per GPU figures and assumptions (`assumptions_key`): f reads only the GPU's
-    bandwidth, FP16 TFLOPS and memory type (`_factor`), and the fine-tuning planner asks for it per
-    (method, nodes, offload) of every GPU. The answer is a float and a frozen `Band`, shared safely."""
+    """The per-GPU factor f (1 for the A100 80 GB SXM): (point, band)."""
     a = resolve(assumptions)
-    key = (gpu.bandwidth_gbs, gpu.fp16_tflops, gpu.memory_type, assumptions_key(a))
-    hit = _EFFICIENCY.get(key)
-    if hit is None:
-        if len(_EFFICIENCY) > 4096:
-            _EFFICIENCY.clear()
-        cal = calibration(a)
-        vals = {k: _factor(gpu, *cal[k], a) for k in SCENARIOS}
-        hit = _EFFICIENCY[key] = (vals["point"], Band(low=min(vals.values()), high=max(vals.values())))
-    return hit
+    cal = calibration(a)
+    vals = {k: _factor(gpu, *cal[k], a) for k in SCENARIOS}
+    return vals["point"], Band(low=min(vals.values()), high=max(vals.values()))
 
 
 def training_efficiency(gpu: Gpu, assumptions: Assumptions | None = None) -> tuple[float, Band]:
