@@ -56,14 +56,25 @@ class AgentDemand:
         prefix back first (`step_ttft`). `kv_during_tools: cpu` offloads where it pays (`enumeration.run`)."""
         return replace(self, offload_share=share, held_peak=self.idle_peak * (1.0 - share))
 
-    @property
-    def key(self) -> tuple:
-        """What the sized replicas depend on beyond the equivalent workload's tokens: the step's TTFT
-        (`step_ttft`: the uncached and the whole input, and the share of steps that copy an offloaded
-        prefix back first, which only `cpu` with session affinity has). A `cpu` demand offloading
-        nothing sizes as the same loop with its KV on the GPU, and shares its replicas."""
-        reloaded = self.offload_share if self.kv_during_tools == "cpu" and self.affinity else 0.0
-        return round(self.shape.mean_uncached, 6), round(self.shape.mean_input, 6), reloaded
+
+@dataclass(frozen=True)
+class StepPrefill:
+    """What a step's time to first token reads of an agent loop (`prefill_ttft`): the tokens it prefills
+    after the cached prefix, that prefix, the share of steps that first copy it back from CPU memory and
+    the precision it is copied in. Part of the profile cache's key (`profile.Sizing`): a `cpu` loop
+    offloading nothing has the same step as the loop with its KV on the GPU, so they share profiles."""
+
+    uncached: float
+    cached: float
+    reloaded: float
+    kv_precision: str
+
+
+def step_prefill(d: AgentDemand) -> StepPrefill:
+    """The step prefill of demand `d` (only `cpu` with session affinity copies an offloaded prefix back)."""
+    new = d.shape.mean_uncached
+    reloaded = d.offload_share if d.kv_during_tools == "cpu" and d.affinity else 0.0
+    return StepPrefill(new, max(0.0, d.shape.mean_input - new), reloaded, d.kv_precision)
 
 
 def demand(w: Workload, model: LlmModel) -> AgentDemand:
@@ -107,43 +118,29 @@ def step_ttft(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str
               a: Assumptions) -> float:
     """A mean step's time to first token (no queueing): prefill of its uncached tokens after the
     cached prefix, plus the copy of that prefix back from CPU memory for the offloaded share of steps."""
-    new = d.shape.mean_uncached
-    cached = max(0.0, d.shape.mean_input - new)
-    ttft = loop.prefill_s(model, gpu, tp, precision, column, new, cached, a)
-    if d.kv_during_tools == "cpu" and d.affinity:
-        ttft += d.offload_share * loop.reload_s(model, tp, cached, a, d.kv_precision)
+    return prefill_ttft(step_prefill(d), model, gpu, tp, precision, column, a)
+
+
+def prefill_ttft(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str,
+                 a: Assumptions) -> float:
+    """`step_ttft` of a step prefill."""
+    ttft = loop.prefill_s(model, gpu, tp, precision, column, p.uncached, p.cached, a)
+    if p.reloaded:
+        ttft += p.reloaded * loop.reload_s(model, tp, p.cached, a, p.kv_precision)
     return ttft
 
 
 def ttft_shift(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
                a: Assumptions) -> float:
     """`step_ttft` minus the core's full-prompt prefill of the equivalent workload, s."""
-    return step_ttft(d, model, gpu, tp, precision, column, a) \
+    return prefill_shift(step_prefill(d), model, gpu, tp, precision, column, prompt, a)
+
+
+def prefill_shift(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
+                  a: Assumptions) -> float:
+    """`ttft_shift` of a step prefill."""
+    return prefill_ttft(p, model, gpu, tp, precision, column, a) \
         - loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a)
-
-
-def ttft_terms(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, prompt: int,
-               a: Assumptions) -> tuple[float, float, float]:
-    """What `ttft_shift` is made of but the offload share, which `shift_of` adds: (prefill of the uncached
-    tokens after the cached prefix, copy-back of that prefix (0.0 where `step_ttft` adds none), the
-    full prompt's prefill), s. The same for every share of one loop (`feasibility.Context._sized`)."""
-    new = d.shape.mean_uncached
-    cached = max(0.0, d.shape.mean_input - new)
-    reload = loop.reload_s(model, tp, cached, a, d.kv_precision) if _reloads(d) else 0.0
-    rates = loop.prefill_rates(model, gpu, tp, precision, column, a)
-    return loop.prefill_with(model, tp, rates, new, cached), reload, loop.prefill_with(model, tp, rates, prompt, 0)
-
-
-def shift_of(d: AgentDemand, terms: tuple[float, float, float]) -> float:
-    """`ttft_shift` from `ttft_terms` (the same operations in the same order, so the same float)."""
-    ttft, reload, full = terms
-    if _reloads(d):
-        ttft += d.offload_share * reload
-    return ttft - full
-
-
-def _reloads(d: AgentDemand) -> bool:
-    return d.kv_during_tools == "cpu" and d.affinity
 
 
 def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
@@ -161,5 +158,5 @@ def with_held(prof, held: int):
     p.base_gb = prof.base_gb + held * prof.kv_seq_gb
     p.growth_base_gb = prof.growth_base_gb + held * prof.growth_kv_seq_gb
     p.seq_mem = max(0, prof.seq_mem - held)  # floor(F/kv − held) = floor(F/kv) − held, growth model too
-    p._replica, p._steady, p._rate_max, p._points = None, {}, None, {}  # the KV pool's cap changed
+    p._replica = None  # the KV pool's cap changed (not the uncapped replica and its rate)
     return p

@@ -12,40 +12,14 @@ from expert.configurator.agent_demand import step_ttft
 from expert.sizing import agent_loop as loop
 
 
-def offload_optimum(w, catalog, a, shared, ctx, run, best=None):
+def offload_optimum(w, catalog, a, shared, ctx, run):
     """The optimum of the same workload with the tool-waiting sessions' KV offloaded to CPU memory
     (`kv_during_tools: cpu`), or None when no session waits on the GPU. It tells whether KV residency,
-    not compute, sets the configuration.
-
-    With `best` (the optimum `ctx`'s search found) it is also None when no optimum of the offloading
-    loop can cost less than `best` by more than 0.5 CHF, the only case `figures` reads it in
-    (`kv_bound`): see `_may_pay`."""
+    not compute, sets the configuration."""
     if ctx.agent.kv_during_tools != "gpu" or ctx.agent.held_peak <= 0:
         return None
     spec = w.agent.model_copy(update={"kv_during_tools": "cpu"})
-    offloading = w.model_copy(update={"agent": spec})
-    if best is not None and not _may_pay(offloading, catalog, a, shared, best.objective - 0.5):
-        return None
-    return run(offloading, catalog, a, shared, optimum_only=True)[1].best
-
-
-def _may_pay(w, catalog, a, shared, below: float) -> bool:
-    """Whether `run(w, optimum_only=True)` may return an optimum whose objective is below `below`.
-
-    Why a False is exact: that optimum is the optimum of one of `agent_contexts`' contexts (the offload
-    share `_offload_where_it_pays` picks, or the loop's own demand), so its objective is at least the
-    least of their optima. `best_only` with `below` finds every optimum below `below` (None or a
-    candidate at or above it otherwise), so when none of them returns one below it, no optimum of
-    theirs is below it, and neither is the one `run` returns. `figures` then reads `kv_bound` False and
-    no offload figure, as from the optimum itself."""
-    from expert.configurator.ordered import best_only
-    from expert.configurator.enumeration import agent_contexts
-    ctxs, sources = agent_contexts(w, catalog, a, shared)
-    for c in ctxs:
-        found = best_only(c, sources, below)
-        if found is not None and found.objective < below:
-            return True
-    return False
+    return run(w.model_copy(update={"agent": spec}), catalog, a, shared, optimum_only=True)[1].best
 
 
 def figures(ctx, best, offload=None) -> dict:
@@ -60,7 +34,7 @@ def figures(ctx, best, offload=None) -> dict:
     kv_session = prof.kv_seq_gb * tp
     live = loop.sessions(d.peak_task_rate, a.steps_mean, step, a.tool_time_s)
     generating = ctx.peak_rps * step
-    # `cpu` offloads a share of the idle sessions (enumeration.run: where it pays); `drop` keeps none
+    # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none
     share = 0.0 if d.kv_during_tools == "gpu" else (d.offload_share if d.kv_during_tools == "cpu" else 1.0)
     on_gpu = generating + (1.0 - share) * max(0.0, live - generating)
     task = loop.task_latency_s(a.steps_mean, step, a.tool_time_s)

@@ -75,25 +75,19 @@ def by_memory(p: Plan) -> tuple:
 
 
 class PoolSearch:
-    """Caches per-agent contexts, plans and packings for one multi-agent search."""
+    """Per-agent contexts (sharing one profile cache) of one multi-agent search, and its plans."""
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions):
         self.w, self.catalog, self.a = w, catalog, a
         self.ws = agent_workloads(w)
-        shared_profiles, shared_ft = {}, {}
+        profiles: dict = {}
         self.ctxs = [Context(wi, catalog, a, catalog.model(wi.model) if wi.model else generic_model(wi.params_b),
-                             shared_profiles, shared_ft) for wi in self.ws]
+                             profiles) for wi in self.ws]
         self.tuned = tuple(i for i, wi in enumerate(self.ws) if wi.tuning.enabled)
         self.pure = tuple(i for i, wi in enumerate(self.ws) if not wi.tuning.enabled)
-        self._plans: dict = {}
-        self._bins: dict = {}
-        self._ft: dict = {}
 
     def plans(self, i: int, source: Source) -> list[Plan]:
         """Best plans of agent i on this GPU type: (fewest GPUs, smallest memory); [] if none fits."""
-        key = (i, source.gpu.id, source.column)
-        if key in self._plans:
-            return self._plans[key]
         options = self._options(i, source)
         result = []
         if options:
@@ -101,7 +95,6 @@ class PoolSearch:
             small = min(options, key=by_memory)
             if small is not result[0]:
                 result.append(small)
-        self._plans[key] = result
         return result
 
     def _options(self, i: int, source: Source) -> list[Plan]:
@@ -149,15 +142,10 @@ class PoolSearch:
 
     def bins(self, agents: tuple[int, ...], source: Source) -> tuple[int, dict] | None:
         """GPUs needed to serve `agents` on this GPU type, and the plan per agent; None if one cannot run."""
-        key = (agents, source.gpu.id, source.column)
-        if key in self._bins:
-            return self._bins[key]
         if not agents:
-            self._bins[key] = (0, {})
-            return self._bins[key]
+            return 0, {}
         per_agent = [self.plans(i, source) for i in agents]
         if any(not p for p in per_agent):
-            self._bins[key] = None
             return None
         best = None
         for policy in (0, 1):
@@ -165,25 +153,14 @@ class PoolSearch:
             n = _pack(chosen)
             if best is None or n < best[0]:
                 best = (n, chosen)
-        self._bins[key] = best
         return best
 
     def ft_team(self, agents, source: Source, k: int, around_the_clock: bool = False) -> tuple:
         """(fits, team CHF per month, rented-training CHF per month, problems) for the runs of `agents`
-        on k GPUs of this kind (module docstring). Memoised for this search: the source enters only
-        through its GPU (the hybrid variants price the same runs on many sources of one GPU)."""
+        on k GPUs of this kind (module docstring)."""
         if not agents:
             return True, 0.0, 0.0, []
-        hit = self.ft_terms(tuple(agents), source, k, around_the_clock)
-        return hit[0], hit[1], hit[2], list(hit[3])
-
-    def ft_terms(self, agents: tuple, source: Source, k: int, around_the_clock: bool) -> tuple:
-        """`ft_team`'s memo entry itself, its problems not copied (for callers that only read it)."""
-        key = (agents, source.gpu.id, k, around_the_clock)
-        hit = self._ft.get(key)
-        if hit is None:
-            hit = self._ft[key] = self._ft_team(agents, source, k, around_the_clock)
-        return hit
+        return self._ft_team(agents, source, k, around_the_clock)
 
     def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
         from expert.configurator.training_plan import attended_hours

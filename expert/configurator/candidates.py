@@ -56,8 +56,8 @@ QUALITY_NOTE = ("fp8", "int8", "int4")
 class Source:
     """One place to get GPUs of one kind, with its price per GPU-month (rent) or purchase (CHF).
 
-    Not changed after it is built (every field is read only; `costs` is a memo). Not a frozen dataclass:
-    a frozen `__init__` sets each of its 19 fields through `object.__setattr__`, and a fresh process
+    Not changed after it is built (every field is read only). Not a frozen dataclass:
+    a frozen `__init__` sets each of its fields through `object.__setattr__`, and a fresh process
     builds all 51 of a catalog before its first advice (`catalog_sources`): a third of that time."""
 
     kind: str                      # cloud | package | purchase
@@ -76,8 +76,6 @@ class Source:
     condition: str | None = None
     offer_kind: str | None = None
     marketplace: bool = False
-    costs: dict = field(default_factory=dict, init=False, compare=False, repr=False)
-    """GPU cost over a horizon by (count, months, `Assumptions.key`): `objective.gpu_cost`'s memo."""
     priced: Callable[[int], tuple[float, float, str]] | None = field(default=None, compare=False, repr=False)
     """Prices the counts of `counts` beyond `systems` (several bought systems): `Catalog.several_systems`,
     a look-up in the table built with the catalog."""

@@ -65,7 +65,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         result.recommendation = to_choice(out.best, ctx)
         if ctx.agent is not None:
             from expert.configurator.agent_report import figures, offload_optimum
-            result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run, out.best))
+            result.agent = figures(ctx, out.best, offload_optimum(w, catalog, a, shared, ctx, run))
         from expert.configurator.training_view import training_plan
         result.training_plan = training_plan(ctx, out.best)
     else:
@@ -86,7 +86,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         result.pareto = explain.pareto(out.feasible)
     result.document = document_view(w, catalog, a, ctx, out)
     if sensitivity:
-        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, ctx, sources, out, shared)
+        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
     return result
 
 

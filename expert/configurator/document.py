@@ -40,19 +40,11 @@ def _swiss_monthly(catalog: Catalog, gpu_prefix: str, a: Assumptions) -> float |
 
 def u2_facts(w: Workload, catalog: Catalog, a: Assumptions, model) -> list[dict[str, Any]]:
     """The raw numbers of U2's trade-off for a fine-tuned workload (empty without fine-tuning):
-    `u2_saving` (team CHF a month the H100's 2.8× saves) and `h100_premium` (CHF a month). Kept with
-    the catalog by every value they read: the documents' pick and the advice's rules both ask."""
+    `u2_saving` (team CHF a month the H100's 2.8× saves) and `h100_premium` (CHF a month)."""
     t = w.most_frequent_tuning  # as the workload fact counts it: a pool is as tuned as its most-tuned agent
     if not t.enabled or model is None:
         return []
-    m = model
-    key = (m.id, m.params_b, m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab, m.intermediate,
-           m.experts, t.method, t.dataset_tokens, t.epochs, t.runs_per_year, w.team_hourly_rate_chf, a.key)
-    memo = catalog.memo("document.u2_facts", dict)
-    hit = memo.get(key)
-    if hit is None:
-        hit = memo[key] = _u2_facts(w, t, catalog, a, model)
-    return [dict(fact) for fact in hit]
+    return _u2_facts(w, t, catalog, a, model)
 
 
 def _u2_facts(w: Workload, t, catalog: Catalog, a: Assumptions, model) -> list[dict[str, Any]]:

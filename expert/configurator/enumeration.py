@@ -47,7 +47,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
     while its (gpu, source) group has no feasible one: otherwise it can be neither the group's entry
     among the alternatives nor the closest candidate of a search where nothing fits."""
     out = Outcome()
-    prune = ctx._ft_state is None
+    prune = not ctx.tuned
     profiles: dict = {}
     for source in sources:
         gpu = source.gpu
@@ -143,30 +143,15 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
 def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[Context, list[Source]]:
     """The context of a single-model workload's search and its admissible sources (an agent loop's
     offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records)."""
-    ctx, sources, _ = searched_context(w, catalog, a, shared)
-    return ctx, sources
-
-
-def searched_context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple:
-    """`context`'s (context, sources) and, where choosing the offload share already found it, the
-    context's optimum `best_only(ctx, sources)` (else `UNKNOWN`).
-
-    Why it is that optimum: the share chosen is the one whose search returned it (`_offload_where_it_pays`),
-    and the context is built by `_context` from the same arguments as that search's (its demand, the
-    workload, the caches in `shared`) over the same sources. That search ran without `below` (the first
-    share with an optimum: `best_only` itself) or with one and returned an optimum below it: its pairs
-    are then visited in the same order up to those of that optimum's rounded objective, whose ties all
-    come before the stop (`below` + 0.01), so it returns what `best_only` without `below` returns."""
     model = catalog.resolve_model(w.model, w.params_b)
-    agent, searched, best = None, False, UNKNOWN
+    agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
         w, agent = _loop_view(w, model)
         if searches_shares(agent):
-            (agent, found), searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
-            best = UNKNOWN if found is None else found
+            agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
     ctx = _context(w, catalog, a, shared, model, agent)
     ctx.offload_searched = searched
-    return ctx, admissible_sources(catalog_sources(catalog), w), best
+    return ctx, admissible_sources(catalog_sources(catalog), w)
 
 
 def _loop_view(w: Workload, model) -> tuple[Workload, object]:
@@ -177,8 +162,7 @@ def _loop_view(w: Workload, model) -> tuple[Workload, object]:
 
 
 def _context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, model, agent) -> Context:
-    return Context(w, catalog, a, model, shared.setdefault("profiles", {}), shared.setdefault("ft", {}),
-                   shared.setdefault("serving", {}), agent, memo=shared.setdefault("search", {}))
+    return Context(w, catalog, a, model, shared.setdefault("profiles", {}), agent)
 
 
 def searches_shares(agent) -> bool:
@@ -187,56 +171,37 @@ def searches_shares(agent) -> bool:
     return agent.kv_during_tools == "cpu" and agent.affinity and agent.idle_peak > 0
 
 
-def agent_contexts(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[list[Context], list[Source]]:
-    """For an agent loop `w`: the contexts among which `context` picks the one it returns (every offload
-    share's where it searches them, else the loop's own demand), and their admissible sources."""
-    model = catalog.resolve_model(w.model, w.params_b)
-    w, agent = _loop_view(w, model)
-    ctxs = [c for _, c in share_contexts(w, catalog, a, shared, model, agent)] if searches_shares(agent) \
-        else [_context(w, catalog, a, shared, model, agent)]
-    return ctxs, admissible_sources(catalog_sources(catalog), w)
-
-
 def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
         optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
     enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
     shared = {} if shared is None else shared
-    ctx, sources, best = searched_context(w, catalog, a, shared)
+    ctx, sources = context(w, catalog, a, shared)
     if optimum_only:
         out = Outcome()
-        out.best = best_only(ctx, sources) if best is UNKNOWN else best
+        out.best = best_only(ctx, sources)
         return ctx, out, sources
     return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
 
 OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move
-UNKNOWN = object()   # `searched_context`: the context's optimum was not found on the way
-
-
-def share_contexts(w, catalog, a, shared, model, agent):
-    """(demand, search context) of the `cpu` loop `agent` at each of `OFFLOAD_SHARES`, in that order,
-    on the caches `shared` carries."""
-    for share in OFFLOAD_SHARES:
-        d = agent.offloading(share)
-        yield d, _context(w, catalog, a, shared, model, d)
 
 
 def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     """`kv_during_tools: cpu` is the operator's option to offload, not an obligation: the share of
     tool-waiting sessions offloaded (`OFFLOAD_SHARES`) whose optimum costs least, ties to the larger
-    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide). A share after
-    the first with an optimum only matters when its optimum costs less than that one's by more than
-    0.5 CHF, so its search stops there (`best_only`'s `below`). Returns (the share's demand, its
-    optimum), or (`agent`, None) when no share has one."""
+    share (the copy-back costs TTFT, the residency costs GPU memory; either may decide); a later share
+    must cost less by more than 0.5 CHF. Returns the share's demand (`agent` when no share has an
+    optimum)."""
     best, chosen = None, agent
     sources = admissible_sources(catalog_sources(catalog), w)
-    for d, ctx in share_contexts(w, catalog, a, shared, model, agent):
-        c = best_only(ctx, sources, None if best is None else best.objective - 0.5)
+    for share in OFFLOAD_SHARES:
+        d = agent.offloading(share)
+        c = best_only(_context(w, catalog, a, shared, model, d), sources)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
-    return chosen, best
+    return chosen
 
 
 def family_best(out: Outcome, family: str) -> Candidate | None:

@@ -5,9 +5,9 @@ search can name the tightest one when nothing fits.
 Constraints:
 - memory: weights + KV (context × sequences) + runtime per GPU within the usable share, with the
   growth reserve (`profile.py`, 000 M5);
-- latency (docs/slo.md): the workload's targets (`expert.inputs.slo.targets`: TTFT p95 with queueing, TPOT,
+- latency (docs/slo.md): the workload's targets (`expert.slo.targets`: TTFT p95 with queueing, TPOT,
   end to end where the answer is consumed whole) hold at the operating batch of each replica, within
-  the estimate's tolerance (`expert.inputs.slo.SLO_TOLERANCE`), so a 0.2 % miss of a point estimate does not
+  the estimate's tolerance (`expert.slo.SLO_TOLERANCE`), so a 0.2 % miss of a point estimate does not
   decide the choice;
 - capacity: the replicas serve the peak load at the target utilisation, at the same batch the latency
   check uses: Little's law with 000 D3's utilisation (the estimated time in system at that batch, or
@@ -25,17 +25,16 @@ Constraints:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.configurator.agent_demand import AgentDemand, held_per_replica, shift_of, ttft_terms, with_held
-from expert.configurator.candidates import Source, precisions, tp_allowed
+from expert.configurator.agent_demand import AgentDemand, held_per_replica, step_prefill, with_held
+from expert.configurator.candidates import Source, precisions, tp_degrees
 from expert.configurator.objective import gpu_cost, sort_key
-from expert.configurator.profile import ReplicaProfile, build_profile, shifted, with_target
+from expert.configurator.profile import ReplicaProfile, Sizing, sized, with_target
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
-from expert.sizing.finetune import finetune_states_gb
 from expert.inputs.slo import targets
 from expert.inputs.workload import Workload
 
@@ -91,15 +90,14 @@ class Candidate:
 
 
 class Context:
-    """Everything fixed for one search: workload numbers, resolved model, caches."""
+    """Everything fixed for one search: the workload's numbers, the resolved model, the profile cache
+    (`profiles`, which the searches of one catalog share) and the search's own memos."""
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions, model: LlmModel,
-                 profiles: dict | None = None, ft_cache: dict | None = None, serving: dict | None = None,
-                 agent: AgentDemand | None = None, memo: dict | None = None):
+                 profiles: dict | None = None, agent: AgentDemand | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
-        self.offload_searched = False  # its offload share chosen by searching (`enumeration.context`)
-        self.model_key = (model.id, model.params_b, model.layers, model.heads, model.kv_heads, model.head_dim)
+        self.offload_searched = False  # its offload share chosen by searching (`search.context`)
         self.growth = generic_model(w.growth_params_b) if w.growth_params_b else None
         self.context = min(w.context, model.max_context)
         self.average_rps = w.average_rps
@@ -110,131 +108,39 @@ class Context:
         self.t_inf = w.inference_time_s
         self.months = w.horizon_months
         self.tuning = w.tuning
+        self.tuned = self.tuning.enabled
+        self.sizing = Sizing(model, self.growth, w.prompt_tokens, w.output_tokens, self.context, w.engine,
+                             w.kv_precision, a, None if agent is None else step_prefill(agent), self.slo)
+        self.untargeted = replace(self.sizing, slo=None)
         self.profiles = {} if profiles is None else profiles
-        self.ft_cache = {} if ft_cache is None else ft_cache
-        self.serving = {} if serving is None else serving
-        self._ft_state = None
+        self.needed: dict = {}    # `ordered._needed` by its arguments
         self._planner = None
-        self.memo = {} if memo is None else memo  # value-keyed results shared by searches (`search._pairs`)
-        # By (GPU, precision, TP, column[, count]): the sized profiles, their value keys in `profiles`, the
-        # replica bounds (`ordered._needed`) and serving checks. The rest of their key is `_view_key`:
-        # searches that agree on it (the sensitivity's horizon, fine-tuning, budget, hosting and precision
-        # changes) share them through the memo. The TP degrees (by count, source kind, GPU, column), the
-        # precisions (by GPU and `precision_key`) and `ordered._options` (by both) read of the search only
-        # the model's heads: shared by every search of the model.
-        view = ("view", self._view_key())
-        if view not in self.memo:
-            self.memo[view] = ({}, {}, {}, {})
-        self._fast, self.profile_keys, self.needed, self._served = self.memo[view]
-        options = ("options", self.model_key, model.generic)
-        if options not in self.memo:
-            self.memo[options] = ({}, {}, {})
-        self._tps, self._precs, self.pair_options = self.memo[options]
-        self.precision_key = (w.precision, w.precision_open, w.allow_int4)  # all `precisions` reads of `w`
-        self.memo_local: dict = {}  # this search's own results (`ordered._cheapest`'s count floors)
-        self._tuned: dict = {}   # `_tuning` by (GPU, count)
-        self.ft_key = None
-        if self.tuning.enabled:
-            t = self.tuning
-            # the external options depend on where and how the workload may rent or buy: all of it is in the key
-            self.ft_key = ("ft", self.model_key, t.method, t.dataset_tokens, t.epochs, t.frequency, t.team_waits,
-                           t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
-                           w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data,
-                           w.sector, a.key)
-            key = ("ftmem", self.model_key, self.tuning.method, a.key)
-            if key not in self.ft_cache:
-                weights, grads, optim, act, over = finetune_states_gb(model, self.tuning.method, "bf16", a)
-                self.ft_cache[key] = (weights + grads + optim, act + over)
-            self._ft_state = self.ft_cache[key]
-
-    def _view_key(self) -> tuple:
-        """Everything the per-(GPU, precision, TP, column) caches depend on besides those four: the
-        profile's value key but for them (`_profile`), the load, and the sessions an agent holds."""
-        w, m, agent = self.w, self.model, self.agent
-        return (self.model_key, m.generic, None if self.growth is None else self.growth.params_b, w.prompt_tokens,
-                w.output_tokens, self.context, self.a.key, None if agent is None else (agent.key, agent.held_peak),
-                w.engine, w.kv_precision, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s, self.peak_rps,
-                self.concurrency, self.util, self.t_inf)
 
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
-        """The sized replica (cached: memory and speed per model/GPU/precision/TP/tokens, then the
-        latency-limited batch per target)."""
-        fast = (gpu.id, precision, tp, column)
-        p = self._fast.get(fast)
-        if p is None:
-            p = self._fast[fast] = self._profile(gpu, precision, tp, column)
-        return p
-
-    def _base_key(self, gpu: Gpu, precision: str, tp: int, column: str, agent_key) -> tuple:
-        """The value key of a profile without targets (`agent_key`: the agent loop's, None without)."""
-        w = self.w
-        return (self.model_key, None if self.growth is None else self.growth.params_b, gpu.id, precision, tp,
-                column, w.prompt_tokens, w.output_tokens, self.context, self.a.key, agent_key, w.engine,
-                w.kv_precision)
-
-    def _profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
-        base_key = self._base_key(gpu, precision, tp, column, self.agent.key if self.agent else None)
-        key = (base_key, self.slo.ttft_s, self.slo.tpot_ms, self.slo.e2e_s)
-        self.profile_keys[(gpu.id, precision, tp, column)] = key
+        """The sized replica at this search's targets: a copy (`with_target`) of `base_profile`. Both are
+        kept in `profiles` under their inputs (`profile.Sizing`) and the GPU (by its catalog id: the
+        cache belongs to one catalog), precision, TP degree and column."""
+        key = (self.sizing, gpu.id, precision, tp, column)
         p = self.profiles.get(key)
         if p is None:
-            p = self.profiles[key] = with_target(self._base(gpu, precision, tp, column, base_key), self.slo)
+            p = self.profiles[key] = with_target(self.base_profile(gpu, precision, tp, column), self.slo)
         return p
 
     def base_profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
-        """The sized replica without targets, of which `profile` is the copy at this search's targets."""
-        return self._base(gpu, precision, tp, column,
-                          self._base_key(gpu, precision, tp, column, self.agent.key if self.agent else None))
-
-    def _base(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
-        base = self.profiles.get(base_key)
-        if base is None:
-            base = self.profiles[base_key] = self._sized(gpu, precision, tp, column, base_key)
-        return base
-
-    def _sized(self, gpu: Gpu, precision: str, tp: int, column: str, base_key: tuple) -> ReplicaProfile:
-        """`build_profile` without targets. An agent loop's profiles differ from the profile of the same
-        key without an agent (`base_key` with None for the agent's) only in their `ttft_shift` (each
-        demand and offload share its own): they are `shifted` copies of it, and the parts of the shift
-        that no share changes (`ttft_terms`) are computed once."""
-        w, d = self.w, self.agent
-        core_key = base_key if d is None else self._base_key(gpu, precision, tp, column, None)
-        core = self.profiles.get(core_key)
-        if core is None:
-            core = self.profiles[core_key] = build_profile(
-                self.model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, self.context, None,
-                self.a, self.growth, w.engine, 0.0, w.kv_precision)
-        if d is None:
-            return core
-        terms_key = ("ttft", core_key, d.shape.mean_uncached, d.shape.mean_input, d.kv_precision,
-                     d.kv_during_tools, d.affinity)
-        terms = self.profiles.get(terms_key)
-        if terms is None:
-            terms = self.profiles[terms_key] = ttft_terms(d, self.model, gpu, tp, precision, column,
-                                                          w.prompt_tokens, self.a)
-        return shifted(core, shift_of(d, terms))
+        """The sized replica without targets (`profile.sized`), kept in `profiles` (`profile`)."""
+        key = (self.untargeted, gpu.id, precision, tp, column)
+        p = self.profiles.get(key)
+        if p is None:
+            p = self.profiles[key] = sized(self.untargeted, gpu, precision, tp, column)
+        return p
 
     def precisions(self, gpu: Gpu) -> tuple[str, ...]:
-        """`candidates.precisions` of this search's workload on `gpu` (memoised: a function of the GPU and
-        the three workload fields of `precision_key`, the only ones it reads)."""
-        key = (gpu.id, self.precision_key)
-        hit = self._precs.get(key)
-        if hit is None:
-            hit = self._precs[key] = precisions(gpu, self.w)
-        return hit
+        """`candidates.precisions` of this search's workload on `gpu`."""
+        return precisions(gpu, self.w)
 
     def tp_degrees(self, count: int, source: Source) -> tuple[int, ...]:
-        """`candidates.tp_degrees` of this search's model (memoised: it depends on the source only
-        through its kind, GPU and column; the degrees the model and the source allow once per source kind,
-        GPU and column, the count's divisors among them per count)."""
-        key = (count, source.kind, source.gpu.id, source.column)
-        hit = self._tps.get(key)
-        if hit is None:
-            allowed = self._tps.get(key[1:])   # `tp_allowed`: the degrees the model and the source allow
-            if allowed is None:
-                allowed = self._tps[key[1:]] = tp_allowed(self.model, source)
-            hit = self._tps[key] = tuple([t for t in allowed if count % t == 0])   # as `tp_degrees` filters them
-        return hit
+        """`candidates.tp_degrees` of this search's model."""
+        return tp_degrees(self.model, count, source)
 
     def planner(self):
         """The training-sourcing planner of this workload's runs (issue 12), built on first use."""
@@ -242,41 +148,16 @@ class Context:
             from expert.configurator.candidates import catalog_sources
             from expert.configurator.training_plan import TrainingPlanner
             from expert.sizing.constants import resolve as _resolve
-            t, w = self.tuning, self.w
+            t = self.tuning
             tokens = t.dataset_tokens if t.dataset_tokens is not None else _resolve(self.a).default_dataset_tokens.value
-            # shared by the sensitivity sub-searches and later advice: everything the planner reads is in the key
-            key = ("planner", self.model_key, t.method, tokens, t.epochs, t.runs_per_year, t.team_waits,
-                   t.idle_hours_per_day, w.team_hourly_rate_chf, w.hosting, w.deployment, w.budget,
-                   w.horizon_months, w.critical, w.allow_consumer_gpus, w.allow_non_nvidia, w.data, w.sector,
-                   self.a.key)
-            planner = self.ft_cache.get(key)
-            if planner is None:
-                planner = self.ft_cache[key] = TrainingPlanner(w, self.model, t, self.catalog, self.a,
-                                                               catalog_sources(self.catalog), tokens, self.ft_cache)
-            self._planner = planner
+            self._planner = TrainingPlanner(self.w, self.model, t, self.catalog, self.a, catalog_sources(self.catalog),
+                                            tokens)
         return self._planner
 
 
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     """The source-independent serving part of a candidate:
     (violations, batch, latency, concurrency, operating point or None)."""
-    local = (prof.gpu.id, prof.precision, tp, prof.column, count)  # the rest of the key is this search's
-    entry = ctx._served.get(local)
-    if entry is not None and entry[0] is prof:
-        return entry[1]
-    hit = _serving_shared(ctx, prof, tp, count)
-    ctx._served[local] = (prof, hit)
-    return hit
-
-
-def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
-    """`_serving` through the cache the searches share."""
-    key = (id(prof), count, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf,
-           ctx.agent.held_peak if ctx.agent else 0.0)
-    entry = ctx.serving.get(key)
-    if entry is not None and entry[0] is prof:  # the entry holds its profile: an id is never reused for it
-        return entry[1]
-    profile = prof
     replicas = count // tp
     prof = _held(ctx, prof, replicas)  # agent sessions waiting on tools
     violations = []
@@ -308,45 +189,19 @@ def _serving_shared(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> 
             batch, latency = op.batch, op.e2e_s
         t = ctx.t_inf if ctx.t_inf is not None else latency
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
-    hit = (tuple(violations), batch, latency, concurrency, op)
-    ctx.serving[key] = (profile, hit)
-    return hit
+    return tuple(violations), batch, latency, concurrency, op
 
 
 def _held(ctx: Context, prof: ReplicaProfile, replicas: int) -> ReplicaProfile:
-    """`with_held` of the agent sessions each of `replicas` replicas holds, one profile per (profile value
-    key, held) in the shared serving cache: the counts whose replicas hold as many sessions share its
-    operating points and replica counts (a pure function of the profile's values and `held`)."""
-    held = held_per_replica(ctx.agent, replicas)
-    if held <= 0:
-        return prof
-    key = ("held", ctx.profile_keys[(prof.gpu.id, prof.precision, prof.tp, prof.column)], held)
-    hit = ctx.serving.get(key)
-    if hit is None:
-        hit = ctx.serving[key] = with_held(prof, held)
-    return hit
+    """`prof` holding the agent sessions each of `replicas` replicas keeps while they wait on tools."""
+    return with_held(prof, held_per_replica(ctx.agent, replicas))
 
 
 def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
     """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU, training
     CHF per month, the chosen `TrainingOption`). The run goes where it costs least (module docstring)."""
-    if ctx._ft_state is None:
+    if not ctx.tuned:
         return NO_TUNING
-    local = ctx._tuned.get((gpu.id, count))  # the rest of the key is this search's
-    if local is None:
-        local = ctx._tuned[(gpu.id, count)] = _tuning_shared(ctx, gpu, count)
-    return local
-
-
-NO_TUNING = ((), 0.0, None, None, 0.0, None)
-
-
-def _tuning_shared(ctx: Context, gpu: Gpu, count: int) -> tuple:
-    """`_tuning` through the cache the searches share."""
-    key = (ctx.ft_key, gpu.id, count)
-    hit = ctx.ft_cache.get(key)
-    if hit is not None:
-        return hit
     planner = ctx.planner()
     idle = planner.idle(gpu, count)
     ext = planner.best_external()
@@ -361,46 +216,18 @@ def _tuning_shared(ctx: Context, gpu: Gpu, count: int) -> tuple:
         from expert.configurator.training_plan import KINDS
         chosen = min(fitting, key=lambda o: (round(o.total, 2), KINDS.index(o.kind)))
     months = ctx.months
-    hit = (tuple(violations), chosen.team_horizon_chf / months, chosen.hours_per_run, idle.memory_per_gpu_gb,
-           chosen.cost_horizon_chf / months, chosen)
-    ctx.ft_cache[key] = hit
-    return hit
+    return (tuple(violations), chosen.team_horizon_chf / months, chosen.hours_per_run, idle.memory_per_gpu_gb,
+            chosen.cost_horizon_chf / months, chosen)
 
 
-def tuning_rank(ctx: Context, gpu: Gpu, count: int) -> tuple[bool, float, float]:
-    """(fails, team CHF per month, training CHF per month) of `_tuning(ctx, gpu, count)`: what the cost
-    order of `ordered.in_order` reads, without building the serving-idle option and its reasons where
-    `_tuning` has not run yet.
-
-    Why the same numbers: `_tuning_shared` chooses among the fitting ones of (idle, best external) the
-    least (rounded total, kind order); idle's total is its cost (0.0) + its team time
-    (`TrainingPlanner.idle_team`, the same value `idle` stores) and its kind comes first, so it is chosen
-    when it fits and no fitting external option has a smaller rounded total. The chosen option gives
-    team / months and cost / months; with none fitting, the (non-fitting) idle option, whose team time
-    and cost are both 0.0. `tests/configurator/test_tuning_rank.py` compares it with `_tuning`."""
-    if ctx._ft_state is None:
-        return False, 0.0, 0.0
-    full = ctx._tuned.get((gpu.id, count))
-    if full is None:
-        full = ctx.ft_cache.get((ctx.ft_key, gpu.id, count))
-    if full is not None:
-        return bool(full[0]), full[1], full[4]
-    planner = ctx.planner()
-    team = planner.idle_team(gpu, count)
-    ext = planner.best_external()
-    fitting_ext = ext is not None and ext.fits
-    months = ctx.months
-    if team is None:
-        if not fitting_ext:
-            return True, 0.0, 0.0
-    elif not fitting_ext or round(team, 2) <= round(ext.total, 2):   # idle's total: 0.0 + team, exactly team
-        return False, team / months, 0.0
-    return False, ext.team_horizon_chf / months, ext.cost_horizon_chf / months
+NO_TUNING = ((), 0.0, None, None, 0.0, None)
 
 
-def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: int) -> tuple:
-    """The constraints of one candidate without building it: (violations, serving, tuning, GPU cost)."""
-    serving = _serving(ctx, prof, tp, count)
+def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: int,
+          serving: tuple | None = None) -> tuple:
+    """The constraints of one candidate without building it: (violations, serving, tuning, GPU cost);
+    `serving`: its `_serving` part where the caller has it already."""
+    serving = _serving(ctx, prof, tp, count) if serving is None else serving
     tuning = _tuning(ctx, source.gpu, count)
     cost = gpu_cost(source, count, ctx.months, ctx.a)
     limit = ctx.w.budget_limit_chf

@@ -29,8 +29,9 @@ near u = 1), so the computed point can differ from a monotone one only where a c
 within that error of its threshold: a latency at its target + 1e-9 s, the sequences in flight at the
 KV pool + 1e-9, λ·t/U − 1e-9 at an integer, u at 1. MoE replicas solve the step by a search on whole
 sequences whose result is not shown monotone here: they keep the plain walk.
-`tests/configurator/test_fewest_replicas.py` compares both ways on random profiles, loads and targets
-(hypothesis), besides the brute force of `test_configurator_exactness.py`.
+`tests/configurator/test_fewest_replicas.py` checks on random profiles, loads and targets (hypothesis)
+that the count found serves and one fewer does not, besides the brute force of
+`test_configurator_exactness.py`.
 """
 
 from __future__ import annotations

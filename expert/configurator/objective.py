@@ -7,8 +7,7 @@
 - Team time (000 M2, U2): fine-tuning compute hours per run on the configuration × runs per month ×
   the team's hourly rate, added to every month of the horizon.
 
-objective = GPU cost over the horizon + team time over the horizon. The same closed forms as
-`expert.sizing.buyrent` (checked in tests/configurator/test_objective_closed_form.py).
+objective = GPU cost over the horizon + team time over the horizon.
 
 Tie-break (stable, total): lower objective (to the centime) → higher quality precision (16-bit
 before fp8 before int8 before int4: quantising is only chosen when it saves money) → lower
@@ -21,8 +20,8 @@ of the offer/package/purchase entry.
 from __future__ import annotations
 
 from expert.configurator.candidates import QUALITY_ORDER, SOURCE_ORDER, Source
-from expert.sizing.buyrent import CostLine, energy_chf_per_month, owned, rented, resale_share
-from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.buyrent import CostLine, owned, rented
+from expert.sizing.constants import Assumptions
 
 
 def cost_line(source: Source, count: int, months: int, a: Assumptions) -> CostLine:
@@ -33,44 +32,9 @@ def cost_line(source: Source, count: int, months: int, a: Assumptions) -> CostLi
     return owned(source.key, price, power, months, a)
 
 
-COSTS_PER_SOURCE = 4096  # bounds each source's memo in a long-running process (the chat)
-
-
 def gpu_cost(source: Source, count: int, months: float, a: Assumptions) -> float:
-    """GPU cost over the horizon (rent or buy), CHF; memoised on the source by (count, months, the
-    assumptions' value key): every search and sub-search of a catalog prices the same pairs."""
-    key = (count, int(months), None if a is None else a.key)
-    memo = source.costs
-    hit = memo.get(key)
-    if hit is None:
-        if len(memo) >= COSTS_PER_SOURCE:
-            memo.clear()
-        hit = memo[key] = _total(source, count, int(months), a)
-    return hit
-
-
-_FACTORS: dict[tuple, tuple] = {}
-"""(resolved assumptions, infrastructure share, resale share) by (months, `Assumptions.key`)."""
-
-
-def _total(source: Source, count: int, months: int, a: Assumptions | None) -> float:
-    """`cost_line(...).total` in plain floats: the same operations in the same order as
-    `buyrent.rented`/`owned` and `CostLine.total` (so the same number to the last bit; checked in
-    tests/configurator/test_objective_closed_form.py), with the per-horizon factors computed once."""
-    key = (months, None if a is None else a.key)
-    factors = _FACTORS.get(key)
-    if factors is None:
-        if len(_FACTORS) >= COSTS_PER_SOURCE:
-            _FACTORS.clear()
-        r = resolve(a)
-        factors = _FACTORS[key] = (r, r.infrastructure_share.value, resale_share(months, r)[0])
-    r, infra, resale = factors
-    if source.kind == "cloud":
-        monthly = source.rent_chf * count * (1 + infra) + energy_chf_per_month(source.energy_tdp_w * count, r)
-        return 0.0 + monthly * months - 0.0
-    price, power, _ = source.system(count)
-    monthly = energy_chf_per_month(power, r) + infra * price / months
-    return price + monthly * months - price * resale
+    """GPU cost over the horizon (rent or buy), CHF: the total of its cost line."""
+    return cost_line(source, count, int(months), a).total
 
 
 def sort_key(objective: float, precision: str, latency: float, count: int, source: Source, tp: int) -> tuple:

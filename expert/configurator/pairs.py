@@ -11,13 +11,9 @@ when its counts ascend — its rounded cost grows strictly with the count at eve
 and catalog order name the source. The merge of sorted streams is the sorted union. No two entries
 share the four fields, so ties never reach the `Source` in the fifth.
 
-A sequence may start each source at a later count (`starts`: a suffix of a sorted stream is sorted,
-so the merge is the sorted union of the suffixes), for a search that knows the cheaper pairs cannot
-hold its optimum (`known_infeasible.py`).
-
-The entries read so far are kept, so a second reader (the closest-candidate pass, a sensitivity
-sub-search with the same sources and horizon) replays them and extends the merge only past them;
-extending takes a lock, since the chat's searches may share the sequence across threads.
+The entries read so far are kept, so a second reader (the closest-candidate pass) replays them and
+extends the merge only past them; extending takes a lock, so that readers in several threads share
+one sequence safely.
 """
 
 from __future__ import annotations
@@ -31,16 +27,14 @@ from expert.configurator.objective import SOURCE_ORDER, gpu_cost
 
 class PricedPairs:
     """`pairs` entries (rounded GPU cost, kind order, catalog order, count, source, GPU cost) of some
-    sources at one horizon, cheapest first, priced on first read; with `starts`, each source from the
-    count at its index in `starts` on (module docstring)."""
+    sources at one horizon, cheapest first, priced on first read (module docstring)."""
 
-    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_starts", "_groups")
+    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_groups")
 
-    def __init__(self, sources: list[Source], months: int, a, starts: list[int] | None = None):
+    def __init__(self, sources: list[Source], months: int, a):
         self._done: list[tuple] = []
         self._months, self._a, self._sources = months, a, sources
-        self._starts = [0] * len(sources) if starts is None else starts
-        self._heap = [self._entry(s, i) for s, i in zip(sources, self._starts) if i < len(s.counts)]
+        self._heap = [self._entry(s, 0) for s in sources if s.counts]
         heapq.heapify(self._heap)
         self._lock = threading.Lock()
         self._groups: dict | None = None
@@ -85,21 +79,10 @@ class PricedPairs:
         of their cheapest pair (built on first use)."""
         if self._groups is None:
             members: dict = {}
-            for s, i in zip(self._sources, self._starts):
-                members.setdefault(s.group, []).append((s, i))
-            groups = {g: PricedPairs([s for s, _ in group], self._months, self._a, [i for _, i in group])
-                      for g, group in members.items()}
+            for s in self._sources:
+                members.setdefault(s.group, []).append(s)
+            groups = {g: PricedPairs(group, self._months, self._a) for g, group in members.items()}
             firsts = sorted((p.first()[:4], g) for g, p in groups.items() if p.first() is not None)
             self._groups = {g: groups[g] for _, g in firsts}
         return self._groups
 
-
-def pairs(memo: dict, sources: list[Source], months: int, a) -> PricedPairs:
-    """Every (source, count) of `sources` cheapest first (`PricedPairs`). They depend only on the
-    sources, the horizon and the assumptions: kept in `memo` under those values, shared by the
-    sub-searches."""
-    key = ("pairs", tuple([(s.kind, s.key) for s in sources]), months, a.key)
-    hit = memo.get(key)
-    if hit is None:
-        hit = memo[key] = PricedPairs(sources, months, a)
-    return hit

@@ -1,8 +1,8 @@
 """A pool search's designs and their counts (000 U4, R3, T3): the best count of every homogeneous pool
 and of every hybrid pair of sources, each a `PoolOption` priced over the horizon.
 
-The enumeration's shortcuts (issue 21), each exact (compared with the plain enumeration, every count of
-every pair, in tests/configurator/test_pool_counts.py):
+The enumeration's shortcuts (issue 21), each exact (the optimum and the best homogeneous and hybrid
+pools are compared with a brute force over every design and count in tests/configurator/test_pool_counts.py):
 
 - a pool's counts stop at the first whose GPU cost alone ranks after the best so far (`_costs_more`);
 - a count whose objective cannot rank before the best is not built into an option (`_beats`);
@@ -45,7 +45,7 @@ class PoolOption:
     train_monthly: float = 0.0
 
 
-def _counts(source: Source) -> tuple[int, ...]:
+def pool_sizes(source: Source) -> tuple[int, ...]:
     """The pool sizes a source offers: a package's counts, complete 8-GPU HGX systems for SXM/OAM
     purchases (004 C3, issue 13), otherwise 1 to `MAX_POOL`."""
     if source.kind == "package":
@@ -143,13 +143,13 @@ def _homogeneous(ps, sources: list[Source], every: tuple) -> list[PoolOption]:
         if packed is None:
             continue
         best = None
-        for n in _counts(s):
+        for n in pool_sizes(s):
             if n < packed[0]:
                 continue
             cost = gpu_cost(s, n, months, ps.a)
             if _costs_more(best, cost):
                 break   # and so does every larger count: a source's cost grows with the count
-            ok, team, train, _ = ps.ft_terms(ps.tuned, s, n, False)
+            ok, team, train, _ = ps.ft_team(ps.tuned, s, n, False)
             if not ok or not _beats(best, _objective(0 + cost, team, train, months)):
                 continue
             opt = _option(ps, "homogeneous", [(s, n, "serve+train", every, packed[1])], team, train)
@@ -171,10 +171,10 @@ def _sides(ps, variant: str, sources: list[Source], every: tuple) -> tuple[list,
     g_sides, f_sides = [], []
     for s in sources:
         pg = ps.bins(inf_agents, s)
-        ng = None if pg is None else next((n for n in _counts(s) if n >= max(1, pg[0])), None)
+        ng = None if pg is None else next((n for n in pool_sizes(s) if n >= max(1, pg[0])), None)
         g_sides.append(None if ng is None else (pg, ng, gpu_cost(s, ng, months, ps.a)))
         pf = ps.bins(ft_serve, s)
-        counts = [] if pf is None else [n for n in _counts(s) if n >= max(1, pf[0])]
+        counts = [] if pf is None else [n for n in pool_sizes(s) if n >= max(1, pf[0])]
         f_sides.append(None if pf is None else (pf, counts, [], []))
     return g_sides, f_sides
 
@@ -189,7 +189,7 @@ def _run(ps, sf: Source, nf: int, months: int, around: bool) -> tuple:
     """The fine-tuning group's runs on nf GPUs of `sf` as the pairs read them: (fits, team, rented,
     (team + rented) × months). `cost + extra` is `_objective(cost, team, train, months)`: the same
     operations in the same order, so the same float."""
-    ok, team, train, _ = ps.ft_terms(ps.tuned, sf, nf, around)
+    ok, team, train, _ = ps.ft_team(ps.tuned, sf, nf, around)
     return ok, team, train, (team + train) * months
 
 

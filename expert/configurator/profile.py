@@ -17,10 +17,9 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 `tests/configurator/test_configurator_profile.py` checks both against the core on many combinations
 (equal to 1e-9 relative). Nothing here is a new formula. The operating point, the latency targets
 and the replica count are in `serving.py` (the `Serving` mixin), the latency-limited batch of a set
-of targets in `latency_limit.py` (`with_target`, re-exported here). Copies of a profile (per set of
-targets, per count of held agent sessions) share its speed caches and, through `_shared`, its
-uncapped replica and capacity; a copy at another agent TTFT shift (`shifted`) shares its memory and
-roofline only.
+of targets in `latency_limit.py` (`with_target`, re-exported here). A copy of a profile (per set of
+targets, per count of held agent sessions) is shallow: it keeps the replica and capacity its original
+worked out, less what its own change invalidates (`agent_demand.with_held`).
 
 Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
 in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
@@ -32,7 +31,6 @@ at most (1 − 30 %) of its memory, the low end of M5's band counted as the docu
 
 from __future__ import annotations
 
-import copy
 import math
 from dataclasses import dataclass, field
 
@@ -44,6 +42,8 @@ from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
 from expert.sizing.engine_speed import step_overhead_s
+from expert.configurator.agent_demand import StepPrefill, prefill_shift
+from expert.configurator.keys import inputs
 from expert.configurator.latency_limit import with_target
 from expert.configurator.serving import EPS, Serving
 from expert.inputs.slo import Targets
@@ -80,13 +80,9 @@ class ReplicaProfile(Serving):
     chunk: int = 8192               # tokens one step may carry (load.chunk_tokens of the engine)
     prefill_compute: float = 0.0    # compute of one request's uncached prefill, fused into decode steps, s
     engine: str = "vllm"            # its per-step host overhead (engine_speed.step_overhead_s) joins every step
-    _steady: dict = field(default_factory=dict, repr=False)
     _rate_max: float | None = field(default=None, repr=False)
-    _replica: object = field(default=None, repr=False)
-    _e2e: dict = field(default_factory=dict, repr=False)
-    _tpot: dict = field(default_factory=dict, repr=False)
-    _points: dict = field(default_factory=dict, repr=False)
-    _shared: dict = field(default_factory=dict, repr=False)  # for every copy (targets, held sessions)
+    _replica: object = field(default=None, repr=False)        # with the KV pool as its cap
+    _uncapped: object = field(default=None, repr=False)       # without it
 
     def __copy__(self) -> "ReplicaProfile":
         """What `copy.copy` makes (a new object sharing every attribute), without the reduce protocol:
@@ -122,28 +118,26 @@ class ReplicaProfile(Serving):
         """The numbers `ttft_shift` moves: TTFT, the prefill compute, the latencies at batch 1."""
         ttft = self._ttft_core
         self._ttft = ttft + self.ttft_shift
-        self._e2e[1] = ttft + self.output * self._tpot_1 + self.ttft_shift
         # agent loops prefill only the uncached part: its compute shrinks as the prefill does
         share = max(0.0, self._ttft) / ttft if ttft > 0 else 1.0
         self.prefill_compute = self._prefill_full * min(1.0, share)
         self.prefill_1 = self._ttft
-        self.e2e_1 = self.e2e(1)
+        self.e2e_1 = ttft + self.output * self._tpot_1 + self.ttft_shift   # the core's own decode at batch 1
 
     def replica(self, capped: bool = True) -> load.Replica:
         """This replica for the continuous-batching steady state (`expert.sizing.load`), with the same
         decode step as `tpot` (affine pieces for dense models) and the KV pool as its sequence cap
-        (`capped=False`: none). The uncapped one is built once for every copy of the profile."""
-        if not capped or self._replica is None:
-            free = self._shared.get("replica")
-            if free is None:
-                free = self._shared["replica"] = self._uncapped_replica()
-            if not capped:
-                return free
-            self._replica = free.capped(self.seq_mem or None)
+        (`capped=False`: none)."""
+        if self._uncapped is None:
+            self._uncapped = self._uncapped_replica()
+        if not capped:
+            return self._uncapped
+        if self._replica is None:
+            self._replica = self._uncapped.capped(self.seq_mem or None)
         return self._replica
 
     def _uncapped_replica(self) -> load.Replica:
-        pieces, decode = None, _decode_memo(self.tpot)
+        pieces, decode = None, lambda b: self.tpot(max(1, int(round(b))))
         if not self._moe:
             comm = self._comm_b
             h = self._host
@@ -158,27 +152,18 @@ class ReplicaProfile(Serving):
 
     def tpot(self, batch: int) -> float:
         """Time per output token at `batch` sequences per replica, s."""
-        hit = self._tpot.get(batch)
-        if hit is not None:
-            return hit
         if self._moe:
-            value = self._roof.decode(batch)[2]
-        else:
-            step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta \
-                + self._comm_b * batch
-            value = max(step, self._floor) + self._host
-        self._tpot[batch] = value
-        return value
+            return self._roof.decode(batch)[2]
+        step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta + self._comm_b * batch
+        return max(step, self._floor) + self._host
 
     def e2e(self, batch: int) -> float:
         """End-to-end latency without queueing (prefill + output × TPOT) at `batch`, s."""
-        hit = self._e2e.get(batch)
-        if hit is not None:
-            return hit
-        value = self._ttft_core + self.output * self.tpot(batch) + self.ttft_shift if self._moe \
-            else self._ttft + self.output * self.tpot(batch)
-        self._e2e[batch] = value
-        return value
+        if batch == 1:
+            return self.e2e_1
+        if self._moe:
+            return self._ttft_core + self.output * self.tpot(batch) + self.ttft_shift
+        return self._ttft + self.output * self.tpot(batch)
 
     # --- memory ---
     def need_gb(self, batch: int) -> float:
@@ -202,20 +187,6 @@ class ReplicaProfile(Serving):
         if self.growth is not None:
             r = max(r, self.growth_need_gb(batch) / self.usable_gb)
         return r
-
-
-def _decode_memo(tpot):
-    """b ↦ `tpot(max(1, int(round(b))))`, kept per b: an MoE replica's step search (`load_solver.moe_step`)
-    asks for the same batches at every rate it solves. Equal keys (3 and 3.0) round alike, so each value
-    is the function's own."""
-    memo: dict = {}
-
-    def decode(b):
-        hit = memo.get(b)
-        if hit is None:
-            hit = memo[b] = tpot(max(1, int(round(b))))
-        return hit
-    return decode
 
 
 def _free_sequences(free_gb: float, per_seq: float) -> int:
@@ -263,13 +234,30 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     return p if slo is None else with_target(p, slo)
 
 
-def shifted(core: ReplicaProfile, ttft_shift: float) -> ReplicaProfile:
-    """`build_profile` of `core`'s arguments (no targets) with another `ttft_shift`: memory and roofline
-    do not depend on it, so a copy with its own latency caches redoes only `_apply_shift` (an agent's
-    demands and offload shares differ only in the shift; `feasibility.Context._sized`)."""
-    p = copy.copy(core)
-    p.ttft_shift = ttft_shift
-    p._e2e, p._steady, p._points, p._shared = {}, {}, {}, {}
-    p._rate_max = p._replica = None
-    p._apply_shift()
-    return p
+
+@inputs
+class Sizing:
+    """What a search's replica profiles read besides the GPU, precision, TP degree and column (`sized`):
+    the key of the profile cache (`feasibility.Context.profile`), so two searches that agree on it
+    share their profiles. `slo` None: the profile without targets, of which each set of targets
+    makes a copy (`with_target`)."""
+
+    model: LlmModel
+    growth: LlmModel | None
+    prompt: int
+    output: int
+    context: int
+    engine: str
+    kv_precision: str
+    a: Assumptions
+    prefill: StepPrefill | None     # an agent loop's step (`agent_demand.step_prefill`), None without one
+    slo: Targets | None
+
+
+def sized(s: Sizing, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
+    """`build_profile` of these inputs; an agent loop's step prefills only its uncached tokens
+    (`agent_demand.prefill_shift`)."""
+    shift = 0.0 if s.prefill is None else prefill_shift(s.prefill, s.model, gpu, tp, precision, column, s.prompt,
+                                                        s.a)
+    return build_profile(s.model, gpu, precision, tp, column, s.prompt, s.output, s.context, s.slo, s.a, s.growth,
+                         s.engine, shift, s.kv_precision)

@@ -3,11 +3,9 @@
 Changes tried (each alone, on a copy of the workload): fine-tuning frequency one step down and up
 (none < yearly < quarterly < monthly < weekly), latency target × 0.5 and × 2, request volume × 2,
 horizon 12 and 60 months, budget opex ↔ capex (when the deployment leaves the choice open), hosting
-any ↔ ch, allow_int4 toggled (where the precision is open). Sub-searches share the per-(model, GPU, precision, TP) sizing cache of
-the main search; a change that only takes candidates away is answered from the main optimum where it
-stays feasible (`restricted.py`), twice the requests searches from the main optimum's cost on
-(`heavier.py`), and a change that keeps every candidate's serving check skips the pairs the main
-search proved infeasible (`known_infeasible.py`).
+any ↔ ch, allow_int4 toggled (where the precision is open). Each change is an optimum-only search
+(`search.run`) on the caches the main search filled (the sized profiles of every search that sizes
+the same replicas: `feasibility.Context.profile`).
 """
 
 from __future__ import annotations
@@ -15,8 +13,7 @@ from __future__ import annotations
 from expert.configurator.explain import label
 from expert.report.numbers import grouped
 from expert.configurator.models import Sensitivity
-from expert.configurator.restricted import optimum
-from expert.configurator.enumeration import to_choice
+from expert.configurator.enumeration import run, to_choice
 from expert.messages import t
 from expert.inputs.workload import Workload
 
@@ -97,16 +94,13 @@ def _same(a, b) -> bool:
     return (a.source.key, a.count, a.precision, a.tp) == (b.source.key, b.count, b.precision, b.tp)
 
 
-def sensitivity(w: Workload, catalog, a, ctx, sources: list, out, shared: dict
-                ) -> tuple[list[dict[str, str]], list[Sensitivity]]:
-    """Texts for the changes that change the choice, and the details of every change tried; `ctx`,
-    `sources` and `out` are the main search's (a change that only restricts it is answered from its
-    optimum, `restricted.py`)."""
+def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[str, str]], list[Sensitivity]]:
+    """Texts for the changes that change the choice, and the details of every change tried; `out` is
+    the main search's outcome."""
     texts, details = [], []
     for change, desc, upd in variations(w):
-        w2 = w.model_copy(update=upd)
-        ctx2, best = optimum(w2, catalog, a, shared, ctx, sources, out.best,
-                             more_requests=change == "requests:x2")
+        ctx2, found, _ = run(w.model_copy(update=upd), catalog, a, shared, optimum_only=True)
+        best = found.best
         changed = not _same(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"

@@ -52,7 +52,7 @@ class OperatingPoint(NamedTuple):
 
 class Serving:
     """Mixin of `profile.ReplicaProfile`: needs `slo`, `prefill_1`, `output`, `seq_mem`, `seq_lat`,
-    `_points`, `_steady`, `_rate_max`, `_shared`, `replica()`, `tpot(b)` and `e2e(b)`."""
+    `_rate_max`, `replica()`, `tpot(b)` and `e2e(b)`."""
 
     def work(self, batch: int) -> float:
         """GPU-seconds one request costs the replica at `batch` as a static share: its prefill + its share
@@ -68,23 +68,14 @@ class Serving:
 
     def steady(self, rate: float):
         """The continuous-batching steady state at `rate` requests/s per replica (`load.steady`)."""
-        hit = self._steady.get(rate)
-        if hit is None:
-            hit = self._steady[rate] = load.steady(self.replica(), rate)
-        return hit
+        return load.steady(self.replica(), rate)
 
     def rate_max(self) -> float:
         """The largest arrival rate per replica whose steady state the GPU computes stably, requests/s
-        (`load.rate_max` without the KV pool's cap, which Little's law with D3's headroom checks).
-        Neither the cap nor the targets enter it, so every copy of a profile (`profile.with_target`,
-        `agent_demand.with_held`) shares one result through `_shared`."""
-        top = self._rate_max
-        if top is None:
-            top = self._shared.get("rate_max")
-            if top is None:
-                top = self._shared["rate_max"] = load.rate_max(self.replica(capped=False))
-            self._rate_max = top
-        return top
+        (`load.rate_max` without the KV pool's cap, which Little's law with D3's headroom checks)."""
+        if self._rate_max is None:
+            self._rate_max = load.rate_max(self.replica(capped=False))
+        return self._rate_max
 
     def meets(self, ttft: float, tpot: float, e2e: float) -> bool:
         """The latency targets hold within the tolerance."""
@@ -126,9 +117,6 @@ class Serving:
     def point(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
               inference_time: float | None) -> OperatingPoint | None:
         """The operating point of `replicas` replicas at the peak; None when they cannot serve it."""
-        key = (replicas, peak_rps, concurrency, utilization, inference_time)
-        if key in self._points:
-            return self._points[key]
         b = self.batch_for(replicas, peak_rps, concurrency, utilization, inference_time)
         op = None
         if b >= 1:
@@ -138,7 +126,6 @@ class Serving:
             e2e = ttft + (self.output - 1) * tpot
             op = OperatingPoint(b, lam / self.rate_max(), ttft, tpot, e2e, self.meets(ttft, tpot, e2e),
                                 st.batch, st.prefill_share, lam)
-        self._points[key] = op
         return op
 
     def capacity_floor(self, peak_rps: float, utilization: float) -> float:

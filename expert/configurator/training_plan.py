@@ -84,65 +84,31 @@ class TrainingOption:
 
 
 class TrainingPlanner:
-    """The sourcing options of one workload's runs (method, tokens and epochs fixed), cached.
+    """The sourcing options of one workload's runs (method, tokens and epochs fixed)."""
 
-    `jobs` (optional) keeps the run's layouts across planners: a layout depends only on the model,
-    the GPU, the method, the GPU count, tokens, epochs and the assumptions (`ft_job.layout_on`), the
-    job's own smallest layout (`ft_job.plan_job`) on all but the count, the layout a GPU type gets
-    for external runs (`_job`) on those and the period between runs, never on the horizon, hosting,
-    budget or team rate that make a sensitivity sub-search plan anew."""
-
-    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float,
-                 jobs: dict | None = None):
+    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float):
         self.w, self.model, self.t, self.catalog, self.a = w, model, tuning, catalog, a
         self.tokens, self.sources = tokens, sources
         self.runs = tuning.runs_per_year * w.horizon_months / 12
         self.limit_h = PERIOD_SHARE * HOURS_PER_YEAR / max(1, tuning.runs_per_year)
         self._external: list[TrainingOption] | None = None
         self._best: TrainingOption | None | bool = False  # `best_external`, False before the first call
-        self.jobs = {} if jobs is None else jobs
-        m = model  # every model field the job's sizing reads (`ft_job._states`, `plan_job`)
-        # what `_team` reads besides the elapsed hours: the rate and the runs, None without team time
-        self._team_key = (w.team_hourly_rate_chf, self.runs) \
-            if getattr(tuning, "team_waits", False) and w.team_hourly_rate_chf > 0 else None
-        self._job_key = (m.id, m.params_b, m.layers, m.hidden, m.heads, m.kv_heads, m.head_dim, m.vocab,
-                         m.intermediate, m.experts, tuning.method, tokens, tuning.epochs, a.key)
 
     def _layout_on(self, gpu, count: int) -> JobLayout:
-        """`ft_job.layout_on` for this run on `count` GPUs of `gpu`, kept in `jobs` (class docstring)."""
-        key = ("layout", self._job_key, gpu.id, count)
-        hit = self.jobs.get(key)
-        if hit is None:
-            hit = self.jobs[key] = layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs,
-                                              self.a)
-        return hit
+        """`ft_job.layout_on` for this run on `count` GPUs of `gpu`."""
+        return layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs, self.a)
 
     def _team(self, elapsed: float) -> float:
-        if self._team_key is None:
+        if not getattr(self.t, "team_waits", False) or self.w.team_hourly_rate_chf <= 0:
             return 0.0
         return attended_hours(elapsed) * self.w.team_hourly_rate_chf * self.runs
 
     def idle(self, gpu, count: int) -> TrainingOption:
-        """Option 1 on `count` serving GPUs of this kind, kept in `jobs` for every planner of the same run.
-
-        Besides the layout (`_layout_on`: `_job_key`, GPU, count) it reads only the idle hours per day,
-        the period limit and `_team`, which is 0 without team time and otherwise depends on the team rate
-        and the runs over the horizon: those values are the rest of the key, so the sensitivity's
-        planners (another horizon, hosting or budget) share the option and its sentences. Nothing
-        changes an option once made (`feasibility._tuning_shared`, `options_for` only read it)."""
-        key = self._idle_key(gpu, count)
-        hit = self.jobs.get(key)
-        if hit is None:
-            hit = self.jobs[key] = self._idle(gpu, count)
-        return hit
-
-    def _idle_key(self, gpu, count: int) -> tuple:
-        """The key of option 1 in `jobs` (`idle`'s docstring)."""
-        return ("idle", self._job_key, gpu.id, count, getattr(self.t, "idle_hours_per_day", 8.0), self.limit_h,
-                self._team_key)
-
-    def _idle(self, gpu, count: int) -> TrainingOption:
-        lay, per_day, nights, elapsed, too_long = self._idle_run(gpu, count)
+        """Option 1 on `count` serving GPUs of this kind."""
+        lay = self._layout_on(gpu, count)
+        per_day = getattr(self.t, "idle_hours_per_day", 8.0)
+        nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
+        elapsed = lay.hours if nights <= 1 else nights * 24.0
         opt = self._from_layout("serving-idle", lay, elapsed)
         if not lay.fits:
             opt.fits = False
@@ -151,7 +117,7 @@ class TrainingPlanner:
             opt.reason = t("configurator.training.idle.memory", "en", **values)
             # German: every decimal point of the sentence becomes a comma
             opt.reason_de = t("configurator.training.idle.memory", "de", **values).replace(".", ",")
-        elif too_long:
+        elif per_day <= 0 or elapsed > self.limit_h:
             opt.fits = False
             values = {"hours": f"{lay.hours:.1f}", "per_day": f"{per_day:g}", "nights": nights,
                       "days": f"{self.limit_h / 24:.1f}"}
@@ -161,27 +127,6 @@ class TrainingPlanner:
             opt.team_horizon_chf = self._team(elapsed)
         return opt
 
-    def _idle_run(self, gpu, count: int) -> tuple[JobLayout, float, float, float, bool]:
-        """(layout, idle hours a day, nights, elapsed hours, too long: no idle hours or past the period
-        limit) of option 1 on `count` GPUs of `gpu`."""
-        lay = self._layout_on(gpu, count)
-        per_day = getattr(self.t, "idle_hours_per_day", 8.0)
-        nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
-        elapsed = lay.hours if nights <= 1 else nights * 24.0
-        return lay, per_day, nights, elapsed, per_day <= 0 or elapsed > self.limit_h
-
-    def idle_team(self, gpu, count: int) -> float | None:
-        """`idle(gpu, count).team_horizon_chf` when that option fits, None when it does not, without building
-        the option and its reasons (the searches' cost order needs only this, `feasibility.tuning_rank`):
-        the same layout, the same two conditions in the same order, the same `_team`."""
-        known = self.jobs.get(self._idle_key(gpu, count))
-        if known is not None:
-            return known.team_horizon_chf if known.fits else None
-        lay, _, _, elapsed, too_long = self._idle_run(gpu, count)
-        if not lay.fits or too_long:
-            return None
-        return self._team(elapsed)
-
     def _from_layout(self, kind: str, lay: JobLayout, elapsed: float) -> TrainingOption:
         return TrainingOption(kind, lay.fits, lay.gpu, lay.gpus, lay.nodes, lay.sharding, lay.memory_per_gpu_gb,
                               lay.hours, elapsed, interconnect=lay.interconnect)
@@ -189,27 +134,26 @@ class TrainingPlanner:
     def external(self) -> list[TrainingOption]:
         """The best rented-per-run and the best dedicated option (each may be missing)."""
         if self._external is None:
-            self._external = [o for o in (self._rented(), self._dedicated()) if o is not None]
+            layouts: dict = {}  # `_job` of each GPU, worked out once: many offers and sources share a GPU
+
+            def job(gpu):
+                if gpu.id not in layouts:
+                    layouts[gpu.id] = self._job(gpu)
+                return layouts[gpu.id]
+            self._external = [o for o in (self._rented(job), self._dedicated(job)) if o is not None]
         return self._external
 
     def _job(self, gpu):
-        """The layout of an external run on `gpu` that finishes within its period (None: none), kept in `jobs`."""
-        key = ("job", self._job_key, gpu.id, self.limit_h)
-        if key in self.jobs:
-            return self.jobs[key]
-        planned = ("planned", self._job_key, gpu.id)  # the smallest layout that fits, whatever the period
-        if planned not in self.jobs:
-            self.jobs[planned] = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a).layout
-        lay = self.jobs[planned]
+        """The layout of an external run on `gpu` that finishes within its period (None: none)."""
+        lay = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a).layout
         if lay is not None:
             while lay.hours > self.limit_h and lay.gpus < 64:  # more GPUs until the run fits its period
                 lay = self._layout_on(gpu, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8)
             if not (lay.fits and lay.hours <= self.limit_h):
                 lay = None
-        self.jobs[key] = lay
         return lay
 
-    def _rented(self) -> TrainingOption | None:
+    def _rented(self, job) -> TrainingOption | None:
         w = self.w
         if w.deployment == "on_premise":
             return None
@@ -221,7 +165,7 @@ class TrainingPlanner:
                 continue
             if not _grade_ok(gpu, w):
                 continue
-            lay = self._job(gpu)
+            lay = job(gpu)
             if lay is None:
                 continue
             price = hourly_chf * (1 + FABRIC_RENT_SHARE.value) if lay.nodes > 1 else hourly_chf
@@ -245,13 +189,13 @@ class TrainingPlanner:
                           if rule.get("stopped_gpu_bills") else "") + f" ({rule['source']})")
         return opt
 
-    def _dedicated(self) -> TrainingOption | None:
+    def _dedicated(self, job) -> TrainingOption | None:
         best, best_rank = None, None
         months = self.w.horizon_months
         for s in admissible_sources(self.sources, self.w):
             if s.kind == "package":
                 continue
-            lay = self._job(s.gpu)
+            lay = job(s.gpu)
             if lay is None:
                 continue
             n = lay.gpus

@@ -71,12 +71,12 @@ def _method_row(r: dict, lang: str) -> str:
 
 def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:
     """Full, LoRA and QLoRA for the same data: the cheapest way to run each (point 4); the workload's own
-    method is `planner` itself, the others share its layouts' memo (`TrainingPlanner`'s `jobs`)."""
+    method is `planner` itself."""
     rows = []
     for m in METHODS:
         p = planner if m == planner.t.method else TrainingPlanner(
             planner.w, planner.model, planner.t.model_copy(update={"method": m}), planner.catalog, planner.a,
-            planner.sources, planner.tokens, planner.jobs)
+            planner.sources, planner.tokens)
         opts = [o for o in p.options_for(gpu, count) if o.fits]
         best = opts[0] if opts else None
         rows.append({"method": m, "fits": best is not None, "source": best and best.kind,
@@ -89,7 +89,7 @@ def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict
 
 def training_plan(ctx, cand) -> dict | None:
     """The plan of the recommended candidate `cand` (None without fine-tuning)."""
-    if ctx._ft_state is None or cand is None:
+    if not ctx.tuned or cand is None:
         return None
     planner = ctx.planner()
     t, w, months = ctx.tuning, ctx.w, ctx.months

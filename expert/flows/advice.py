@@ -25,10 +25,9 @@ MAX_SHARED_ENTRIES = 20_000  # bounds the per-catalog sizing cache of a long-run
 
 
 def shared_cache(catalog: Catalog) -> dict:
-    """The configurator's sizing caches for one catalog, kept with it between advice calls.
-
-    Sizing a (model, GPU, precision, TP, tokens) replica is a pure function of the catalog, so a
-    what-if in the chat or a batch of advice re-uses it; the cache is emptied when it grows large.
+    """The configurator's caches for one catalog, kept with it between advice calls: the sized replica
+    profiles (`configurator.feasibility.Context.profile`), each keyed on the inputs it is sized from,
+    so a what-if in the chat or a batch of advice re-uses them; emptied when they grow large.
     """
     holder = catalog.memo("advice.shared", lambda: [{}])
     if sum(len(v) for v in holder[0].values()) > MAX_SHARED_ENTRIES:

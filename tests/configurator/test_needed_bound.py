@@ -1,16 +1,15 @@
-"""`ordered._needed` without an agent loop: a bound from the profile without targets, then the capacity
-bound, the final value (`replicas_needed`) when a pair reaches them. Each is a lower bound (every count
-below fails `_serving`), the bounds are at most the final value, and a pair that reaches them gets the
-final value, on every advice scenario and example and on its twice-as-busy variant; the whole answers
-equal those of the search that asks `replicas_needed` at once."""
+"""`ordered._needed` is a lower bound on the replicas of a feasible candidate: at every stage (a bound
+from the profile without targets, the capacity bound, the final value), every count whose replicas
+fall below it is infeasible, and an option it rules out (-1) has no feasible count; the bounds only
+rise towards the final value, which is `replicas_needed` itself. On every advice scenario and example
+without agents and on its twice-as-busy variant (agent loops: tests/configurator/test_agent_shortcuts.py)."""
 
 from __future__ import annotations
 
 from expert.catalog import load_catalog
-from expert.configurator import feasibility, ordered
+from expert.configurator import ordered
+from expert.configurator.feasibility import evaluate
 from expert.configurator.enumeration import context, default_assumptions
-from expert.sizing.engines import device_memory_gb
-from expert.sizing.memory import weights_gb
 from expert.inputs.workload import Workload
 
 CAT = load_catalog()
@@ -36,42 +35,20 @@ def test_bounds_and_final_values_are_lower_bounds(scenario_inputs):
     for w in _workloads(scenario_inputs):
         ctx, sources = context(w, CAT, A, {})
         for source in sources[::4]:
-            for precision in ctx.precisions(source.gpu):
+            gpu, column = source.gpu, source.column
+            for precision in ctx.precisions(gpu):
                 for count in source.counts[:20]:
                     for tp in ctx.tp_degrees(count, source):
-                        first = ordered._needed(ctx, source, precision, tp)       # a bound or final
-                        prof, needed, stage = ordered._needed(ctx, source, precision, tp, count // tp)
+                        first = ordered._needed(ctx, gpu, column, precision, tp)       # a bound or final
+                        prof, needed, stage = ordered._needed(ctx, gpu, column, precision, tp, count // tp)
                         stages.add(first[2])
-                        if weights_gb(ctx.model, precision, A) / tp > device_memory_gb(source.gpu, A):
-                            assert (prof, needed, stage) == (None, -1, ordered.FINAL)
-                            continue
-                        p = ctx.profile(source.gpu, precision, tp, source.column)
-                        plain = p.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf) \
-                            if min(p.seq_mem, p.seq_lat) >= 1 else 0
-                        plain = plain if plain > 0 else -1
-                        if stage == ordered.FINAL:
-                            assert needed == plain and (prof is p or needed == -1)
+                        if stage == ordered.FINAL and needed > 0:
+                            assert needed == prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util,
+                                                                  ctx.t_inf)
                         else:
-                            assert count // tp < needed and (plain == -1 or needed <= plain)
+                            assert needed == -1 or count // tp < needed
                         assert first[2] == ordered.FINAL or first[1] <= needed or needed == -1
                         if needed < 0 or count // tp < needed:
-                            assert feasibility._serving(ctx, p, tp, count)[0], (w, source.key, count, tp)
+                            assert not evaluate(ctx, source, precision, tp, count).feasible, (w, source.key, count)
                             checked += 1
     assert checked > 200 and stages == {ordered.FIRST, ordered.CAPACITY, ordered.FINAL}
-
-
-def test_answers_equal_the_search_without_the_bound(scenario_inputs, monkeypatch):
-    """The whole answer (optimum, alternatives, sensitivity, documents' view) with the bounds and the
-    count floors equals the one that asks `replicas_needed` at once (no first stage, `_capacity_bound`
-    0: no bound) and keeps no floor (`memo_local` always empty)."""
-    from expert.configurator import search
-    for w in _workloads(scenario_inputs):
-        fast = search(w, CAT, A, detail=False)
-        with monkeypatch.context() as m:
-            m.setattr(ordered, "_first", lambda ctx, source, precision, tp: ordered._advance(
-                ctx, source, precision, tp, ordered.FIRST, 0))
-            m.setattr(ordered, "_capacity_bound", lambda ctx, prof: 0)
-            m.setattr(feasibility.Context, "memo_local", property(lambda self: {}, lambda self, value: None),
-                      raising=False)
-            plain = search(w, CAT, A, detail=False)
-        assert fast.model_dump() == plain.model_dump(), w
