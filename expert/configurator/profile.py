@@ -1,5 +1,5 @@
 """Fast closed forms of the sizing core for the search: one `ReplicaProfile` per (model, GPU,
-precision, TP, interconnect column), cached inside one search.
+precision, TP, interconnect column), sized once for its inputs (`Sizing`, `sized`).
 
 The sizing core (`expert.sizing.memory.inference_memory`, `expert.sizing.speed.performance`) builds
 pydantic results with provenance and three speed scenarios per call (≈ 70-130 µs). A search needs
