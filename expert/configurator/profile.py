@@ -234,7 +234,6 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     return p if slo is None else with_target(p, slo)
 
 
-
 @inputs
 class Sizing:
     """What a search's replica profiles read besides the GPU, precision, TP degree and column (`sized`):
