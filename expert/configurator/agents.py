@@ -80,9 +80,9 @@ class PoolSearch:
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions):
         self.w, self.catalog, self.a = w, catalog, a
         self.ws = agent_workloads(w)
-        profiles: dict = {}
+        caches: dict = {}
         self.ctxs = [Context(wi, catalog, a, catalog.model(wi.model) if wi.model else generic_model(wi.params_b),
-                             profiles) for wi in self.ws]
+                             caches) for wi in self.ws]
         self.tuned = tuple(i for i, wi in enumerate(self.ws) if wi.tuning.enabled)
         self.pure = tuple(i for i, wi in enumerate(self.ws) if not wi.tuning.enabled)
 

@@ -162,7 +162,7 @@ def _loop_view(w: Workload, model) -> tuple[Workload, object]:
 
 
 def _context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, model, agent) -> Context:
-    return Context(w, catalog, a, model, shared.setdefault("profiles", {}), agent)
+    return Context(w, catalog, a, model, shared, agent)
 
 
 def searches_shares(agent) -> bool:

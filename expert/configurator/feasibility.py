@@ -31,6 +31,7 @@ from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import AgentDemand, held_per_replica, step_prefill, with_held
 from expert.configurator.candidates import Source, precisions, tp_degrees
+from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, Sizing, sized, with_target
 from expert.sizing.architecture import generic_model
@@ -89,12 +90,38 @@ class Candidate:
         return not self.violations
 
 
+@inputs
+class Demand:
+    """What `ordered._needed` reads besides the GPU, column, precision and TP: the replicas' sizing (the
+    key of their profiles), the load and targets it must carry, and whether an agent loop holds
+    sessions through tool waits (then only the capacity term bounds the replicas)."""
+
+    sizing: Sizing
+    peak_rps: float
+    concurrency: float
+    util: float
+    t_inf: float | None
+    agent_loop: bool
+
+
+@inputs
+class Offered:
+    """What `ordered._options` reads besides the source and count: the model (its heads bound the TP
+    degrees) and the workload's precision choice (`candidates.precisions`)."""
+
+    model: LlmModel
+    precision: str
+    precision_open: bool
+    allow_int4: bool
+
+
 class Context:
-    """Everything fixed for one search: the workload's numbers, the resolved model, the profile cache
-    (`profiles`, which the searches of one catalog share) and the search's own memos."""
+    """Everything fixed for one search: the workload's numbers, the resolved model and the caches
+    (`caches`, which the searches of one catalog share: the profiles, the replica bounds, the options,
+    the prices, the fine-tuning layouts, each under a key made of the inputs it reads)."""
 
     def __init__(self, w: Workload, catalog: Catalog, a: Assumptions, model: LlmModel,
-                 profiles: dict | None = None, agent: AgentDemand | None = None):
+                 caches: dict | None = None, agent: AgentDemand | None = None):
         self.w, self.catalog, self.a, self.model = w, catalog, a, model
         self.agent = agent  # an agent loop (`w` is then its per-step equivalent, agent_demand.py)
         self.offload_searched = False  # its offload share chosen by searching (`search.context`)
@@ -112,8 +139,14 @@ class Context:
         self.sizing = Sizing(model, self.growth, w.prompt_tokens, w.output_tokens, self.context, w.engine,
                              w.kv_precision, a, None if agent is None else step_prefill(agent), self.slo)
         self.untargeted = replace(self.sizing, slo=None)
-        self.profiles = {} if profiles is None else profiles
-        self.needed: dict = {}    # `ordered._needed` by its arguments
+        self.caches = {} if caches is None else caches
+        self.profiles = self.caches.setdefault("profiles", {})
+        # `ordered._needed` by its arguments, shared by the searches that agree on what it reads (`Demand`)
+        self.needed: dict = self.caches.setdefault(
+            Demand(self.sizing, self.peak_rps, self.concurrency, self.util, self.t_inf, agent is not None), {})
+        # `ordered._options` by source and count, shared likewise (`Offered`)
+        self.options: dict = self.caches.setdefault(
+            Offered(model, w.precision, w.precision_open, w.allow_int4), {})
         self._planner = None
 
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
@@ -151,7 +184,7 @@ class Context:
             t = self.tuning
             tokens = t.dataset_tokens if t.dataset_tokens is not None else _resolve(self.a).default_dataset_tokens.value
             self._planner = TrainingPlanner(self.w, self.model, t, self.catalog, self.a, catalog_sources(self.catalog),
-                                            tokens)
+                                            tokens, self.caches)
         return self._planner
 
 

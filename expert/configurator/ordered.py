@@ -20,7 +20,7 @@ from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness
 from expert.configurator.outcome import Outcome
-from expert.configurator.pairs import PricedPairs
+from expert.configurator.pairs import Horizon, PricedPairs
 from expert.configurator.serving import EPS
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.load import rate_ceiling
@@ -72,9 +72,13 @@ def _cheapest(ctx: Context, entries) -> Candidate | None:
 
 def _options(ctx: Context, source: Source, count: int) -> list:
     """`_cheapest`'s view of a pair: (precision, quality order, TP degrees) for each of `ctx.precisions`,
-    in that order."""
-    tps = ctx.tp_degrees(count, source)
-    return [(precision, QUALITY_ORDER[precision], tps) for precision in ctx.precisions(source.gpu)]
+    in that order; kept in `ctx.options` (shared by the searches that agree on its key)."""
+    key = (source.key, count)
+    hit = ctx.options.get(key)
+    if hit is None:
+        tps = ctx.tp_degrees(count, source)
+        hit = ctx.options[key] = [(precision, QUALITY_ORDER[precision], tps) for precision in ctx.precisions(source.gpu)]
+    return hit
 
 
 def enumerate_ordered(ctx: Context, sources: list[Source]):
@@ -164,7 +168,7 @@ def _needed(ctx: Context, gpu, column: str, precision: str, tp: int, replicas: i
     or without a growth model or tool-waiting sessions (they only take memory away).
     """
     key = (gpu.id, column, precision, tp)
-    hit = ctx.needed.get(key)
+    hit = ctx.needed.get(key)        # kept by `Demand`: the searches that agree on it share the bounds
     if hit is None:
         hit = ctx.needed[key] = _first(ctx, gpu, column, precision, tp)
     if hit[2] != FINAL and replicas >= hit[1]:
@@ -228,7 +232,7 @@ def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:
     """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
     source, GPU cost), cheapest first (`by_group()`: split by (GPU, source kind) group), priced as far
     as they are read (`pairs.PricedPairs`)."""
-    return PricedPairs(sources, ctx.months, ctx.a)
+    return PricedPairs(sources, ctx.months, ctx.a, ctx.caches.setdefault(Horizon(ctx.months, ctx.a), {}))
 
 
 def in_order(ctx: Context, entries):

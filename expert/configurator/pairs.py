@@ -22,17 +22,30 @@ import heapq
 import threading
 
 from expert.configurator.candidates import Source
+from expert.configurator.keys import inputs
 from expert.configurator.objective import SOURCE_ORDER, gpu_cost
+from expert.sizing.constants import Assumptions
+
+
+@inputs
+class Horizon:
+    """What a GPU cost reads besides the source and count (`objective.gpu_cost`): the months and the
+    assumptions (energy price, resale, overhead). The key of the prices the searches of one catalog
+    share."""
+
+    months: int
+    a: Assumptions
 
 
 class PricedPairs:
     """`pairs` entries (rounded GPU cost, kind order, catalog order, count, source, GPU cost) of some
     sources at one horizon, cheapest first, priced on first read (module docstring)."""
 
-    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_groups")
+    __slots__ = ("_done", "_heap", "_months", "_a", "_lock", "_sources", "_groups", "_costs")
 
-    def __init__(self, sources: list[Source], months: int, a):
+    def __init__(self, sources: list[Source], months: int, a, costs: dict | None = None):
         self._done: list[tuple] = []
+        self._costs = {} if costs is None else costs   # GPU cost by (source key, count), at `Horizon(months, a)`
         self._months, self._a, self._sources = months, a, sources
         self._heap = [self._entry(s, 0) for s in sources if s.counts]
         heapq.heapify(self._heap)
@@ -42,7 +55,10 @@ class PricedPairs:
     def _entry(self, source: Source, i: int) -> tuple:
         """Heap item of `source`'s i-th count: the entry's order fields, the index, the source, the cost."""
         count = source.counts[i]
-        cost = gpu_cost(source, count, self._months, self._a)
+        key = (source.key, count)
+        cost = self._costs.get(key)
+        if cost is None:
+            cost = self._costs[key] = gpu_cost(source, count, self._months, self._a)
         return round(cost, 2), SOURCE_ORDER[source.kind], source.order, count, i, source, cost
 
     def _next(self) -> None:
@@ -81,7 +97,7 @@ class PricedPairs:
             members: dict = {}
             for s in self._sources:
                 members.setdefault(s.group, []).append(s)
-            groups = {g: PricedPairs(group, self._months, self._a) for g, group in members.items()}
+            groups = {g: PricedPairs(group, self._months, self._a, self._costs) for g, group in members.items()}
             firsts = sorted((p.first()[:4], g) for g, p in groups.items() if p.first() is not None)
             self._groups = {g: groups[g] for _, g in firsts}
         return self._groups

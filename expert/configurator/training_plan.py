@@ -21,10 +21,12 @@ import math
 from dataclasses import dataclass
 
 from expert.catalog.billing import training_billing
+from expert.catalog.models import LlmModel
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
+from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
-from expert.sizing.constants import exact, ranged
+from expert.sizing.constants import Assumptions, exact, ranged
 from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, JobLayout, layout_on,
                                   plan_job)
 
@@ -83,11 +85,27 @@ class TrainingOption:
         return self.cost_horizon_chf + self.team_horizon_chf
 
 
+@inputs
+class TuningJob:
+    """What a run's layouts read besides the GPU and its count (`ft_job.layout_on`, `plan_job`): the
+    model, the method, the tokens, the epochs and the assumptions."""
+
+    model: LlmModel
+    method: str
+    tokens: float
+    epochs: float
+    a: Assumptions
+
+
 class TrainingPlanner:
     """The sourcing options of one workload's runs (method, tokens and epochs fixed)."""
 
-    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float):
+    def __init__(self, w, model, tuning, catalog, a, sources: list[Source], tokens: float,
+                 caches: dict | None = None):
         self.w, self.model, self.t, self.catalog, self.a = w, model, tuning, catalog, a
+        # the job's layouts, shared by the planners of one catalog that agree on `TuningJob`
+        self.layouts = ({} if caches is None else
+                        caches.setdefault(TuningJob(model, tuning.method, tokens, tuning.epochs, a), {}))
         self.tokens, self.sources = tokens, sources
         self.runs = tuning.runs_per_year * w.horizon_months / 12
         self.limit_h = PERIOD_SHARE * HOURS_PER_YEAR / max(1, tuning.runs_per_year)
@@ -95,8 +113,13 @@ class TrainingPlanner:
         self._best: TrainingOption | None | bool = False  # `best_external`, False before the first call
 
     def _layout_on(self, gpu, count: int) -> JobLayout:
-        """`ft_job.layout_on` for this run on `count` GPUs of `gpu`."""
-        return layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs, self.a)
+        """`ft_job.layout_on` for this run on `count` GPUs of `gpu` (kept in `layouts`)."""
+        key = ("on", gpu.id, count)
+        lay = self.layouts.get(key)
+        if lay is None:
+            lay = self.layouts[key] = layout_on(self.model, gpu, self.t.method, count, self.tokens, self.t.epochs,
+                                                self.a)
+        return lay
 
     def _team(self, elapsed: float) -> float:
         if not getattr(self.t, "team_waits", False) or self.w.team_hourly_rate_chf <= 0:
@@ -134,12 +157,11 @@ class TrainingPlanner:
     def external(self) -> list[TrainingOption]:
         """The best rented-per-run and the best dedicated option (each may be missing)."""
         if self._external is None:
-            layouts: dict = {}  # `_job` of each GPU, worked out once: many offers and sources share a GPU
-
-            def job(gpu):
-                if gpu.id not in layouts:
-                    layouts[gpu.id] = self._job(gpu)
-                return layouts[gpu.id]
+            def job(gpu):  # `_job` of each GPU, worked out once: many offers and sources share a GPU
+                key = ("within", gpu.id, self.limit_h)
+                if key not in self.layouts:
+                    self.layouts[key] = self._job(gpu)
+                return self.layouts[key]
             self._external = [o for o in (self._rented(job), self._dedicated(job)) if o is not None]
         return self._external
 
