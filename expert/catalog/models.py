@@ -21,7 +21,6 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
-_new, _set = object.__new__, object.__setattr__   # `Band.of` fills a frozen model as pydantic does
 
 
 def _band_from_number(value):
@@ -49,20 +48,7 @@ class Band(Strict):
 
     @classmethod
     def of(cls, low: float, high: float) -> "Band":
-        """`Band(low=low, high=high)`, without running the validator where it would only store two floats.
-
-        Proof of sameness: for two `float`s (exactly, not a subclass) with 0 <= low <= high, validation
-        coerces nothing, both checks pass, and the instance it makes holds `{"low": low, "high": high}`
-        (field order), both fields set, no extra and no private attributes — which is what is filled in
-        here, as `model_construct` does. A NaN fails the comparison; anything else (an int, a
-        negative or reversed pair) is validated: the same coercion, the same error."""
-        if type(low) is float and type(high) is float and 0.0 <= low <= high:
-            band = _new(cls)
-            _set(band, "__dict__", {"low": low, "high": high})
-            _set(band, "__pydantic_fields_set__", {"low", "high"})
-            _set(band, "__pydantic_extra__", None)
-            _set(band, "__pydantic_private__", None)
-            return band
+        """`Band(low=low, high=high)`."""
         return cls(low=low, high=high)
 
     def scaled(self, factor: float) -> "Band":
