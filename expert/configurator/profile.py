@@ -65,6 +65,7 @@ class ReplicaProfile(Serving):
     a: Assumptions
     growth: LlmModel | None = None
     ttft_shift: float = 0.0         # agent loops: cached-prefix prefill minus full prefill (agent_demand.py)
+    kv_precision: str = "fp16"      # what the KV cache is held and read in: sizes it and each decode step's reads
     base_gb: float = 0.0            # per GPU without KV: weights/TP + activation + overhead
     kv_seq_gb: float = 0.0          # KV per sequence per GPU
     usable_gb: float = 0.0          # what the engine holds per GPU (engines.budget)
@@ -102,7 +103,7 @@ class ReplicaProfile(Serving):
         link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
         wo = a.weight_only_efficiency.value if core_speed.weight_only(self.gpu, self.precision) else 1.0
         roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
-                                                self.output, "fp16", a.mbu.value, a.mfu.value, self._eta, a, wo,
+                                                self.output, self.kv_precision, a.mbu.value, a.mfu.value, self._eta, a, wo,
                                                 self._floor, link, self._host, self._read)
         self._comm_b = roof.comm(1)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
@@ -202,8 +203,10 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
                   growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0,
                   kv_precision: str = "fp16") -> ReplicaProfile:
     """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget,
-    `kv_precision` sizes the KV cache as the estimate does (the workload's `kv_precision`)."""
-    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift)
+    `kv_precision` (the workload's `kv_precision`) sizes the KV cache and sets what a decode step reads of
+    it, as the estimate does."""
+    p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift,
+                       kv_precision)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
     p.engine = engine
     # the weights a step reads, kept for the roofline; their all-weights term is `weights_gb` (dense models)

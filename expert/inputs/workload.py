@@ -251,11 +251,7 @@ def _settings(fine_tuning: FineTuning | str) -> FineTuning:
 
 def _default_kv_precision(precision: str) -> str:
     """`expert.sizing.memory.default_kv_precision`, imported on the first call: importing the sizing core
-    with this module would load it for every reader of a workload file. The first call rebinds this
-    name to that function, so later calls (~175 per advice, `Workload.kv_precision`) go straight to it
-    without the import statement's look-up: the same function, the same answer."""
-    global _default_kv_precision
+    with this module would load it for every reader of a workload file."""
     from expert.sizing.memory import default_kv_precision
 
-    _default_kv_precision = default_kv_precision
     return default_kv_precision(precision)

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 import expert
 from expert.api import Expert
 from expert.catalog import load_catalog
+from expert.inputs.workload import Workload
 from expert._plumbing.fileio import dumps_json
 from expert._plumbing.paths import schema_path
 from expert.sizing import (bandwidth_limit_tokens_per_s, capacity, cost, estimate, generic_model,
@@ -124,10 +125,11 @@ def test_recommendation_fits_and_meets_its_latency(w):
     model = CATALOG.model(w["model"]) if "model" in w else generic_model(w["params_b"])
     gpu = CATALOG.gpu(rec.gpu)
     context = min(w.get("prompt_tokens", 1500) + w.get("output_tokens", 250), model.max_context)
-    memory = inference_memory(model, gpu, rec.tensor_parallel, rec.tensor_parallel, rec.precision, context, 1)
+    kv = Workload.model_validate(w).kv_precision         # the KV precision the configurator sized and read
+    memory = inference_memory(model, gpu, rec.tensor_parallel, rec.tensor_parallel, rec.precision, context, 1, kv)
     assert memory.fits, (rec, memory.total_gb)
     speed = performance(model, gpu, rec.tensor_parallel, rec.tensor_parallel, rec.precision, 1,
-                        w.get("prompt_tokens", 1500), w.get("output_tokens", 250))
+                        w.get("prompt_tokens", 1500), w.get("output_tokens", 250), kv_precision=kv)
     assert speed.e2e_latency_s <= rec.latency_p95_s + 1e-3, (speed.e2e_latency_s, rec.latency_p95_s)
 
 
