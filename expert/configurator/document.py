@@ -113,6 +113,7 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
 
 def meets_reason(ctx, c) -> dict[str, str] | None:
     """The cost optimum's own latencies at the peak against the targets (why a cheaper GPU suffices)."""
+    from expert.inputs.slo import SLO_TOLERANCE
     from expert.report.numbers import dec
 
     if c.ttft is None or c.tpot is None:
@@ -120,11 +121,17 @@ def meets_reason(ctx, c) -> dict[str, str] | None:
     slo = ctx.slo
     checks = [("ttft", c.ttft, slo.ttft_s, 2), ("tpot", c.tpot * 1000, slo.tpot_ms, 1),
               ("e2e", c.latency, slo.e2e_s, 2)]
+    def part(lang, key, value, target, digits):
+        # "≤" only where it holds as printed; a value inside the tolerance says so
+        shown, limit = dec(value, lang, digits), dec(target, lang, digits)
+        if round(value, digits) <= round(target, digits):
+            return t(f"configurator.compare.meets.{key}", lang, value=shown, target=limit)
+        return t(f"configurator.compare.within.{key}", lang, value=shown, target=limit,
+                 pct=round(SLO_TOLERANCE * 100))
+
     return {lang: t("configurator.compare.meets", lang, count=c.count, gpu=c.source.gpu.id,
                     peak=dec(ctx.peak_rps, lang, 2),
-                    parts=", ".join(t(f"configurator.compare.meets.{key}", lang, value=dec(value, lang, digits),
-                                      target=dec(target, lang, digits))
-                                    for key, value, target, digits in checks if target is not None))
+                    parts=", ".join(part(lang, *check) for check in checks if check[2] is not None))
             for lang in ("en", "de")}
 
 

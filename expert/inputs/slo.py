@@ -5,10 +5,15 @@ checks, each with where it came from (docs/slo.md):
 
 - `ttft_target_s`, `tpot_target_ms`: taken as given.
 - `latency_target_s`: the first words (p95 TTFT) when `streaming` (default), the complete answer
-  (end to end) when not.
+  (end to end) when not, or when the answer is short (below).
 - nothing: a streamed answer gets 000 U1's "under 2 s" as TTFT and a TPOT at reading speed; an answer
   consumed whole (analytical or batch work) is sized for throughput, without a latency bound.
   An interactive (streamed) answer is never sized with unbounded latency.
+
+A **short answer** (`output_tokens` ≤ `SHORT_OUTPUT_TOKENS`: a label, a routing decision, a tool call,
+one sentence) is used when it is complete, streamed or not: its latency target (given, or U1's 2 s) is
+the complete answer's, and no TPOT is set unless given. Read as TTFT, a router answering in 8-20 tokens
+met its target with the complete answer at 1.1-2.2× it (issue 32).
 
 TPOT defaults (docs/notes/modelling-anchors.md §1.1, §1.3): 150 ms (reading speed: 300 words a
 minute, the upper end of most adults' 175-300 in Brysbaert 2019, at 0.75 words per token; inside
@@ -37,6 +42,9 @@ DEFAULT_TTFT_S = 2.0
 DEFAULT_TPOT_MS = 150.0
 INTERACTIVE_TPOT_MS = 40.0
 INTERACTIVE_TTFT_S = 0.5
+SHORT_OUTPUT_TOKENS = 32
+SHORT_SOURCE = ("own bound: a label, a routing decision, a tool call or one sentence; 32 tokens are about 24 "
+                "words, under 5 s of reading at 300 words/min (Brysbaert 2019)")
 SLO_TOLERANCE = 0.10
 TOLERANCE_SOURCE = ("own estimate: the speed model's error target (issue 11: TPOT and throughput within "
                     "20 % median); its MBU band 0.60-0.85 puts the fast end 15 % under the point value")
@@ -67,6 +75,8 @@ def targets(w: Workload) -> Targets:
     """The targets of a workload (module docstring)."""
     src: dict[str, str] = {}
     ttft = tpot = e2e = None
+    if w.streaming and is_short(w):
+        return _short_targets(w)
     if w.ttft_target_s is not None:
         ttft, src["ttft"] = w.ttft_target_s, "workload: ttft_target_s"
     elif w.streaming and w.latency_target_s is not None:
@@ -83,6 +93,30 @@ def targets(w: Workload) -> Targets:
         tpot, src["tpot"] = DEFAULT_TPOT_MS, f"default for a streamed answer: {READING}"
     if ttft is None and tpot is None and e2e is None:
         src["e2e"] = "none: not streamed and no latency target given (analytical or batch work, sized for throughput)"
+    return Targets(ttft, tpot, e2e, w.streaming, src)
+
+
+def is_short(w: Workload) -> bool:
+    """Whether the answer is short (module docstring): used when complete, streamed or not."""
+    return w.output_tokens <= SHORT_OUTPUT_TOKENS
+
+
+def _short_targets(w: Workload) -> Targets:
+    """The targets of a streamed short answer: the complete answer's latency; TTFT and TPOT only as given."""
+    src: dict[str, str] = {}
+    ttft = w.ttft_target_s
+    if ttft is not None:
+        src["ttft"] = "workload: ttft_target_s"
+    tpot = w.tpot_target_ms
+    if tpot is not None:
+        src["tpot"] = "workload: tpot_target_ms"
+    short = f"a short answer ({w.output_tokens} ≤ {SHORT_OUTPUT_TOKENS} tokens) is used complete ({SHORT_SOURCE})"
+    if w.latency_target_s is not None:
+        e2e, src["e2e"] = w.latency_target_s, f"workload: latency_target_s; {short}"
+    elif ttft is None:
+        e2e, src["e2e"] = DEFAULT_TTFT_S, f"default: {U1}, for the complete answer: {short}"
+    else:
+        e2e = None
     return Targets(ttft, tpot, e2e, w.streaming, src)
 
 

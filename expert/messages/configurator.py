@@ -33,6 +33,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "configurator.compare.meets.ttft": ("TTFT {value} s ≤ {target} s", "TTFT {value} s ≤ {target} s"),
     "configurator.compare.meets.tpot": ("TPOT {value} ms ≤ {target} ms", "TPOT {value} ms ≤ {target} ms"),
     "configurator.compare.meets.e2e": ("end to end {value} s ≤ {target} s", "Ende zu Ende {value} s ≤ {target} s"),
+    # a value above its target but inside the estimate's tolerance (inputs/slo.py SLO_TOLERANCE): said so
+    "configurator.compare.within.ttft": ("TTFT {value} s, within {pct} % of {target} s",
+                                         "TTFT {value} s, innerhalb {pct} % von {target} s"),
+    "configurator.compare.within.tpot": ("TPOT {value} ms, within {pct} % of {target} ms",
+                                         "TPOT {value} ms, innerhalb {pct} % von {target} ms"),
+    "configurator.compare.within.e2e": ("end to end {value} s, within {pct} % of {target} s",
+                                        "Ende zu Ende {value} s, innerhalb {pct} % von {target} s"),
     # why the documents' family needs more GPUs: one replica's capacity against the peak
     "configurator.compare.physical": (
         "one {tp}{gpu} replica ({precision}) serves about {one} req/s within the latency targets at {util} % "
