@@ -44,6 +44,13 @@ class AgentDemand:
     kind: str = "conversational"
     kv_precision: str = "fp16"   # the precision the KV is cached (and copied back from CPU memory) in
     offload_share: float = 0.0   # `cpu`: share of the tool-waiting sessions whose KV waits in CPU memory
+    users: int | None = None     # a closed loop's users (`concurrent_users`); None: an open loop
+
+    def closed_rate(self, step_latency_s: float) -> float:
+        """A closed loop's peak task rate at a step latency (`agent_loop.closed_loop_task_rate`)."""
+        a = self.agent
+        return loop.closed_loop_task_rate(self.users or 0, a.steps_mean, step_latency_s, a.tool_time_s,
+                                          a.think_time_s)
 
     @property
     def idle_peak(self) -> float:
@@ -77,18 +84,19 @@ def step_prefill(d: AgentDemand) -> StepPrefill:
     return StepPrefill(new, max(0.0, d.shape.mean_input - new), reloaded, d.kv_precision)
 
 
-def demand(w: Workload, model: LlmModel) -> AgentDemand:
-    """The loop of `w.agent` with the workload's model and volume (module docstring)."""
+def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0) -> AgentDemand:
+    """The loop of `w.agent` with the workload's model and volume (module docstring). A closed loop
+    (`concurrent_users`) runs at X = N / (steps × (step + tool) + think) tasks per second
+    (`agent_loop.closed_loop_task_rate`); `step_latency_s` is a step's time on the GPUs, which the search
+    finds as a fixed point (`enumeration.run`); 0 gives the rate's upper bound."""
     spec = w.agent
     agent = spec.resolved()
     limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
     reuse = spec.session_affinity and spec.kv_during_tools != "drop"
     shape = loop.loop_shape(agent, agent.steps_mean, limit, reuse)
     if spec.concurrent_users is not None:
-        # closed loop: each user starts a task, waits for it, thinks; generation time is left out of
-        # the cycle, so the rate is an upper bound (conservative for sizing)
-        cycle = agent.steps_mean * agent.tool_time_s + agent.think_time_s
-        peak = spec.concurrent_users / cycle if cycle > 0 else 0.0
+        peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, step_latency_s,
+                                          agent.tool_time_s, agent.think_time_s)
         average = peak / w.peak_to_average
     else:
         average = (spec.tasks_per_day / 86_400) if spec.tasks_per_day is not None else w.average_rps
@@ -98,7 +106,13 @@ def demand(w: Workload, model: LlmModel) -> AgentDemand:
     if spec.task_latency_target_s is not None:
         target = (spec.task_latency_target_s - agent.steps_mean * agent.tool_time_s) / agent.steps_mean
     return AgentDemand(agent, shape, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
-                       limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0)
+                       limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
+                       spec.concurrent_users)
+
+
+def is_closed_loop(w: Workload) -> bool:
+    """Whether `w` is an agent loop of a fixed number of users (`concurrent_users`)."""
+    return w.agent is not None and w.agent.concurrent_users is not None
 
 
 def equivalent(w: Workload, d: AgentDemand) -> Workload:

@@ -32,19 +32,23 @@ def figures(ctx, best, offload=None) -> dict:
     shape = d.shape
     new = shape.mean_uncached
     kv_session = prof.kv_seq_gb * tp
-    live = loop.sessions(d.peak_task_rate, a.steps_mean, step, a.tool_time_s)
-    generating = ctx.peak_rps * step
+    # a closed loop carries the rate its users make at this pick's step (`closed_rate`), at most the rate
+    # it was sized for: N × R / (R + Z) sessions, never more than its users
+    peak_tasks = d.closed_rate(step) if d.users else d.peak_task_rate
+    average_tasks = d.average_task_rate * peak_tasks / d.peak_task_rate if d.peak_task_rate > 0 else 0.0
+    live = loop.sessions(peak_tasks, a.steps_mean, step, a.tool_time_s)
+    generating = peak_tasks * a.steps_mean * step
     # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none
     share = 0.0 if d.kv_during_tools == "gpu" else (d.offload_share if d.kv_during_tools == "cpu" else 1.0)
     on_gpu = generating + (1.0 - share) * max(0.0, live - generating)
     task = loop.task_latency_s(a.steps_mean, step, a.tool_time_s)
     monthly = best.objective / ctx.months
-    per_task = loop.cost_per_task(monthly, d.average_task_rate)
+    per_task = loop.cost_per_task(monthly, average_tasks)
     kv_bound = offload is not None and offload.objective < best.objective - 0.5
     return {
         "kind": d.kind,
         "steps_mean": a.steps_mean, "steps_p90": a.steps_p90,
-        "tasks_per_day": d.average_task_rate * 86_400, "peak_tasks_per_s": d.peak_task_rate,
+        "tasks_per_day": average_tasks * 86_400, "peak_tasks_per_s": peak_tasks,
         "input_tokens_per_step": shape.mean_input, "prefill_tokens_per_step": new,
         "output_tokens_per_step": a.output_tokens + a.reasoning_tokens,
         "input_output_ratio": shape.mean_input / (a.output_tokens + a.reasoning_tokens),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
+from expert.configurator.agent_demand import is_closed_loop
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
                                             interconnect_label, precisions)
 from expert.configurator.feasibility import Candidate, Context, build, check, closeness
@@ -140,13 +141,15 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
                       feasible=c.feasible) for c in picked]
 
 
-def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tuple[Context, list[Source]]:
+def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
+            step_latency_s: float = 0.0) -> tuple[Context, list[Source]]:
     """The context of a single-model workload's search and its admissible sources (an agent loop's
-    offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records)."""
+    offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records; a closed
+    loop's task rate at a step latency of `step_latency_s`, `agent_demand.demand`)."""
     model = catalog.resolve_model(w.model, w.params_b)
     agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
-        w, agent = _loop_view(w, model)
+        w, agent = _loop_view(w, model, step_latency_s)
         if searches_shares(agent):
             agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
     ctx = _context(w, catalog, a, shared, model, agent)
@@ -154,10 +157,10 @@ def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict) -> tupl
     return ctx, admissible_sources(catalog_sources(catalog), w)
 
 
-def _loop_view(w: Workload, model) -> tuple[Workload, object]:
+def _loop_view(w: Workload, model, step_latency_s: float = 0.0) -> tuple[Workload, object]:
     """(per-step equivalent workload, demand) of the agent loop `w` (`agent_demand.py`)."""
     from expert.configurator.agent_demand import demand, equivalent
-    agent = demand(w, model)
+    agent = demand(w, model, step_latency_s)
     return equivalent(w, agent), agent
 
 
@@ -177,12 +180,48 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
     enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
     shared = {} if shared is None else shared
-    ctx, sources = context(w, catalog, a, shared)
-    if optimum_only:
-        out = Outcome()
-        out.best = best_only(ctx, sources)
-        return ctx, out, sources
-    return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
+
+    def searched(step_latency_s: float = 0.0) -> tuple[Context, Outcome, list]:
+        ctx, sources = context(w, catalog, a, shared, step_latency_s)
+        if optimum_only:
+            out = Outcome()
+            out.best = best_only(ctx, sources)
+            return ctx, out, sources
+        return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
+
+    found = searched()
+    return _closed_loop(found, searched) if is_closed_loop(w) else found
+
+
+CLOSED_LOOP_ROUNDS = 8      # own bound: the loops seen here settle in 3-5 rounds
+CLOSED_LOOP_SETTLED = 0.002  # own bound: a rate that moves by less than 0.2 % between rounds has settled
+
+
+def _closed_loop(first: tuple, searched) -> tuple:
+    """A closed loop's search at its fixed point (`agent_demand.demand`): the first search takes a step of
+    0 s (the highest task rate); each next one the step latency of the pick before, until the rate
+    settles or the rounds end. Of the searches made, the cheapest whose pick carries the rate its own step
+    gives (within the settling margin) is taken; the first always does (no step is shorter than 0 s).
+    Where two picks alternate (a slow one sized for the rate of a fast one, which at the slow one's rate
+    no longer carries its own), the one that carries its load wins."""
+    found, kept = first, [first]
+    for _ in range(CLOSED_LOOP_ROUNDS):
+        ctx, out, _ = found
+        if out.best is None:
+            break
+        found = searched(out.best.latency)
+        if found[1].best is None:
+            break
+        kept.append(found)
+        if abs(found[0].agent.peak_task_rate - ctx.agent.peak_task_rate) <= CLOSED_LOOP_SETTLED * ctx.agent.peak_task_rate:
+            break
+    carrying = [f for f in kept if f[1].best is not None
+                and f[0].agent.closed_rate(f[1].best.latency) <= f[0].agent.peak_task_rate * (1 + CLOSED_LOOP_SETTLED)]
+    return min(carrying, key=lambda f: f[1].best.key) if carrying else first
+
+
+def _pick(c: Candidate) -> tuple:
+    return c.source.key, c.count, c.precision, c.tp
 
 
 OFFLOAD_SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)  # own grid: how much of the idle KV `cpu` may move

@@ -138,7 +138,8 @@ def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int]
         return w, 0
     from expert.configurator.agent_demand import demand, equivalent, held_per_replica
 
-    d = demand(w, model)
+    # a closed loop's load at the pick's step latency (`agent_demand.demand`, as the report's agent figures)
+    d = demand(w, model, (choice.get("latency_p95_s") or 0.0) if choice else 0.0)
     replicas = max(1, choice.get("replicas", 1)) if choice else 1
     return equivalent(w, d), held_per_replica(d, replicas)
 

@@ -153,6 +153,15 @@ def sessions(task_rate: float, steps: float, step_s: float, tool_s: float) -> fl
     return task_rate * task_latency_s(steps, step_s, tool_s)
 
 
+def closed_loop_task_rate(users: float, steps: float, step_s: float, tool_s: float, think_s: float) -> float:
+    """Tasks per second of `users` in a closed loop, each starting a task, waiting for it and thinking:
+    X = N / (R + Z) with R the task's time in the system (`task_latency_s`) and Z the think time (the
+    interactive response-time law; Lazowska et al., Quantitative System Performance, 1984, §3.3). The
+    tasks in service, X × R = N × R / (R + Z), never exceed the users. 0 when the cycle is 0."""
+    cycle = task_latency_s(steps, step_s, tool_s) + think_s
+    return users / cycle if cycle > 0 else 0.0
+
+
 def cost_per_task(monthly_cost: float, average_task_rate: float) -> float | None:
     """Monthly cost over the tasks of a month (None when no volume is given)."""
     tasks = average_task_rate * SECONDS_PER_MONTH

@@ -1,0 +1,50 @@
+"""A closed loop of users (issue 31, item 1): each user starts a task, waits for it and thinks, so the
+loop runs at X = N / (R + Z) with R the task's time in the system (steps × (step + tool)) and Z the
+think time — a fixed point, since the step latency depends on the configuration. Sessions in service,
+X × R = N × R / (R + Z), never exceed the users. Before, the cycle left the model's own time out
+(X = N / (steps × tool + Z)), an upper bound that counted more sessions than users."""
+
+from __future__ import annotations
+
+import pytest
+
+from expert.api import Expert
+
+CODING = {"model": "qwen2.5-32b", "precision": "fp8"}   # coding agent: 7.8 steps, 16.8 s of tools per step
+
+
+def _advise(users: int):
+    w = {**CODING, "agent": {"kind": "coding", "concurrent_users": users, "think_time_s": 5}}
+    report = Expert().advise(w, sensitivity=False)
+    return report.recommendation, report.agent.model_dump()
+
+
+@pytest.mark.parametrize("users", [20, 100])
+def test_the_loop_runs_at_its_fixed_point_and_never_has_more_sessions_than_users(users):
+    rec, f = _advise(users)
+    r = f["steps_mean"] * (f["step_latency_s"] + f["tool_time_s"])        # the task's time in the system
+    assert (f["steps_mean"], f["tool_time_s"]) == (7.8, 16.8)
+    assert f["peak_tasks_per_s"] == pytest.approx(users / (r + 5), rel=2e-3)   # X = N / (R + Z)
+    assert f["sessions_peak"] == pytest.approx(users * r / (r + 5), rel=2e-3)
+    assert f["sessions_peak"] < users
+
+
+def test_100_users_by_hand():
+    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with the pick's 2.77 s step
+    held 0.7351 × 7.8 × (2.77 + 16.8) = 112 sessions — more than the users. At the fixed point the
+    step of the pick (4× B200) is about 2.58 s: X = 100 / (7.8 × (2.58 + 16.8) + 5) = 0.640 tasks/s,
+    96.8 sessions."""
+    rec, f = _advise(100)
+    assert f["peak_tasks_per_s"] == pytest.approx(0.640, abs=0.005)
+    assert f["sessions_peak"] == pytest.approx(96.8, abs=1.0)
+    assert f["peak_tasks_per_s"] < 100 / (7.8 * 16.8 + 5)
+
+
+def test_a_pick_always_carries_the_load_its_own_step_makes():
+    """500 users: the picks alternate (a fast 16× B200 at the rate of the slower one's step, a slower 32×
+    H200 at the rate of the faster one's); the answer is one that carries the rate its own step makes."""
+    rec, f = _advise(500)
+    r = f["steps_mean"] * (f["step_latency_s"] + f["tool_time_s"])
+    assert f["sessions_peak"] < 500
+    assert f["peak_tasks_per_s"] == pytest.approx(500 / (r + 5), rel=2e-3)
+    assert rec.fits
