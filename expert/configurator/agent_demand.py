@@ -77,6 +77,13 @@ class StepPrefill:
     kv_precision: str
 
 
+def shared_prefix_tokens(d: AgentDemand) -> int:
+    """The prefix every session of the agent shares: its system prompt and tool definitions, held once per
+    replica by the engine's prefix cache (vLLM's automatic prefix caching shares blocks by hash with
+    reference counts, SGLang's radix tree shares prefix nodes: docs/agents.md), not once per session."""
+    return d.agent.system_tokens
+
+
 def step_prefill(d: AgentDemand) -> StepPrefill:
     """The step prefill of demand `d` (only `cpu` with session affinity copies an offloaded prefix back)."""
     new = d.shape.mean_uncached

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field, replace
 
 from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
-from expert.configurator.agent_demand import AgentDemand, held_per_replica, step_prefill, with_held
+from expert.configurator.agent_demand import (AgentDemand, held_per_replica, shared_prefix_tokens, step_prefill,
+                                              with_held)
 from expert.configurator.candidates import Source, precisions, tp_degrees
 from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost, sort_key
@@ -137,7 +138,8 @@ class Context:
         self.tuning = w.tuning
         self.tuned = self.tuning.enabled
         self.sizing = Sizing(model, self.growth, w.prompt_tokens, w.output_tokens, self.context, w.engine,
-                             w.kv_precision, a, None if agent is None else step_prefill(agent), self.slo)
+                             w.kv_precision, a, None if agent is None else step_prefill(agent), self.slo,
+                             0 if agent is None else shared_prefix_tokens(agent))
         self.untargeted = replace(self.sizing, slo=None)
         self.caches = {} if caches is None else caches
         self.profiles = self.caches.setdefault("profiles", {})

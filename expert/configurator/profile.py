@@ -67,7 +67,8 @@ class ReplicaProfile(Serving):
     ttft_shift: float = 0.0         # agent loops: cached-prefix prefill minus full prefill (agent_demand.py)
     kv_precision: str = "fp16"      # what the KV cache is held and read in: sizes it and each decode step's reads
     base_gb: float = 0.0            # per GPU without KV: weights/TP + activation + overhead
-    kv_seq_gb: float = 0.0          # KV per sequence per GPU
+    kv_seq_gb: float = 0.0          # KV per sequence per GPU (beyond a shared prefix)
+    shared_kv_gb: float = 0.0       # KV of the prefix all sequences share, once per replica, per GPU
     usable_gb: float = 0.0          # what the engine holds per GPU (engines.budget)
     limit_gb: float = 0.0           # what the replica may use per GPU (reserve applied)
     reserve: float = 0.0            # flat reserve share (0 when the growth model decides)
@@ -201,10 +202,13 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
                   context: int, slo: Targets | None, a: Assumptions,
                   growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0,
-                  kv_precision: str = "fp16") -> ReplicaProfile:
+                  kv_precision: str = "fp16", shared_tokens: int = 0) -> ReplicaProfile:
     """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget,
     `kv_precision` (the workload's `kv_precision`) sizes the KV cache and sets what a decode step reads of
-    it, as the estimate does."""
+    it, as the estimate does. `shared_tokens`: a prefix every sequence of the replica shares (an agent's
+    system prompt and tool definitions), held once per replica by the engine's prefix cache and counted
+    in `base_gb`; each sequence then holds only the rest of its context (decode still reads the whole
+    context per sequence: no shared-prefix attention kernel is assumed)."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift,
                        kv_precision)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
@@ -214,8 +218,11 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     w = (read[2] if read[2] is not None else weights_gb(model, precision, a)) / tp
     _, act, over, pool = budget_sizes(engine, model, gpu, tp, w, context, a)
     p.weights_gb = w
-    p.base_gb = w + act + over
-    p.kv_seq_gb = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, tp) / model.kv_heads
+    share = kv_heads_per_gpu(model, tp) / model.kv_heads
+    shared = min(shared_tokens, context)
+    p.shared_kv_gb = kv_cache_gb(model, shared, 1, kv_precision, a) * share if shared else 0.0
+    p.base_gb = w + act + over + p.shared_kv_gb
+    p.kv_seq_gb = kv_cache_gb(model, context - shared, 1, kv_precision, a) * share
     p.usable_gb = w + act + over + pool  # engines.Budget.usable_gb
     if growth is None:
         p.reserve = a.vram_reserve.low if model.params_b < a.growth_context_below_b.value else 0.0
@@ -254,6 +261,7 @@ class Sizing:
     a: Assumptions
     prefill: StepPrefill | None     # an agent loop's step (`agent_demand.step_prefill`), None without one
     slo: Targets | None
+    shared: int = 0                 # tokens of a prefix all sequences share (an agent's system prompt)
 
 
 def sized(s: Sizing, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
@@ -262,4 +270,4 @@ def sized(s: Sizing, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaP
     shift = 0.0 if s.prefill is None else prefill_shift(s.prefill, s.model, gpu, tp, precision, column, s.prompt,
                                                         s.a)
     return build_profile(s.model, gpu, precision, tp, column, s.prompt, s.output, s.context, s.slo, s.a, s.growth,
-                         s.engine, shift, s.kv_precision)
+                         s.engine, shift, s.kv_precision, s.shared)

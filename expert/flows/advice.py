@@ -56,10 +56,11 @@ def _report_fields(value: Any) -> dict[str, Any]:
 
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
-               held: int = 0) -> tuple[dict, dict, dict]:
+               held: int = 0, shared: int = 0) -> tuple[dict, dict, dict]:
     """(memory, capacity, sizing fact) of the recommended configuration: its GPU, count, precision and
     tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica (plus `held`
-    agent sessions per replica that wait on a tool with their KV on the GPU). The
+    agent sessions per replica that wait on a tool with their KV on the GPU, and an agent's `shared`
+    prefix tokens held once per replica). The
     configurator's record already holds the operating point; only when nothing fits (or a pool of
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
@@ -98,7 +99,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1) + held
         precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
-        m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine)
+        m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine,
+                             shared_prefix_tokens=shared)
     else:
         m = point.memory()
     growth_total = None
@@ -131,17 +133,17 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     return memory, capacity, clean_fact(fact)
 
 
-def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int]:
-    """The workload the summaries size, and the agent sessions each replica holds during tools: an
-    agent loop is sized as its per-step equivalent (`configurator.agent_demand`)."""
+def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int, int]:
+    """The workload the summaries size, the agent sessions each replica holds during tools and the prefix
+    tokens they share: an agent loop is sized as its per-step equivalent (`configurator.agent_demand`)."""
     if w.agent is None:
-        return w, 0
-    from expert.configurator.agent_demand import demand, equivalent, held_per_replica
+        return w, 0, 0
+    from expert.configurator.agent_demand import demand, equivalent, held_per_replica, shared_prefix_tokens
 
     # a closed loop's load at the pick's step latency (`agent_demand.demand`, as the report's agent figures)
     d = demand(w, model, (choice.get("latency_p95_s") or 0.0) if choice else 0.0)
     replicas = max(1, choice.get("replicas", 1)) if choice else 1
-    return equivalent(w, d), held_per_replica(d, replicas)
+    return equivalent(w, d), held_per_replica(d, replicas), shared_prefix_tokens(d)
 
 
 def pool_groups(pool: dict | None) -> list[dict]:
@@ -169,8 +171,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     options = [_report_fields(a) for a in result.alternatives]  # what the report and the near tie read
     alternatives = [_localised(a, lang) for a in options]
     quantised = [_localised(_report_fields(a), lang) for a in getattr(result, "quantised", [])]
-    sized, held = _sized_view(w, model, choice)
-    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held)
+    sized, held, shared = _sized_view(w, model, choice)
+    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared)
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
                                                          choice)})

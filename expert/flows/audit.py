@@ -57,18 +57,22 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     context = min(w.context, model.max_context)
     peak = max(1, w.concurrency or 1)
     step = d = None
+    shared = 0
     if w.agent is not None:  # an agent loop: its live sessions' context, held through tool waits
         import math
 
-        from expert.configurator.agent_demand import demand, equivalent
+        from expert.configurator.agent_demand import demand, equivalent, shared_prefix_tokens
 
         d = demand(w, model)
         step = equivalent(w, d)
+        shared = shared_prefix_tokens(d)    # held once per replica by the prefix cache
         context = min(step.context_tokens, model.max_context)
         peak = max(peak, math.ceil(d.held_peak - 1e-9))
     tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
-    memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine)
-    one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine)
+    memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine,
+                              shared_prefix_tokens=shared)
+    one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine,
+                           shared_prefix_tokens=shared)
     int8 = inference_memory(model, gpu, setup.count, tp, "int8", context, 1, engine=engine)
     room = max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp)
     running = setup.running

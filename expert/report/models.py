@@ -66,8 +66,10 @@ class AgentSummary(ReportPart):
     tool_share: float
     sessions_peak: float = Field(description="live sessions at the peak (Little's law)")
     sessions_on_gpu_peak: float
-    kv_per_session_gb: float
-    kv_sessions_gb: float
+    kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
+    kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
+                                "tool definitions), held once per replica by the prefix cache")
+    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, shared prefixes included")
     kv_bound: bool = Field(description="KV residency, not compute, sets the configuration: offloading idle "
                                        "sessions' KV to CPU memory would allow a cheaper one")
     offload_gpu: str | None = None

@@ -54,7 +54,7 @@ def agent_lines(g, lang: str) -> list[str]:
             uncached=n(g.ttft_step_uncached_s, 2), step=n(g.step_latency_s, 2)),
         msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),
         msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), on_gpu=n(g.sessions_on_gpu_peak),
-            per_session=n(g.kv_per_session_gb), total=n(g.kv_sessions_gb)),
+            per_session=n(g.kv_per_session_gb), shared=n(g.kv_shared_gb), total=n(g.kv_sessions_gb)),
     ]
     if g.cost_per_task_chf is not None:
         lines.append(msg("report.agent.cost", lang, per_1000=chf(g.cost_per_1000_tasks_chf),

@@ -104,8 +104,10 @@ def default_context(model: LlmModel, assumptions: Assumptions | None = None) -> 
 def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
                      precision: str = "fp16", context_tokens: int | None = None, sequences: int = 1,
                      kv_precision: str = "fp16", assumptions: Assumptions | None = None,
-                     engine: str = DEFAULT_ENGINE) -> InferenceMemory:
-    """Memory of one replica (TP group) holding `sequences` sequences of `context_tokens` tokens.
+                     engine: str = DEFAULT_ENGINE, shared_prefix_tokens: int = 0) -> InferenceMemory:
+    """Memory of one replica (TP group) holding `sequences` sequences of `context_tokens` tokens, of which
+    the first `shared_prefix_tokens` (an agent's system prompt) are the same for every sequence and held
+    once by the engine's prefix cache.
 
     per GPU = weights/TP + KV(heads per GPU) + activation + overhead; usable = what `engine` holds per
     GPU (weights + activation + overhead + its KV pool, `engines.budget`); fits when the pool holds
@@ -120,7 +122,9 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
         raise ValueError(f"count {count} must be a multiple of tensor_parallel {tp}")
     bpp = bytes_per_param(precision, a)
     weights = weights_gb(model, precision, a)
-    kv = kv_cache_gb(model, context, sequences, kv_precision, a)
+    shared = min(shared_prefix_tokens, context)
+    kv = kv_cache_gb(model, context - shared, sequences, kv_precision, a) \
+        + (kv_cache_gb(model, shared, 1, kv_precision, a) if shared else 0.0)
     heads = kv_heads_per_gpu(model, tp)
     kv_gpu = kv * heads / model.kv_heads
     b = budget(engine, model, gpu, tp, weights / tp, context, a)
@@ -132,7 +136,7 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
     per_band = Band(low=w_band.low / tp + kv_gpu + act_band.low + over,
                     high=w_band.high / tp + kv_gpu + act_band.high + over)
     kv_src = ("layers·2·kv_heads·head_dim (MLA: latent + rope)·bytes·tokens·sequences; windowed layers hold "
-              "min(context, window)")
+              "min(context, window); a shared prefix once")
     fits = b.kv_pool_gb > 0 and per_gpu <= usable
     prov = {
         "weights_gb": Provenance(formula="params_b × bytes per parameter (all experts); below 16 bits the "
