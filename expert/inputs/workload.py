@@ -83,7 +83,8 @@ class Workload(Input):
     """A workload to size: what the agent runs, how much, how fast, with which data."""
 
     name: str | None = Field(default=None, max_length=120)
-    model: str | None = Field(default=None, description="catalog id (see `gpu-expert catalog models`)")
+    model: str | None = Field(default=None, description="catalog id or alias (see `gpu-expert catalog models`), "
+                              "or a Hugging Face config.json, its folder, or a Hugging Face id in the local cache")
     params_b: float | None = Field(default=None, gt=0, le=2000, description="billions of parameters")
     precision: Precision = Field(
         default="fp16",
