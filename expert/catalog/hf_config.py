@@ -46,7 +46,7 @@ def config_path(reference: str) -> Path | None:
     if path.is_dir():
         path = path / "config.json"
         return path if path.is_file() else None
-    if path.is_file():
+    if path.is_file() and path.suffix.lower() == ".json":  # never another kind of file
         return path
     return cached_config(reference)
 
@@ -63,18 +63,18 @@ def model_id_for(path: Path) -> str:
 
 def load_config_model(path: Path, field: str = "model") -> LlmModel:
     """The model of a config.json file; InputError naming the file and the field it lacks."""
+    # the message names the config.json in its reason: the file it is raised for is the caller's (a
+    # workload's name is added by the command), the config is where the field is missing
     try:
         cfg = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(f"cannot read a Hugging Face config.json: {error}", file=str(path), path=field) from None
+        raise InputError(f"cannot read {path} as a Hugging Face config.json: {error}", path=field) from None
     if not isinstance(cfg, dict):
-        raise InputError("a config.json holds one JSON object", file=str(path), path=field)
+        raise InputError(f"{path}: a config.json holds one JSON object", path=field)
     try:
         return model_from_config(cfg, model_id_for(path), f"{path} (Hugging Face config.json)")
     except MissingField as missing:
         families = ", ".join(FAMILIES) if missing.path == "model_type" else None
-        raise InputError(f"config.json cannot be sized: {missing}", file=str(path), path=field,
-                         allowed=families) from None
+        raise InputError(f"{path} cannot be sized: {missing}", path=field, allowed=families) from None
     except (TypeError, ValueError, ZeroDivisionError) as error:
-        raise InputError(f"config.json has a value that cannot be sized: {error}".splitlines()[0],
-                         file=str(path), path=field) from None
+        raise InputError(f"{path} has a value that cannot be sized: {error}".splitlines()[0], path=field) from None

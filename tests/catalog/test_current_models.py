@@ -97,8 +97,7 @@ def test_gemma_3_is_five_local_to_one_global():
 def test_a_config_without_a_needed_field_names_it(tmp_path):
     path = tmp_path / "config.json"
     path.write_text('{"model_type": "qwen3", "hidden_size": 4096, "num_attention_heads": 32}')
-    with pytest.raises(InputError, match=r"config.json: field model: config.json cannot be sized: "
-                                         r"num_hidden_layers: missing"):
+    with pytest.raises(InputError, match=r"^field model: .*config.json cannot be sized: num_hidden_layers: missing"):
         load_config_model(path)
     path.write_text('{"model_type": "gemma3"}')
     with pytest.raises(InputError, match="text_config: missing"):
@@ -107,8 +106,17 @@ def test_a_config_without_a_needed_field_names_it(tmp_path):
     with pytest.raises(InputError, match="'bert' is not a family read here"):
         load_config_model(path)
     path.write_text("[1, 2")
-    with pytest.raises(InputError, match="cannot read a Hugging Face config.json"):
+    with pytest.raises(InputError, match="as a Hugging Face config.json"):
         load_config_model(path)
+    (tmp_path / "notes.txt").write_text("{}")
+    assert catalog_model_error(tmp_path / "notes.txt")  # only .json files are read as configs
+
+
+def catalog_model_error(path) -> bool:
+    """True when the catalog refuses `path` as an unknown model (it is not read)."""
+    with pytest.raises(UnknownIdError):
+        load_catalog().model(str(path))
+    return True
 
 
 def test_catalog_model_reads_a_path_a_folder_and_the_local_hugging_face_cache(catalog, tmp_path, monkeypatch):
