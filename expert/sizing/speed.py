@@ -171,8 +171,9 @@ def _attention_dim(model: LlmModel) -> int:
 
 def weight_only(gpu: Gpu, precision: str) -> bool:
     """True when weights are dequantised on the fly: int8, int4, FP8 without native FP8 support, MXFP4
-    without native FP4 (`Gpu.fp4_tflops`: Blackwell and MI355X have it; on Hopper and Ampere vLLM runs
-    gpt-oss's MXFP4 experts through weight-only Marlin/Triton kernels, docs.vllm.ai gpt-oss recipe)."""
+    without native FP4 (`Gpu.fp4_tflops`: Blackwell and MI355X have it; elsewhere vLLM dequantises gpt-oss's
+    MXFP4 experts in its kernels: 'GPT-OSS works on Ampere devices by default, using ... Marlin MXFP4 MoE',
+    vllm-project/recipes OpenAI/GPT-OSS.md, read 2026-12-04)."""
     return precision in ("int8", "int4") or (precision == "fp8" and not gpu.fp8_tflops) \
         or (precision == "mxfp4" and not gpu.fp4_tflops)
 
