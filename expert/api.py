@@ -90,7 +90,7 @@ def estimate(model: str | None = None, gpu: str = "l40s", params_b: float | None
 
 
 def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None, gpu: str, count: int = 1,
-                 precision: str = "fp16", mode: str = "inference", batch: int = 1,
+                 precision: str | None = None, mode: str = "inference", batch: int = 1,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None, engine: str = "vllm", tensor_parallel: int | None = None,
                  kv_precision: str | None = None, rate_rps: float | None = None):
@@ -103,10 +103,14 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if context_tokens is not None and context_tokens > llm.max_context:
         raise InputError(f"{context_tokens} tokens exceed {llm.id}'s maximum context", path="--context-tokens",
                          allowed=f"up to {llm.max_context}")
+    stated = precision is not None
+    if precision is None:  # serving: the model's native format (weight_format); training: 16-bit
+        from expert.sizing.weight_format import default_precision
+        precision = default_precision(llm) if mode == "inference" else "fp16"
     if mode == "full" and precision not in ("fp32", "bf16", "fp16"):
         raise InputError(f"full fine-tuning trains in 16-bit mixed precision, not {precision}",
                          path="--precision", allowed="fp32, bf16, fp16 (or use --mode lora/qlora)")
-    if precision == "fp8" and card.fp8_tflops is None:
+    if precision == "fp8" and card.fp8_tflops is None and stated:
         raise InputError(f"{card.id} has no native FP8", path="--precision",
                          allowed="fp32, bf16, fp16, int8, int4")
     if engine not in ENGINES:

@@ -35,10 +35,11 @@ class UnknownIdError(InputError):
     """An id that is not in the catalog; lists the close matches or the known ids."""
 
     def __init__(self, kind: str, given: str, known: list[str], *, file: str | None = None,
-                 path: str | None = None) -> None:
+                 path: str | None = None, close: list[str] | None = None) -> None:
         import difflib
 
-        close = difflib.get_close_matches(given.lower(), known, n=3, cutoff=0.5)
+        if close is None:  # models pass their own (`catalog.suggest`: by family and size)
+            close = difflib.get_close_matches(given.lower(), known, n=3, cutoff=0.5)
         hint = ", ".join(close) if close else ", ".join(sorted(known))
         super().__init__(f"unknown {kind} '{given}'", file=file, path=path,
                          allowed=("did you mean " if close else "") + hint)

@@ -19,6 +19,7 @@ from expert.catalog.billing import billing_path, training_billing
 from expert.catalog.bom import (Purchase, chassis_for, merged_lines, parts_mid_chf, purchase_parts, system_lines, system_power_w,
                                 total_chf, with_bom_price)
 from expert.catalog.generic import generic_model
+from expert.catalog.suggest import suggest_models
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
 from expert._plumbing.paths import knowledge_dir, schema_path
@@ -112,8 +113,17 @@ class Catalog:
         return self.gpus[self._resolve("gpu", key, self.gpus, file, path)]
 
     def model(self, key: str, *, file: str | None = None, path: str | None = None) -> LlmModel:
-        """A model by id or alias (case-insensitive), else UnknownIdError."""
-        return self.models[self._resolve("model", key, self.models, file, path)]
+        """A model by id or alias (case-insensitive); else one read from a Hugging Face config.json (a path,
+        a folder, a cached Hugging Face id: `hf_config`); else UnknownIdError with family suggestions."""
+        if key in self.models or str(key).strip().lower() in self._aliases.get("model", {}):
+            return self.models[self._resolve("model", key, self.models, file, path)]
+        from expert.catalog.hf_config import config_path, load_config_model
+
+        found = config_path(str(key))
+        if found is not None:
+            return load_config_model(found, path or "model")
+        raise UnknownIdError("model", str(key), list(self.models), file=file, path=path,
+                             close=suggest_models(str(key), self.models))
 
     def resolve_model(self, model: str | None, params_b: float | None, *, path: str = "model") -> LlmModel:
         """The model a workload names: a catalog model by id or alias, else the generic dense

@@ -58,6 +58,9 @@ class Band(Strict):
 
 BandLike = Annotated[Band, BeforeValidator(_band_from_number, json_schema_input_type=float | Band)]
 Sources = dict[str, str]
+# The weight formats a precision may name (expert.sizing.constants `bytes_per_param` holds their bytes):
+# one list for the workload, the CLI and a model's native format. mxfp4 = OCP Microscaling FP4.
+WeightFormat = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4"]
 Currency = Literal["CHF", "EUR", "USD"]
 
 
@@ -111,6 +114,9 @@ class Gpu(Strict):
     fp16_tflops: float = Field(gt=0, description="dense FP16/BF16 tensor TFLOPS (no sparsity)")
     fp8_tflops: float | None = Field(default=None, gt=0, description="dense; null = no native FP8")
     int8_tops: float | None = Field(default=None, gt=0, description="dense; null = unknown/none")
+    fp4_tflops: float | None = Field(default=None, gt=0,
+                                     description="dense FP4 (MXFP4/NVFP4) tensor TFLOPS; null = no native FP4: "
+                                                 "4-bit weights are dequantised (weight-only)")
     tdp_w: float = Field(gt=0)
     cuda_cores: int | None = Field(default=None, gt=0,
                                    description="CUDA cores (NVIDIA) or stream processors (AMD); "
@@ -162,9 +168,32 @@ class LlmModel(Strict):
     qk_rope_head_dim: int | None = Field(default=None, gt=0,
                                          description="MLA: width of the decoupled RoPE key cached "
                                                      "next to the latent")
+    moe_layers: int | None = Field(default=None, gt=0,
+                                   description="MoE: layers that hold experts (default all); the others are "
+                                               "dense (DeepSeek's first_k_dense_replace, Llama 4 Maverick's "
+                                               "interleave_moe_layer_step)")
+    vision_params_b: float | None = Field(default=None, gt=0,
+                                          description="part of params_b in a vision encoder and projector: in "
+                                                      "the weights (kept 16-bit), not in the KV cache, not read "
+                                                      "per generated token")
+    native_precision: WeightFormat | None = Field(
+        default=None, description="weight format of the published checkpoint, the default precision when a "
+                                  "workload states none (gpt-oss: mxfp4, DeepSeek/Kimi: fp8)")
+    native_scope: Literal["linear", "experts"] = Field(
+        default="linear", description="which weights the native format covers: 'linear' = every linear layer "
+                                      "(embeddings, LM head and vision tower stay 16-bit), 'experts' = the routed "
+                                      "experts only (gpt-oss: attention, router and embeddings stay BF16)")
     generic: bool = False
     sources: Sources
     notes: str | None = None
+
+    @model_validator(mode="after")
+    def _moe_layers_within(self) -> "LlmModel":
+        if self.moe_layers and self.moe_layers > self.layers:
+            raise ValueError(f"moe_layers ({self.moe_layers}) exceeds layers ({self.layers})")
+        if self.native_scope == "experts" and not (self.experts and self.experts > 1):
+            raise ValueError("native_scope 'experts' needs a mixture-of-experts model (experts > 1)")
+        return self
 
     @property
     def is_moe(self) -> bool:

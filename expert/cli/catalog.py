@@ -1,4 +1,5 @@
-"""`gpu-expert catalog gpus|models|packages|offers`: list the built-in (and merged) catalog."""
+"""`gpu-expert catalog gpus|models|packages|offers`: list the built-in (and merged) catalog;
+`gpu-expert catalog import-model CONFIG`: print the models.yaml entry a Hugging Face config.json makes."""
 
 from __future__ import annotations
 
@@ -10,15 +11,19 @@ def register(commands) -> None:
     """Add the `catalog` command."""
     parser = commands.add_parser("catalog", parents=[common_parent()],
                                  help="list GPUs, models, on-premise packages or cloud offers")
-    parser.add_argument("table", choices=("gpus", "models", "packages", "offers"))
+    parser.add_argument("table", choices=("gpus", "models", "packages", "offers", "import-model"))
+    parser.add_argument("config", nargs="?", metavar="CONFIG",
+                        help="import-model: a config.json, its folder, or a Hugging Face id in the local cache")
     parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
-    """Print one catalog table."""
+    """Print one catalog table, or the entry `import-model` makes."""
     from expert._plumbing.fileio import dumps_json
 
+    if args.table == "import-model":
+        return _import_model(args)
     catalog = catalog_from(args)
     entries = list(getattr(catalog, args.table).values())
     if args.format == "json":
@@ -78,3 +83,26 @@ def _offers(catalog, entries) -> str:
 
 
 _TEXT = {"gpus": _gpus, "models": _models, "packages": _packages, "offers": _offers}
+
+
+def _import_model(args) -> int:
+    """Print the models.yaml entry of a config.json (text: YAML under `models:`; json: the entry)."""
+    from expert._plumbing.fileio import dumps_json
+    from expert.catalog.hf_config import config_path, load_config_model
+    from expert.errors import InputError
+
+    if not args.config:
+        raise InputError("give the config.json to import", path="CONFIG",
+                         allowed="a config.json, its folder, or a cached Hugging Face id")
+    found = config_path(args.config)
+    if found is None:
+        raise InputError("no config.json there (nor a cached Hugging Face id of that name)", file=args.config,
+                         path="CONFIG")
+    entry = load_config_model(found, "CONFIG").model_dump(mode="json", exclude_defaults=True)
+    if args.format == "json":
+        print(dumps_json(entry), end="")
+        return 0
+    import yaml
+
+    print(yaml.safe_dump({"models": [entry]}, sort_keys=False, allow_unicode=True, width=100), end="")
+    return 0

@@ -15,11 +15,14 @@ def register(commands) -> None:
     parser = commands.add_parser("estimate", parents=[common_parent()],
                                  help="memory and speed of a model on a GPU configuration")
     model = parser.add_mutually_exclusive_group(required=True)
-    model.add_argument("--model", metavar="ID", help="catalog model id (see `catalog models`)")
+    model.add_argument("--model", metavar="ID", help="catalog model id or alias (see `catalog models`), a "
+                       "Hugging Face config.json or the folder holding it, or a Hugging Face id in the local cache")
     model.add_argument("--params-b", type=PARAMS_B, metavar="N", help="billions of parameters (generic dense)")
     parser.add_argument("--gpu", required=True, metavar="ID")
     parser.add_argument("--count", type=COUNT, default=1, metavar="N")
-    parser.add_argument("--precision", choices=PRECISIONS, default="fp16")
+    parser.add_argument("--precision", choices=PRECISIONS, default=None,
+                        help="weight precision (default: the model's native format, e.g. mxfp4 for gpt-oss, "
+                             "fp8 for DeepSeek; else fp16)")
     parser.add_argument("--mode", choices=("inference", "full", "lora", "qlora"), default="inference")
     parser.add_argument("--batch", type=BATCH, default=1, metavar="B")
     parser.add_argument("--prompt-tokens", type=TOKENS, default=None, metavar="I")

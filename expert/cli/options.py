@@ -39,7 +39,7 @@ FRACTION = bounded(float, 0, 1)
 
 FORMATS_TEXT_JSON = ("text", "json")
 FORMATS_REPORT = ("text", "markdown", "json")
-PRECISIONS = ("fp32", "bf16", "fp16", "fp8", "int8", "int4")
+PRECISIONS = ("fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4")  # catalog.models.WeightFormat
 LANGS = ("en", "de")
 
 

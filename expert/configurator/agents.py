@@ -40,7 +40,6 @@ from expert.configurator.feasibility import Context
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult
 from expert.configurator.objective import gpu_cost
 from expert.configurator.pool_counts import PoolOption, _option, pool_options, ranked
-from expert.sizing.architecture import generic_model
 from expert.inputs.pools import agent_workloads
 from expert.sizing.constants import Assumptions
 from expert.sizing.engines import device_memory_gb
@@ -81,8 +80,9 @@ class PoolSearch:
         self.w, self.catalog, self.a = w, catalog, a
         self.ws = agent_workloads(w)
         caches: dict = {}
-        self.ctxs = [Context(wi, catalog, a, catalog.model(wi.model) if wi.model else generic_model(wi.params_b),
-                             caches) for wi in self.ws]
+        models = [catalog.resolve_model(wi.model, wi.params_b) for wi in self.ws]
+        self.ctxs = [Context(wi.at_native(m.native_precision), catalog, a, m, caches)
+                     for wi, m in zip(self.ws, models)]
         self.tuned = tuple(i for i, wi in enumerate(self.ws) if wi.tuning.enabled)
         self.pure = tuple(i for i, wi in enumerate(self.ws) if not wi.tuning.enabled)
 

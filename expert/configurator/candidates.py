@@ -43,10 +43,10 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.inputs.workload import Workload
+from expert.sizing.weight_format import QUALITY_ORDER
 
 EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV",
              "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO", "CH"}
-QUALITY_ORDER = {"fp32": 0, "bf16": 1, "fp16": 1, "fp8": 2, "int8": 3, "int4": 4}
 SOURCE_ORDER = {"cloud": 0, "package": 1, "purchase": 2}
 QUALITY_NOTE = ("fp8", "int8", "int4")
 """Precisions whose quality cost a choice states (`configurator.quality.<precision>` in the catalog)."""
@@ -242,8 +242,10 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
     out.append("int8")
     if w.allow_int4 or w.precision == "int4":
         out.append("int4")
+    if w.precision not in out and supports(gpu, w.precision):
+        out.insert(0, w.precision)  # a model's native format (gpt-oss mxfp4): it, then only lower ones
     floor = QUALITY_ORDER[w.precision]
-    return tuple([p for p in out if QUALITY_ORDER[p] >= floor])
+    return tuple([p for p in out if QUALITY_ORDER[p] > floor or p == w.precision])
 
 
 def supports(gpu: Gpu, precision: str) -> bool:

@@ -180,7 +180,7 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
     if view.agrees:
         view.comparison = {lang: t("configurator.compare.agrees", lang, best=label(best, lang))
                            for lang in ("en", "de")}
-        return view
+        return _with_moe_note(view, ctx, best)
     theirs = family_best(out, family)
     name = NAMES.get(family, family)
     if theirs is None:
@@ -207,4 +207,13 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             view.comparison = {lang: f"{view.comparison[lang]}; {reason[lang]}" for lang in ("en", "de")}
     view.text = {lang: f"{view.text[lang]}. {view.comparison[lang][:1].upper()}{view.comparison[lang][1:]}"
                  for lang in ("en", "de")}
+    return _with_moe_note(view, ctx, best)
+
+
+def _with_moe_note(view: DocumentView, ctx, best) -> DocumentView:
+    """The view with the MoE sizing note (`moe_note`) after its text, for an MoE model."""
+    from expert.configurator.moe_note import moe_note
+    note = moe_note(ctx.model, best.precision, ctx.a)
+    if note:
+        view.text = {lang: f"{view.text[lang]}. {note[lang][:1].upper()}{note[lang][1:]}" for lang in ("en", "de")}
     return view

@@ -147,6 +147,7 @@ def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
     offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records; a closed
     loop's task rate at a step latency of `step_latency_s`, `agent_demand.demand`)."""
     model = catalog.resolve_model(w.model, w.params_b)
+    w = w.at_native(model.native_precision)  # gpt-oss: MXFP4 unless a precision is stated
     agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
         w, agent = _loop_view(w, model, step_latency_s)

@@ -29,7 +29,8 @@ def agent_facts(w: Workload, catalog: Catalog) -> list[dict[str, Any]]:
         volume = agent.requests_per_day
         facts.append(clean_fact({
             "t": "agent_spec", "name": agent.name, "model": agent.model or "generic", "params_b": model.params_b,
-            "vram_gb": weights_gb(model, w.precision) + kv_cache_gb(model, min(w.context, model.max_context)),
+            "vram_gb": weights_gb(model, w.at_native(model.native_precision).precision)
+            + kv_cache_gb(model, min(w.context, model.max_context)),
             "requests_per_day": volume,
             "peak_rps": None if volume is None else volume / 86_400 * w.peak_to_average,
             "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,

@@ -51,7 +51,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
 
     model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
-    precision = setup.precision or w.precision
+    precision = setup.precision or w.at_native(model.native_precision).precision  # gpt-oss: mxfp4 unless stated
     engine = setup.serving_engine
     kvp = w.kv_cache_precision or default_kv_precision(precision)
     context = min(w.context, model.max_context)

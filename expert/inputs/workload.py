@@ -9,9 +9,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from expert.catalog.models import WeightFormat
 from expert.inputs.agent_block import AgentLoop
 
-Precision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+Precision = WeightFormat  # fp32, bf16, fp16, fp8, int8, int4, mxfp4 (expert/sizing/weight_format.py)
+KvPrecision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 Engine = Literal["vllm", "tensorrt-llm", "sglang", "llama.cpp", "transformers"]  # expert/sizing/engines.py
 Frequency = Literal["none", "yearly", "quarterly", "monthly", "weekly"]
 FineTuneMethod = Literal["full", "lora", "qlora"]
@@ -81,7 +83,8 @@ class Workload(Input):
     """A workload to size: what the agent runs, how much, how fast, with which data."""
 
     name: str | None = Field(default=None, max_length=120)
-    model: str | None = Field(default=None, description="catalog id (see `gpu-expert catalog models`)")
+    model: str | None = Field(default=None, description="catalog id or alias (see `gpu-expert catalog models`), "
+                              "or a Hugging Face config.json, its folder, or a Hugging Face id in the local cache")
     params_b: float | None = Field(default=None, gt=0, le=2000, description="billions of parameters")
     precision: Precision = Field(
         default="fp16",
@@ -91,7 +94,7 @@ class Workload(Input):
                     "allow_int4), 000 Q2 (docs/configurator.md)")
     engine: Engine = Field(default="vllm", description="serving engine whose memory budget applies "
                            "(docs/engines.md)")
-    kv_cache_precision: Precision | None = Field(
+    kv_cache_precision: KvPrecision | None = Field(
         default=None, description="KV cache precision; default: the weights' for 16-bit and fp8, fp16 for "
         "int8/int4 (weight-only)")
     requests_per_day: float | None = Field(default=None, ge=0, le=1e10)
@@ -218,6 +221,14 @@ class Workload(Input):
         if self.allow_quantization is not None:
             return self.allow_quantization
         return not self.precision_stated
+
+    def at_native(self, native: str | None) -> "Workload":
+        """This workload at a model's native weight format (`LlmModel.native_precision`) when it states
+        no precision; the precision stays open exactly when it was (`weight_format`). A stated precision
+        is kept: the native format never overrides it."""
+        if native is None or self.precision_stated or self.precision == native:
+            return self
+        return self.model_copy(update={"precision": native, "allow_quantization": self.precision_open})
 
     @property
     def kv_precision(self) -> str:

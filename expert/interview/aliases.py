@@ -13,10 +13,17 @@ CONTRACT_MODEL_IDS = (
     "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b",
     "llama-3.3-70b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b",
     "qwen2.5-72b", "gemma-2-9b", "gemma-2-27b", "codellama-34b", "falcon-40b",
+    # added in 0.3 (issue 30): the models agents run on today
+    "gpt-oss-20b", "gpt-oss-120b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b",
+    "qwen3-coder-480b-a35b", "llama-4-scout", "llama-4-maverick", "gemma-3-12b", "gemma-3-27b",
+    "mistral-small-3.1-24b", "phi-4", "deepseek-v3", "deepseek-r1", "deepseek-v3.1", "kimi-k2", "glm-4.5",
+    "glm-4.5-air", "llama-3.2-3b",
 )
 """The model ids every catalog has (CONTRACT.md)."""
 
-_ID_RE = re.compile(r"^([a-z]+)-?(\d+(?:\.\d+)?)?-(\d+x)?(\d+(?:\.\d+)?)b$")
+# family (`llama`, or hyphenated: `gpt-oss`, `mistral-small`), version, total size, and the active size of
+# an MoE left aside: `gpt-oss-20b`, `qwen3-8b`, `qwen3-30b-a3b`
+_ID_RE = re.compile(r"^([a-z]+(?:-[a-z]+)*?)-?(\d+(?:\.\d+)?)?-(\d+x)?(\d+(?:\.\d+)?)b(?:-a\d+b)?$")
 _TOKEN_RE = re.compile(r"[a-z0-9]+")
 _MAX_WINDOW = 6
 
@@ -72,10 +79,14 @@ def exact(text: str, models: dict[str, str]) -> tuple[str, int, int] | None:
 def family_of(text: str, models: dict[str, str]) -> tuple[str, int, int] | None:
     """The model family named in the text (`llama`, `qwen`, …) with its span, longest first."""
     families = sorted({p[0] for p in map(split_id, models.values()) if p}, key=len, reverse=True)
-    for m in _TOKEN_RE.finditer(text):
+    tokens = list(_TOKEN_RE.finditer(text))
+    for i, m in enumerate(tokens):
         for family in families:
             if m.group().startswith(family):
                 return family, m.start(), m.end()
+            parts = family.split("-")  # a hyphenated family spoken as words: `gpt oss`, `gpt-oss`
+            if len(parts) > 1 and [t.group() for t in tokens[i:i + len(parts)]] == parts:
+                return family, m.start(), tokens[i + len(parts) - 1].end()
     return None
 
 

@@ -5,6 +5,15 @@ for the language (`expert.report.numbers`)."""
 from __future__ import annotations
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # issue 30: why a current MoE may differ from the documents' size guidance (configurator/moe_note.py)
+    "configurator.compare.moe": (
+        "the documents' sizes (U1-U4, D1) mean dense models at 16 bits; {model} is a mixture of experts: "
+        "it holds {total} B parameters ({weights} GB at {precision}) but reads only {active} B per generated "
+        "token, where a dense {total} B model at 16 bits would hold {dense} GB and read all of it",
+        "die Grössen der Dokumente (U1-U4, D1) meinen dichte Modelle in 16 Bit; {model} ist ein "
+        "Mixture-of-Experts-Modell: es hält {total} Mrd. Parameter ({weights} GB in {precision}), liest pro "
+        "erzeugtem Token aber nur {active} Mrd., wo ein dichtes Modell mit {total} Mrd. Parametern in 16 Bit "
+        "{dense} GB hielte und ganz läse"),
     "configurator.compare.agrees": (
         "the cost optimum ({best}) agrees with the documents",
         "das Kostenoptimum ({best}) stimmt mit den Dokumenten überein"),

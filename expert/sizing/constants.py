@@ -109,6 +109,9 @@ def _bytes_per_param() -> dict[str, Constant]:
                          "128 (AutoGPTQ/AutoAWQ packing)", 0.5 + 2 / 128, 0.5 + 2.5 / 128,
                          "4 bits + one fp16 scale per group of 128 = +3.1 %; high adds a packed 4-bit "
                          "zero point per group (asymmetric) = +3.9 %"),
+        "mxfp4": exact(4.25 / 8, b, "OCP Microscaling Formats (MX) v1.0 §5: blocks of 32 FP4 (E2M1) elements "
+                       "sharing one 8-bit (E8M0) scale = 4.25 bits; gpt-oss model card arXiv:2508.10925 §2 "
+                       "('MXFP4 format ... 4.25 bits per parameter'), read 2026-12-04"),
         "nf4": exact(4.127 / 8, b, "QLoRA arXiv:2305.14314 §3 'Double Quantization': NF4 4 bits + "
                      "0.127 bits of constants per parameter = 0.516 B"),
     }

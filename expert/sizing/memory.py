@@ -9,8 +9,9 @@ KV cache is sized at the context the operator configures, never silently at the 
 Under tensor parallelism each GPU holds weights / TP and ceil(kv_heads / TP) KV heads, at least one:
 with kv_heads < TP the heads are replicated, so per-GPU KV stops shrinking.
 
-Below 16 bits the embedding and the LM head stay 16-bit (GPTQ/AWQ and llm-compressor FP8 quantise the
-blocks' linear layers only): Llama-3.3-70B FP8-dynamic loads 67.72 GiB = 72.7 GB, (70.6 − 2.1) × 1 B +
+Below 16 bits the embedding and the LM head (and a vision tower) stay 16-bit (GPTQ/AWQ and
+llm-compressor FP8 quantise the blocks' linear layers only; a model's native format may cover less:
+gpt-oss's MXFP4 covers the routed experts only, `kept_16bit_params_b`): Llama-3.3-70B FP8-dynamic loads 67.72 GiB = 72.7 GB, (70.6 − 2.1) × 1 B +
 2.1 × 2 B (LLMD_019). The engine's budget (how much memory is left for the KV cache) comes from
 `engines.budget`: vLLM by default, or TensorRT-LLM, SGLang, llama.cpp, transformers.
 """
@@ -38,7 +39,7 @@ def default_kv_precision(precision: str) -> str:
     """The KV cache precision when none is given: the weights' for 16/32-bit and FP8 (FP8 checkpoints
     carry KV scales in TensorRT-LLM and vLLM), 16-bit for weight-only int8/int4/nf4 (AWQ/GPTQ keep an
     fp16 KV cache)."""
-    return precision if precision in ("fp32", "bf16", "fp16", "fp8") else "fp16"
+    return precision if precision in ("fp32", "bf16", "fp16", "fp8") else "fp16"  # mxfp4: gpt-oss caches BF16
 
 
 def embedding_params_b(model: LlmModel) -> float:
@@ -46,16 +47,38 @@ def embedding_params_b(model: LlmModel) -> float:
     return min(model.params_b, 2 * model.vocab * model.hidden / 1e9)
 
 
+def expert_params_b(model: LlmModel) -> float:
+    """Parameters of all routed experts, billions: E × (total − active) / (E − k), each expert the
+    difference between total and active spread over the experts a token does not read; 0 for dense models
+    and MoE entries without expert counts."""
+    e, k = model.experts or 0, model.experts_active or 0
+    if not model.is_moe or not model.active_params_b or e <= k:
+        return 0.0
+    return e * (model.params_b - model.active_params_b) / (e - k)
+
+
+def kept_16bit_params_b(model: LlmModel, precision: str) -> float:
+    """Parameters that stay 16-bit under a sub-16-bit `precision`, billions; the rest take its bytes.
+
+    The model's native format covers what `native_scope` says (gpt-oss: the routed experts only, so
+    attention, router and embeddings stay BF16); any other precision, like GPTQ/AWQ and llm-compressor
+    FP8, every linear layer: the embedding, the LM head and a vision tower stay 16-bit."""
+    if precision == model.native_precision and model.native_scope == "experts":
+        return model.params_b - expert_params_b(model)
+    return embedding_params_b(model) + (model.vision_params_b or 0.0)
+
+
 def weights_gb(model: LlmModel, precision: str = "fp16", assumptions: Assumptions | None = None,
                end: str = "value") -> float:
-    """Weight memory, GB: params × bytes per parameter (all experts of an MoE); below 16 bits the
-    embedding and LM head stay at 2 bytes. `end` picks the band's "low"/"high" bytes per parameter."""
+    """Weight memory, GB: params × bytes per parameter (all experts of an MoE); below 16 bits only
+    `kept_16bit_params_b` keep 2 bytes, the rest take the precision's. `end` picks the band's
+    "low"/"high" bytes per parameter."""
     bpp = getattr(bytes_per_param(precision, assumptions), end)
     half = bytes_per_param("bf16", assumptions).value
     if bpp >= half:
         return model.params_b * bpp
-    embed = embedding_params_b(model)
-    return (model.params_b - embed) * bpp + embed * half
+    kept = min(model.params_b, kept_16bit_params_b(model, precision))
+    return (model.params_b - kept) * bpp + kept * half
 
 
 def kv_bytes_per_token(model: LlmModel, kv_precision: str = "fp16", context_tokens: int | None = None,
@@ -205,6 +228,6 @@ def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str
     return candidates[-1]
 
 
-__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "default_kv_precision", "kv_bytes_per_token",
+__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "expert_params_b", "kept_16bit_params_b", "default_kv_precision", "kv_bytes_per_token",
            "kv_cache_gb", "kv_heads_per_gpu", "inference_memory", "max_sequences",
            "choose_tensor_parallel", "default_context", "LLMD"]

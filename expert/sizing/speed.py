@@ -80,31 +80,37 @@ def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
 
 def read_terms(model: LlmModel, precision: str = "fp16", assumptions: Assumptions | None = None) -> tuple:
     """What `decode_weight_gb` reads of the model, the precision and the assumptions, whatever the batch:
-    (bytes per parameter, embedding lookup GB, all weights GB or None for MoE, total, shared, scale, q).
+    (bytes per parameter, GB not read per step, all weights GB or None for MoE, total, shared, scale, q),
+    the last four in GB. Not read: the input embedding table (one row per token) and a vision tower.
     The MoE read is shared + E·e·(1 − (1 − k/E)^batch) (scale = E·e, q = 1 − k/E), or without expert
-    counts total·(1 − (1 − active/total)^batch) (shared None, scale = total): `read_gb` evaluates the same
+    counts total·(1 − (1 − active/total)^batch) (shared None, scale = total); the shared part stays
+    16-bit where the native format covers the experts only (gpt-oss). `read_gb` evaluates the same
     expressions in the same order, so a roofline that keeps these terms (`Roofline`) gets the same floats
     per batch without looking the constants up again."""
     bpp = bytes_per_param(precision, assumptions).value
-    lookup = embedding_params_b(model) / 2 * max(bpp, bytes_per_param("bf16", assumptions).value)
+    half = bytes_per_param("bf16", assumptions).value
+    skipped = embedding_params_b(model) / 2 * max(bpp, half) + (model.vision_params_b or 0.0) * min(bpp, half)
     if not model.is_moe or not model.active_params_b:
-        return bpp, lookup, weights_gb(model, precision, assumptions), None, None, None, None
+        return bpp, skipped, weights_gb(model, precision, assumptions), None, None, None, None
     total, active = model.params_b, model.active_params_b
+    experts_only = precision == model.native_precision and model.native_scope == "experts" and bpp < half
     if model.experts_active and model.experts > model.experts_active:
         e, k = model.experts, model.experts_active
         expert = (total - active) / (e - k)
-        return bpp, lookup, None, total, active - k * expert, e * expert, 1 - k / e
-    return bpp, lookup, None, total, None, total, 1 - active / total
+        shared = (active - k * expert) * (half if experts_only else bpp)
+        return bpp, skipped, None, total * bpp if not experts_only else weights_gb(model, precision, assumptions), \
+            shared, e * expert * bpp, 1 - k / e
+    return bpp, skipped, None, total * bpp, None, total * bpp, 1 - active / total
 
 
 def read_gb(terms: tuple, batch: int) -> float:
     """`decode_weight_gb` from its `read_terms` at `batch`."""
-    bpp, lookup, dense, total, shared, scale, q = terms
+    _, skipped, dense, total, shared, scale, q = terms
     if dense is not None:
-        return dense - lookup
+        return dense - skipped
     touched = scale * (1 - q ** batch)
     read = touched if shared is None else shared + touched
-    return min(total, read) * bpp - lookup
+    return min(total, read) - skipped
 
 
 def bandwidth_limit_tokens_per_s(model: LlmModel, gpu: Gpu, tensor_parallel: int = 1, precision: str = "fp16",
@@ -150,12 +156,13 @@ def _ring_s(model: LlmModel, tensor_parallel: int, tokens: int, link: float) -> 
 
 def step_floor_s(model: LlmModel, tensor_parallel: int = 1, assumptions: Assumptions | None = None,
                  end: str = "value") -> float:
-    """The least time one forward step takes, s: layers × (kernel floor + 2 all-reduces) + MoE layers ×
-    (routed + shared experts per token) × kernel floor per expert. `end` picks the band's low/high."""
+    """The least time one forward step takes, s: layers × (kernel floor + 2 all-reduces) + MoE layers
+    (`moe_layers`, default all) × (routed + shared experts per token) × kernel floor per expert. `end` picks the band's low/high."""
     a = resolve(assumptions)
     layer = getattr(a.kernel_floor_ms_per_layer, end) / 1e3 + 2 * allreduce_s(tensor_parallel, a)
     experts = (model.experts_active or 0) + (model.shared_experts or 0) if model.is_moe else 0
-    return model.layers * (layer + experts * getattr(a.kernel_floor_ms_per_expert, end) / 1e3)
+    expert_share = (model.moe_layers or model.layers) / model.layers  # dense first/interleaved layers have none
+    return model.layers * (layer + experts * expert_share * getattr(a.kernel_floor_ms_per_expert, end) / 1e3)
 
 
 def _attention_dim(model: LlmModel) -> int:
@@ -163,8 +170,12 @@ def _attention_dim(model: LlmModel) -> int:
 
 
 def weight_only(gpu: Gpu, precision: str) -> bool:
-    """True when weights are dequantised on the fly: int8, int4, or FP8 without native FP8 support."""
-    return precision in ("int8", "int4") or (precision == "fp8" and not gpu.fp8_tflops)
+    """True when weights are dequantised on the fly: int8, int4, FP8 without native FP8 support, MXFP4
+    without native FP4 (`Gpu.fp4_tflops`: Blackwell and MI355X have it; elsewhere vLLM dequantises gpt-oss's
+    MXFP4 experts in its kernels: 'GPT-OSS works on Ampere devices by default, using ... Marlin MXFP4 MoE',
+    vllm-project/recipes OpenAI/GPT-OSS.md, read 2026-12-04)."""
+    return precision in ("int8", "int4") or (precision == "fp8" and not gpu.fp8_tflops) \
+        or (precision == "mxfp4" and not gpu.fp4_tflops)
 
 
 class Roofline:

@@ -31,7 +31,7 @@ SEVERITIES = ("info", "warning", "critical")
 FAMILIES = ("l40s", "a100", "h100", "h200", "b200", "rtx-pro-6000", "amd", "gaudi", "entry", "consumer",
             "workstation", "other")  # expert.facts.input_facts.gpu_family
 ADVICE_ONLY = ("gpu_family", "count", "precision")
-PRECISIONS = ("fp32", "bf16", "fp16", "fp8", "int8", "int4")  # expert.inputs.workload.Precision
+PRECISIONS = ("fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4")  # expert.inputs.workload.Precision
 
 
 class CountBounds(BaseModel):

@@ -440,7 +440,11 @@ def test_llama_3_3_shares_the_llama_3_1_70b_architecture(catalog):
 
 
 def test_sliding_windows(catalog):
-    windowed = {"mistral-7b": (4096, 1.0), "gemma-2-9b": (4096, 0.5), "gemma-2-27b": (4096, 0.5)}
+    windowed = {"mistral-7b": (4096, 1.0), "gemma-2-9b": (4096, 0.5), "gemma-2-27b": (4096, 0.5),
+                # gpt-oss: alternating 128-token windows (config layer_types); Gemma 3: 5 local : 1 global,
+                # 40 of 48 and 52 of 62 layers local; Llama 4: 8192-token chunks on 3 of 4 layers
+                "gpt-oss-20b": (128, 0.5), "gpt-oss-120b": (128, 0.5), "gemma-3-12b": (1024, 0.8333),
+                "gemma-3-27b": (1024, 0.8387), "llama-4-scout": (8192, 0.75), "llama-4-maverick": (8192, 0.75)}
     for model in catalog.models.values():
         expected = windowed.get(model.id, (None, 0.0))
         assert (model.sliding_window, model.sliding_window_share) == expected, model.id
@@ -452,7 +456,9 @@ def test_mixture_of_experts(catalog):
     assert (deepseek.experts, deepseek.shared_experts, deepseek.experts_active,
             deepseek.active_params_b) == (256, 1, 8, 37)
     moe = sorted(m.id for m in catalog.models.values() if m.is_moe)
-    assert moe == ["deepseek-v3", "mixtral-8x7b"]
+    assert moe == ["deepseek-r1", "deepseek-v3", "deepseek-v3.1", "glm-4.5", "glm-4.5-air", "gpt-oss-120b",
+                   "gpt-oss-20b", "kimi-k2", "llama-4-maverick", "llama-4-scout", "mixtral-8x7b",
+                   "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-coder-480b-a35b"]
     assert mixtral.decode_params_b == 12.9 and catalog.models["llama-2-7b"].decode_params_b == 7
 
 
@@ -479,7 +485,9 @@ def test_deepseek_kv_cache_uses_the_mla_latent(catalog):
     assert (m.kv_lora_rank, m.qk_rope_head_dim) == (512, 64)
     assert m.layers * m.kv_values_per_token_layer * 2 == 70_272
     assert "70 272" in m.notes
-    assert all(x.kv_lora_rank is None for x in catalog.models.values() if x.id != "deepseek-v3")
+    mla = {"deepseek-v3", "deepseek-r1", "deepseek-v3.1", "kimi-k2"}  # the V3 architecture (config model_type)
+    assert all(x.kv_lora_rank is None for x in catalog.models.values() if x.id not in mla)
+    assert all(catalog.models[x].layers * catalog.models[x].kv_values_per_token_layer * 2 == 70_272 for x in mla)
 
 
 # ---------------------------------------------------------------------------------------------

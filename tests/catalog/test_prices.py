@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 KNOWLEDGE = ROOT / "knowledge"
 CONTRACT_GPUS = {"l4", "a10", "l40s", "a100-40gb-pcie", "a100-40gb-sxm", "a100-80gb-pcie", "a100-80gb-sxm",
                  "h100-pcie", "h100-sxm", "h100-nvl", "h200", "b200", "rtx-4090", "rtx-a5000", "rtx-a6000",
-                 "rtx-pro-6000", "rtx-pro-6000-server", "mi300x", "gaudi2", "gaudi3"}
+                 "rtx-pro-6000", "rtx-pro-6000-server", "mi300x", "gaudi2", "gaudi3",
+                 "b300", "mi325x", "mi355x", "rtx-5090"}  # added in 0.3 (issue 30)
 HIKUBE = {"l40s": "hikube-l40s", "a100": "hikube-a100-80gb", "h100": "hikube-h100"}
 # 000 states these TDPs for its TCO ("Energetischer Vorteil": 350 W vs 400 W vs 700 W). They are the
 # document's numbers, deliberately not the catalog's per-variant TDPs (A100 PCIe is 300 W in gpus.yaml).

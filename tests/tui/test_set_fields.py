@@ -92,8 +92,8 @@ def test_a_value_the_schema_refuses_is_said_in_the_chats_language_with_what_is_a
          "count: two is not a whole number; allowed: 1 to 4096",
          "count: two ist keine ganze Zahl; erlaubt: 1 bis 4096"),
         (lambda lang: setup_edit(setup, "precision fp7", lang),
-         "workload.precision: fp7 is not allowed; allowed: fp32, bf16, fp16, fp8, int8, int4",
-         "workload.precision: fp7 ist nicht erlaubt; erlaubt: fp32, bf16, fp16, fp8, int8, int4"),
+         "workload.precision: fp7 is not allowed; allowed: fp32, bf16, fp16, fp8, int8, int4, mxfp4",
+         "workload.precision: fp7 ist nicht erlaubt; erlaubt: fp32, bf16, fp16, fp8, int8, int4, mxfp4"),
         # workload fields no interview question reads were once taken as typed, refused later in English
         (lambda lang: field_edit("context_tokens 0", lang),
          "context_tokens: 0 is out of range; allowed: 1 to 10,000,000",

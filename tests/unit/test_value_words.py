@@ -14,7 +14,7 @@ from expert.inputs.setup_file import Setup, Storage
 from expert.inputs.workload import FineTuning, Workload
 
 #: Values that read the same in German: precisions, engine and product names.
-SAME_IN_GERMAN = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "vllm", "tensorrt-llm", "sglang", "tgi",
+SAME_IN_GERMAN = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4", "vllm", "tensorrt-llm", "sglang", "tgi",
                   "transformers"}
 
 

@@ -1,0 +1,24 @@
+"""A sizing note beside the documents' pick for a mixture-of-experts model (issue 30, item 6).
+
+The documents' size guidance (000 U1-U4, D1: 7B in FP16 ≈ 14-16 GB, "Modell ab 70B" → several A100)
+speaks of dense models at 16 bits, where the parameter count fixes both the memory and the bytes each
+token reads. A current MoE decouples the two (gpt-oss-120b holds 116.8B parameters in 65 GB at its native
+MXFP4 and reads 5.7B per token), so its answer may differ from what the size alone suggests; the note
+says why, with the numbers of the sizing core.
+"""
+
+from __future__ import annotations
+
+from expert.messages import t
+from expert.report.numbers import grouped
+from expert.sizing.memory import weights_gb
+
+
+def moe_note(model, precision: str, a) -> dict[str, str] | None:
+    """The note in both languages for an MoE model at `precision` (the pick's), else None."""
+    if not model.is_moe or not model.active_params_b:
+        return None
+    figures = {"model": model.id, "total": f"{model.params_b:g}", "active": f"{model.active_params_b:g}",
+               "precision": precision, "weights": grouped(weights_gb(model, precision, a)),
+               "dense": grouped(weights_gb(model, "fp16", a))}
+    return {lang: t("configurator.compare.moe", lang, **figures) for lang in ("en", "de")}
