@@ -53,13 +53,14 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
         return {}
     context = min(w.context, model.max_context)
     column = column_for(gpu, interconnect)
-    shift = 0.0
+    shift, shared = 0.0, 0
     if agent is not None:
-        from expert.configurator.agent_demand import ttft_shift
+        from expert.configurator.agent_demand import shared_prefix_tokens, ttft_shift
         shift = ttft_shift(agent, model, gpu, tp, precision, column, w.prompt_tokens, a)
+        shared = shared_prefix_tokens(agent)   # held once per replica, as in the search
     kvp = w.kv_precision   # the KV precision the configurator sized this workload with
     prof = build_profile(model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, context,
-                         targets(w), a, None, engine, shift, kvp)
+                         targets(w), a, None, engine, shift, kvp, shared)
     replicas = count // tp
     peak, util, conc, t_inf = w.peak_rps, w.target_utilization, float(w.concurrency or 0), w.inference_time_s
     if min(prof.seq_mem, prof.seq_lat) < 1:
