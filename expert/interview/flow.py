@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from expert.messages import has as has_msg, t as msg
 
-from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
+from . import aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
 from .dataset import parse_dataset
 from .precision import parse_precision
 from .workload_describe import DEFAULTS, describe, describe_field, method_word
@@ -62,9 +62,12 @@ class Reply:
     """The answer to one user message.
 
     `kind` is `answer` (understood: `understood` in plain words, `changed` fields), `skip` (the
-    default applies), `help` (`help` holds the explanation), `unclear` (`reason` and `example`)
-    or `propose` (a vague answer: `understood` offers the documents' default, taken on `yes`).
-    `redirected` names the other question an answer was taken for (the current one is asked again).
+    default applies), `help` (`help` holds the explanation), `unclear` (`reason` and `example`),
+    `propose` (a vague answer: `understood` offers the documents' default, taken on `yes`, `ok`,
+    `passt` …) or `partial` (part of the answer noted; `understood` asks only for the rest).
+    `redirected` names the other question an answer was taken for: a correction of the previous
+    answer ("nein, mieten! nicht kaufen") or an answer to a question not yet asked; `question_id`
+    is None for a change after the interview ("actually under half a second").
     """
 
     kind: str
@@ -99,7 +102,12 @@ class Interview:
         self.provisional: set[str] = set()   # e.g. a fine-tuning frequency assumed after a bare "yes"
         self._applied: dict = {}
         self.pending = None
-        """A `proposals.Proposal`: a default offered for a vague answer, taken on `yes`."""
+        """A `proposals.Proposal`: a default offered for a vague answer, taken on `yes` or `ok`;
+        kept until the next answer is understood."""
+        self.last: str | None = None
+        """The question answered last: a correction typed at the next question goes there."""
+        self.partial: str | None = None
+        """What was understood of an incomplete answer ("10'000 Dokumente"), read with the rest."""
 
     def _ft(self) -> tuple[str | None, str | None]:
         """(frequency, method) of the fine-tuning answer; (None, None) if none or unanswered."""
@@ -160,39 +168,63 @@ class Interview:
         self._applied = said
         if isinstance(fields.get("agent"), dict) and isinstance(self.answers.get("agent"), dict):
             fields["agent"] = {**self.answers["agent"], **fields["agent"]}  # one agent block, answered in parts
+        if any(n in fields for n in PARTS["volume"]) and "peak_to_average" not in fields:
+            fields["peak_to_average"] = None    # the office hours of an earlier volume answer no longer hold
         for name, value in fields.items():
             if name in _EXCLUSIVE:
                 self.answers.pop(_EXCLUSIVE[name], None)
+            if value is None and name == "peak_to_average":
+                if self.answers.pop(name, None) is not None:
+                    changed[name] = None
+                continue
             if self.answers.get(name) != value:
                 changed[name] = value
             self.answers[name] = value
         return changed
 
     def answer(self, text: str) -> Reply:
-        """Take the user's answer to the current question (or a whole sentence) and move on."""
+        """Take the user's answer to the current question (or a whole sentence, a correction of
+        the previous answer, a change after the interview) and move on."""
+        pending, partial = self.pending, self.partial
+        self.pending = self.partial = None
+        reply = self._answer(text, pending, partial)
+        if reply.kind in ("unclear", "help") and self.pending is None:
+            self.pending = pending           # a suggestion stays open until it is answered
+        if reply.kind == "answer":
+            self.last = reply.redirected or reply.question_id or self.last
+        return reply
+
+    def _answer(self, text: str, pending, partial: str | None) -> Reply:
+        """`answer` without the bookkeeping of the pending suggestion and the last question."""
         q = self.next_question()
         qid = q.id if q else None
         t = nb.normalize(text)
         lang = lx.detect_lang(t, self.lang)
-        pending, self.pending = self.pending, None
         if q and lx.asks_help(t):
-            self.pending = pending
+            self.partial = partial
             return help_reply(q, self.lang)
-        if pending is not None and pending.qid == qid:
-            from .proposals import accepts
-
-            if accepts(t):
-                return self._take(pending)
+        if pending is not None and pending.qid == qid and polarity.confirms(t):
+            return self._take(pending)
         if q and lx.skips(t):
             return self._skip(q, lang, t)
+        if partial and qid == "dataset":
+            text = t = partial + ", " + t
         whole = parse_sentence(text, lang, models=self.models)
+        fixed = None
+        if not (whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None)):
+            fixed = self._correction(q, t, lang)
+        if fixed is not None:
+            return fixed
         if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
             got, parts = whole, found_parts(whole.fields)
         elif qid is None:
-            return Reply("unclear", None, reason=msg("interview.all_answered", lang),
-                         example=render_sentence(self.answers, lang))
+            return self._what_if(text, lang)
         else:
             got, parts = self._parse(qid, text, lang), [qid]
+        if not got.ok and qid == "dataset" and got.fields.get("documents"):
+            self.partial = t               # "10'000 Dokumente": kept, only the length is asked
+            return Reply("partial", qid, msg("interview.partial.dataset", self.lang,
+                                             docs=nb.fmt(got.fields["documents"], self.lang)))
         if not got.ok and qid is not None:
             return self._elsewhere(q, t, lang, got)
         if not got.ok:
@@ -223,14 +255,57 @@ class Interview:
             changed = self._merge(oid, parsed.fields)
             self.done.add(oid)
             said = describe(self._applied, self.lang) or parsed.note or ""
-            note = msg("interview.redirected", self.lang, taken=msg(f"interview.topic.{oid}", self.lang),
-                       asked=msg(f"interview.topic.{q.id}", self.lang))
-            return Reply("answer", q.id, said, changed, note=note, redirected=oid)
+            return Reply("answer", q.id, said, changed, note=self._taken_note(oid, q.id), redirected=oid)
         offer = propose(q.id, t, lang)
         if offer is not None:
             self.pending = offer
             return Reply("propose", q.id, offer.text)
         return Reply("unclear", q.id, reason=got.reason, example=got.example, note=got.note)
+
+    def _taken_note(self, oid: str, qid: str | None) -> str:
+        """What an answer taken for question `oid` while `qid` was asked says: a correction of the
+        previous answer, an answer asked again, or one taken for a question now settled."""
+        topic = lambda x: msg(f"interview.topic.{x}", self.lang)  # noqa: E731
+        if oid == self.last:
+            return msg("interview.corrected", self.lang, taken=topic(oid))
+        q = self.next_question()
+        if qid is not None and q is not None and q.id == qid:
+            return msg("interview.redirected", self.lang, taken=topic(oid), asked=topic(qid))
+        return msg("interview.taken_for", self.lang, taken=topic(oid))
+
+    def _correction(self, q: Question | None, t: str, lang: str) -> Reply | None:
+        """A correction of the previous answer ("nein, mieten! nicht kaufen", "no, it's just our
+        own source code, nothing personal"): opened by a correction word, understood by the
+        previous question's parser and not an answer to the question asked. None otherwise."""
+        rest, last = polarity.correction(t), self.last
+        if rest is None or last is None or (q is not None and q.id == last):
+            return None
+        if q is not None:
+            now = self._parse(q.id, rest, lang)
+            if now.ok and now.fields:
+                return None
+        got = self._parse(last, rest, lang)
+        if not (got.ok and got.fields):
+            return None
+        changed = self._merge(last, got.fields)
+        self.done.add(last)
+        said = describe(self._applied, self.lang) or got.note or ""
+        return Reply("answer", q.id if q else None, said, changed, note=self._taken_note(last, None),
+                     redirected=last)
+
+    def _what_if(self, text: str, lang: str) -> Reply:
+        """A change typed after the interview, in plain words ("actually under half a second")."""
+        from .whatif import what_if
+
+        fields = what_if(text, lang)
+        if not fields:
+            return Reply("unclear", None, reason=msg("interview.all_answered", lang),
+                         example=render_sentence(self.answers, lang))
+        changed: dict = {}
+        for name, value in fields.items():
+            changed.update(self.set(name, value))
+        return Reply("answer", None, describe(fields, self.lang), changed,
+                     note=msg("interview.what_if", self.lang))
 
     def _take(self, offer) -> Reply:
         """The user accepted the default offered for a vague answer."""

@@ -16,6 +16,7 @@ from .choices import (parse_budget, parse_deployment, parse_hosting, parse_secto
 from .dataset import parse_dataset
 from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
+from .polarity import affirmed, denied
 from .result import Parsed, fail, num, safe, say
 from .setup_place import parse_site_country
 
@@ -65,6 +66,47 @@ _A_FEW = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|mehrere
 """`a few thousand`: read as 3 ×, and said so."""
 
 
+_OFFICE = lx.words("(during|in|within|over) (the )?(office|business|working|work|opening) hours",
+                   "office hours", "business hours", "working hours", "during the (work ?)?day",
+                   "(während|in|zu) (der |den )?(büro|geschäfts|arbeits|öffnungs)(zeit|zeiten|stunden)",
+                   "bürozeit\\w*", "geschäftszeit\\w*", "arbeitszeit\\w*", "bürostunden", "tagsüber")
+_AVERAGE = lx.words("on average", "average", "avg", "im schnitt", "durchschnittlich\\w*", "im durchschnitt",
+                    "im mittel", "around the clock", "rund um die uhr", "24/7")
+_HOURS = re.compile(r"(?:from |von )?(\d{1,2})(?:[:.]\d\d)? ?(?:uhr|h|am)? ?(?:-|–|to|bis) ?(\d{1,2})(?:[:.]\d\d)?"
+                    r" ?(uhr|h|pm|o'?clock)(?![a-z])|(\d{1,2}) ?(?:hours?|stunden?|h) (?:a|per|pro|am|each|jeden) (?:day|tag)")
+OFFICE_HOURS = 8
+"""Office hours a day when none are stated (8:00-17:00 less the lunch break); 24 / 8 = 3 is also
+document 000's default peak-to-average factor, so a stated rate keeps its meaning."""
+
+
+def _rate_basis(t: str, per_second: float, lang: str) -> tuple[dict, str] | None:
+    """A rate (`300 a minute`) as the fields to size for and the note that says how it was read:
+    the peak over the stated office hours (`during office hours`, `8-18 Uhr`), the average around
+    the clock (`on average`), else the peak rate itself. None when it is none of these."""
+    m = _HOURS.search(t)
+    rate = nb.fmt(per_second * 60, lang) + (" / min" if lang == "en" else " pro Minute")
+    if lx.has(_OFFICE, t) or m:
+        hours = OFFICE_HOURS
+        if m and m.group(4):
+            hours = int(m.group(4))
+        elif m:
+            start, end = int(m.group(1)), int(m.group(2))
+            end += 12 if m.group(3) == "pm" and end < 12 else 0
+            hours = end - start
+        if not 1 <= hours <= 24:
+            return None
+        per_day = max(1, int(round(per_second * 3600 * hours)))
+        factor = num(24 / hours)
+        return ({"requests_per_day": per_day, "peak_to_average": factor},
+                say("interview.note.volume.office_hours", lang, rate=rate, hours=hours,
+                    value=nb.fmt(per_day, lang), factor=nb.fmt(factor, lang)))
+    if lx.has(_AVERAGE, t):
+        per_day = max(1, int(round(per_second * 86400)))
+        return ({"requests_per_day": per_day}, say("interview.note.volume.rate_is_average", lang,
+                                                   rate=rate, value=nb.fmt(per_day, lang)))
+    return None
+
+
 @safe("volume")
 def parse_volume(t: str, lang: str = "en") -> Parsed:
     """Request volume → `{requests_per_day: N}` (day, week, month, year) or `{requests_per_second: x}`.
@@ -73,7 +115,10 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     thousand` is read as 3 000. The value is checked after the conversion: what is accepted is
     always more than zero requests.
     """
-    notes = []
+    notes, full = [], t
+    clock = _HOURS.search(t)        # "8-18 Uhr" is the office hours, not a range of requests
+    if clock:
+        t = t[:clock.start()] + " " * (clock.end() - clock.start()) + t[clock.end():]
     few = _A_FEW.search(t)
     if few:
         t = t[:few.start()] + "3 " + t[few.end():]
@@ -103,8 +148,15 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     if not per_day > 0:   # checked on the converted value ("half a million per month" is > 0)
         return fail("volume", lang, "interview.reply.volume.not_positive")
     rps = num(per_day / 86400)
-    if unit[0] in SECONDS and rps > 0:
+    basis = _rate_basis(full, per_day / 86400, lang) if unit[0] in SECONDS and rps > 0 else None
+    if basis is not None:
+        fields = basis[0]
+        notes.append(basis[1])
+    elif unit[0] in SECONDS and rps > 0:
         fields = {"requests_per_second": rps}
+        if unit[0] != "s":
+            notes.append(say("interview.note.volume.rate_is_peak", lang,
+                             rate=nb.fmt(per_day / 1440, lang) + (" / min" if lang == "en" else " pro Minute")))
     else:
         fields = {"requests_per_day": max(1, int(round(per_day)))}
         if per_day < 0.5:
@@ -115,7 +167,15 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     return Parsed(fields, lang=lang, note="; ".join(notes) or None)
 
 
-_FREQ = [  # order matters: half-yearly and quarterly before yearly, daily before weekly
+_FREQ = [  # order matters: vague and half-yearly before quarterly and yearly, daily before weekly
+    ("quarterly", "few_a_year", lx.words(
+        "(a few|a couple of|several|some|multiple|a handful of) times (a|per|each|every) year",
+        "(ein paar|einige|mehrere|ein paarmal|paarmal) ?(mal|male)? (im|pro|jedes|per|in einem) jahr",
+        "mehrmals (im|pro|per|jedes) jahr", "(ein paar|einige|mehrere) ?mal j[äa]e?hrlich",
+        "mehrmals j[äa]e?hrlich", "several times annually")),
+    ("monthly", "few_months", lx.words("every (few|couple of|couple|several) months",
+                                        "alle paar monate", "alle (zwei|2) bis (drei|3) monate",
+                                        "every (two|2) (or|to) (three|3) months")),
     ("weekly", "daily", lx.words("daily", "t[äa]e?glich\\w*", "every day", "jeden tag", "each day")),
     ("quarterly", "half_yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
                                           "halbj[äa]e?hrlich\\w*", "zweimal (im|pro) jahr",
@@ -148,7 +208,7 @@ def _frequency(t: str, lang: str) -> tuple[str | None, str | None]:
             return freq, say("interview.note.fine_tuning.taken_as", lang,
                              freq=say(f"interview.word.{freq}", lang))
     for freq, said, pattern in _FREQ:
-        if lx.has(pattern, t):
+        if affirmed(pattern, t):          # "not monthly, quarterly": the denied one does not count
             note = None if said is None else say("interview.note.fine_tuning.said_taken_as", lang,
                                                   said=say(f"interview.note.fine_tuning.{said}", lang),
                                                   freq=say(f"interview.word.{freq}", lang))
@@ -165,6 +225,8 @@ def parse_fine_tuning(t: str, lang: str = "en") -> Parsed:
     freq, note = _frequency(t, lang)
     method = next((name for name, pattern in _METHODS if lx.has(pattern, t)), None)
     yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
+    if not freq and not method and denied(lx.FINE_TUNING, t):
+        return Parsed({"fine_tuning": "none"}, lang=lang)     # "we don't plan to retrain it"
     if not freq and not method:
         if lx.has(lx.DONT_KNOW, t) and yes < 0 and not lx.has(lx.BARE_NO, t):
             return fail("fine_tuning", lang, "interview.reply.yes_no")
@@ -184,9 +246,9 @@ def parse_data(t: str, lang: str = "en") -> Parsed:
     """Data → `{data: sensitive|non_sensitive}` plus `sector` when one is named (health, …)."""
     sector = lx.sector_of(t)
     fields: dict = {}
-    sensitive = lx.has(lx.SENSITIVE, t) or lx.has(lx.NOT_ANONYMOUS, t)
-    if lx.has(lx.NON_SENSITIVE, t) and not lx.has(lx.NOT_ANONYMOUS, t):
-        fields["data"] = "non_sensitive"
+    sensitive = affirmed(lx.SENSITIVE, t) or lx.has(lx.NOT_ANONYMOUS, t)
+    if (lx.has(lx.NON_SENSITIVE, t) or denied(lx.SENSITIVE, t)) and not lx.has(lx.NOT_ANONYMOUS, t):
+        fields["data"] = "non_sensitive"          # "nothing sensitive", "no personal data"
     elif sensitive and lx.has(lx.BARE_NO, t) and not lx.has(lx.BARE_YES, t):
         fields["data"] = "non_sensitive"          # "sensitive data? no"
     elif sensitive or sector:
