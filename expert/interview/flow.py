@@ -50,7 +50,7 @@ _EXCLUSIVE = {"model": "params_b", "params_b": "model",
 _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
             "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
             "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
-            "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
+            "sector": p.parse_sector, "hosting": p.parse_hosting_place, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth,
             "site_country": p.parse_site_country, "dataset": parse_dataset, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time,
             "precision": parse_precision}

@@ -18,11 +18,11 @@ from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
 from .polarity import affirmed, denied
 from .result import Parsed, fail, num, safe, say
-from .setup_place import parse_site_country
+from .setup_place import parse_hosting_place, parse_site_country
 
 __all__ = ["Parsed", "parse_budget", "parse_context", "parse_data", "parse_dataset", "parse_deployment",
            "parse_fine_tuning", "parse_growth", "parse_horizon", "parse_hosting", "parse_latency",
-           "parse_model", "parse_sector", "parse_site_country", "parse_volume", "parse_yes_no", "fail", "time_unit"]
+           "parse_model", "parse_sector", "parse_hosting_place", "parse_site_country", "parse_volume", "parse_yes_no", "fail", "time_unit"]
 
 _PER = (r"(?:/ ?|(?<!\w)(?:per|pro|a|an|je|each|every|jede[nrs]?|im|am|in der|in einer|in the|"
         r"in a|in one|within a|innerhalb einer) )")
@@ -84,7 +84,7 @@ def _rate_basis(t: str, per_second: float, lang: str) -> tuple[dict, str] | None
     the peak over the stated office hours (`during office hours`, `8-18 Uhr`), the average around
     the clock (`on average`), else the peak rate itself. None when it is none of these."""
     m = _HOURS.search(t)
-    rate = nb.fmt(per_second * 60, lang) + (" / min" if lang == "en" else " pro Minute")
+    rate = say("interview.note.volume.per_minute", lang, n=nb.fmt(per_second * 60, lang))
     if lx.has(_OFFICE, t) or m:
         hours = OFFICE_HOURS
         if m and m.group(4):
@@ -98,12 +98,10 @@ def _rate_basis(t: str, per_second: float, lang: str) -> tuple[dict, str] | None
         per_day = max(1, int(round(per_second * 3600 * hours)))
         factor = num(24 / hours)
         return ({"requests_per_day": per_day, "peak_to_average": factor},
-                say("interview.note.volume.office_hours", lang, rate=rate, hours=hours,
-                    value=nb.fmt(per_day, lang), factor=nb.fmt(factor, lang)))
+                say("interview.note.volume.office_hours", lang, rate=rate, hours=hours))
     if lx.has(_AVERAGE, t):
         per_day = max(1, int(round(per_second * 86400)))
-        return ({"requests_per_day": per_day}, say("interview.note.volume.rate_is_average", lang,
-                                                   rate=rate, value=nb.fmt(per_day, lang)))
+        return ({"requests_per_day": per_day}, say("interview.note.volume.rate_is_average", lang, rate=rate))
     return None
 
 
@@ -156,7 +154,7 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
         fields = {"requests_per_second": rps}
         if unit[0] != "s":
             notes.append(say("interview.note.volume.rate_is_peak", lang,
-                             rate=nb.fmt(per_day / 1440, lang) + (" / min" if lang == "en" else " pro Minute")))
+                             rate=say("interview.note.volume.per_minute", lang, n=nb.fmt(per_day / 1440, lang))))
     else:
         fields = {"requests_per_day": max(1, int(round(per_day)))}
         if per_day < 0.5:

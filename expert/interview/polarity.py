@@ -14,10 +14,12 @@ One small rule-based negation scope over the lexicon below (data, not one regex 
   are masked first.
 
 `polar(options, t)` gives each option (a name → pattern) +1 (said), -1 (only denied) or 0 (not
-named). We compared this with a well-kept library (negspaCy's NegEx on spaCy): it needs a spaCy
-pipeline and a language model per language (a download at install, ~15 MB each, no German
-termset shipped) for what is here a closed set of option words per question; the 60 lines
-below do it with no dependency and are tested phrase by phrase (tests/interview).
+named). Compared with a well-kept library, negspaCy (NegEx for spaCy, pypi.org/project/negspacy,
+read 2026-12-04): its termsets are English only (`en`, `en_clinical`, `en_clinical_sensitive`) and
+it negates the named entities of a spaCy pipeline, which needs a language model (`en_core_web_sm`)
+installed; our option words are a closed set per question and half the answers are German. We
+keep NegEx's four kinds of pattern as the lexicon below (pseudo negations → `NOT_NEGATION`,
+preceding → `NEGATORS`, following → `BACKWARD`, termination → `CLAUSE_BREAKS`), with no dependency.
 """
 
 from __future__ import annotations

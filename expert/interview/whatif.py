@@ -16,7 +16,7 @@ from .precision import parse_precision
 
 PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
-           "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
+           "sector": p.parse_sector, "hosting": p.parse_hosting_place, "budget": p.parse_budget,
            "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment,
            "site_country": p.parse_site_country, "precision": parse_precision}
 """The parser of each question a what-if can change."""

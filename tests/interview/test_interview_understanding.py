@@ -227,3 +227,8 @@ def test_a_place_is_the_own_site_at_any_question(question, text):
     reply = iv.answer(text)
     assert reply.redirected == "site_country" and iv.answers["site_country"] == "CH"
     assert "hosting" not in iv.answers and iv.next_question().id == question
+
+
+def test_a_city_at_the_hosting_question_is_its_country():
+    assert p.parse_hosting_place(nb.normalize("in Zürich")).fields == {"hosting": "ch"}
+    assert p.parse_hosting_place("servers in frankfurt").fields == {"hosting": "eu"}   # Germany: an EU member

@@ -47,14 +47,15 @@ class AnswersMixin:
 
         self.follow_language(text)
         iv = self.session.interview
-        before = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional))
+        advice = self.session.mode == "advice"
+        before = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional)) if advice else None
         reply = iv.answer(text)
         if not reply.ok and self.report is not None and self.session.mode == "advice":
             fields = cmd.what_if(text, self.lang)   # the audit interview reads no what-ifs itself
             if fields:
                 self.apply(fields, text)
                 return
-        if reply.kind == "answer" and reply.question_id is None and self.report is not None:
+        if advice and reply.kind == "answer" and reply.question_id is None and self.report is not None:
             self._undo = before                  # a change after the interview can be undone
         if reply.kind == "partial":
             self.say("understood", reply.understood)
