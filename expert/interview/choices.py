@@ -25,9 +25,9 @@ _ON_PREM = lx.words(
     "selbst gehostet", "eigene\\w* (rechenzentrum|server\\w*|hardware|infrastruktur|räumlichkeiten)",
     "own (data ?cent\\w*|servers?|hardware|infrastructure|premises)", "\\w*rechenzentrum",
     "data ?cent(er|re)s?", "serverraum")
-_OPEX = lx.words("rent\\w*", "miet\\w*", "opex", "leas\\w*", "pay[- ]as[- ]you[- ]go", "abo\\w*",
+_OPEX = lx.words("rent\\w*", "miet\\w*", "gemietet\\w*", "opex", "leas\\w*", "pay[- ]as[- ]you[- ]go", "abo\\w*",
                  "subscription", "monthly fee")
-_CAPEX = lx.words("buy\\w*", "kauf\\w*", "capex", "purchas\\w*", "invest\\w*", "own", "besitzen",
+_CAPEX = lx.words("buy\\w*", "kauf\\w*", "bought", "gekauft\\w*", "capex", "purchas\\w*", "invest\\w*", "own", "besitzen",
                   "erwerben", "anschaffen", "anschaffung")
 
 

@@ -275,12 +275,13 @@ class Interview:
 
     def _correction(self, q: Question | None, t: str, lang: str) -> Reply | None:
         """A correction of the previous answer ("nein, mieten! nicht kaufen", "no, it's just our
-        own source code, nothing personal"): opened by a correction word, understood by the
-        previous question's parser and not an answer to the question asked. None otherwise."""
+        own source code, nothing personal", "sorry, I meant 70B"): opened by a correction word,
+        understood by the previous question's parser and — after a plain `no`/`nein` — not an
+        answer to the question asked. None otherwise."""
         rest, last = polarity.correction(t), self.last
         if rest is None or last is None or (q is not None and q.id == last):
             return None
-        if q is not None:
+        if q is not None and not polarity.refers_back(t):
             now = self._parse(q.id, rest, lang)
             if now.ok and now.fields:
                 return None

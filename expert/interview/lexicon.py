@@ -51,7 +51,7 @@ NON_SENSITIVE = words("nicht[- ]?sensib\\w*", "non[- ]?sensitive", "not sensitiv
 BARE_YES = words("yes", "ja", "yep", "jep", "klar", "sure", "y", "j")
 BARE_NO = words("no", "nein", "nope", "nö", "n")
 NOT_ANONYMOUS = words("nicht anonymi\\w*", "not anonymi\\w*", "non[- ]?anonymi\\w*")
-SENSITIVE = words("sensitive", "sensib\\w*", "vertraulich\\w*", "confidential", "secret", "geheim\\w*",
+SENSITIVE = words("sensitive", "sensib\\w*", "heikel", "heikl\\w*", "vertraulich\\w*", "confidential", "secret", "geheim\\w*",
                   "personal", "personen\\w*", "persönlich\\w*", "private", "privat\\w*",
                   "besonders schützenswert\\w*", "schützenswert\\w*", "kundendaten", "customer data",
                   "pii", "revdsg", "dsgvo", "gdpr", "critical", "kritisch\\w*", "internal",

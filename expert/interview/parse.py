@@ -72,8 +72,15 @@ _OFFICE = lx.words("(during|in|within|over) (the )?(office|business|working|work
                    "bürozeit\\w*", "geschäftszeit\\w*", "arbeitszeit\\w*", "bürostunden", "tagsüber")
 _AVERAGE = lx.words("on average", "average", "avg", "im schnitt", "durchschnittlich\\w*", "im durchschnitt",
                     "im mittel", "around the clock", "rund um die uhr", "24/7")
-_HOURS = re.compile(r"(?:from |von )?(\d{1,2})(?:[:.]\d\d)? ?(?:uhr|h|am)? ?(?:-|–|to|bis) ?(\d{1,2})(?:[:.]\d\d)?"
-                    r" ?(uhr|h|pm|o'?clock)(?![a-z])|(\d{1,2}) ?(?:hours?|stunden?|h) (?:a|per|pro|am|each|jeden) (?:day|tag)")
+_HOURS = re.compile(
+    r"(?:(?:from|von|between|zwischen) )?(?P<a>\d{1,2})(?:[:.]\d\d)? ?(?:uhr|h|am)? ?(?:-|–|to|bis|and|und) ?"
+    r"(?P<b>\d{1,2})(?:[:.]\d\d)? ?(?P<u>uhr|h|pm|o'?clock)(?![a-z])"
+    r"|(?:from|von|between|zwischen) (?P<a2>\d{1,2}) (?:-|–|to|bis|and|und) (?P<b2>\d{1,2})"
+    r"(?![\d.,'a-z]| ?(?:per|pro|a|am|requests?|anfragen|k|tsd|tausend|thousand|hundert|hundred|mio|million\w*"
+    r"|mrd)(?![a-z]))"
+    r"|(?<![\d.,'])(?P<nine>9 ?(?:to|-|bis) ?5)(?![\d.,'])"
+    r"|(?P<h>\d{1,2}) ?(?:hours?|stunden?|h) (?:a|per|pro|am|each|jeden) (?:day|tag)")
+"""Stated office hours: `8-18 Uhr`, `from 8 to 17`, `zwischen 8 und 17 Uhr`, `9 to 5`, `10 hours a day`."""
 OFFICE_HOURS = 8
 """Office hours a day when none are stated (8:00-17:00 less the lunch break); 24 / 8 = 3 is also
 document 000's default peak-to-average factor, so a stated rate keeps its meaning."""
@@ -87,11 +94,11 @@ def _rate_basis(t: str, per_second: float, lang: str) -> tuple[dict, str] | None
     rate = say("interview.note.volume.per_minute", lang, n=nb.fmt(per_second * 60, lang))
     if lx.has(_OFFICE, t) or m:
         hours = OFFICE_HOURS
-        if m and m.group(4):
-            hours = int(m.group(4))
-        elif m:
-            start, end = int(m.group(1)), int(m.group(2))
-            end += 12 if m.group(3) == "pm" and end < 12 else 0
+        if m and m.group("h"):
+            hours = int(m.group("h"))
+        elif m and not m.group("nine"):      # "9 to 5" is the 8 office hours of the default
+            start, end = int(m.group("a") or m.group("a2")), int(m.group("b") or m.group("b2"))
+            end += 12 if end <= start or (m.group("u") == "pm" and end < 12) else 0
             hours = end - start
         if not 1 <= hours <= 24:
             return None

@@ -30,7 +30,8 @@ from . import lexicon as lx
 
 NEGATORS = ("not", "no", "don'?t", "do not", "doesn'?t", "does not", "didn'?t", "won'?t", "will not",
             "wouldn'?t", "can'?t", "cannot", "isn'?t", "aren'?t", "never", "nothing", "none", "without",
-            "neither", "nor", "instead of", "rather than", "no longer",
+            "neither", "nor", "instead of", "rather than", "no longer", "anything but", "except",
+            "alles ausser", "ausser", "bloss nicht", "auf keinen fall",
             "nicht", "nichts", "kein\\w*", "nie", "niemals", "ohne", "weder", "statt", "anstatt",
             "anstelle", "anstelle von", "nicht mehr")
 """Words that deny what follows them in their clause."""
@@ -43,20 +44,23 @@ NOT_NEGATION = ("no idea", "no preference", "no matter", "no problem", "no doubt
                 "keine präferenz", "keine rolle", "keine vorgaben?", "keine anforderung\\w*",
                 "nicht sicher", "not only", "nicht nur", "no sector", "keine branche")
 """Phrases with a negator that deny no option: masked before the scope is read."""
-CLAUSE_BREAKS = ("but", "aber", "sondern", "only", "nur", "just", "lieber", "rather(?! than)", "instead(?! of)",
+CLAUSE_BREAKS = ("(?<!anything )but", "aber", "sondern", "only", "nur", "just", "lieber", "rather(?! than)", "instead(?! of)",
                  "stattdessen", "so", "also", "therefore", "deshalb", "daher", "darum", "because",
                  "weil", "da", "denn", "and", "und", "while", "whereas", "während", "jedoch",
                  "however")
 """Words that start a new clause (the negator before them no longer applies)."""
-CORRECTION = ("no", "nein", "nope", "nö", "actually", "eigentlich", "sorry", "correction",
-              "korrektur", "i meant", "ich meinte", "i mean", "doch", "wait", "moment", "stop",
-              "oops", "hoppla", "falsch", "wrong", "not quite", "nicht ganz")
-"""Words that open a correction of the answer just given ("nein, mieten! nicht kaufen")."""
+CORRECTION = ("no", "nein", "nope", "nö", "doch")
+"""Words that may open a correction of the answer just given ("nein, mieten! nicht kaufen"), or
+answer the question asked ("no" to "fine-tuning?"): the question asked reads it first."""
+CORRECTION_STRONG = ("actually", "eigentlich", "sorry", "correction", "korrektur", "i meant",
+                     "ich meinte", "i mean", "wait", "moment", "stop", "oops", "hoppla", "falsch",
+                     "wrong", "not quite", "nicht ganz", "no wait", "nein warte")
+"""Words that always refer to the answer before ("sorry, I meant 70B" typed at the next question)."""
 CONFIRM = ("ok", "okay", "okey", "k", "yes", "yeah", "yep", "ja", "jep", "jo", "sure", "fine",
            "good", "great", "gut", "sehr gut", "passt", "passt so", "genau", "klar", "einverstanden",
            "in ordnung", "alles klar", "agreed", "accept\\w*", "take it", "take that", "go with (that|it|this)",
            "go ahead", "go for it", "sounds good", "sounds right", "that'?s fine", "that works",
-           "do that", "do it", "perfect", "perfekt", "richtig", "correct", "right", "stimmt",
+           "do that", "do it", "klingt gut", "tönt gut", "sounds great", "perfect", "perfekt", "richtig", "correct", "right", "stimmt",
            "nehmen", "nehmen wir", "nimm das", "übernehmen", "machen wir so", "mach das", "so machen",
            "das passt", "das ist gut", "please", "bitte", "thanks", "danke", "let'?s do that",
            "let'?s go with (that|it|this)", "y", "j")
@@ -66,7 +70,8 @@ _NEG = lx.words(*NEGATORS)
 _BACK = lx.words(*BACKWARD)
 _MASK = lx.words(*NOT_NEGATION)
 _BREAK = re.compile(r"[,;!?:()]|\.(?:\s|$)|" + lx.words(*CLAUSE_BREAKS).pattern)
-_CORRECTION = re.compile(r"\s*(?:" + lx.words(*CORRECTION).pattern + r")[\s,.!:;-]+")
+_CORRECTION = re.compile(r"\s*(?:" + lx.words(*CORRECTION_STRONG, *CORRECTION).pattern + r")[\s,.!:;-]+")
+_STRONG = re.compile(r"\s*(?:" + lx.words(*CORRECTION_STRONG).pattern + r")")
 CONFIRM_WORDS = lx.words(*CONFIRM)
 
 
@@ -109,6 +114,11 @@ def correction(t: str) -> str | None:
     m = _CORRECTION.match(_MASK.sub(lambda m: "_" * len(m.group()), t))
     rest = t[m.end():].strip() if m else ""
     return rest if rest and not lx.only(lx.BARE_NO, rest) else None
+
+
+def refers_back(t: str) -> bool:
+    """Whether `t` opens with a word that always means the answer before ("sorry, I meant …")."""
+    return _STRONG.match(t) is not None
 
 
 def confirms(t: str) -> bool:

@@ -13,6 +13,7 @@ import re
 from . import lexicon as lx, numbers as nb, parse as p
 from .polarity import correction
 from .precision import parse_precision
+from .redirect import _PLACE
 
 PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
@@ -26,7 +27,7 @@ CUES = (
                 r"\b(seconds?|sekunden?|millisec\w*|millisek\w*)\b"),
     ("context", r"context|kontext|tokens?\b"),
     ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ"),
-    ("budget", r"\b(rent|buy|miete\w*|kauf\w*|capex|opex)\b"),
+    ("budget", r"\b(rent\w*|buy\w*|bought|miete\w*|gemietet|kauf\w*|gekauft|capex|opex)\b"),
     ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
     ("sector", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
     ("growth", r"grow\w*|wachs\w*|wächst|grösser|bigger|larger"),
@@ -37,6 +38,7 @@ CUES = (
     ("precision", r"\b(\d+[- ]?bit|fp\d+|bf16|int\d|quanti\w*|präzision|precision)\b"),
     ("model", r"\d\s?b\b|\b(llama|mistral|mixtral|qwen|gemma|phi|deepseek|falcon|gpt\w*|model\w*)"),
     ("site_country", r"\b(site|standort|based in|located in|we'?re in|wir sind in|sitz)\b"),
+    ("site_country", _PLACE.pattern),
 )
 """The cue of each topic, checked in this order (a time before a length, a length before a number
 of requests); the first whose parser understands the text wins."""

@@ -232,3 +232,80 @@ def test_a_place_is_the_own_site_at_any_question(question, text):
 def test_a_city_at_the_hosting_question_is_its_country():
     assert p.parse_hosting_place(nb.normalize("in Zürich")).fields == {"hosting": "ch"}
     assert p.parse_hosting_place("servers in frankfurt").fields == {"hosting": "eu"}   # Germany: an EU member
+
+
+# -- a held-out set: phrasings not used while the layer was written ---------------------------------
+
+@pytest.mark.parametrize("lang, text, fields", [
+    ("en", "no cloud, we have our own data centre", {"deployment": "on_premise", "budget": "capex"}),
+    ("en", "we'd rather not buy anything", {"budget": "opex"}),
+    ("de", "keine Cloud bitte", {"deployment": "on_premise", "budget": "capex"}),
+    ("de", "Cloud ist ok, aber kein US-Anbieter", {"deployment": "cloud", "budget": "opex"}),
+    ("de", "kaufen kommt nicht in Frage", {"budget": "opex"}),
+    ("en", "we won't rent", {"budget": "capex"}),
+    ("en", "renting, definitely not buying", {"budget": "opex"}),
+    ("de", "auf keinen Fall kaufen", {"budget": "opex"}),
+    ("en", "anything but the cloud", {"deployment": "on_premise", "budget": "capex"}),
+    ("de", "bloss nicht in die Cloud", {"deployment": "on_premise", "budget": "capex"}),
+])
+def test_held_out_rent_or_buy(lang, text, fields):
+    assert at("budget", lang).answer(text).changed == fields
+
+
+@pytest.mark.parametrize("lang, text, value", [
+    ("en", "we never fine-tune", "none"), ("en", "no fine-tuning planned", "none"),
+    ("en", "yes, but only once a year", "yearly"), ("en", "I'd say every two months", "monthly"),
+    ("de", "nein, wir trainieren nicht nach", "none"), ("de", "vielleicht ein paar Mal im Jahr", "quarterly"),
+    ("en", "we might retrain a couple of times a year", "quarterly"),
+])
+def test_held_out_fine_tuning(lang, text, value):
+    assert at("fine_tuning", lang).answer(text).changed == {"fine_tuning": value}
+
+
+@pytest.mark.parametrize("lang, text, value", [
+    ("en", "not sensitive", "non_sensitive"), ("de", "keine personenbezogenen Daten", "non_sensitive"),
+    ("en", "not personal, but confidential", "sensitive"), ("en", "nope, only public docs", "non_sensitive"),
+    ("de", "nichts Heikles", "non_sensitive"), ("en", "no customer data at all", "non_sensitive"),
+])
+def test_held_out_data(lang, text, value):
+    assert at("data", lang).answer(text).changed["data"] == value
+
+
+@pytest.mark.parametrize("lang, text, per_day, factor", [
+    ("en", "around 300 per minute between 9 and 5", 144000, 3),        # 300 × 60 × 8 h; 24 / 8
+    ("en", "300 a minute, 9 to 5", 144000, 3),
+    ("de", "etwa 300 pro Minute zwischen 8 und 17 Uhr", 162000, 2.667),  # 300 × 60 × 9 h; 24 / 9
+])
+def test_held_out_office_hours(lang, text, per_day, factor):
+    assert at("volume", lang).answer(text).changed == {"requests_per_day": per_day, "peak_to_average": factor}
+
+
+@pytest.mark.parametrize("yes", ["klingt gut", "sounds great", "go for it", "alles klar"])
+def test_held_out_confirmations(yes):
+    assert confirms(nb.normalize(yes))
+
+
+@pytest.mark.parametrize("lang, text, fields", [
+    ("en", "and if we bought instead?", {"budget": "capex"}),
+    ("en", "make it 20k requests a day", {"requests_per_day": 20000}),
+    ("en", "in Zurich", {"site_country": "CH"}),
+    ("de", "was wäre, wenn wir kaufen", {"budget": "capex"}),
+    ("de", "doch lieber on premise", {"deployment": "on_premise"}),
+    ("de", "mit 50 000 Anfragen pro Tag", {"requests_per_day": 50000}),
+])
+def test_held_out_what_ifs(lang, text, fields):
+    assert finished(lang).answer(text).changed == fields
+
+
+@pytest.mark.parametrize("lang, before, text, question, fields", [
+    ("en", ["13B"], "sorry, I meant 70B", "model", {"params_b": 70}),        # not 70 requests a day
+    ("en", ["13B", "1000 per day"], "no wait, 5000 per day", "volume", {"requests_per_day": 5000}),
+    ("de", ["13B", "1000 pro Tag"], "nein, 5000 pro Tag", "volume", {"requests_per_day": 5000}),
+    ("de", ["13B", "1000 pro Tag", "nein"], "doch, monatlich", "fine_tuning", {"fine_tuning": "monthly"}),
+])
+def test_held_out_corrections(lang, before, text, question, fields):
+    iv = Interview(lang)
+    for a in before:
+        iv.answer(a)
+    reply = iv.answer(text)
+    assert reply.redirected == question and reply.changed == fields
