@@ -77,6 +77,7 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
         self._asked_at = 0.0
         """`perf_counter()` at the last Enter."""
         self._undo = None
+        self._typing = False   # keys went to the prompt from elsewhere: a burst's spaces follow them
 
     @property
     def lang(self) -> str:
@@ -218,21 +219,34 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
     # -- actions -------------------------------------------------------------------------------
 
     def type_in(self, typed: str | None = None) -> None:
-        """Back to the prompt, with `typed` (a key pressed elsewhere) added at its cursor."""
+        """Back to the prompt, with `typed` (a key pressed or text pasted elsewhere) added at its cursor."""
         prompt = self.query_one("#prompt", Input)
         prompt.focus()
         if typed:
+            self._typing = True
             prompt.insert_text_at_cursor(typed)
 
     def on_key(self, event: events.Key) -> None:
         """A printable key pressed while a rule card has focus goes to the prompt (Space and `?`
-        stay the card's: open/close, help)."""
+        stay the card's: open/close, help — except inside a burst of typing that already went to
+        the prompt: keys queued before the focus moved keep their spaces)."""
         prompt = self.query_one("#prompt", Input)
         if (self.focused is not prompt and event.is_printable and event.character
-                and event.character not in " ?"):
+                and (event.character not in " ?" or self._typing)):
             event.stop()
             event.prevent_default()
             self.type_in(event.character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste while a rule card has focus lands whole in the prompt."""
+        if self.focused is not self.query_one("#prompt", Input) and event.text:
+            event.stop()
+            self.type_in(event.text)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The user moved to another widget (Tab, a click): Space there is that widget's again."""
+        if event.widget is not self.query_one("#prompt", Input):
+            self._typing = False
 
     def action_help(self, lang: str | None = None) -> None:
         self.app.push_screen(HelpScreen(self.lang), self.type_in)
