@@ -106,6 +106,7 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
             except Exception:  # noqa: BLE001 - an autosave this version cannot read: start afresh
                 self.start()
                 return
+            probe.interview.lang = self.lang        # the saved answers, in the chat's language
             summary = probe.interview.sentence()
             self.app.push_screen(ResumeScreen(summary, self.lang),
                                  lambda yes: self.restore(self._saved) if yes else self.start())

@@ -1,6 +1,6 @@
 """Issue 35: every character typed or pasted while a rule card has focus reaches the prompt — a
 burst of keys queued before the focus moves keeps its spaces ("/setrequests160000perday" once),
-and a paste lands whole."""
+and a paste lands whole; the resume dialog shows the saved answers in the chat's language."""
 
 from __future__ import annotations
 
@@ -64,3 +64,19 @@ async def test_space_on_a_card_still_opens_it(make_app):
         await pilot.press("space")
         assert app.focused is card and app.chat.query_one("#prompt").value == ""
         assert card.collapsed is not before
+
+
+async def test_the_resume_dialog_shows_the_saved_answers_in_the_chats_language(make_app, state_dir):
+    from tui.screens.resume import ResumeScreen
+
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "Llama 3.1 8B")
+        await send(pilot, "20 000 pro Tag")
+        await pilot.press("ctrl+q")
+    app = make_app(resume=None, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert "requests per day" in app.screen.summary and "Anfragen" not in app.screen.summary
+        assert "Resume" in app.screen.question
