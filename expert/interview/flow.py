@@ -143,6 +143,15 @@ class Interview:
             return False  # an agent's context grows step by step: the loop sizes it
         return True
 
+    def progress(self) -> tuple[int, int]:
+        """(number of the next question, questions in all) as things stand: the questions settled
+        (answered, skipped, or filled by a whole sentence) and those still to ask; a question that
+        no longer applies counts in neither."""
+        settled = [q for q in ORDER if not self._applies(q) and (
+            q in self.done or any(f in self.answers for f in FIELDS.get(q, ())))]
+        open_ = [q for q in ORDER if self._applies(q)]
+        return len(settled) + 1, len(settled) + len(open_)
+
     def next_question(self) -> Question | None:
         """The next question to ask in `self.lang`, or None when the interview is complete."""
         qid = next((q for q in ORDER if self._applies(q)), None)

@@ -309,3 +309,14 @@ def test_held_out_corrections(lang, before, text, question, fields):
         iv.answer(a)
     reply = iv.answer(text)
     assert reply.redirected == question and reply.changed == fields
+
+
+def test_progress_through_the_questions_as_things_stand():
+    iv = Interview("en")
+    # model, volume, fine-tuning, data, latency, context, budget, growth, precision: 9 at the start
+    assert iv.progress() == (1, 9)
+    for a in ("13B", "1000 per day", "no"):
+        iv.answer(a)
+    assert iv.progress() == (4, 9)
+    iv.answer("yes, customer data")            # sensitive: the sector and hosting questions join
+    assert iv.progress() == (5, 11)

@@ -160,10 +160,12 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
 
     def ask(self) -> bool:
         """Post the next question; False when the interview is complete."""
-        q = self.session.interview.next_question()
+        iv = self.session.interview
+        q = iv.next_question()
         self.show_sentence()
         if q is not None:
-            self.post(QuestionBubble(q.text, q.example, self.lang))
+            progress = iv.progress() if hasattr(iv, "progress") else None
+            self.post(QuestionBubble(q.text, q.example, self.lang, progress))
         return q is not None
 
     def relabel(self) -> None:
