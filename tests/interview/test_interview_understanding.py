@@ -101,6 +101,12 @@ def test_correction_of_rent_or_buy_at_the_next_question():
     assert iv.next_question().id != "horizon"          # renting has no horizon question
 
 
+def test_the_issues_coding_agent_sentence_sets_no_data():
+    iv = Interview("en")
+    iv.answer("we run gpt-oss-120b for an internal coding agent")
+    assert "data" not in iv.answers and iv.answers["agent"] == {"kind": "coding"}
+
+
 def test_coding_agent_is_not_guessed_sensitive_and_a_late_correction_goes_to_data():
     iv = Interview("en")
     reply = iv.answer("Llama 3.1 70B for an internal coding agent")

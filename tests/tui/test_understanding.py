@@ -63,3 +63,18 @@ async def test_paste_of_a_document_count_keeps_it_and_asks_only_the_length(make_
         await send(pilot, "je 2 Seiten")
         # 10 000 × 2 pages × 700 tokens a page = 14 000 000 tokens per run
         assert iv.answers["fine_tuning"]["dataset_tokens"] == 14_000_000
+
+
+async def test_dont_know_in_the_audit_interview_skips_like_skip(make_app):
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "/audit")
+        await send(pilot, "2× H100 SXM")
+        iv = app.chat.session.interview
+        asked = []
+        for dont_know in ("weiss nicht", "keine Ahnung", "weiß ich nicht", "I don't know"):
+            asked.append(iv.next_question().id)
+            await send(pilot, dont_know)
+            reply = app.chat.query(ReplyBubble).last()
+            assert not reply.has_class("unclear") and "übersprungen" in str(reply.content), dont_know
+        assert asked == ["ownership", "workload", "utilization", "latency_p95"]
