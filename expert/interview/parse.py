@@ -17,6 +17,7 @@ from .dataset import parse_dataset
 from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
 from .polarity import affirmed, denied
+from .rates import HOURS, rate_basis
 from .result import Parsed, fail, num, safe, say
 from .setup_place import parse_hosting_place, parse_site_country
 
@@ -66,52 +67,6 @@ _A_FEW = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|mehrere
 """`a few thousand`: read as 3 ×, and said so."""
 
 
-_OFFICE = lx.words("(during|in|within|over) (the )?(office|business|working|work|opening) hours",
-                   "office hours", "business hours", "working hours", "during the (work ?)?day",
-                   "(während|in|zu) (der |den )?(büro|geschäfts|arbeits|öffnungs)(zeit|zeiten|stunden)",
-                   "bürozeit\\w*", "geschäftszeit\\w*", "arbeitszeit\\w*", "bürostunden", "tagsüber")
-_AVERAGE = lx.words("on average", "average", "avg", "im schnitt", "durchschnittlich\\w*", "im durchschnitt",
-                    "im mittel", "around the clock", "rund um die uhr", "24/7")
-_HOURS = re.compile(
-    r"(?:(?:from|von|between|zwischen) )?(?P<a>\d{1,2})(?:[:.]\d\d)? ?(?:uhr|h|am)? ?(?:-|–|to|bis|and|und) ?"
-    r"(?P<b>\d{1,2})(?:[:.]\d\d)? ?(?P<u>uhr|h|pm|o'?clock)(?![a-z])"
-    r"|(?:from|von|between|zwischen) (?P<a2>\d{1,2}) (?:-|–|to|bis|and|und) (?P<b2>\d{1,2})"
-    r"(?![\d.,'a-z]| ?(?:per|pro|a|am|requests?|anfragen|k|tsd|tausend|thousand|hundert|hundred|mio|million\w*"
-    r"|mrd)(?![a-z]))"
-    r"|(?<![\d.,'])(?P<nine>9 ?(?:to|-|bis) ?5)(?![\d.,'])"
-    r"|(?P<h>\d{1,2}) ?(?:hours?|stunden?|h) (?:a|per|pro|am|each|jeden) (?:day|tag)")
-"""Stated office hours: `8-18 Uhr`, `from 8 to 17`, `zwischen 8 und 17 Uhr`, `9 to 5`, `10 hours a day`."""
-OFFICE_HOURS = 8
-"""Office hours a day when none are stated (8:00-17:00 less the lunch break); 24 / 8 = 3 is also
-document 000's default peak-to-average factor, so a stated rate keeps its meaning."""
-
-
-def _rate_basis(t: str, per_second: float, lang: str) -> tuple[dict, str] | None:
-    """A rate (`300 a minute`) as the fields to size for and the note that says how it was read:
-    the peak over the stated office hours (`during office hours`, `8-18 Uhr`), the average around
-    the clock (`on average`), else the peak rate itself. None when it is none of these."""
-    m = _HOURS.search(t)
-    rate = say("interview.note.volume.per_minute", lang, n=nb.fmt(per_second * 60, lang))
-    if lx.has(_OFFICE, t) or m:
-        hours = OFFICE_HOURS
-        if m and m.group("h"):
-            hours = int(m.group("h"))
-        elif m and not m.group("nine"):      # "9 to 5" is the 8 office hours of the default
-            start, end = int(m.group("a") or m.group("a2")), int(m.group("b") or m.group("b2"))
-            end += 12 if end <= start or (m.group("u") == "pm" and end < 12) else 0
-            hours = end - start
-        if not 1 <= hours <= 24:
-            return None
-        per_day = max(1, int(round(per_second * 3600 * hours)))
-        factor = num(24 / hours)
-        return ({"requests_per_day": per_day, "peak_to_average": factor},
-                say("interview.note.volume.office_hours", lang, rate=rate, hours=hours))
-    if lx.has(_AVERAGE, t):
-        per_day = max(1, int(round(per_second * 86400)))
-        return ({"requests_per_day": per_day}, say("interview.note.volume.rate_is_average", lang, rate=rate))
-    return None
-
-
 @safe("volume")
 def parse_volume(t: str, lang: str = "en") -> Parsed:
     """Request volume → `{requests_per_day: N}` (day, week, month, year) or `{requests_per_second: x}`.
@@ -121,7 +76,7 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     always more than zero requests.
     """
     notes, full = [], t
-    clock = _HOURS.search(t)        # "8-18 Uhr" is the office hours, not a range of requests
+    clock = HOURS.search(t)        # "8-18 Uhr" is the office hours, not a range of requests
     if clock:
         t = t[:clock.start()] + " " * (clock.end() - clock.start()) + t[clock.end():]
     few = _A_FEW.search(t)
@@ -153,7 +108,7 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     if not per_day > 0:   # checked on the converted value ("half a million per month" is > 0)
         return fail("volume", lang, "interview.reply.volume.not_positive")
     rps = num(per_day / 86400)
-    basis = _rate_basis(full, per_day / 86400, lang) if unit[0] in SECONDS and rps > 0 else None
+    basis = rate_basis(full, per_day / 86400, lang) if unit[0] in SECONDS and rps > 0 else None
     if basis is not None:
         fields = basis[0]
         notes.append(basis[1])
