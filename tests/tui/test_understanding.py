@@ -7,23 +7,24 @@ from tui_helpers import SIZE, screen_text, send
 from tui.widgets import ReplyBubble
 
 
-def recording(app) -> list[dict]:
-    """Every workload the chat hands to the pipeline, in order (the advisor's calls recorded)."""
+def recording(app, monkeypatch) -> list[dict]:
+    """Every workload the chat hands to the pipeline, in order (the advisor's calls recorded; the
+    advisor is shared by the tests, so the recorder is undone after this one)."""
     calls: list[dict] = []
     advise = app.advisor.advise
 
-    def record(workload, lang, *args, **kwargs):
+    def record(workload, lang, sensitivity=True):
         calls.append(dict(workload))
-        return advise(workload, lang, *args, **kwargs)
+        return advise(workload, lang, sensitivity=sensitivity)
 
-    app.advisor.advise = record
+    monkeypatch.setattr(app.advisor, "advise", record)
     return calls
 
 
-async def test_negation_and_correction_reach_the_recommendation_input(make_app):
+async def test_negation_and_correction_reach_the_recommendation_input(make_app, monkeypatch):
     app = make_app(lang="de")
     async with app.run_test(size=SIZE) as pilot:
-        calls = recording(app)
+        calls = recording(app, monkeypatch)
         iv = app.chat.session.interview
         for answer in ("Llama 3.1 8B", "20 000 pro Tag", "wir planen kein Nachtrainieren",
                        "nein, keine sensiblen Daten", "schnell bitte", "passt", "8k Tokens"):
