@@ -2,8 +2,8 @@
 
 `parse_command` splits a prompt line into a `Command`; `field_edit` turns `/set NAME VALUE` into
 workload fields, reading the value with the interview's own parser where there is one (so
-`/set fine_tuning monthly` and `/set latency 300 ms` work like answers); `what_if` reads a free-text
-change typed after the interview ("latency 0.3 s", "buy instead") by keyword.
+`/set fine_tuning monthly` and `/set latency 300 ms` work like answers). A free-text change typed
+after the interview ("latency 0.3 s", "buy instead") is the interview's own (`expert.interview.whatif`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from expert.interview import parse as p
+from expert.interview import whatif
 from expert.messages import t
 from expert.interview.flow import WORKLOAD_FIELDS
 
@@ -50,22 +50,8 @@ ALIASES: dict[str, tuple[str, str | None]] = {
 }
 """Short names for `/set` → (workload field, interview question whose parser reads the value)."""
 
-PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
-           "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
-           "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
-           "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment,
-           "site_country": p.parse_site_country}
-
-_KEYWORDS = (
-    ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b"),
-    ("context", r"context|kontext|tokens?\b"),
-    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ"),
-    ("budget", r"\b(rent|buy|miete\w*|kauf\w*|capex|opex)\b"),
-    ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
-    ("sector", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
-    ("growth", r"grow\w*|wachs\w*|wächst|grösser|bigger|larger"),
-    ("deployment", r"on[- ]?prem\w*|cloud|rechenzentrum|data ?cent(er|re)|eigene\w* server"),
-)
+PARSERS = whatif.PARSERS
+"""The parser of each interview question, shared with the interview's what-if reader."""
 
 
 @dataclass(frozen=True)
@@ -112,15 +98,8 @@ def field_edit(arg: str, lang: str = "en") -> dict:
     return {field: got}
 
 
-def what_if(text: str, lang: str = "en") -> dict:
-    """Fields of a free-text change the sentence parser missed ("latency 0.3 s"); {} if none."""
-    low = text.lower()
-    for qid, pattern in _KEYWORDS:
-        if re.search(pattern, low):
-            got = PARSERS[qid](text, lang)
-            if got.ok and got.fields:
-                return dict(got.fields)
-    return {}
+what_if = whatif.what_if
+"""A free-text change after the interview: `expert.interview.whatif.what_if` (kept here by name)."""
 
 
 SETUP_ALIASES = {"precision": "workload.precision", "model": "workload.model",

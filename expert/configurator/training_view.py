@@ -22,6 +22,11 @@ ROW_NUMBER = {"en": str, "de": lambda x: dec(x, "de")}
 """How the method comparison writes GB and hours: the rounded value as is in English, one decimal in German."""
 
 
+
+def _count(noun: str, n: float, lang: str) -> str:
+    """`1 epoch`, `2 epochs`, `1 Lauf`, `12 Läufe`: the number with its noun in the right form."""
+    return msg(f"configurator.training.{noun}.{'one' if n == 1 else 'other'}", lang, n=f"{n:g}")
+
 def _r(x, d=2):
     return None if x is None else round(x, d)
 
@@ -116,7 +121,7 @@ def training_plan(ctx, cand) -> dict | None:
     for lang in ("en", "de"):
         lines[lang] = [msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{t.method}", lang),
                            params=f"{ctx.model.params_b:g}", tokens=f"{planner.tokens / 1e6:,.0f}",
-                           epochs=f"{t.epochs:g}", runs=t.runs_per_year,
+                           epochs=_count("epochs", t.epochs, lang), runs=_count("runs", t.runs_per_year, lang),
                            dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))]
         for o in options:
             mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""

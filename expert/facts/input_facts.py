@@ -85,6 +85,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
     hosting = s.hosting
     util = s.utilization
     certs = {c.lower().replace(" ", "").replace("-", "") for c in (hosting.certifications if hosting else [])}
+    stated = hosting is not None and "certifications" in hosting.model_fields_set
     fact = {
         "t": "setup", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "gpu_memory_gb": gpu.memory_gb, "ecc": gpu.ecc, "count": s.count, "total_vram_gb": total_vram,
@@ -98,8 +99,9 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "network_gbps": s.network_gbps,
         "country": hosting.country.upper() if hosting else (s.site_country.upper() if s.site_country else None),
         "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
-        "iso27001": ("iso27001" in certs) if hosting else None,
-        "hds_certified": ("hds" in certs) if hosting else None,
+        # certifications not stated (the chat's audit does not ask them) are unknown, not absent
+        "iso27001": ("iso27001" in certs) if stated else None,
+        "hds_certified": ("hds" in certs) if stated else None,
         "utilization_mean": util.mean if util else None, "utilization_peak": util.peak if util else None,
         "day_night_swing": util.day_night_swing if util else None,
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,

@@ -219,7 +219,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "network_gbps": (NUM, "network, Gbps"),
         "country": (STR, "ISO country of the servers"),
         "provider_seat": (STR, "ISO country of the provider's seat"),
-        "iso27001": (BOOL, "provider certified ISO 27001"),
+        "iso27001": (BOOL, "provider certified ISO 27001 (null when hosting.certifications is not stated)"),
         "hds_certified": (BOOL, "provider HDS-certified (French health-data hosting, 000 M4 note); "
                                  "'hds' in hosting.certifications"),
         "utilization_mean": (NUM, "measured mean GPU utilisation 0..1"),

@@ -3,7 +3,12 @@
 - `parse`: one parser per question (`parse_model`, `parse_volume`, `parse_fine_tuning`, `parse_data`,
   and the follow-ups); each returns a `Parsed` with workload fields of CONTRACT.md and never raises.
 - `sentence`: the whole clarification sentence of document 000, read in one go; `render` writes it back.
-- `flow`: `Interview`, the pure interview state (`next_question`, `answer`, `set`, `workload`).
+- `flow`: `Interview`, the pure interview state (`next_question`, `answer`, `set`, `workload`):
+  `answer(line)` is the one entry that understands a chat line — an answer, a correction of the
+  previous one, a confirmation, a change after the interview — and says for which question
+  (`Reply`); `turns` holds the lines that are not a plain answer.
+- `polarity`: negation, correction and confirmation words (lexicon data, English and German);
+  `whatif`: a change in plain words after the interview; `rates`: peak or average of a rate.
 - `questions`: the questions with examples and help, in English or German.
 
 Every word shown comes from the message catalog `expert.messages` (`question.*`, `interview.*`);

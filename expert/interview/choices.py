@@ -6,6 +6,7 @@ Same contract as the other parsers: text in, `Parsed` out, never an exception.
 from __future__ import annotations
 
 from . import lexicon as lx
+from .polarity import polar
 from .result import Parsed, fail, safe, say
 
 NO_PREFERENCE = lx.words(
@@ -24,10 +25,17 @@ _ON_PREM = lx.words(
     "selbst gehostet", "eigene\\w* (rechenzentrum|server\\w*|hardware|infrastruktur|räumlichkeiten)",
     "own (data ?cent\\w*|servers?|hardware|infrastructure|premises)", "\\w*rechenzentrum",
     "data ?cent(er|re)s?", "serverraum")
-_OPEX = lx.words("rent\\w*", "miet\\w*", "opex", "leas\\w*", "pay[- ]as[- ]you[- ]go", "abo\\w*",
+_OPEX = lx.words("rent\\w*", "miet\\w*", "gemietet\\w*", "opex", "leas\\w*", "pay[- ]as[- ]you[- ]go", "abo\\w*",
                  "subscription", "monthly fee")
-_CAPEX = lx.words("buy\\w*", "kauf\\w*", "capex", "purchas\\w*", "invest\\w*", "own", "besitzen",
+_CAPEX = lx.words("buy\\w*", "kauf\\w*", "bought", "gekauft\\w*", "capex", "purchas\\w*", "invest\\w*", "own", "besitzen",
                   "erwerben", "anschaffen", "anschaffung")
+
+
+def _either(said: dict[str, int]) -> tuple[bool, bool]:
+    """(a, b) of a choice between two options, a denied one meaning the other ("not in the cloud"
+    → on premise; "wir kaufen keine Server" → rent); both when both are said."""
+    a, b = said["a"], said["b"]
+    return a == 1 or (b == -1 and a != -1), b == 1 or (a == -1 and b != -1)
 
 
 def nothing(lang: str) -> Parsed:
@@ -63,7 +71,7 @@ def parse_hosting(t: str, lang: str = "en") -> Parsed:
 @safe("deployment")
 def parse_deployment(t: str, lang: str = "en") -> Parsed:
     """Deployment → `{deployment: cloud|on_premise|any}` (`lokal`, `im eigenen Rechenzentrum`)."""
-    cloud, prem = lx.has(_CLOUD, t), lx.has(_ON_PREM, t)
+    cloud, prem = _either(polar({"a": _CLOUD, "b": _ON_PREM}, t))
     if cloud != prem:
         return Parsed({"deployment": "cloud" if cloud else "on_premise"}, lang=lang)
     if (cloud and prem) or lx.has(NO_PREFERENCE, t):
@@ -78,7 +86,7 @@ def parse_budget(t: str, lang: str = "en") -> Parsed:
 
     Naming only the place also answers: the cloud is rented, own premises are bought.
     """
-    rent, buy = lx.has(_OPEX, t), lx.has(_CAPEX, t)
+    rent, buy = _either(polar({"a": _OPEX, "b": _CAPEX}, t))
     place = parse_deployment(t, lang)
     fields = dict(place.fields) if place.ok and place.fields.get("deployment") != "any" else {}
     if rent != buy:

@@ -3,7 +3,9 @@
 `parse_dataset("50M tokens")` → `{dataset_tokens: 50 000 000}`; also `50 million tokens`,
 `50 Mio. Tokens`, `20 000 documents of 2 000 tokens`, `200k pages` (≈ 700 tokens a page, the
 context question's rule), `5 GB of text` (≈ 4 bytes a token, an own estimate) and `don't know`
-(understood, no field: the advice shows its default as an assumption with its source).
+(understood, no field: the advice shows its default as an assumption with its source). A count of
+documents without their length (`10'000 Dokumente`) fails with `fields={"documents": N}`: the
+flow keeps it and asks only for the length.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def _unit_after(t: str, end: int) -> str | None:
 @safe("dataset")
 def parse_dataset(t: str, lang: str = "en") -> Parsed:
     """Tokens per fine-tuning run (one epoch) → `{dataset_tokens: N}`; a range uses its upper value."""
-    nums = nb.scan(t)
+    nums = nb.scan(t, words=True)              # "etwa zehntausend Dokumente"
     if not nums:
         if lx.has(NO_PREFERENCE, t) or lx.has(_DONT_KNOW, t) or lx.only(lx.BARE_NO, t):
             return nothing(lang)
@@ -52,8 +54,9 @@ def parse_dataset(t: str, lang: str = "en") -> Parsed:
         by_unit[unit] = max(by_unit.get(unit, 0.0), n.value)
     notes: list[str] = []
     docs = by_unit.pop("docs", None)
-    if docs is not None and not by_unit:
-        return fail("dataset", lang, "interview.reply.dataset.document_length")
+    if docs is not None and not by_unit:       # the count is kept: the flow asks only for the length
+        asked = fail("dataset", lang, "interview.reply.dataset.document_length")
+        return Parsed({"documents": docs}, False, asked.reason, asked.example, lang=lang)
     unit = next((u for u in ("tokens", "pages", "words", "tb", "gb", "mb") if u in by_unit), None)
     value = by_unit[unit]
     if unit is None:

@@ -12,15 +12,15 @@ question accepts `skip` / `überspringen` / `default` (the default applies) and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from expert.messages import has as has_msg, t as msg
 
-from . import aliases, followups, lexicon as lx, numbers as nb, parse as p
+from . import aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
 from .dataset import parse_dataset
 from .precision import parse_precision
 from .workload_describe import DEFAULTS, describe, describe_field, method_word
 from .questions import ORDER, Question, question
+from .reply import Reply, help_reply
+from .turns import Turns
 from .sentence import PARTS, found_parts, parse_sentence, render_sentence
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -50,45 +50,14 @@ _EXCLUSIVE = {"model": "params_b", "params_b": "model",
 _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
             "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
             "fine_tuning_frequency": p.parse_fine_tuning, "fine_tuning_method": p.parse_fine_tuning,
-            "sector": p.parse_sector, "hosting": p.parse_hosting, "budget": p.parse_budget,
+            "sector": p.parse_sector, "hosting": p.parse_hosting_place, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth,
             "site_country": p.parse_site_country, "dataset": parse_dataset, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time,
             "precision": parse_precision}
 
 
 
-@dataclass(frozen=True)
-class Reply:
-    """The answer to one user message.
-
-    `kind` is `answer` (understood: `understood` in plain words, `changed` fields), `skip` (the
-    default applies), `help` (`help` holds the explanation), `unclear` (`reason` and `example`)
-    or `propose` (a vague answer: `understood` offers the documents' default, taken on `yes`).
-    `redirected` names the other question an answer was taken for (the current one is asked again).
-    """
-
-    kind: str
-    question_id: str | None
-    understood: str = ""
-    changed: dict = field(default_factory=dict)
-    reason: str | None = None
-    example: str | None = None
-    note: str | None = None
-    help: str | None = None
-    redirected: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True unless the message was not understood."""
-        return self.kind != "unclear"
-
-
-def help_reply(q: Question, lang: str) -> Reply:
-    """The explanation of question `q` and its example answer."""
-    return Reply("help", q.id, help=f"{q.help}\n{msg('interview.example', lang)}: {q.example}")
-
-
-class Interview:
+class Interview(Turns):
     """The interview state: the answers so far as a workload dict, and which questions are done."""
 
     def __init__(self, lang: str = "en", models: dict[str, str] | None = None) -> None:
@@ -99,7 +68,12 @@ class Interview:
         self.provisional: set[str] = set()   # e.g. a fine-tuning frequency assumed after a bare "yes"
         self._applied: dict = {}
         self.pending = None
-        """A `proposals.Proposal`: a default offered for a vague answer, taken on `yes`."""
+        """A `proposals.Proposal`: a default offered for a vague answer, taken on `yes` or `ok`;
+        kept until the next answer is understood."""
+        self.last: str | None = None
+        """The question answered last: a correction typed at the next question goes there."""
+        self.partial: str | None = None
+        """What was understood of an incomplete answer ("10'000 Dokumente"), read with the rest."""
 
     def _ft(self) -> tuple[str | None, str | None]:
         """(frequency, method) of the fine-tuning answer; (None, None) if none or unanswered."""
@@ -135,6 +109,15 @@ class Interview:
             return False  # an agent's context grows step by step: the loop sizes it
         return True
 
+    def progress(self) -> tuple[int, int]:
+        """(number of the next question, questions in all) as things stand: the questions settled
+        (answered, skipped, or filled by a whole sentence) and those still to ask; a question that
+        no longer applies counts in neither."""
+        settled = [q for q in ORDER if not self._applies(q) and (
+            q in self.done or any(f in self.answers for f in FIELDS.get(q, ())))]
+        open_ = [q for q in ORDER if self._applies(q)]
+        return len(settled) + 1, len(settled) + len(open_)
+
     def next_question(self) -> Question | None:
         """The next question to ask in `self.lang`, or None when the interview is complete."""
         qid = next((q for q in ORDER if self._applies(q)), None)
@@ -160,39 +143,63 @@ class Interview:
         self._applied = said
         if isinstance(fields.get("agent"), dict) and isinstance(self.answers.get("agent"), dict):
             fields["agent"] = {**self.answers["agent"], **fields["agent"]}  # one agent block, answered in parts
+        if any(n in fields for n in PARTS["volume"]) and "peak_to_average" not in fields:
+            fields["peak_to_average"] = None    # the office hours of an earlier volume answer no longer hold
         for name, value in fields.items():
             if name in _EXCLUSIVE:
                 self.answers.pop(_EXCLUSIVE[name], None)
+            if value is None and name == "peak_to_average":
+                if self.answers.pop(name, None) is not None:
+                    changed[name] = None
+                continue
             if self.answers.get(name) != value:
                 changed[name] = value
             self.answers[name] = value
         return changed
 
     def answer(self, text: str) -> Reply:
-        """Take the user's answer to the current question (or a whole sentence) and move on."""
+        """Take the user's answer to the current question (or a whole sentence, a correction of
+        the previous answer, a change after the interview) and move on."""
+        pending, partial = self.pending, self.partial
+        self.pending = self.partial = None
+        reply = self._answer(text, pending, partial)
+        if reply.kind in ("unclear", "help") and self.pending is None:
+            self.pending = pending           # a suggestion stays open until it is answered
+        if reply.kind == "answer":
+            self.last = reply.redirected or reply.question_id or self.last
+        return reply
+
+    def _answer(self, text: str, pending, partial: str | None) -> Reply:
+        """`answer` without the bookkeeping of the pending suggestion and the last question."""
         q = self.next_question()
         qid = q.id if q else None
         t = nb.normalize(text)
         lang = lx.detect_lang(t, self.lang)
-        pending, self.pending = self.pending, None
         if q and lx.asks_help(t):
-            self.pending = pending
+            self.partial = partial
             return help_reply(q, self.lang)
-        if pending is not None and pending.qid == qid:
-            from .proposals import accepts
-
-            if accepts(t):
-                return self._take(pending)
+        if pending is not None and pending.qid == qid and polarity.confirms(t):
+            return self._take(pending)
         if q and lx.skips(t):
             return self._skip(q, lang, t)
+        if partial and qid == "dataset":
+            text = t = partial + ", " + t
         whole = parse_sentence(text, lang, models=self.models)
+        fixed = None
+        if not (whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None)):
+            fixed = self._correction(q, t, lang)
+        if fixed is not None:
+            return fixed
         if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
             got, parts = whole, found_parts(whole.fields)
         elif qid is None:
-            return Reply("unclear", None, reason=msg("interview.all_answered", lang),
-                         example=render_sentence(self.answers, lang))
+            return self._what_if(text, lang)
         else:
             got, parts = self._parse(qid, text, lang), [qid]
+        if not got.ok and qid == "dataset" and got.fields.get("documents"):
+            self.partial = t               # "10'000 Dokumente": kept, only the length is asked
+            return Reply("partial", qid, msg("interview.partial.dataset", self.lang,
+                                             docs=nb.fmt(got.fields["documents"], self.lang)))
         if not got.ok and qid is not None:
             return self._elsewhere(q, t, lang, got)
         if not got.ok:
@@ -209,34 +216,6 @@ class Interview:
             self.provisional.discard("fine_tuning_frequency")
         said = describe(self._applied, self.lang) or note or ""
         return Reply("answer", qid, said, changed, note=note)
-
-    def _elsewhere(self, q: Question, t: str, lang: str, got: p.Parsed) -> Reply:
-        """The current parser failed: an answer to another question is taken for that one (and
-        `q` asked again); a vague one gets the documents' default to accept; else not understood.
-        (Imported here: the first question must not wait for these patterns to compile.)"""
-        from .proposals import propose
-        from .redirect import other_question
-
-        other = other_question(q.id, t, lang, self._parse)
-        if other is not None:
-            oid, parsed = other
-            changed = self._merge(oid, parsed.fields)
-            self.done.add(oid)
-            said = describe(self._applied, self.lang) or parsed.note or ""
-            note = msg("interview.redirected", self.lang, taken=msg(f"interview.topic.{oid}", self.lang),
-                       asked=msg(f"interview.topic.{q.id}", self.lang))
-            return Reply("answer", q.id, said, changed, note=note, redirected=oid)
-        offer = propose(q.id, t, lang)
-        if offer is not None:
-            self.pending = offer
-            return Reply("propose", q.id, offer.text)
-        return Reply("unclear", q.id, reason=got.reason, example=got.example, note=got.note)
-
-    def _take(self, offer) -> Reply:
-        """The user accepted the default offered for a vague answer."""
-        changed = self._merge(offer.qid, offer.fields)
-        self.done.add(offer.qid)
-        return Reply("answer", offer.qid, describe(self._applied, self.lang), changed)
 
     def _parse(self, qid: str, text: str, lang: str) -> p.Parsed:
         """Run the parser of question `qid`; a fine-tuning follow-up needs what it asked for."""

@@ -20,7 +20,10 @@ YES = words("yes", "yeah", "yep", "ja", "jawohl", "jep", "klar", "sure", "of cou
             "erforderlich", "notwendig", "y", "j", "true", "correct", "richtig", "genau")
 NO = words("no", "nope", "nein", "none", "nö", "kein\\w*", "ohne", "without", "never", "nie",
            "nicht", "not", "not needed", "unnötig", "n", "false", "nah")
-DONT_KNOW = words("don'?t know", "do not know", "not sure", "unsure", "no idea", "unknown",
+DONT_KNOW = words("(i|we) (really )?(don'?t|do not) know( yet)?", "(ich|wir) weiss? (es )?(noch )?nicht",
+                  "weiss (ich|ich es|es) (noch )?nicht", "wissen (wir )?(es )?(noch )?nicht",
+                  "no idea( yet)?", "not sure( yet)?", "can'?t say", "kann ich nicht sagen",
+                  "don'?t know", "do not know", "not sure", "unsure", "no idea", "unknown",
                   "weiss nicht", "weiß nicht", "keine ahnung", "unklar", "unbekannt", "k\\.? ?a\\.?",
                   "maybe", "vielleicht", "noch offen", "dunno", "idk")
 SKIP = words("skip", "überspringen", "ueberspringen", "default", "defaults", "standard",
@@ -28,7 +31,7 @@ SKIP = words("skip", "überspringen", "ueberspringen", "default", "defaults", "s
 HELP = words("help", "hilfe", "what does that mean", "was heisst das", "was bedeutet das",
              "explain", "erklären", "erklaeren", "wie bitte")
 
-FINE_TUNING = words("fine[- ]?tun\\w*", "finetun\\w*", "lora", "q-?lora", "training", "train",
+FINE_TUNING = words("fine[- ]?tun\\w*", "finetun\\w*", "fein[- ]?tun\\w*", "lora", "q-?lora", "training", "train",
                     "trainieren", "nachtrain\\w*", "retrain\\w*", "anpassen", "tuning")
 REQUESTS = words("requests?", "req", "queries", "query", "calls?", "anfragen?", "abfragen?",
                  "aufrufe?", "prompts?", "messages?", "nachrichten", "conversations?",
@@ -48,13 +51,22 @@ NON_SENSITIVE = words("nicht[- ]?sensib\\w*", "non[- ]?sensitive", "not sensitiv
 BARE_YES = words("yes", "ja", "yep", "jep", "klar", "sure", "y", "j")
 BARE_NO = words("no", "nein", "nope", "nö", "n")
 NOT_ANONYMOUS = words("nicht anonymi\\w*", "not anonymi\\w*", "non[- ]?anonymi\\w*")
-SENSITIVE = words("sensitive", "sensib\\w*", "vertraulich\\w*", "confidential", "secret", "geheim\\w*",
+SENSITIVE = words("sensitive", "sensib\\w*", "heikel", "heikl\\w*", "vertraulich\\w*", "confidential", "secret", "geheim\\w*",
                   "personal", "personen\\w*", "persönlich\\w*", "private", "privat\\w*",
                   "besonders schützenswert\\w*", "schützenswert\\w*", "kundendaten", "customer data",
                   "pii", "revdsg", "dsgvo", "gdpr", "critical", "kritisch\\w*", "internal",
                   "interne\\w*", "hr", "personal\\w*", "mitarbeite\\w*", "lohn\\w*", "löhne",
                   "salar\\w*", "payroll", "employee\\w*", "steuer\\w*", "tax", "legal", "juristisch\\w*",
                   "anwalt\\w*", "contracts?", "vertr[äa]ge?\\w*")
+WEAK_SENSITIVE = words("internal", "interne\\w*", "intern", "in-house")
+"""Words that make data sensitive only as the answer to the data question: "an internal coding
+agent" said about the model is no statement about the data (the chat asks)."""
+
+
+def strong(text: str) -> str:
+    """`text` with the weak sensitivity words blanked (same length)."""
+    return WEAK_SENSITIVE.sub(lambda m: " " * len(m.group()), text)
+
 
 SECTORS: dict[str, re.Pattern[str]] = {
     "health": words("health\\w*", "gesundheit\\w*", "patient\\w*", "medizin\\w*", "medical",

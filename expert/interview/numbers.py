@@ -33,7 +33,7 @@ WORDS: dict[str, float] = {
     "hundred": 100, "half": 0.5,
     "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
     "neun": 9, "zehn": 10, "zwölf": 12, "achtzehn": 18, "zwanzig": 20, "dreissig": 30,
-    "fünfzig": 50, "hundert": 100, "halbe": 0.5, "halbes": 0.5,
+    "fünfzig": 50, "hundert": 100, "halbe": 0.5, "halbes": 0.5, "halben": 0.5,
     "einem": 1, "einer": 1,
 }
 """Small number words accepted where `words=True` (horizons, intervals, latencies)."""
@@ -166,6 +166,10 @@ def scan(text: str, *, scales: bool = True, words: bool = False) -> list[Number]
             m = _WORD_RE.match(text, i)
             word = m.group() if m else ""
             value = WORDS.get(word) if word else None
+            nxt = _WORD_RE.match(text, m.end() + 1) if m and value == 1 else None
+            if nxt and WORDS.get(nxt.group()) == 0.5:   # "einer halben Sekunde": the article is no 1
+                i = nxt.start()
+                continue
             if value is None and word:
                 value = german_compound(word)
             if value is not None:

@@ -16,12 +16,14 @@ from .choices import (parse_budget, parse_deployment, parse_hosting, parse_secto
 from .dataset import parse_dataset
 from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
+from .polarity import affirmed, denied
+from .rates import HOURS, rate_basis
 from .result import Parsed, fail, num, safe, say
-from .setup_place import parse_site_country
+from .setup_place import parse_hosting_place, parse_site_country
 
 __all__ = ["Parsed", "parse_budget", "parse_context", "parse_data", "parse_dataset", "parse_deployment",
            "parse_fine_tuning", "parse_growth", "parse_horizon", "parse_hosting", "parse_latency",
-           "parse_model", "parse_sector", "parse_site_country", "parse_volume", "parse_yes_no", "fail", "time_unit"]
+           "parse_model", "parse_sector", "parse_hosting_place", "parse_site_country", "parse_volume", "parse_yes_no", "fail", "time_unit"]
 
 _PER = (r"(?:/ ?|(?<!\w)(?:per|pro|a|an|je|each|every|jede[nrs]?|im|am|in der|in einer|in the|"
         r"in a|in one|within a|innerhalb einer) )")
@@ -73,7 +75,10 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     thousand` is read as 3 000. The value is checked after the conversion: what is accepted is
     always more than zero requests.
     """
-    notes = []
+    notes, full = [], t
+    clock = HOURS.search(t)        # "8-18 Uhr" is the office hours, not a range of requests
+    if clock:
+        t = t[:clock.start()] + " " * (clock.end() - clock.start()) + t[clock.end():]
     few = _A_FEW.search(t)
     if few:
         t = t[:few.start()] + "3 " + t[few.end():]
@@ -103,8 +108,15 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     if not per_day > 0:   # checked on the converted value ("half a million per month" is > 0)
         return fail("volume", lang, "interview.reply.volume.not_positive")
     rps = num(per_day / 86400)
-    if unit[0] in SECONDS and rps > 0:
+    basis = rate_basis(full, per_day / 86400, lang) if unit[0] in SECONDS and rps > 0 else None
+    if basis is not None:
+        fields = basis[0]
+        notes.append(basis[1])
+    elif unit[0] in SECONDS and rps > 0:
         fields = {"requests_per_second": rps}
+        if unit[0] != "s":
+            notes.append(say("interview.note.volume.rate_is_peak", lang,
+                             rate=say("interview.note.volume.per_minute", lang, n=nb.fmt(per_day / 1440, lang))))
     else:
         fields = {"requests_per_day": max(1, int(round(per_day)))}
         if per_day < 0.5:
@@ -115,7 +127,15 @@ def parse_volume(t: str, lang: str = "en") -> Parsed:
     return Parsed(fields, lang=lang, note="; ".join(notes) or None)
 
 
-_FREQ = [  # order matters: half-yearly and quarterly before yearly, daily before weekly
+_FREQ = [  # order matters: vague and half-yearly before quarterly and yearly, daily before weekly
+    ("quarterly", "few_a_year", lx.words(
+        "(a few|a couple of|several|some|multiple|a handful of) times (a|per|each|every) year",
+        "(ein paar|einige|mehrere|ein paarmal|paarmal) ?(mal|male)? (im|pro|jedes|per|in einem) jahr",
+        "mehrmals (im|pro|per|jedes) jahr", "(ein paar|einige|mehrere) ?mal j[äa]e?hrlich",
+        "mehrmals j[äa]e?hrlich", "several times annually")),
+    ("monthly", "few_months", lx.words("every (few|couple of|couple|several) months",
+                                        "alle paar monate", "alle (zwei|2) bis (drei|3) monate",
+                                        "every (two|2) (or|to) (three|3) months")),
     ("weekly", "daily", lx.words("daily", "t[äa]e?glich\\w*", "every day", "jeden tag", "each day")),
     ("quarterly", "half_yearly", lx.words("twice a year", "half[- ]?yearly", "semi[- ]?annual\\w*",
                                           "halbj[äa]e?hrlich\\w*", "zweimal (im|pro) jahr",
@@ -148,7 +168,7 @@ def _frequency(t: str, lang: str) -> tuple[str | None, str | None]:
             return freq, say("interview.note.fine_tuning.taken_as", lang,
                              freq=say(f"interview.word.{freq}", lang))
     for freq, said, pattern in _FREQ:
-        if lx.has(pattern, t):
+        if affirmed(pattern, t):          # "not monthly, quarterly": the denied one does not count
             note = None if said is None else say("interview.note.fine_tuning.said_taken_as", lang,
                                                   said=say(f"interview.note.fine_tuning.{said}", lang),
                                                   freq=say(f"interview.word.{freq}", lang))
@@ -165,6 +185,8 @@ def parse_fine_tuning(t: str, lang: str = "en") -> Parsed:
     freq, note = _frequency(t, lang)
     method = next((name for name, pattern in _METHODS if lx.has(pattern, t)), None)
     yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
+    if not freq and not method and denied(lx.FINE_TUNING, t):
+        return Parsed({"fine_tuning": "none"}, lang=lang)     # "we don't plan to retrain it"
     if not freq and not method:
         if lx.has(lx.DONT_KNOW, t) and yes < 0 and not lx.has(lx.BARE_NO, t):
             return fail("fine_tuning", lang, "interview.reply.yes_no")
@@ -184,9 +206,9 @@ def parse_data(t: str, lang: str = "en") -> Parsed:
     """Data → `{data: sensitive|non_sensitive}` plus `sector` when one is named (health, …)."""
     sector = lx.sector_of(t)
     fields: dict = {}
-    sensitive = lx.has(lx.SENSITIVE, t) or lx.has(lx.NOT_ANONYMOUS, t)
-    if lx.has(lx.NON_SENSITIVE, t) and not lx.has(lx.NOT_ANONYMOUS, t):
-        fields["data"] = "non_sensitive"
+    sensitive = affirmed(lx.SENSITIVE, t) or lx.has(lx.NOT_ANONYMOUS, t)
+    if (lx.has(lx.NON_SENSITIVE, t) or denied(lx.SENSITIVE, t)) and not lx.has(lx.NOT_ANONYMOUS, t):
+        fields["data"] = "non_sensitive"          # "nothing sensitive", "no personal data"
     elif sensitive and lx.has(lx.BARE_NO, t) and not lx.has(lx.BARE_YES, t):
         fields["data"] = "non_sensitive"          # "sensitive data? no"
     elif sensitive or sector:

@@ -67,7 +67,7 @@ def _kind(rest: str, had_model: bool) -> set[str]:
     kinds = set()
     if lx.has(lx.FINE_TUNING, rest):
         kinds.add("fine_tuning")
-    if any(lx.has(p, rest) for p in _DATAISH):
+    if any(lx.has(p, lx.strong(rest)) for p in _DATAISH):   # "internal agent": asked, not guessed
         kinds.add("data")
     has_number = bool(nb.scan(rest))
     if has_number and not kinds and not lx.has(lx.REQUESTS, rest) and lx.has(_FOLLOW_UPS, rest) \
@@ -129,7 +129,8 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
     for kind, parser in (("volume", parse_volume), ("fine_tuning", parse_fine_tuning),
                          ("data", parse_data), ("latency", parse_latency)):
         if groups[kind]:
-            got = parser(", ".join(groups[kind]), lang)
+            text = ", ".join(groups[kind])
+            got = parser(lx.strong(text) if kind == "data" else text, lang)
             if got.ok:
                 fields.update(got.fields)
                 notes += [got.note] if got.note else []

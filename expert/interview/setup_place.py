@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lx
-from .choices import NO_PREFERENCE, nothing
+from .choices import NO_PREFERENCE, nothing, parse_hosting
 from .result import Parsed, fail, safe, say
 
 # Server country and provider seat: ISO 3166-1 alpha-2 codes. Names are matched as whole tokens
@@ -155,3 +155,20 @@ def parse_site_country(t: str, lang: str = "en", hosting: str | None = None) -> 
     if lx.has(NO_PREFERENCE, t) or lx.only(lx.BARE_NO, t):
         return nothing(lang)
     return fail("site_country", lang, "interview.reply.site_country")
+
+
+_EU_COUNTRIES = ("DE", "AT", "FR", "IT", "NL", "IE", "SE", "FI", "BE", "LU", "ES", "PL")
+"""The EU members among the places above (a city there answers "EU")."""
+
+
+@safe("hosting")
+def parse_hosting_place(t: str, lang: str = "en") -> Parsed:
+    """The hosting question's answer, a city too: `choices.parse_hosting`, else the place named
+    (`in Zürich` → ch, `Frankfurt` → eu; a place outside CH and the EU is not understood)."""
+    got = parse_hosting(t, lang)
+    if got.ok:
+        return got
+    country = next((code for code, seat in _places(t)[0] if not seat), None)
+    if country in ("CH", *_EU_COUNTRIES):
+        return Parsed({"hosting": "ch" if country == "CH" else "eu"}, lang=lang)
+    return got

@@ -22,7 +22,7 @@ than read from the schema, so the chat starts without loading pydantic;
 tests/interview/test_interview_defaults.py keeps the two equal."""
 
 _PLAIN = ("model", "params_b", "precision", "requests_per_day", "requests_per_second", "tpot_target_ms", "context_tokens",
-          "horizon_months", "dataset_tokens", "site_country", "growth_params_b")
+          "horizon_months", "dataset_tokens", "site_country", "growth_params_b", "peak_to_average")
 """Fields said by one catalog text each (`interview.describe.<name>`)."""
 
 FREQUENCIES = ("weekly", "monthly", "quarterly", "yearly")

@@ -35,6 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "chat.now": ("now", "jetzt"),
     "chat.audit_start": ("Audit of a setup you already run: a few questions, then the findings.",
                     "Audit eines bestehenden Setups: ein paar Fragen, dann die Befunde."),
+    "chat.progress": ("question {n} of {total}", "Frage {n} von {total}"),
     "chat.example": ("Example", "Beispiel"),
     "chat.not_understood": ("Not understood", "Nicht verstanden"),
     "chat.understood": ("Understood", "Verstanden"),

@@ -60,6 +60,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{n} tokens per fine-tuning run",
         "{n} Tokens pro Fine-Tuning-Lauf"),
     "interview.describe.site_country": ("own site in {value}", "eigener Standort in {value}"),
+    "interview.describe.peak_to_average": (
+        "peak {n} × the daily average",
+        "Spitze {n} × der Tagesdurchschnitt"),
     "interview.describe.growth_params_b": (
         "growing to {n} billion parameters",
         "wächst auf {n} Milliarden Parameter"),

@@ -22,6 +22,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.skip.volume": ("a typical volume", "ein typisches Volumen"),
     "interview.redirected": ("taken as the answer on “{taken}”; the question on “{asked}” again",
                              "als Angabe «{taken}» genommen; die Frage «{asked}» noch einmal"),
+    "interview.corrected": ("corrected: your answer on “{taken}”", "korrigiert: Ihre Angabe «{taken}»"),
+    "interview.taken_for": ("taken as the answer on “{taken}”", "als Angabe «{taken}» genommen"),
+    "interview.partial.dataset": (
+        "{docs} documents noted — how long is one document (pages or tokens)?",
+        "{docs} Dokumente notiert — wie lang ist ein Dokument (Seiten oder Tokens)?"),
+    "interview.what_if": ("changed after the interview", "nach dem Interview geändert"),
     "interview.example": ("Example", "Beispiel"),
     "interview.topic.latency": ("response time", "Antwortzeit"),
     "interview.topic.context": ("context length", "Kontextlänge"),

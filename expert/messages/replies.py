@@ -137,6 +137,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.note.fine_tuning.daily": ("daily", "täglich"),
     "interview.note.fine_tuning.half_yearly": ("half-yearly", "halbjährlich"),
     "interview.note.fine_tuning.once": ("once", "einmalig"),
+    "interview.note.fine_tuning.few_a_year": ("a few times a year", "ein paar Mal im Jahr"),
+    "interview.note.fine_tuning.few_months": ("every couple of months", "alle paar Monate"),
     "interview.note.fine_tuning.said_taken_as": (
         "{said}: taken as {freq}",
         "{said}: als {freq} gerechnet"),
@@ -187,6 +189,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.note.tokens_per_word": ("about 1.4 tokens per word", "etwa 1,4 Tokens pro Wort"),
     "interview.note.volume.a_few": ("“a few” read as 3", "«ein paar» als 3 gelesen"),
     "interview.note.volume.per_day": ("= {value} per day", "= {value} pro Tag"),
+    "interview.note.volume.per_minute": ("{n} per minute", "{n} pro Minute"),
+    "interview.note.volume.office_hours": (
+        "{rate} read as the peak during {hours} office hours",
+        "{rate} als Spitze während {hours} Bürostunden gelesen"),
+    "interview.note.volume.rate_is_peak": (
+        "{rate} sized as the peak rate (say “on average” or “during office hours” otherwise)",
+        "{rate} als Spitzenlast gerechnet (sonst «im Schnitt» oder «während der Bürozeiten» sagen)"),
+    "interview.note.volume.rate_is_average": (
+        "{rate} read as the average around the clock",
+        "{rate} als Durchschnitt rund um die Uhr gelesen"),
     "interview.note.volume.per_day_assumed": (
         "no time unit given: read as per day",
         "keine Zeiteinheit: als pro Tag gelesen"),

@@ -90,10 +90,13 @@ MESSAGES.update(TRAINING)
 
 TRAINING_PLAN: dict[str, tuple[str, str]] = {
     "configurator.training.job": (
-        "job: {method}fine-tuning of {params}B on {tokens} M tokens × {epochs} epochs, {runs} runs a year; "
-        "dataset {dataset}",
-        "Auftrag: {method}Fine-Tuning von {params}B auf {tokens} Mio. Tokens × {epochs} Epochen, {runs} Läufe pro "
-        "Jahr; Datensatz {dataset}"),
+        "job: {method}fine-tuning of {params}B on {tokens} M tokens × {epochs}, {runs} a year; dataset {dataset}",
+        "Auftrag: {method}Fine-Tuning von {params}B auf {tokens} Mio. Tokens × {epochs}, {runs} pro Jahr; "
+        "Datensatz {dataset}"),
+    "configurator.training.epochs.one": ("{n} epoch", "{n} Epoche"),
+    "configurator.training.epochs.other": ("{n} epochs", "{n} Epochen"),
+    "configurator.training.runs.one": ("{n} run", "{n} Lauf"),
+    "configurator.training.runs.other": ("{n} runs", "{n} Läufe"),
     "configurator.training.dataset.given": ("given", "angegeben"),
     "configurator.training.dataset.assumed": (
         "ASSUMED, not given: 100 M tokens (band 10-415 M; 415 M is what 000 M2's 48 h on one A100 implies for 13B "

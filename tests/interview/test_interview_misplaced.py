@@ -119,11 +119,20 @@ def test_latency_at_the_context_question_is_taken_as_latency():
     assert iv.next_question().id == "context"
 
 
-def test_switzerland_at_the_sector_question_is_the_hosting():
+def test_switzerland_at_the_sector_question_is_where_the_company_is():
+    # issue 35: where the company is, is not where its data must stay (that is asked, not guessed)
     iv = at("sector", "de")
     reply = iv.answer("Schweiz")
-    assert reply.redirected == "hosting" and iv.answers["hosting"] == "ch"
+    assert reply.redirected == "site_country" and iv.answers["site_country"] == "CH"
+    assert "hosting" not in iv.answers
     assert "Branche" in reply.note and iv.next_question().id == "sector"
+
+
+def test_switzerland_only_at_the_sector_question_is_the_hosting():
+    iv = at("sector", "de")
+    reply = iv.answer("Server nur in der Schweiz")
+    assert reply.redirected == "hosting" and iv.answers["hosting"] == "ch"
+    assert "site_country" not in iv.answers
 
 
 # -- vague answers get the documents' default to accept ---------------------------------------------

@@ -77,6 +77,7 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
         self._asked_at = 0.0
         """`perf_counter()` at the last Enter."""
         self._undo = None
+        self._typing = False   # keys went to the prompt from elsewhere: a burst's spaces follow them
 
     @property
     def lang(self) -> str:
@@ -105,6 +106,7 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
             except Exception:  # noqa: BLE001 - an autosave this version cannot read: start afresh
                 self.start()
                 return
+            probe.interview.lang = self.lang        # the saved answers, in the chat's language
             summary = probe.interview.sentence()
             self.app.push_screen(ResumeScreen(summary, self.lang),
                                  lambda yes: self.restore(self._saved) if yes else self.start())
@@ -158,10 +160,12 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
 
     def ask(self) -> bool:
         """Post the next question; False when the interview is complete."""
-        q = self.session.interview.next_question()
+        iv = self.session.interview
+        q = iv.next_question()
         self.show_sentence()
         if q is not None:
-            self.post(QuestionBubble(q.text, q.example, self.lang))
+            progress = iv.progress() if hasattr(iv, "progress") else None
+            self.post(QuestionBubble(q.text, q.example, self.lang, progress))
         return q is not None
 
     def relabel(self) -> None:
@@ -218,21 +222,34 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
     # -- actions -------------------------------------------------------------------------------
 
     def type_in(self, typed: str | None = None) -> None:
-        """Back to the prompt, with `typed` (a key pressed elsewhere) added at its cursor."""
+        """Back to the prompt, with `typed` (a key pressed or text pasted elsewhere) added at its cursor."""
         prompt = self.query_one("#prompt", Input)
         prompt.focus()
         if typed:
+            self._typing = True
             prompt.insert_text_at_cursor(typed)
 
     def on_key(self, event: events.Key) -> None:
         """A printable key pressed while a rule card has focus goes to the prompt (Space and `?`
-        stay the card's: open/close, help)."""
+        stay the card's: open/close, help — except inside a burst of typing that already went to
+        the prompt: keys queued before the focus moved keep their spaces)."""
         prompt = self.query_one("#prompt", Input)
         if (self.focused is not prompt and event.is_printable and event.character
-                and event.character not in " ?"):
+                and (event.character not in " ?" or self._typing)):
             event.stop()
             event.prevent_default()
             self.type_in(event.character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste while a rule card has focus lands whole in the prompt."""
+        if self.focused is not self.query_one("#prompt", Input) and event.text:
+            event.stop()
+            self.type_in(event.text)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The user moved to another widget (Tab, a click): Space there is that widget's again."""
+        if event.widget is not self.query_one("#prompt", Input):
+            self._typing = False
 
     def action_help(self, lang: str | None = None) -> None:
         self.app.push_screen(HelpScreen(self.lang), self.type_in)

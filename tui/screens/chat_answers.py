@@ -1,9 +1,9 @@
 """What the user types that is not a command: an answer to the interview (advice or audit),
 or a change after it: a mixin of `ChatScreen`.
 
-The interview reads the text first; after the interview, what it does not understand goes to the
-keyword reader `tui.commands.what_if` ("latency 0.3 s", "buy instead"). Each answer is autosaved
-before anything is computed.
+The interview understands the line (`Interview.answer`: an answer, a correction of the previous
+one, a confirmation, a change after the interview such as "actually under half a second"); this
+screen only shows what it understood. Each answer is autosaved before anything is computed.
 """
 
 from __future__ import annotations
@@ -43,14 +43,23 @@ class AnswersMixin:
 
     def answer(self, text: str) -> None:
         """Give `text` to the interview; fall back to a keyword what-if after the interview."""
+        import copy
+
         self.follow_language(text)
         iv = self.session.interview
+        advice = self.session.mode == "advice"
+        before = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional)) if advice else None
         reply = iv.answer(text)
         if not reply.ok and self.report is not None and self.session.mode == "advice":
-            fields = cmd.what_if(text, self.lang)
+            fields = cmd.what_if(text, self.lang)   # the audit interview reads no what-ifs itself
             if fields:
                 self.apply(fields, text)
                 return
+        if advice and reply.kind == "answer" and reply.question_id is None and self.report is not None:
+            self._undo = before                  # a change after the interview can be undone
+        if reply.kind == "partial":
+            self.say("understood", reply.understood)
+            return
         if reply.kind == "unclear":
             self.say("unclear", reply.reason or "", reply.example)
             self.ask()

@@ -24,9 +24,12 @@ class Bubble(Static):
 class QuestionBubble(Bubble):
     """The assistant asks one question; the example answer is shown in a dim second line."""
 
-    def __init__(self, question: str, example: str, lang: str) -> None:
+    def __init__(self, question: str, example: str, lang: str,
+                 progress: tuple[int, int] | None = None) -> None:
+        """`progress` (n, total) adds "question n of total" after the example."""
+        step = f" · {t('chat.progress', lang, n=progress[0], total=progress[1])}" if progress else ""
         text = Text.assemble(("? ", "bold"), question, "\n",
-                             (f"  {t('chat.example', lang)}: {example}", "italic"))
+                             (f"  {t('chat.example', lang)}: {example}", "italic"), (step, "dim"))
         super().__init__(text)
 
 

@@ -1,0 +1,58 @@
+"""A change typed in plain words after the interview ("actually under half a second", "buy
+instead", "nicht in der Cloud", "10 000 Anfragen pro Tag"): which field it changes, and to what.
+
+`what_if(text, lang)` finds the topic of the text by a cue word (the table below, checked in order)
+and reads it with that question's own parser, so a what-if understands what the answer did
+(negations, number words, cities). It returns the workload fields, {} when no topic fits.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lexicon as lx, numbers as nb, parse as p
+from .polarity import correction
+from .precision import parse_precision
+from .redirect import _PLACE
+
+PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
+           "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
+           "sector": p.parse_sector, "hosting": p.parse_hosting_place, "budget": p.parse_budget,
+           "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment,
+           "site_country": p.parse_site_country, "precision": parse_precision}
+"""The parser of each question a what-if can change."""
+
+CUES = (
+    ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b|"
+                r"\b(seconds?|sekunden?|millisec\w*|millisek\w*)\b"),
+    ("context", r"context|kontext|tokens?\b"),
+    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ"),
+    ("budget", r"\b(rent\w*|buy\w*|bought|miete\w*|gemietet|kauf\w*|gekauft|capex|opex)\b"),
+    ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
+    ("sector", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
+    ("growth", r"grow\w*|wachs\w*|wächst|grösser|bigger|larger"),
+    ("deployment", r"on[- ]?prem\w*|cloud|rechenzentrum|data ?cent(er|re)|eigene\w* server"),
+    ("volume", lx.REQUESTS.pattern + r"|\b(per|pro|a|am) (day|tag|minute|min|hour|stunde)\b"),
+    ("fine_tuning", lx.FINE_TUNING.pattern),
+    ("data", "|".join(x.pattern for x in (lx.SENSITIVE, lx.NON_SENSITIVE, lx.DATA))),
+    ("precision", r"\b(\d+[- ]?bit|fp\d+|bf16|int\d|quanti\w*|präzision|precision)\b"),
+    ("model", r"\d\s?b\b|\b(llama|mistral|mixtral|qwen|gemma|phi|deepseek|falcon|gpt\w*|model\w*)"),
+    ("site_country", r"\b(site|standort|based in|located in|we'?re in|wir sind in|sitz)\b"),
+    ("site_country", _PLACE.pattern),
+)
+"""The cue of each topic, checked in this order (a time before a length, a length before a number
+of requests); the first whose parser understands the text wins."""
+_CUES = tuple((qid, re.compile(pattern)) for qid, pattern in CUES)
+
+
+def what_if(text: str, lang: str = "en") -> dict:
+    """The workload fields of a free-text change ("latency 0.3 s", "buy instead"); {} if none.
+    A leading "actually", "eigentlich", "no," is dropped."""
+    low = nb.normalize(text)
+    low = correction(low) or low
+    for qid, cue in _CUES:
+        if cue.search(low):
+            got = PARSERS[qid](low, lang)
+            if got.ok and got.fields:
+                return dict(got.fields)
+    return {}

@@ -1,0 +1,82 @@
+"""Issue 35: every character typed or pasted while a rule card has focus reaches the prompt — a
+burst of keys queued before the focus moves keeps its spaces ("/setrequests160000perday" once),
+and a paste lands whole; the resume dialog shows the saved answers in the chat's language."""
+
+from __future__ import annotations
+
+from textual import events
+
+from tui_fakes import FakeAdvisor
+from tui_helpers import SIZE, send
+from tui.widgets.cards import RuleCard
+
+SENTENCE = ("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per day, "
+            "needs fine-tuning no, with non-sensitive data.")
+LINE = "/set requests 160000 per day"
+
+
+async def answered(pilot) -> None:
+    await send(pilot, SENTENCE)
+    while pilot.app.chat.session.interview.next_question() is not None:
+        await send(pilot, "skip")
+
+
+def key(ch: str) -> events.Key:
+    return events.Key("space" if ch == " " else ch, ch)
+
+
+async def test_a_burst_of_typing_on_a_card_keeps_every_space(make_app):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        card = app.chat.query(RuleCard).first()
+        card.focus()
+        await pilot.pause()
+        for ch in LINE:                    # all queued at once, before the focus can move
+            app.post_message(key(ch))
+        await pilot.pause()
+        await pilot.pause()
+        prompt = app.chat.query_one("#prompt")
+        assert prompt.value == LINE and app.focused is prompt
+
+
+async def test_a_paste_on_a_card_lands_whole_in_the_prompt(make_app):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        app.chat.query(RuleCard).first().focus()
+        await pilot.pause()
+        app.post_message(events.Paste(LINE))
+        await pilot.pause()
+        await pilot.pause()
+        prompt = app.chat.query_one("#prompt")
+        assert prompt.value == LINE and app.focused is prompt
+
+
+async def test_space_on_a_card_still_opens_it(make_app):
+    app = make_app(advisor=FakeAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await answered(pilot)
+        card = app.chat.query(RuleCard).first()
+        card.focus()
+        await pilot.pause()
+        before = card.collapsed
+        await pilot.press("space")
+        assert app.focused is card and app.chat.query_one("#prompt").value == ""
+        assert card.collapsed is not before
+
+
+async def test_the_resume_dialog_shows_the_saved_answers_in_the_chats_language(make_app, state_dir):
+    from tui.screens.resume import ResumeScreen
+
+    app = make_app(lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "Llama 3.1 8B")
+        await send(pilot, "20 000 pro Tag")
+        await pilot.press("ctrl+q")
+    app = make_app(resume=None, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert "requests per day" in app.screen.summary and "Anfragen" not in app.screen.summary
+        assert "Resume" in app.screen.question
