@@ -15,13 +15,13 @@ import statistics
 
 from expert.sizing.accuracy import MEMORY_KINDS, SPEED_KINDS, AccuracyReport, evaluate
 
-# Issue 32's "done when": median |error| per regime and signed bias, TPOT and TTFT.
+# Issue 32's "done when": median |error| per regime and signed bias, TPOT and TTFT (issue 22 asked
+# TPOT <= 15 % per regime; tests/sizing/test_engine_speed.py holds that one).
 LATENCY_TARGETS = {"tpot": 0.10, "ttft": 0.20}
 BIAS_TARGET = 0.10
 
 TARGETS = {"memory": (MEMORY_KINDS, 0.10), "speed": (SPEED_KINDS, 0.25)}
 QUANTITY_TARGETS = {"tpot": 0.20, "throughput": 0.20}
-REGIME_TARGET = 0.15  # issue 22: TPOT median per regime
 
 
 def quantity_rows(report: AccuracyReport, quantity: str) -> list:
@@ -58,12 +58,6 @@ def table(report: AccuracyReport) -> str:
         med = statistics.median(c.abs_error for c in rows)
         lines.append(f"{quantity:10} rows {len(rows):3}  median |error| {med:6.1%}  p90 {report.p90(rows):6.1%}  "
                      f"target <= {target:.0%}  {'OK' if med <= target else 'MISSED'}")
-    lines += ["", "TPOT by regime (batch 1; mid 2-49; saturated >= 50 in flight), target median <= "
-              f"{REGIME_TARGET:.0%} each:", f"{'engine':14} {'regime':10} {'rows':>5} {'median':>8} {'p90':>8}"]
-    for (engine, regime), rows in sorted(report.tpot_by_regime().items()):
-        med = statistics.median(c.abs_error for c in rows)
-        verdict = ("OK" if med <= REGIME_TARGET else "MISSED") if engine == "all" else ""
-        lines.append(f"{engine:14} {regime:10} {len(rows):5} {med:8.1%} {report.p90(rows):8.1%}  {verdict}")
     lines += ["", *latency_table(report)]
     wrong = [c.id for c in report.verdicts if c.error != 0]
     lines.append(f"fit verdicts {len(report.verdicts)}, wrong {len(wrong)}{': ' + ', '.join(wrong) if wrong else ''}")

@@ -387,5 +387,6 @@ def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumpti
     return report
 
 
-__all__ = ["REGIMES", "POISSON", "regime_of", "Comparison", "Skipped", "AccuracyReport", "compare", "evaluate", "load_rows", "MEASUREMENTS",
-           "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "OPEN_REGIMES", "row_engine", "engine_assumptions"]
+__all__ = ["REGIMES", "POISSON", "regime_of", "Comparison", "Skipped", "AccuracyReport", "compare", "evaluate",
+           "load_rows", "MEASUREMENTS", "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "OPEN_REGIMES",
+           "row_engine", "engine_assumptions"]

@@ -29,8 +29,10 @@ runs beside the GPU and so does not occupy the lane. The state is unstable (the 
 A benchmark at fixed concurrency N (NIM/AIPerf, `estimate --batch N`) is a closed loop: N requests
 in flight, N = λ · (TTFT + O · step) (`closed_loop`); beyond the largest stable rate the engine runs
 at that rate and the rest queue before admission (TTFT grows by their wait, `admission_wait_s`; TPOT
-stays: the plateau of NIM's Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Static batching (TensorRT-LLM's
-offline benchmark, a batch that starts together) is not this model: its TPOT is `decode(b)`.
+stays: the plateau of NIM's Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Below that
+rate the closed loop's TTFT is the steady state's, far below what NIM measures at concurrency 2-249
+(docs/accuracy.md, "TTFT by regime"). Static batching (TensorRT-LLM's offline benchmark, a batch that
+starts together) is not this model: its TPOT is `decode(b)`.
 
 Each replica solves through a closure over its fields (`Replica.solve`, built by `load_solver.py`),
 which the bisections call without building a state.
@@ -189,5 +191,5 @@ def closed_loop_ttft_s(state: SteadyState, concurrency: float) -> float:
     return state.ttft_mean_s + admission_wait_s(state, concurrency)
 
 
-__all__ = ["Replica", "closed_loop_ttft_s", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
-           "chunk_tokens", "wait_mean", "wait_p95"]
+__all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
+           "closed_loop_ttft_s", "chunk_tokens", "wait_mean", "wait_p95"]

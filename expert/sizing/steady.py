@@ -6,9 +6,9 @@ For dense models the decode step is max(floor, memory, compute) with memory affi
 linear in the batch (plus the all-reduce traffic, linear): its three affine pieces come from the
 roofline at batches 1 and 2, exactly as `configurator/profile.py` derives them, each raised by the
 engine's per-step host overhead (`engine_speed.step_overhead_s`: TensorRT-LLM launches its steps
-without CUDA graphs). Each TTFT carries the server's time per request (`engine_speed.request_overhead_s`,
-`Replica.request_s`), as `speed.performance`'s does. MoE models (expert coverage grows with the batch) pass `decode` only and are
-solved by iteration.
+without CUDA graphs). Each TTFT carries the server's time per request
+(`engine_speed.request_overhead_s`, `Replica.request_s`), as `speed.performance`'s does. MoE models
+(expert coverage grows with the batch) pass `decode` only and are solved by iteration.
 """
 
 from __future__ import annotations
