@@ -41,7 +41,7 @@ from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
-from expert.sizing.engine_speed import step_overhead_s
+from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
 from expert.configurator.agent_demand import StepPrefill, prefill_shift
 from expert.configurator.keys import inputs
 from expert.configurator.latency_limit import with_target
@@ -78,10 +78,10 @@ class ReplicaProfile(Serving):
     seq_mem: int = 0                # most sequences memory allows (with reserve)
     seq_lat: int = 0                # most sequences the latency targets allow without queueing (≤ seq_mem)
     e2e_1: float = 0.0              # latency at batch 1
-    prefill_1: float = 0.0          # prefill of one request alone, s
+    prefill_1: float = 0.0          # prefill of one request alone, s (TTFT adds the server's `_request`)
     chunk: int = 8192               # tokens one step may carry (load.chunk_tokens of the engine)
     prefill_compute: float = 0.0    # compute of one request's uncached prefill, fused into decode steps, s
-    engine: str = "vllm"            # its per-step host overhead (engine_speed.step_overhead_s) joins every step
+    engine: str = "vllm"            # its host time per step and per request (engine_speed)
     _rate_max: float | None = field(default=None, repr=False)
     _replica: object = field(default=None, repr=False)        # with the KV pool as its cap
     _uncapped: object = field(default=None, repr=False)       # without it
@@ -101,11 +101,12 @@ class ReplicaProfile(Serving):
         self._eta = tp_efficiency_point(self.tp, self.column, a)
         self._floor = core_speed.step_floor_s(self.model, self.tp, a)
         self._host = step_overhead_s(self.model, self.engine, a)
+        self._request = request_overhead_s(self.engine, a)
         link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
         wo = a.weight_only_efficiency.value if core_speed.weight_only(self.gpu, self.precision) else 1.0
         roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
                                                 self.output, self.kv_precision, a.mbu.value, a.mfu.value, self._eta, a, wo,
-                                                self._floor, link, self._host, self._read)
+                                                self._floor, link, self._host, self._read, self._request)
         self._comm_b = roof.comm(1)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
         mem_1, comp_1, self._tpot_1 = roof.decode(1)
@@ -124,7 +125,8 @@ class ReplicaProfile(Serving):
         share = max(0.0, self._ttft) / ttft if ttft > 0 else 1.0
         self.prefill_compute = self._prefill_full * min(1.0, share)
         self.prefill_1 = self._ttft
-        self.e2e_1 = ttft + self.output * self._tpot_1 + self.ttft_shift   # the core's own decode at batch 1
+        # the core's own decode at batch 1, after the server's time per request
+        self.e2e_1 = ttft + self._request + self.output * self._tpot_1 + self.ttft_shift
 
     def replica(self, capped: bool = True) -> load.Replica:
         """This replica for the continuous-batching steady state (`expert.sizing.load`), with the same
@@ -150,7 +152,8 @@ class ReplicaProfile(Serving):
         uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
             if self._prefill_full > 0 else self.prompt
         per_token = self.prefill_compute / uncached
-        return load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output, self.chunk)
+        return load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output, self.chunk,
+                            request_s=self._request)
 
     def tpot(self, batch: int) -> float:
         """Time per output token at `batch` sequences per replica, s."""
@@ -164,8 +167,8 @@ class ReplicaProfile(Serving):
         if batch == 1:
             return self.e2e_1
         if self._moe:
-            return self._ttft_core + self.output * self.tpot(batch) + self.ttft_shift
-        return self._ttft + self.output * self.tpot(batch)
+            return self._ttft_core + self._request + self.output * self.tpot(batch) + self.ttft_shift
+        return self._ttft + self._request + self.output * self.tpot(batch)
 
     # --- memory ---
     def need_gb(self, batch: int) -> float:

@@ -51,7 +51,7 @@ class OperatingPoint(NamedTuple):
 
 
 class Serving:
-    """Mixin of `profile.ReplicaProfile`: needs `slo`, `prefill_1`, `output`, `seq_mem`, `seq_lat`,
+    """Mixin of `profile.ReplicaProfile`: needs `slo`, `prefill_1`, `_request`, `output`, `seq_mem`, `seq_lat`,
     `_rate_max`, `replica()`, `tpot(b)` and `e2e(b)`."""
 
     def work(self, batch: int) -> float:
@@ -63,7 +63,7 @@ class Serving:
         """(TTFT p95, TPOT, end to end) at `batch` without arrivals beside it, the prefill lane busy
         `rho` (the latency-limited batch `seq_lat` uses rho 0)."""
         tpot = self.tpot(batch)
-        ttft = wait_p95(rho, self.prefill_1) + self.prefill_1 + tpot
+        ttft = wait_p95(rho, self.prefill_1) + self.prefill_1 + self._request + tpot
         return ttft, tpot, ttft + (self.output - 1) * tpot
 
     def steady(self, rate: float):

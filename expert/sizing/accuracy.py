@@ -32,7 +32,11 @@ Mappings (quantity → estimate), all memory in decimal GB:
 - single-stream decode: `tpot_s` (ms rows), `decode_tokens_per_s_per_sequence` (tok/s rows), or
   output / (TTFT + output × TPOT) where the row's speed includes the prefill.
 - one batch's end-to-end latency: `prefill_s + output × tpot_s` (the batch prefill, then decode).
-- TTFT: `ttft_s`. System output throughput at the stated static batch: `throughput_tokens_per_s`.
+- TTFT at concurrency 1: `ttft_s` (the prefill + the serving engine's time per request). At a fixed
+  concurrency N > 1 (NIM/AIPerf, a closed loop): the mean TTFT of `load.closed_loop` at N plus the wait
+  for admission beyond the engine's capacity (`load.admission_wait_s`); at a stated Poisson rate
+  (`request_rate`, regime `POISSON`): the mean TTFT of `load.steady` at that rate.
+- System output throughput at the stated static batch: `throughput_tokens_per_s`.
 
 Units: GiB → GB × 1.073741824; MB rows follow their note (ExLlama: "probably MiB" → × 1.048576;
 optimum-benchmark MB = 1e6 bytes, already /1000). The Qwen HF speed benchmark's "GPU Memory(GB)" is
@@ -49,7 +53,8 @@ from pathlib import Path
 
 import yaml
 
-from expert.sizing.accuracy_rules import ALLOW, CEILINGS, OUT_OF_SCOPE, SKIP, engine_assumptions, row_engine
+from expert.sizing.accuracy_rules import ALLOW, CEILINGS, OPEN_REGIMES, OUT_OF_SCOPE, SKIP, engine_assumptions, \
+    row_engine
 from expert.sizing.constants import GIB, Assumptions, resolve
 from expert.sizing.engines import budget, transformers_activation_gb
 from expert.sizing.finetune import finetune_memory
@@ -82,11 +87,13 @@ class Comparison:
     source: str
     engine: str = "other"
     batch: int = 1
+    rate: float | None = None
 
     @property
     def regime(self) -> str:
-        """TPOT regime by the row's batch / concurrency (`REGIMES`): batch 1, mid (2-49), saturated (≥ 50)."""
-        return regime_of(self.batch)
+        """The row's regime: `POISSON` where it states an arrival rate, else by its batch / concurrency
+        (`REGIMES`): batch 1, mid (2-49), saturated (≥ 50)."""
+        return POISSON if self.rate is not None else regime_of(self.batch)
 
     @property
     def abs_error(self) -> float:
@@ -107,6 +114,7 @@ class Comparison:
 
 
 REGIMES = ("batch 1", "mid", "saturated")
+POISSON = "poisson"  # open loop: requests arrive at a stated mean rate (`request_rate`, req/s per replica)
 SATURATED_FROM = 50  # concurrency from which NIM's published ITL has grown ≥ 1.25× its batch-1 value (70B, 5000/500: 3.2×)
 
 
@@ -160,13 +168,22 @@ class AccuracyReport:
         return [c for c in self.used if c.kind == "fit"]
 
     def tpot_by_regime(self) -> dict[tuple[str, str], list[Comparison]]:
-        """(engine or 'all', regime) → the TPOT rows (`regime_of`)."""
+        """(engine or 'all', regime) → the TPOT rows (`Comparison.regime`)."""
+        return self.by_regime("tpot")
+
+    def by_regime(self, quantity: str) -> dict[tuple[str, str], list[Comparison]]:
+        """(engine or 'all', regime) → the rows of one quantity kind ('tpot', 'ttft')."""
         groups: dict[tuple[str, str], list[Comparison]] = {}
         for c in self.used:
-            if c.kind == "decode" and c.quantity_kind == "tpot":
+            if c.kind != "fit" and c.quantity_kind == quantity:
                 for key in ((c.engine, c.regime), ("all", c.regime)):
                     groups.setdefault(key, []).append(c)
         return groups
+
+    @staticmethod
+    def bias(rows: list[Comparison]) -> float:
+        """Signed bias: the median relative error (negative: the estimate is too low)."""
+        return statistics.median(c.error for c in rows)
 
     def by_engine(self) -> dict[tuple[str, str], list[Comparison]]:
         """(engine, quantity kind) → the compared rows (fit verdicts excluded)."""
@@ -295,7 +312,15 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     unit = row["unit"]
     if kind == "ttft":
         scale = 1000 if unit == "ms" else 1
-        return value, p.ttft_s * scale, unit, "TTFT (prefill of one prompt)"
+        if row.get("request_rate") or batch > 1:  # served beside other requests: the steady state
+            cap = max_sequences(model, gpu, tp, tp, prec, prompt + output, kvp, a, engine)
+            rate = row.get("request_rate")
+            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
+            if rate:
+                return value, st.ttft_mean_s * scale, unit, f"steady-state mean TTFT at {rate:g} req/s (load.steady)"
+            ttft = load_closed_ttft(st, batch)
+            return value, ttft * scale, unit, f"closed-loop mean TTFT at concurrency {batch} (load.closed_loop)"
+        return value, p.ttft_s * scale, unit, "TTFT (prefill of one prompt + the server's time per request)"
     if kind == "throughput":
         return value, p.throughput_tokens_per_s, unit, f"output tok/s at static batch {batch}"
     if kind == "decode":
@@ -332,15 +357,22 @@ def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Compa
         return Skipped(row["id"], row["kind"], "out of scope: eager HF transformers generation is kernel-launch "
                        "bound; the core's MBU/MFU describe serving engines (vLLM, TensorRT-LLM)", error)
     return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"],
-                      row_engine(row), int(row.get("batch") or 1))
+                      row_engine(row), int(row.get("batch") or 1), row.get("request_rate"))
 
 
-def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency):
-    """The continuous-batching steady state at a fixed concurrency (a closed-loop benchmark)."""
+def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency, rate=None):
+    """The continuous-batching steady state at a fixed concurrency (a closed-loop benchmark), or at an
+    arrival rate `rate` (req/s, Poisson: an open loop)."""
     from expert.sizing import load
     from expert.sizing.steady import core_replica
-    return load.closed_loop(core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap,
-                                         None, a), concurrency)
+    replica = core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, None, a)
+    return load.steady(replica, rate) if rate else load.closed_loop(replica, concurrency)
+
+
+def load_closed_ttft(state, concurrency: int) -> float:
+    """`load.closed_loop_ttft_s` (imported late, as `loaded` imports `load`)."""
+    from expert.sizing.load import closed_loop_ttft_s
+    return closed_loop_ttft_s(state, concurrency)
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:
@@ -355,5 +387,6 @@ def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumpti
     return report
 
 
-__all__ = ["REGIMES", "regime_of", "Comparison", "Skipped", "AccuracyReport", "compare", "evaluate", "load_rows", "MEASUREMENTS",
-           "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "row_engine", "engine_assumptions"]
+__all__ = ["REGIMES", "POISSON", "regime_of", "Comparison", "Skipped", "AccuracyReport", "compare", "evaluate",
+           "load_rows", "MEASUREMENTS", "MEMORY_KINDS", "SPEED_KINDS", "SKIP", "CEILINGS", "ALLOW", "OPEN_REGIMES",
+           "row_engine", "engine_assumptions"]

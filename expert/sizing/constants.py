@@ -295,6 +295,22 @@ class Assumptions:
         "the midpoint. Cross-checks, not fitted: NIM 1.8.0's batch-1 ITL lies 33-38 µs per layer above the "
         "roofline (Llama-3.1-8B FP8 4.53 ms vs 3.33, Llama-3.3-70B FP8 TP 2 18.67 vs 16.07), TensorRT-LLM "
         "0.5's GPT-J FP16 on an A100 39 µs (111 tok/s = 9.0 ms against a 7.9 ms roofline)")
+    request_overhead_ms: Constant = ranged(
+        4.1, 7.3, "ms per request, added to TTFT", "(derived) measured TTFT at concurrency 1 minus the "
+        "roofline prefill of the same short prompt, where the prefill is too small for the roofline's own band "
+        "to hide it: NIM 1.8.0 (TensorRT-LLM, AIPerf, streaming HTTP) Llama-3.1-8B FP8 on one H100 10.26 ms "
+        "at 200 tokens vs 3.29 ms = 6.97 ms, 13.84 at 500 vs 7.73 = 6.11 ms, Llama-3.3-70B FP8 TP 2 47.77 at "
+        "500 vs 40.43 = 7.34 ms (https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance.md, Version "
+        "1.8.0 tables); TensorRT-LLM 0.5's offline first-token latency (no HTTP) Llama-2-7B FP8 H100 7 ms at "
+        "128 tokens vs 2.88 = 4.12 ms (NVIDIA/TensorRT-LLM@138f96d:docs/source/performance.md, Low Latency)",
+        "what a server adds to a request's first token beside the GPU's prefill: tokenisation, scheduling, the "
+        "first step's launch, detokenisation and the streamed response. Point: the median of the four (6.11, "
+        "6.97 -> 6.5); low: the offline runtime without a server; high: NIM's 70B. Measured on TensorRT-LLM "
+        "only: for vLLM and SGLang no concurrency-1 TTFT with model, GPU, prompt length and version stated "
+        "was found (not found), so they take the same band (an assumption; NVIDIA's aiconfigurator "
+        "ai-dynamo/aiconfigurator@00ae653:src/aiconfigurator/sdk/backends/vllm_backend.py instead multiplies "
+        "its aggregated TTFT by min(2 + (steps - 3)/20, 4), about 1.9 at concurrency 1). Derived from the "
+        "roofline as it stands: a faster FP8 prefill would raise it", value=6.5)
     int8_gain_h100: Constant = ranged(0.40, 0.60, "gain H100 over A100", D000_H100 + " (G4, INT8 inference)")
     software_gain: Constant = ranged(2.0, 3.0, "× throughput", D000_TRENDS + " (Q1: vLLM, TensorRT-LLM, SGLang)")
     int8_quality_loss: Constant = ranged(0.0, 0.03, "share", D000_TRENDS + " (Q2: usually < 3 %)")

@@ -1,4 +1,4 @@
-"""Two corrections to the roofline of `speed.py`, each from its own sources (constants.py):
+"""Three corrections to the roofline of `speed.py`, each from its own sources (constants.py):
 
 - **FP8 prefill.** A prompt's GEMMs have thousands of rows (its tokens): the large-matmul shapes where
   Hopper's FP8 tensor cores run `fp8_prefill_speedup` × the FP16 rate (cuBLAS 12.9: 1.75 × BF16; band
@@ -18,6 +18,13 @@
   layers × 27.5 µs = 0.88 ms), Llama-3.3-70B FP8 on 2 × H100 in 18.6-19.6 against 16.1 (80 layers:
   2.2 ms). The overhead adds to the decode step (`speed._scenario`), so the continuous-batching steady
   state (`load.py`) carries it in every step, through the replica's affine pieces.
+- **A server's request.** A serving engine's TTFT is the prefill plus what the server does around it:
+  tokenisation, scheduling, the first step's launch, detokenisation and the streamed response
+  (`request_overhead_ms`, 4.1-7.3 ms, measured on TensorRT-LLM: NIM 1.8.0 at concurrency 1 and
+  TensorRT-LLM 0.5's offline runtime; vLLM and SGLang assumed alike). Every engine named adds it once per
+  request (`Roofline.ttft`); no engine named, or `transformers` (a `generate` call, no server): the
+  roofline alone. It joins the prefill lane's service in the steady state (`load.py`): a pessimism of
+  a few ms per request where the tokenizer runs beside the GPU.
 """
 
 from __future__ import annotations
@@ -48,4 +55,16 @@ def step_overhead_s(model: LlmModel, engine: str | None, assumptions: Assumption
     return model.layers * getattr(resolve(assumptions).eager_decode_ms_per_layer, end) / 1e3
 
 
-__all__ = ["EAGER_DECODE", "prefill_tflops", "step_overhead_s"]
+# Engines without a server around the model (a `generate` call): no per-request overhead.
+NO_SERVER = (None, "transformers")
+
+
+def request_overhead_s(engine: str | None, assumptions: Assumptions | None = None, end: str = "value") -> float:
+    """Time a serving `engine` adds to a request's first token, s: `request_overhead_ms` (point 6.5 ms,
+    band 4.1-7.3) for every engine named except `NO_SERVER`, else 0. `end` picks the band's low/high."""
+    if engine in NO_SERVER:
+        return 0.0
+    return getattr(resolve(assumptions).request_overhead_ms, end) / 1e3
+
+
+__all__ = ["EAGER_DECODE", "NO_SERVER", "prefill_tflops", "request_overhead_s", "step_overhead_s"]

@@ -21,14 +21,18 @@ step less the decoding sequences, `chunk_tokens`), each chunk step also carrying
 service is S = max(prefill alone, P·c) + ⌈P / (chunk − b)⌉ · decode(b) (the last chunk's step
 emits the first token); the prefill lane is busy
 u = λ·S and a new prompt waits M/D/1 behind the ones ahead: mean u·S / (2(1 − u))
-(Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`). The state is unstable (the queue grows) when
+(Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`); TTFT adds the
+server's time per request (tokenisation, scheduling, the streamed response: `engine_speed`), which
+runs beside the GPU and so does not occupy the lane. The state is unstable (the queue grows) when
 ρ, u or a piece's denominator reaches 1, or the sequences in flight exceed what the KV pool holds.
 
 A benchmark at fixed concurrency N (NIM/AIPerf, `estimate --batch N`) is a closed loop: N requests
 in flight, N = λ · (TTFT + O · step) (`closed_loop`); beyond the largest stable rate the engine runs
-at that rate and the rest queue before admission (TTFT grows, TPOT stays: the plateau of NIM's
-Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Static batching (TensorRT-LLM's
-offline benchmark, a batch that starts together) is not this model: its TPOT is `decode(b)`.
+at that rate and the rest queue before admission (TTFT grows by their wait, `admission_wait_s`; TPOT
+stays: the plateau of NIM's Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9-93.2 ms). Below that
+rate the closed loop's TTFT is the steady state's, far below what NIM measures at concurrency 2-249
+(docs/accuracy.md, "TTFT by regime"). Static batching (TensorRT-LLM's offline benchmark, a batch that
+starts together) is not this model: its TPOT is `decode(b)`.
 
 Each replica solves through a closure over its fields (`Replica.solve`, built by `load_solver.py`),
 which the bisections call without building a state.
@@ -85,7 +89,8 @@ class Replica:
     """What the steady state needs of one replica: `decode(b)` (s, b may be fractional for `pieces`),
     the affine pieces (a, c) of it in b when known (dense), prefill compute per token `c_prefill` (s),
     the prefill of one prompt alone `prefill_1` (s), uncached prompt and output tokens, the step's token
-    budget and the most sequences the KV pool holds (`cap`, None: unlimited)."""
+    budget, the most sequences the KV pool holds (`cap`, None: unlimited) and the server's time per
+    request `request_s` (s, `engine_speed.request_overhead_s`: added to TTFT, not to the prefill lane)."""
 
     decode: Callable[[float], float]
     pieces: Sequence[tuple[float, float]] | None
@@ -95,6 +100,7 @@ class Replica:
     output: int
     chunk: int
     cap: float | None = None
+    request_s: float = 0.0
 
     @cached_property
     def solve(self) -> Callable[[float], tuple | None]:
@@ -131,7 +137,7 @@ def steady(r: Replica, lam: float) -> SteadyState:
         return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
     rho, s, b, d, service, u, mean, flight, lane = core
     ok = lane and (r.cap is None or flight <= r.cap + 1e-9)
-    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service), d, ok)
+    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service) + r.request_s, d, ok)
 
 
 def rate_ceiling(r: Replica) -> float:
@@ -170,5 +176,20 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     return steady(r, lo)
 
 
-__all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "chunk_tokens",
-           "wait_mean", "wait_p95"]
+def admission_wait_s(state: SteadyState, concurrency: float) -> float:
+    """Mean wait before admission in a closed loop of `concurrency` requests whose steady state
+    (`closed_loop`) holds fewer in flight, s: the other N − in-flight requests queue at the engine's rate,
+    (N − in flight) / rate (Little's law over the queue); 0 when all are admitted. NIM's Llama-3.1-8B
+    FP8 at 20 000-token prompts: TTFT 403 ms at concurrency 1, 78 s at 100, 279 s at 250."""
+    excess = concurrency - state.in_flight
+    return excess / state.rate_rps if excess > 1e-9 and state.rate_rps > 0 else 0.0
+
+
+def closed_loop_ttft_s(state: SteadyState, concurrency: float) -> float:
+    """Mean TTFT of a closed loop of `concurrency` requests, s: the steady state's (`state`, from
+    `closed_loop`) plus the wait of the requests beyond its capacity for admission (`admission_wait_s`)."""
+    return state.ttft_mean_s + admission_wait_s(state, concurrency)
+
+
+__all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
+           "closed_loop_ttft_s", "chunk_tokens", "wait_mean", "wait_p95"]

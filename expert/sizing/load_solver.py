@@ -49,6 +49,7 @@ def solver(r) -> Callable[[float], tuple | None]:
     decodes)."""
     prompt, c_prefill, output, chunk, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.pieces
     alone = max(r.prefill_1, prompt * c_prefill)
+    request = r.request_s
     floor_1 = r.decode(1.0) if pieces is not None else 0.0
 
     def solve(lam: float) -> tuple | None:
@@ -70,7 +71,7 @@ def solver(r) -> Callable[[float], tuple | None]:
         d = s * (1 - rho)
         service = alone + math.ceil(prompt / max(1.0, chunk - b)) * d
         u = lam * service
-        mean = service + wait_mean(u, service)
+        mean = service + wait_mean(u, service) + request
         flight = lam * (mean + output * s) if lam > 0 else 1.0
         return rho, s, b, d, service, u, mean, flight, u < 1 and math.isfinite(mean)
     return solve

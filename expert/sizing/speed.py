@@ -35,7 +35,8 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
 - Physical limit, asserted: decode tokens/s per sequence ≤ bandwidth / weight bytes read per GPU.
 
 Efficiencies (MBU, MFU, η) are bands; `Performance.bands` holds the results at the slow end (all
-low) and the fast end (all high). TTFT excludes queueing, which dominates under load.
+low) and the fast end (all high). TTFT = the prefill + the serving engine's time per request
+(`engine_speed.request_overhead_s`); it excludes queueing, which dominates under load (`load.py`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, resolve
-from expert.sizing.engine_speed import prefill_tflops, step_overhead_s
+from expert.sizing.engine_speed import prefill_tflops, request_overhead_s, step_overhead_s
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import column_for, tp_efficiency, tp_source
 from expert.sizing.results import Performance, Provenance
@@ -184,11 +185,13 @@ class Roofline:
     built on it; the configurator's replica profiles call it directly for the few figures they need."""
 
     def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-                 floor=0.0, link=None, overhead=0.0, read=None):
-        """`read`: the model's `read_terms` at `precision` when the caller has them (the same tuple)."""
+                 floor=0.0, link=None, overhead=0.0, read=None, request=0.0):
+        """`read`: the model's `read_terms` at `precision` when the caller has them (the same tuple);
+        `overhead`: the engine's host time per decode step, `request`: its time per request (s,
+        `engine_speed`)."""
         mbu, mfu = mbu * wo, mfu * wo
         self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
-        self.eta, self.floor, self.overhead = eta, floor, overhead
+        self.eta, self.floor, self.overhead, self.request = eta, floor, overhead, request
         self.flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
         self.prefill_flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * mfu
         self.bw = gpu.bandwidth_gbs * 1e9 * mbu
@@ -218,6 +221,10 @@ class Roofline:
             return work / self.tp / self.prefill_flops / self.eta + comm
         return max(max(work / self.tp / self.prefill_flops, self.w_prefill / self.bw) / self.eta + comm, self.floor)
 
+    def ttft(self, tokens: int) -> float:
+        """Time to first token of one prompt of `tokens` alone, s: its prefill + the server's request time."""
+        return self.prefill(tokens, 1) + self.request
+
     def decode(self, batch: int) -> tuple[float, float, float]:
         """(memory time, compute time, TPOT) of one step decoding `batch` sequences, s; asserts the
         physical limit (module docstring)."""
@@ -235,11 +242,11 @@ class Roofline:
 
 
 def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-              floor=0.0, link=None, overhead=0.0) -> dict:
+              floor=0.0, link=None, overhead=0.0, request=0.0) -> dict:
     roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
-                    overhead)
+                    overhead, request=request)
     mem, comp, tpot = roof.decode(batch)
-    ttft = roof.prefill(prompt, 1)
+    ttft = roof.ttft(prompt)
     prefill_batch = roof.prefill(prompt, batch)
     return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
             "decode_tokens_per_s_per_sequence": 1 / tpot, "mem": mem, "comp": comp,
@@ -258,7 +265,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
                 kv_precision: str = "fp16", interconnect: str | None = None,
                 assumptions: Assumptions | None = None, engine: str | None = None) -> Performance:
     """Speed of `count` GPUs as count/TP replicas, each decoding `batch` sequences (module docstring);
-    `engine` adds its per-step host overhead (`engine_speed.step_overhead_s`); the continuous-batching
+    `engine` adds its per-step host overhead (`engine_speed.step_overhead_s`) and its time per request to
+    TTFT (`engine_speed.request_overhead_s`); the continuous-batching
     fields (`*_steady_*`) are filled by `steady.loaded_performance`."""
     a = resolve(assumptions)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
@@ -275,9 +283,13 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     wo = a.weight_only_efficiency if dequant else exact(1.0, "×", "not weight-only")
     floors = {end: step_floor_s(model, tensor_parallel, a, end) for end in ("value", "low", "high")}
     host = {end: step_overhead_s(model, engine, a, end) for end in ("value", "low", "high")}
-    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo.value, floors["value"], interconnect, host["value"])
-    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo.low, floors["high"], interconnect, host["high"])
-    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo.high, floors["low"], interconnect, host["low"])
+    req = {end: request_overhead_s(engine, a, end) for end in ("value", "low", "high")}
+    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo.value, floors["value"], interconnect, host["value"],
+                      req["value"])
+    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo.low, floors["high"], interconnect, host["high"],
+                     req["high"])
+    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo.high, floors["low"], interconnect, host["low"],
+                     req["low"])
     replicas = count // tensor_parallel
     bands = {k: Band(low=fast[k], high=slow[k]) for k in ("ttft_s", "tpot_s", "e2e_latency_s")}
     bands["decode_tokens_per_s_per_sequence"] = Band(low=slow["decode_tokens_per_s_per_sequence"],
@@ -289,9 +301,11 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     floor_src = [a.kernel_floor_ms_per_layer.cite(), a.kernel_floor_ms_per_expert.cite(), a.allreduce_us.cite()]
     fp8_src = [a.fp8_prefill_speedup.cite()] if prefill_tflops(gpu, precision, a) else []  # engine_speed
     host_src = [a.eager_decode_ms_per_layer.cite()] if host["value"] else []
+    req_src = [a.request_overhead_ms.cite()] if req["value"] else []
     prov = {
         "ttft_s": Provenance(formula="max(2·active·prompt + L·d_attn·prompt², per GPU / (FLOPS·MFU), "
-                             "weights/TP / (BW·MBU)) / η_TP; no queueing", sources=[KAPLAN, *eff, *fp8_src]),
+                             "weights/TP / (BW·MBU)) / η_TP + the server's time per request; no queueing",
+                             sources=[KAPLAN, *eff, *fp8_src, *req_src]),
         "tpot_s": Provenance(formula="max(max((weights read/TP + KV read per GPU)/(BW·MBU), "
                              "batch·(2·active + 2·L·d_attn·ctx)/(TP·FLOPS·MFU)) / η_TP + all-reduce "
                              "traffic, step floor) + the engine's eager-launch overhead",

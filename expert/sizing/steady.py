@@ -6,8 +6,9 @@ For dense models the decode step is max(floor, memory, compute) with memory affi
 linear in the batch (plus the all-reduce traffic, linear): its three affine pieces come from the
 roofline at batches 1 and 2, exactly as `configurator/profile.py` derives them, each raised by the
 engine's per-step host overhead (`engine_speed.step_overhead_s`: TensorRT-LLM launches its steps
-without CUDA graphs). MoE models (expert coverage grows with the batch) pass `decode` only and are
-solved by iteration.
+without CUDA graphs). Each TTFT carries the server's time per request
+(`engine_speed.request_overhead_s`, `Replica.request_s`), as `speed.performance`'s does. MoE models
+(expert coverage grows with the batch) pass `decode` only and are solved by iteration.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import math
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.engine_speed import step_overhead_s
+from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
 from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
 
@@ -45,7 +46,7 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     host = step_overhead_s(model, engine, a)
 
     roof = speed.Roofline(model, gpu, tp, precision, prompt, output, kv_precision, a.mbu.value, a.mfu.value, eta,
-                          a, wo, floor, interconnect, host)
+                          a, wo, floor, interconnect, host, request=request_overhead_s(engine, a))
     mem_1, comp_1, _ = roof.decode(1)
     pieces = None
     if model.is_moe and model.active_params_b:
@@ -59,7 +60,7 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     chunk, _ = load.chunk_tokens(engine, gpu, prompt)
     uncached = prompt if uncached_prompt is None else max(1, uncached_prompt)
     return load.Replica(decode, pieces, roof.prefill(prompt, 1, compute_only=True) / prompt,
-                        roof.prefill(prompt, 1), uncached, output, chunk, cap)
+                        roof.prefill(prompt, 1), uncached, output, chunk, cap, roof.request)
 
 
 def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,

@@ -17,6 +17,7 @@ from expert.configurator.enumeration import default_assumptions
 from expert.sizing.tco import buy_cost, rent_cost
 from expert.sizing.memory import inference_memory
 from expert.sizing.speed import performance
+from expert.sizing.engine_speed import request_overhead_s
 from expert.inputs.slo import Targets
 
 CAT = load_catalog()
@@ -38,10 +39,12 @@ def test_profile_matches_core(model_id, gpu_id):
         assert p.need_gb(batch) == pytest.approx(mem.per_gpu_gb, rel=1e-9)
         assert p.usable_gb == pytest.approx(mem.usable_per_gpu_gb, rel=1e-12)
         link = "nvlink" if col == "sxm" else "pcie"  # the profile's all-reduce link is its 004 column's
-        perf = performance(model, gpu, tp, tp, precision, batch, 1200, 180, interconnect=link, assumptions=A)
+        # the profile's engine (vLLM by default): its time per request joins TTFT and end to end alike
+        perf = performance(model, gpu, tp, tp, precision, batch, 1200, 180, interconnect=link, assumptions=A,
+                           engine="vllm")
         assert p.e2e(batch) == pytest.approx(perf.e2e_latency_s, rel=1e-9)
         assert p.tpot(batch) == pytest.approx(perf.tpot_s, rel=1e-9)
-        assert p.prefill_1 == pytest.approx(perf.ttft_s, rel=1e-9)
+        assert p.prefill_1 + request_overhead_s("vllm", A) == pytest.approx(perf.ttft_s, rel=1e-9)
 
 
 def test_queueing_wait_and_operating_point():

@@ -14,8 +14,8 @@ import pytest
 from expert.catalog import load_catalog
 import statistics
 
-from expert.sizing.accuracy import (ALLOW, CEILINGS, MEMORY_KINDS, SPEED_KINDS, Comparison, Skipped, compare,
-                                    evaluate, load_rows)
+from expert.sizing.accuracy import (ALLOW, CEILINGS, MEMORY_KINDS, OPEN_REGIMES, SPEED_KINDS, Comparison, Skipped,
+                                    compare, evaluate, load_rows)
 
 MEMORY_TARGET = 0.10
 SPEED_TARGET = 0.25
@@ -95,9 +95,18 @@ def test_tpot_and_throughput_median_error(report, quantity):
 
 
 def test_every_row_within_its_ceiling_or_allow_listed(report):
+    # rows of an open regime (OPEN_REGIMES: TTFT at a fixed concurrency > 1) are reported, not held to it
     over = [f"{c.id} ({c.kind}, {c.error:+.1%} > {CEILINGS[c.kind]:.0%})" for c in report.used
-            if c.kind != "fit" and c.abs_error > CEILINGS[c.kind] and c.id not in ALLOW]
+            if c.kind != "fit" and c.abs_error > CEILINGS[c.kind] and c.id not in ALLOW
+            and (c.kind, c.regime) not in OPEN_REGIMES]
     assert not over, "rows over their ceiling without an ALLOW reason: " + "; ".join(over)
+
+
+def test_open_regimes_are_open(report):
+    # an open regime must hold rows over their ceiling (else it is no longer needed) and give its reason
+    for (kind, regime), reason in OPEN_REGIMES.items():
+        rows = [c for c in report.used if c.kind == kind and c.regime == regime]
+        assert any(c.abs_error > CEILINGS[kind] for c in rows) and len(reason) > 20, (kind, regime)
 
 
 def test_allow_list_is_current(report, rows):
