@@ -75,6 +75,11 @@ Sources = dict[str, str]
 Currency = Literal["CHF", "EUR", "USD"]
 
 
+MIN_PRICE, MAX_PRICE = 0.01, 1e10
+"""Bounds of every catalog price (one centime; ten billion): beyond them no arithmetic of the TCO
+can overflow or divide by zero (issue 34)."""
+
+
 class Price(Strict):
     """A dated price with its currency, basis and source; `amount` may be a range."""
 
@@ -86,6 +91,14 @@ class Price(Strict):
     note: str | None = None
     confidence: Literal["high", "medium", "low"] | None = Field(
         default=None, description="how far the source can be trusted (aggregators and content sites: low)")
+
+    @model_validator(mode="after")
+    def _plausible(self) -> "Price":
+        # issue 34: a zero (or 1e-300) price made every configuration free, so the largest won the tie
+        if not MIN_PRICE <= self.amount.low <= self.amount.high <= MAX_PRICE:
+            raise ValueError(f"amount must be between {MIN_PRICE} and {MAX_PRICE:.0e} (a price of zero "
+                             "would make every configuration free)")
+        return self
 
 
 class DocumentClaim(Strict):
@@ -119,13 +132,13 @@ class Gpu(Strict):
     launch_year: int = Field(ge=2015, le=2030)
     form_factor: Literal["pcie", "sxm", "nvl", "oam"]
     grade: Literal["datacenter", "workstation", "consumer"]
-    memory_gb: float = Field(gt=0)
+    memory_gb: float = Field(ge=0.5, le=100_000, description="bounds (issue 34): no overflow, no division by ~0")
     memory_type: str
-    bandwidth_gbs: float = Field(gt=0)
-    fp16_tflops: float = Field(gt=0, description="dense FP16/BF16 tensor TFLOPS (no sparsity)")
+    bandwidth_gbs: float = Field(ge=1, le=1e6)
+    fp16_tflops: float = Field(ge=0.1, le=1e6, description="dense FP16/BF16 tensor TFLOPS (no sparsity)")
     fp8_tflops: float | None = Field(default=None, gt=0, description="dense; null = no native FP8")
     int8_tops: float | None = Field(default=None, gt=0, description="dense; null = unknown/none")
-    tdp_w: float = Field(gt=0)
+    tdp_w: float = Field(ge=1, le=100_000)
     cuda_cores: int | None = Field(default=None, gt=0,
                                    description="CUDA cores (NVIDIA) or stream processors (AMD); "
                                                "null = not published")
@@ -179,6 +192,13 @@ class LlmModel(Strict):
     generic: bool = False
     sources: Sources
     notes: str | None = None
+
+    @model_validator(mode="after")
+    def _plausible_heads(self) -> "LlmModel":
+        if self.kv_heads > self.heads or self.heads % self.kv_heads:
+            raise ValueError(f"kv_heads ({self.kv_heads}) must divide heads ({self.heads}): each KV head serves "
+                             "a whole group of query heads")
+        return self
 
     @property
     def is_moe(self) -> bool:
@@ -355,5 +375,11 @@ class Tariffs(Strict):
     team_hourly_rate_chf: SourcedValue
     fx: dict[Currency, FxRate]
     purchase: list[PurchasePrice]
+
+    @model_validator(mode="after")
+    def _positive_hours(self) -> "Tariffs":
+        if self.hours_per_month.value.low <= 0:
+            raise ValueError("hours_per_month must be above 0 (energy per month is TDP × hours)")
+        return self
     tco_formula: str | None = Field(
         default=None, description="document 000's TCO formula in words, as the tariffs above are meant")

@@ -132,6 +132,9 @@ def _from_pydantic(exc: ValidationError, data: dict, file: str) -> InputError:
         reason, allowed = f"unknown value {error['input']!r}", str(ctx.get("expected"))
     elif kind == "too_short":
         reason = "must not be empty"
+    elif kind == "too_long":
+        reason = (f"too many entries ({ctx.get('actual_length')}): the engine's limit is "
+                  f"{ctx.get('max_length')}; split the rule or the pack")
     elif kind == "string_pattern_mismatch":
         reason = f"{error['input']!r} is not allowed here"
         allowed = _PATTERN_NAMES.get(ctx.get("pattern", ""), f"pattern {ctx.get('pattern')}")
