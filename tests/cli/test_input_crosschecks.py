@@ -92,3 +92,35 @@ def test_hours_per_month_zero_refused(cli, tmp_path):
     (tmp_path / "w.yaml").write_text(WORKLOAD)
     assert_clean_error(cli("advise", str(tmp_path / "w.yaml"), "--catalog-dir", str(directory)),
                        "tariffs.yaml", "hours_per_month must be above 0")
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@PROPERTY
+@given(count=st.integers(1, 64), tp=st.integers(1, 64), mean=st.floats(0, 1), peak=st.floats(0, 1))
+def test_setup_is_accepted_exactly_when_consistent(cli, tmp_path, count, tp, mean, peak):
+    """Property: exit 0 iff tp divides count and peak >= mean; otherwise exit 2 naming that field."""
+    path = tmp_path / "s.yaml"
+    path.write_text(f"gpu: h100-sxm\ncount: {count}\ntensor_parallel: {tp}\n"
+                    f"utilization: {{mean: {mean!r}, peak: {peak!r}}}\n" + SETUP_WORKLOAD)
+    result = cli("validate", str(path))
+    if count % tp == 0 and peak >= mean:
+        assert result.code == 0, result.err
+    else:
+        field = "utilization.peak" if peak < mean else "tensor_parallel"  # fields in file order
+        assert_clean_error(result, f"field {field}")
+
+
+@PROPERTY
+@given(prompt=st.integers(1, 20_000), output=st.integers(1, 20_000), context=st.integers(1, 40_000))
+def test_workload_context_holds_a_request(cli, tmp_path, prompt, output, context):
+    path = tmp_path / "w.yaml"
+    path.write_text(WORKLOAD + f"prompt_tokens: {prompt}\noutput_tokens: {output}\ncontext_tokens: {context}\n")
+    result = cli("validate", str(path))
+    if prompt + output <= context:
+        assert result.code == 0, result.err
+    else:
+        assert_clean_error(result, "field context_tokens", f"({prompt + output}) exceed context_tokens ({context})")
