@@ -47,9 +47,9 @@ def validate_file(file: str) -> str:
         from pathlib import Path
 
         from expert.engine import load_pack
-        from expert.engine.rule_base import check_pack
+        from expert.engine.rule_base import check_pack_alone
 
-        check_pack(load_pack(Path(file)), Path(file))  # what advise checks
+        check_pack_alone(load_pack(Path(file)), Path(file))  # what advise checks
         return "rule pack"
     if "gpu" in data:
         validate_schema("setup", data, name)

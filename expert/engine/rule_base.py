@@ -109,11 +109,46 @@ def check_pack(pack, path: Path) -> None:
     check_templates(pack, path)
 
 
+def check_kinds(loaded: list[tuple]) -> None:
+    """Refuse a pattern over a fact kind that nothing asserts: neither an input fact nor a kind that a
+    rule of these (pack, path) pairs derives — such a rule could never fire (a typo such as `choise`)."""
+    from expert.engine.rulepack import AnyOf, Not
+    from expert.errors import InputError
+    from expert.facts.vocabulary import INPUT_FACTS
+
+    known = set(INPUT_FACTS) | {d.fact for pack, _ in loaded for rule in pack.rules for d in rule.then.derive}
+    for pack, path in loaded:
+        for index, rule in enumerate(pack.rules):
+            for number, condition in enumerate(rule.when):
+                patterns = (condition.any if isinstance(condition, AnyOf) else
+                            [condition.not_] if isinstance(condition, Not) else [condition])
+                for pattern in patterns:
+                    if pattern.fact not in known:
+                        raise InputError(
+                            f"rule '{rule.id}' matches '{pattern.fact}' facts, which no input and no rule "
+                            "asserts", file=str(path), path=f"rules[{index}].when[{number}]",
+                            allowed="an input fact (" + ", ".join(INPUT_FACTS) + ") or a kind a rule derives")
+
+
+def check_pack_alone(pack, path: Path) -> None:
+    """`check_pack`, and `check_kinds` of this pack beside the built-in ones (what `validate` can
+    know of one file: kinds derived by another organisation pack are not seen here)."""
+    check_pack(pack, path)
+    check_kinds([(builtin, rules_dir()) for builtin in _parsed(())] + [(pack, path)])
+
+
 @lru_cache(maxsize=8)
 def _parsed(extra: tuple[str, ...]):
     from expert.engine import load_packs
 
-    packs = load_packs([rules_dir(), *map(Path, extra)], check=check_pack)  # refuses duplicates
+    loaded: list[tuple] = []
+
+    def check(pack, path: Path) -> None:
+        check_pack(pack, path)
+        loaded.append((pack, path))
+
+    packs = load_packs([rules_dir(), *map(Path, extra)], check=check)  # refuses duplicates
+    check_kinds(loaded)
     builtin = {pack.pack for pack in _parsed(())} if extra else {pack.pack for pack in packs}
     return tuple(sorted(packs, key=lambda pack: (pack.pack not in builtin, pack.pack)))
 

@@ -34,18 +34,42 @@ CASES = {
 @pytest.mark.parametrize("name", list(CASES))
 def test_validate_refuses_what_advise_would_fail_on(tmp_path, capsys, name):
     rules, message = CASES[name]
-    pack = tmp_path / "org.yaml"
+    (tmp_path / "rules").mkdir()
+    pack = tmp_path / "rules" / "org.yaml"
     pack.write_text(yaml.safe_dump({"pack": "org", "description": "d", "rules": rules}))
     assert main(["validate", str(pack)]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1, err
     (tmp_path / "w.yaml").write_text("model: llama-3.1-8b\nrequests_per_day: 100\n")
-    assert main(["advise", str(tmp_path / "w.yaml"), "--rules-dir", str(tmp_path)]) == 2
+    assert main(["advise", str(tmp_path / "w.yaml"), "--rules-dir", str(tmp_path / "rules")]) == 2
     assert message in capsys.readouterr().err
 
 
 def test_sound_pack_with_number_filter_is_accepted(tmp_path, capsys):
-    pack = tmp_path / "org.yaml"
+    (tmp_path / "rules").mkdir()
+    pack = tmp_path / "rules" / "org.yaml"
     pack.write_text(yaml.safe_dump({"pack": "org", "description": "d", "rules": [
         _rule("r", explanation={"en": "{c.count|int} × {c.gpu}", "de": "x"})]}))
+    assert main(["validate", str(pack)]) == 0, capsys.readouterr().err
+
+
+def test_pattern_over_a_kind_nothing_asserts(tmp_path, capsys):
+    """Before: accepted, and the rule could never fire (`choise` for `choice`)."""
+    (tmp_path / "rules").mkdir()
+    pack = tmp_path / "rules" / "org.yaml"
+    pack.write_text(yaml.safe_dump({"pack": "org", "description": "d", "rules": [
+        _rule("r", when=[{"fact": "choise", "as": "c"}], explanation={"en": "x", "de": "x"})]}))
+    assert main(["validate", str(pack)]) == 2
+    assert "matches 'choise' facts, which no input and no rule asserts" in capsys.readouterr().err
+    (tmp_path / "w.yaml").write_text("model: llama-3.1-8b\nrequests_per_day: 100\n")
+    assert main(["advise", str(tmp_path / "w.yaml"), "--rules-dir", str(tmp_path / "rules")]) == 2
+    assert "field rules[0].when[0]: rule 'r' matches 'choise'" in capsys.readouterr().err
+
+
+def test_kind_derived_by_the_same_pack_is_known(tmp_path, capsys):
+    (tmp_path / "rules").mkdir()
+    pack = tmp_path / "rules" / "org.yaml"
+    pack.write_text(yaml.safe_dump({"pack": "org", "description": "d", "rules": [
+        _rule("a", then={"derive": [{"fact": "org_flag", "set": {"name": "x"}}]}, category="classification"),
+        _rule("b", when=[{"fact": "org_flag", "as": "f"}], explanation={"en": "x", "de": "x"})]}))
     assert main(["validate", str(pack)]) == 0, capsys.readouterr().err
