@@ -229,11 +229,11 @@ def _read(directory: Path, kind: str, *, required: bool):
         return validate_model(TariffsOverrideFile, data, name)
     validate_schema(f"catalog-{kind}", data, name)
     loaded = validate_model(file_model, data, name)
-    _unique_ids(loaded, name)
+    unique_ids(loaded, name)
     return loaded
 
 
-def _unique_ids(loaded: BaseModel, file: str) -> None:
+def unique_ids(loaded: BaseModel, file: str) -> None:
     """Refuse an id given twice in one file (the later entry would silently replace the earlier)."""
     for key in type(loaded).model_fields:
         entries = getattr(loaded, key)

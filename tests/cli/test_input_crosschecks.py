@@ -124,3 +124,9 @@ def test_workload_context_holds_a_request(cli, tmp_path, prompt, output, context
         assert result.code == 0, result.err
     else:
         assert_clean_error(result, "field context_tokens", f"({prompt + output}) exceed context_tokens ({context})")
+
+
+def test_validate_refuses_a_catalog_id_twice(cli, tmp_path):
+    gpu = {**_first("gpus"), "id": "test-gpu"}
+    _workload, directory = _catalog(tmp_path, "gpus", [gpu, gpu])
+    assert_clean_error(cli("validate", f"{directory}/gpus.yaml"), "field gpus[1].id: duplicate id 'test-gpu'")
