@@ -6,6 +6,12 @@ Every bad input (unknown id, malformed file, schema violation, impossible value)
 
 from __future__ import annotations
 
+import re
+
+MAX_WORD = 120
+"""A longer run of non-blank characters in a message (a value pasted whole) is shortened to this."""
+_LONG_WORD = re.compile(r"\S{%d,}" % (MAX_WORD + 1))
+
 
 class InputError(Exception):
     """Bad user input: names the file, the field path and what is allowed."""
@@ -22,13 +28,22 @@ class InputError(Exception):
         """The one-line message: `FILE: field PATH: REASON (allowed: ...)`."""
         parts = []
         if self.file:
-            parts.append(str(self.file))
+            parts.append(clean(self.file, shorten=False))
         if self.path:
-            parts.append(f"field {self.path}")
-        text = ": ".join(parts + [self.reason]) if parts else self.reason
+            parts.append(f"field {clean(self.path)}")
+        text = ": ".join(parts + [clean(self.reason)])
         if self.allowed:
-            text += f" (allowed: {self.allowed})"
+            text += f" (allowed: {clean(self.allowed)})"
         return text
+
+
+def clean(text: str, *, shorten: bool = True) -> str:
+    """Text safe for one terminal line: control and other invisible characters escaped (`\\x1b`,
+    `\\u202e`), and every run of more than MAX_WORD non-blank characters shortened, saying its length."""
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in str(text))
+    if not shorten:
+        return text
+    return _LONG_WORD.sub(lambda m: f"{m.group()[:MAX_WORD - 20]}…({len(m.group())} characters)", text)
 
 
 class UnknownIdError(InputError):
@@ -39,7 +54,7 @@ class UnknownIdError(InputError):
         import difflib
 
         if close is None:  # models pass their own (`catalog.suggest`: by family and size)
-            close = difflib.get_close_matches(given.lower(), known, n=3, cutoff=0.5)
+            close = difflib.get_close_matches(given[:200].lower(), known, n=3, cutoff=0.5)
         hint = ", ".join(close) if close else ", ".join(sorted(known))
         super().__init__(f"unknown {kind} '{given}'", file=file, path=path,
                          allowed=("did you mean " if close else "") + hint)

@@ -138,10 +138,15 @@ def autosave_path() -> Path:
 
 def read_autosave() -> tuple[dict, str] | None:
     """(mapping, text) of the autosave file, or None when there is none or it is unreadable."""
+    from expert.errors import InputError
+    from expert._plumbing.fileio import parse_document, read_text
+
     path = autosave_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+    if not path.exists():
+        return None
+    try:  # the inputs' reader: a named pipe or a device put there is not waited on
+        name, text = read_text(path)
+        data = parse_document(text, name)
+    except InputError:
         return None
     return (data, text) if isinstance(data, dict) and data else None

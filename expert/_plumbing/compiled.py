@@ -17,7 +17,8 @@ served for other files. A cache file holds a format tag, the SHA-256 of its pick
 file whose digest does not match (a flipped bit, a truncated write, a file of another format) is not
 unpickled, and an object of another type than the caller expects is not served — both are misses,
 rebuilt from the YAML and written again, never a different answer. Where: `$GPU_EXPERT_CACHE_DIR`, else `$XDG_CACHE_HOME/gpu-expert`, else
-`~/.cache/gpu-expert`; `GPU_EXPERT_CACHE_DIR=` (set, empty) turns the cache off. Never inside the
+`~/.cache/gpu-expert` (not when the home directory does not exist: it is never created);
+`GPU_EXPERT_CACHE_DIR=` (set, empty) turns the cache off. Never inside the
 installed package. A directory that cannot be created or written, or a damaged or foreign cache
 file, is passed over silently: the data is then read from the YAML, as without a cache. Cache files
 are written atomically, readable by their owner only, and read only when owned by this user.
@@ -34,6 +35,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
+from expert._plumbing.regular import read_regular
+
 ENV = "GPU_EXPERT_CACHE_DIR"
 KEEP = 8  # cache files of one kind kept (the newest); older fingerprints are removed on writing
 TAG = b"gpu-expert-cache-1\n"  # the format of a cache file: TAG, SHA-256 of the pickle, the pickle
@@ -48,9 +51,12 @@ def cache_dir() -> Path | None:
     base = os.environ.get("XDG_CACHE_HOME", "").strip()
     if not base:
         try:
-            base = str(Path.home() / ".cache")
+            home = Path.home()
         except RuntimeError:  # no home directory: no cache
             return None
+        if not home.is_dir():  # HOME=/nonexistent: no cache, and never create someone's home
+            return None
+        base = str(home / ".cache")
     return Path(base) / "gpu-expert"
 
 
@@ -94,7 +100,7 @@ def fingerprint(kind: str, files: Iterable[Path]) -> str:
     h = hashlib.sha256(kind.encode() + b"\0" + _code_fingerprint())
     for path in files:
         try:
-            data = Path(path).read_bytes()
+            data = read_regular(path)  # a named pipe or a device is not read (the loader refuses it)
         except OSError as error:  # the loader decides what an absent file or a directory means
             state = {FileNotFoundError: "absent", IsADirectoryError: "directory"}.get(type(error), "unreadable")
             h.update(f"{path}|{state}\n".encode())
@@ -106,12 +112,12 @@ def fingerprint(kind: str, files: Iterable[Path]) -> str:
 def read_owned(path: Path) -> bytes | None:
     """The content of a cache file, or None when it is absent or unreadable, or when someone else
     wrote it or others may write it (its content is code or a pickle: never read from such a file)."""
+    def owned(info: os.stat_result) -> None:
+        if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+            raise PermissionError(path)
+
     try:
-        with open(path, "rb") as handle:
-            stat = os.fstat(handle.fileno())
-            if hasattr(os, "getuid") and (stat.st_uid != os.getuid() or stat.st_mode & 0o022):
-                return None
-            return handle.read()
+        return read_regular(path, check=owned)  # a named pipe put in the cache is not waited on
     except OSError:
         return None
 

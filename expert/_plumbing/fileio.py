@@ -1,6 +1,9 @@
 """Reading user and catalog files safely: YAML (safe loader only) or JSON, size-limited.
 
-Every failure becomes one `InputError` naming the file and what went wrong.
+Only regular files are read, opened without blocking (a named pipe or a device such as /dev/zero is
+refused, never waited on or read without end), at most MAX_FILE_BYTES; standard input that is closed,
+empty or not UTF-8 gets a message of its own. One YAML loader (`StrictLoader`) reads every input and
+refuses duplicate keys. Every failure becomes one `InputError` naming the file and what went wrong.
 """
 
 from __future__ import annotations
@@ -14,45 +17,90 @@ from typing import Any
 import yaml
 
 from expert.errors import InputError, format_loc
+from expert._plumbing.regular import FileTooLarge, NotRegularFile, read_regular
 
 MAX_FILE_BYTES = 1024 * 1024  # a hostile file must not exhaust memory; real files are a few KB
 MAX_DEPTH = 64          # nesting levels; real files use fewer than 8
 MAX_NODES = 200_000     # values after expanding YAML aliases (a "billion laughs" file expands to 10^9)
+_BLANK = " \t\r\n\ufeff"  # what YAML itself counts as blank (str.strip() would also eat U+001C-U+001F)
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # safe: builds only plain data, never objects
+
+class StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe loader (libyaml when available; builds only plain data, never objects) that refuses a
+    key given twice in one mapping (otherwise the later would silently win). Merge keys (`<<`) may be
+    overridden, as YAML defines."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[tuple[str, str]] = set()
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key '{_short(key_node.value)}'", key_node.start_mark)
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def read_text(source: str | Path, *, stdin_name: str = "-") -> tuple[str, str]:
     """Return (display name, text) for a path, or for standard input when `source` is '-'."""
     if str(source) == stdin_name:
-        text = sys.stdin.read(MAX_FILE_BYTES + 1)
-        name = "<stdin>"
+        name, data = "<stdin>", _read_stdin()
     else:
-        path = Path(source)
         name = str(source)
-        if not path.exists():
-            raise InputError("file not found", file=name)
-        if path.is_dir():
-            raise InputError("is a directory, expected a file", file=name)
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(f"file is larger than {MAX_FILE_BYTES // 1024} KiB", file=name)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", file=name) from None
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", file=name) from None
-    if len(text) > MAX_FILE_BYTES:
+        data = _read_regular_file(Path(source), name)
+    if len(data) > MAX_FILE_BYTES:
         raise InputError(f"input is larger than {MAX_FILE_BYTES // 1024} KiB", file=name)
-    return name, text
+    try:
+        return name, data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        what = "standard input is" if name == "<stdin>" else "file is"
+        raise InputError(f"{what} not UTF-8 text (byte {exc.start + 1} cannot be decoded)",
+                         file=name) from None
+
+
+def _read_stdin() -> bytes:
+    stream = getattr(sys.stdin, "buffer", None) if sys.stdin is not None else None
+    try:
+        data = stream.read(MAX_FILE_BYTES + 1) if stream is not None else None
+    except (OSError, ValueError):  # fd 0 closed (EBADF) or the stream closed
+        data = None
+    if data is None:
+        raise InputError("standard input is closed: pipe a file into it or name the file", file="<stdin>")
+    if not data.strip(_BLANK.encode() + b"\xef\xbb\xbf"):
+        raise InputError("standard input is empty: pipe a workload or setup into it", file="<stdin>")
+    return data
+
+
+def _read_regular_file(path: Path, name: str) -> bytes:
+    """The bytes of a regular file (`regular.read_regular`: no pipe, no device, never blocking)."""
+    try:
+        return read_regular(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise InputError("file not found", file=name) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a file", file=name) from None
+    except NotRegularFile as exc:
+        raise InputError(f"is {exc.kind}, not a regular file (only regular files are read)",
+                         file=name) from None
+    except FileTooLarge:
+        raise InputError(f"file is larger than {MAX_FILE_BYTES // 1024} KiB", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", file=name) from None
 
 
 def parse_document(text: str, name: str) -> Any:
     """Parse YAML or JSON text (JSON is YAML); reject empty documents and non-finite numbers."""
-    if not text.strip():
+    if not text.strip(_BLANK):
         raise InputError("file is empty", file=name)
     try:
-        loader = _Loader(text)
+        loader = StrictLoader(text)
         try:
             node = loader.get_single_node()  # parse into nodes first: aliases are still shared here
             if node is None:

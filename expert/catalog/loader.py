@@ -238,7 +238,21 @@ def _read(directory: Path, kind: str, *, required: bool):
     if kind == "tariffs" and not required:  # an override: any subset of keys
         return validate_model(TariffsOverrideFile, data, name)
     validate_schema(f"catalog-{kind}", data, name)
-    return validate_model(file_model, data, name)
+    loaded = validate_model(file_model, data, name)
+    unique_ids(loaded, name)
+    return loaded
+
+
+def unique_ids(loaded: BaseModel, file: str) -> None:
+    """Refuse an id given twice in one file (the later entry would silently replace the earlier)."""
+    for key in type(loaded).model_fields:
+        entries = getattr(loaded, key)
+        seen: set[str] = set()
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            if entry.id in seen:
+                raise InputError(f"duplicate id '{entry.id}'", file=file, path=f"{key}[{index}].id",
+                                 allowed="each id once per file")
+            seen.add(entry.id)
 
 
 def _merge_entries(base: dict, extra: list) -> dict:
@@ -248,7 +262,7 @@ def _merge_entries(base: dict, extra: list) -> dict:
     return merged
 
 
-def _merge_tariffs(base: Tariffs, override, raw_keys: set[str]) -> Tariffs:
+def _merge_tariffs(base: Tariffs, override, raw_keys: set[str], file: str) -> Tariffs:
     data = base.model_dump()
     new = override.model_dump()
     for key in raw_keys - {"purchase"}:
@@ -258,7 +272,9 @@ def _merge_tariffs(base: Tariffs, override, raw_keys: set[str]) -> Tariffs:
         for p in new["purchase"]:
             index[(p["gpu"], p["condition"])] = p
         data["purchase"] = list(index.values())
-    return Tariffs.model_validate(data)
+    from expert.inputs.validation import validate_model
+
+    return validate_model(Tariffs, data, file)  # the checks across keys (hours_per_month > 0)
 
 
 def _build_aliases(catalog_tables: dict[str, dict]) -> dict[str, dict[str, str]]:
@@ -325,7 +341,7 @@ def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
         loaded = _read(directory, "tariffs", required=False)
         if loaded is not None:
             keys = {k for k in loaded.tariffs.model_fields_set if getattr(loaded.tariffs, k) is not None}
-            tariffs = _merge_tariffs(tariffs, loaded.tariffs, keys)
+            tariffs = _merge_tariffs(tariffs, loaded.tariffs, keys, str(directory / "tariffs.yaml"))
     chassis = {c.id: c for c in _read(base, "packages", required=True).chassis}
     for directory in extra_dirs:
         loaded = _read(directory, "packages", required=False)

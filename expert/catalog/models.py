@@ -64,6 +64,11 @@ WeightFormat = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4", "mxfp4"]
 Currency = Literal["CHF", "EUR", "USD"]
 
 
+MIN_PRICE, MAX_PRICE = 0.01, 1e10
+"""Bounds of every catalog price (one centime; ten billion): beyond them no arithmetic of the TCO
+can overflow or divide by zero (issue 34)."""
+
+
 class Price(Strict):
     """A dated price with its currency, basis and source; `amount` may be a range."""
 
@@ -75,6 +80,14 @@ class Price(Strict):
     note: str | None = None
     confidence: Literal["high", "medium", "low"] | None = Field(
         default=None, description="how far the source can be trusted (aggregators and content sites: low)")
+
+    @model_validator(mode="after")
+    def _plausible(self) -> "Price":
+        # issue 34: a zero (or 1e-300) price made every configuration free, so the largest won the tie
+        if not MIN_PRICE <= self.amount.low <= self.amount.high <= MAX_PRICE:
+            raise ValueError(f"amount must be between {MIN_PRICE} and {MAX_PRICE:.0e} (a price of zero "
+                             "would make every configuration free)")
+        return self
 
 
 class DocumentClaim(Strict):
@@ -108,16 +121,16 @@ class Gpu(Strict):
     launch_year: int = Field(ge=2015, le=2030)
     form_factor: Literal["pcie", "sxm", "nvl", "oam"]
     grade: Literal["datacenter", "workstation", "consumer"]
-    memory_gb: float = Field(gt=0)
+    memory_gb: float = Field(ge=0.5, le=100_000, description="bounds (issue 34): no overflow, no division by ~0")
     memory_type: str
-    bandwidth_gbs: float = Field(gt=0)
-    fp16_tflops: float = Field(gt=0, description="dense FP16/BF16 tensor TFLOPS (no sparsity)")
+    bandwidth_gbs: float = Field(ge=1, le=1e6)
+    fp16_tflops: float = Field(ge=0.1, le=1e6, description="dense FP16/BF16 tensor TFLOPS (no sparsity)")
     fp8_tflops: float | None = Field(default=None, gt=0, description="dense; null = no native FP8")
     int8_tops: float | None = Field(default=None, gt=0, description="dense; null = unknown/none")
     fp4_tflops: float | None = Field(default=None, gt=0,
                                      description="dense FP4 (MXFP4/NVFP4) tensor TFLOPS; null = no native FP4: "
                                                  "4-bit weights are dequantised (weight-only)")
-    tdp_w: float = Field(gt=0)
+    tdp_w: float = Field(ge=1, le=100_000)
     cuda_cores: int | None = Field(default=None, gt=0,
                                    description="CUDA cores (NVIDIA) or stream processors (AMD); "
                                                "null = not published")
@@ -188,7 +201,10 @@ class LlmModel(Strict):
     notes: str | None = None
 
     @model_validator(mode="after")
-    def _moe_layers_within(self) -> "LlmModel":
+    def _plausible_shape(self) -> "LlmModel":
+        if self.kv_heads > self.heads or self.heads % self.kv_heads:
+            raise ValueError(f"kv_heads ({self.kv_heads}) must divide heads ({self.heads}): each KV head serves "
+                             "a whole group of query heads")
         if self.moe_layers and self.moe_layers > self.layers:
             raise ValueError(f"moe_layers ({self.moe_layers}) exceeds layers ({self.layers})")
         if self.native_scope == "experts" and not (self.experts and self.experts > 1):
@@ -370,5 +386,11 @@ class Tariffs(Strict):
     team_hourly_rate_chf: SourcedValue
     fx: dict[Currency, FxRate]
     purchase: list[PurchasePrice]
+
+    @model_validator(mode="after")
+    def _positive_hours(self) -> "Tariffs":
+        if self.hours_per_month.value.low <= 0:
+            raise ValueError("hours_per_month must be above 0 (energy per month is TDP × hours)")
+        return self
     tco_formula: str | None = Field(
         default=None, description="document 000's TCO formula in words, as the tariffs above are meant")

@@ -32,7 +32,7 @@ def run(args) -> int:
 
 def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
-    from expert.catalog.loader import FILES
+    from expert.catalog.loader import FILES, unique_ids
     from expert._plumbing.fileio import load_mapping
     from expert.inputs.load import load_setup_data, load_workload_data
     from expert.inputs.validation import validate_model, validate_schema
@@ -41,15 +41,15 @@ def validate_file(file: str) -> str:
     for kind, (_filename, file_model) in FILES.items():
         if set(data) == {kind} or (kind == "packages" and set(data) == {"chassis", "packages"}):
             validate_schema(f"catalog-{kind}", data, name)
-            validate_model(file_model, data, name)
+            unique_ids(validate_model(file_model, data, name), name)
             return f"catalog file ({kind})"
     if "rules" in data or "pack" in data:
         from pathlib import Path
 
         from expert.engine import load_pack
-        from expert.engine.rule_base import check_vocabulary
+        from expert.engine.rule_base import check_pack_alone
 
-        check_vocabulary(load_pack(Path(file)), Path(file))
+        check_pack_alone(load_pack(Path(file)), Path(file))  # what advise checks
         return "rule pack"
     if "gpu" in data:
         validate_schema("setup", data, name)

@@ -1,7 +1,8 @@
 """Reading rule-pack files: strict YAML, typed validation, one clear `InputError` per problem.
 
-Files are read size-limited (1 MiB, `expert._plumbing.fileio`) and parsed with a safe YAML loader that also
-refuses duplicate keys and anchors/aliases (no "billion laughs"). Rule files never execute code.
+Files are read size-limited (1 MiB, regular files only, `expert._plumbing.fileio`) and parsed with the
+inputs' safe YAML loader, which refuses duplicate keys, here also anchors/aliases (no "billion laughs").
+Rule files never execute code.
 Every rejection names the file, the field path, the rule id (when inside a rule) and the reason.
 """
 
@@ -18,7 +19,7 @@ from expert.engine.checks import RuleProblem, check_rule
 from expert.engine.rulepack import RulePack
 from expert.engine.templates import ALIAS_RE, FIELD_RE
 from expert.errors import InputError, format_loc
-from expert._plumbing.fileio import read_text
+from expert._plumbing.fileio import StrictLoader, read_text
 
 _PATTERN_NAMES = {
     r"^[a-z0-9]+(-[a-z0-9]+)*$": "lowercase letters, digits and single dashes",
@@ -29,8 +30,9 @@ _PATTERN_NAMES = {
 }
 
 
-class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The safe loader (libyaml when available) refusing duplicate keys and anchors/aliases."""
+class _StrictLoader(StrictLoader):
+    """The inputs' loader (`fileio.StrictLoader`: safe, no duplicate keys) also refusing
+    anchors/aliases and keys that are not plain values."""
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         if node in self.constructed_objects:  # a node built twice is an alias (*name)
@@ -39,19 +41,12 @@ class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ign
         return super().construct_object(node, deep=deep)
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-        if not isinstance(node, yaml.MappingNode):
-            return super().construct_mapping(node, deep=deep)
-        mapping: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if not isinstance(key, (str, int, float, bool)):
-                raise yaml.constructor.ConstructorError(
-                    None, None, "keys must be plain values", key_node.start_mark)
-            if key in mapping:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key '{key}'", key_node.start_mark)
-            mapping[key] = self.construct_object(value_node, deep=deep)
-        return mapping
+        if isinstance(node, yaml.MappingNode):
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "keys must be plain values", key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
 
 
 def load_pack(path: str | Path) -> RulePack:
@@ -137,6 +132,9 @@ def _from_pydantic(exc: ValidationError, data: dict, file: str) -> InputError:
         reason, allowed = f"unknown value {error['input']!r}", str(ctx.get("expected"))
     elif kind == "too_short":
         reason = "must not be empty"
+    elif kind == "too_long":
+        reason = (f"too many entries ({ctx.get('actual_length')}): the engine's limit is "
+                  f"{ctx.get('max_length')}; split the rule or the pack")
     elif kind == "string_pattern_mismatch":
         reason = f"{error['input']!r} is not allowed here"
         allowed = _PATTERN_NAMES.get(ctx.get("pattern", ""), f"pattern {ctx.get('pattern')}")

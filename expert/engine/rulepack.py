@@ -23,6 +23,11 @@ CATEGORIES = ("overprovisioning", "underprovisioning", "finetuning-underestimate
               "interconnect", "cost", "operations", "quantization",
               "classification", "recommendation")
 SILENT_CATEGORIES = ("classification", "recommendation")  # derive facts only, no finding
+MAX_RULES, MAX_WHEN, MAX_ANY = 200, 32, 32
+"""Limits of one pack (issue 34), far above what the built-in packs use (23 rules, 5 conditions, 4
+branches) and below what the engine fails on: more than 256 rules in a ruleset or some 1 800
+patterns in a rule end in durable-rules' error 108, and an `any:` of 500 branches compiles for
+minutes (470 answered in 0.8 s: the cost grows steeply). Split a larger pack into several."""
 OPERATORS = ("eq", "ne", "lt", "lte", "gt", "gte", "in", "exists", "matches", "contains")
 
 RuleId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=80)]
@@ -173,7 +178,7 @@ class Not(Strict):
 class AnyOf(Strict):
     """Disjunction: at least one of the patterns must match (all must share the same `as`)."""
 
-    any: list[Pattern] = Field(min_length=1)
+    any: list[Pattern] = Field(min_length=1, max_length=MAX_ANY)
 
 
 def _condition_tag(value: Any) -> str:
@@ -214,7 +219,7 @@ class Rule(Strict):
     severity: Literal["info", "warning", "critical"] = "info"
     source: Source
     priority: int = _optional(ge=0, description="Lower fires first.")
-    when: list[Condition] = Field(min_length=1)
+    when: list[Condition] = Field(min_length=1, max_length=MAX_WHEN)
     then: Then = Field(default_factory=Then)
     explanation: Text
     advice: Text
@@ -234,4 +239,4 @@ class RulePack(Strict):
 
     pack: RuleId
     description: str = ""
-    rules: list[Rule] = Field(min_length=1)
+    rules: list[Rule] = Field(min_length=1, max_length=MAX_RULES)

@@ -7,8 +7,10 @@ audit check more of document 000's guidance (deployment length for T5, software 
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
+from expert.inputs.countries import country_code
 from expert.inputs.workload import Engine, Input, Precision, Workload
 
 
@@ -26,6 +28,11 @@ class Hosting(Input):
     provider_seat: str | None = Field(default=None, min_length=2, max_length=2)
     certifications: list[str] = Field(default=[], max_length=50)
 
+    @field_validator("country", "provider_seat")
+    @classmethod
+    def _country(cls, value: str | None) -> str | None:
+        return country_code(value)
+
 
 class Utilization(Input):
     """Measured GPU utilisation, 0..1."""
@@ -34,6 +41,15 @@ class Utilization(Input):
     peak: float | None = Field(default=None, ge=0, le=1)
     day_night_swing: float | None = Field(default=None, ge=0, le=1,
                                           description="peak-hour minus night-hour utilisation")
+
+    @field_validator("peak")
+    @classmethod
+    def _peak_not_below_mean(cls, value: float | None, info: ValidationInfo) -> float | None:
+        mean = info.data.get("mean")
+        if value is not None and mean is not None and value < mean:
+            raise PydanticCustomError("peak_below_mean", "peak ({value}) is below mean ({mean}): the peak "
+                                      "utilisation is at least the mean", {"value": value, "mean": mean})
+        return value
 
 
 class Placement(Input):
@@ -89,6 +105,21 @@ class Setup(Input):
                                   "its precision, tensor parallelism and replicas; default: all agents, each as "
                                   "the configurator would place it on this GPU (docs/agents.md)")
     workload: Workload | None = None
+
+    @field_validator("site_country")
+    @classmethod
+    def _country(cls, value: str | None) -> str | None:
+        return country_code(value)
+
+    @field_validator("tensor_parallel")
+    @classmethod
+    def _tp_divides_count(cls, value: int, info: ValidationInfo) -> int:
+        count = info.data.get("count")
+        if count is not None and (value > count or count % value):
+            raise PydanticCustomError(
+                "tensor_parallel_count", "tensor_parallel {value} does not fit {count} GPUs: it must be at "
+                "most count and divide it (replicas × tensor_parallel = count)", {"value": value, "count": count})
+        return value
 
     @model_validator(mode="after")
     def _placement_names_agents(self) -> "Setup":

@@ -7,10 +7,12 @@ documented here, in the generated JSON Schema, and cites where it comes from.
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from expert.catalog.models import WeightFormat
 from expert.inputs.agent_block import AgentLoop
+from expert.inputs.countries import country_code
 
 Precision = WeightFormat  # fp32, bf16, fp16, fp8, int8, int4, mxfp4 (expert/sizing/weight_format.py)
 KvPrecision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
@@ -167,8 +169,19 @@ class Workload(Input):
 
     @field_validator("site_country")
     @classmethod
-    def _upper(cls, value: str | None) -> str | None:
-        return value.upper() if value else value
+    def _country(cls, value: str | None) -> str | None:
+        return country_code(value)
+
+    @field_validator("context_tokens")
+    @classmethod
+    def _holds_a_request(cls, value: int | None, info: ValidationInfo) -> int | None:
+        prompt, output = info.data.get("prompt_tokens"), info.data.get("output_tokens")
+        if value is not None and prompt is not None and output is not None and prompt + output > value:
+            raise PydanticCustomError(
+                "context_too_small", "prompt_tokens + output_tokens ({need}) exceed context_tokens ({value}): "
+                "a request must fit its context (raise context_tokens or leave it out)",
+                {"need": prompt + output, "value": value})
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> "Workload":

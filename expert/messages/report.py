@@ -17,7 +17,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.findings": ("Findings", "Befunde"),
     "report.trace": ("Rules fired (in order)", "Ausgelöste Regeln (in Reihenfolge)"),
     "report.none": ("none", "keine"),
-    "report.nothing": ("Nothing fits", "Nichts passt"),
     "report.document": ("The documents recommend", "Die Dokumente empfehlen"),
     "report.sensitivity": ("Sensitivity", "Sensitivität"),
     "report.advice_label": ("Advice", "Rat"),

@@ -138,8 +138,8 @@ def _document(report: Report, markdown: bool) -> str:
             item(choice_line(report.recommendation, report.lang, pool=bool(report.pool)))
             if report.recommendation.upfront_chf:
                 item(system_line(report.recommendation, report.lang))
-        if report.nothing_fits:
-            item(f"{t['nothing']}: {report.nothing_fits}")
+        if report.nothing_fits:  # the reason says "nothing fits: ..." itself: no second label (issue 34)
+            item(report.nothing_fits[:1].upper() + report.nothing_fits[1:])
         if report.document_recommendation:
             item(f"{t['document']}: {report.document_recommendation}")
         for line in report.sensitivity:

@@ -96,8 +96,8 @@ class RecommendationCard(Static):
                                   tpot=dec(rec.tpot_ms, lang, 0), e2e=dec(rec.latency_p95_s, lang, 1)))
         elif rec.latency_p95_s is not None:
             text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
-        if report.nothing_fits:
-            text.append(f"\n{t('chat.nothing_fits', lang)}: {report.nothing_fits}")
+        if report.nothing_fits:  # the reason says "nothing fits: ..." itself (issue 34)
+            text.append("\n" + report.nothing_fits[:1].upper() + report.nothing_fits[1:])
         return text
 
 
