@@ -41,14 +41,18 @@ def cached_config(repo_id: str) -> Path | None:
 
 
 def config_path(reference: str) -> Path | None:
-    """The config.json a model reference points at (a file, a folder, a cached Hugging Face id), else None."""
-    path = Path(reference).expanduser()
-    if path.is_dir():
-        path = path / "config.json"
-        return path if path.is_file() else None
-    if path.is_file() and path.suffix.lower() == ".json":  # never another kind of file
-        return path
-    return cached_config(reference)
+    """The config.json a model reference points at (a file, a folder, a cached Hugging Face id), else None
+    (also for a reference no file system can name: too long, a NUL byte)."""
+    try:
+        path = Path(reference).expanduser()
+        if path.is_dir():
+            path = path / "config.json"
+            return path if path.is_file() else None
+        if path.is_file() and path.suffix.lower() == ".json":  # never another kind of file
+            return path
+        return cached_config(reference)
+    except (OSError, ValueError):
+        return None
 
 
 def model_id_for(path: Path) -> str:

@@ -21,7 +21,8 @@ TEXTS = st.one_of(st.text(max_size=500), st.lists(PIECES, max_size=80).map(" ".j
 def test_interview_never_raises_and_yields_a_usable_workload(texts, lang):
     interview = Interview(lang)
     for text in texts:
-        assert interview.answer(text).kind in ("answer", "skip", "help", "unclear")
+        # `propose`: a vague answer offers the documents' default (issue 35), `partial`: part understood
+        assert interview.answer(text).kind in ("answer", "skip", "help", "unclear", "propose", "partial")
     workload = interview.workload()
     assert isinstance(interview.sentence(), str)
     if "model" in workload or "params_b" in workload:
