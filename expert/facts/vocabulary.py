@@ -119,6 +119,22 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "fewer_gpus": (BOOL, "it needs fewer GPUs than the pick"),
         "horizon_months": (NUM, "the TCO horizon, months"),
     },
+    "optimum": {
+        "gpu": (STR, "audit: the configurator's optimum for the setup's workload and targets (expert/flows/audit_cost.py)"),
+        "count": (NUM, "its GPUs"),
+        "precision": (STR, "its precision"),
+        "monthly_cost_chf": (NUM, "its cost per month, CHF"),
+        "tco_chf": (NUM, "its cost over the horizon, CHF"),
+        "setup_monthly_cost_chf": (NUM, "the setup's cost per month as the configurator prices it, CHF"),
+        "setup_tco_chf": (NUM, "the setup's cost over the horizon, CHF"),
+        "saving_chf_month": (NUM, "setup − optimum per month, CHF (0 when the optimum costs more)"),
+        "saving_chf_horizon": (NUM, "setup − optimum over the horizon, CHF (0 when the optimum costs more)"),
+        "saving_share": (NUM, "saving_chf_month / the setup's monthly cost"),
+        "horizon_months": (NUM, "the horizon, months"),
+        "is_optimum": (BOOL, "the optimum is the setup's GPU and count (its offer may still cost less)"),
+        "underprovisioned": (BOOL, "the setup's own figures say it does not serve its load (audit_cost.underprovisioned)"),
+        "threshold_share": (NUM, "the saving share from which the setup counts as overprovisioned (own: 20 %)"),
+    },
     "quantised_option": {
         "precision": (STR, "a quantised precision beside the stated one: fp8 | int8 | int4 "
                            "(expert/facts/precision.py)"),
@@ -279,13 +295,14 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "pool_memory_gb": (NUM, "memory of all the pool's replicas at their operating batches, GB"),
         "pool_agents_not_placed": (STR, "the pool's agents that cannot run on this GPU at all, comma-separated"),
         "serving_worst_agent": (STR, "a pool: the agent with the highest serving_load_ratio"),
+        "used_per_gpu_gb": (NUM, "memory one GPU holds at the peak (a pool: all replicas over its GPUs), GB"),
     },
 }
 
 # Kinds the facade asserts from Python; every other kind is derived by rules.
 INPUT_KINDS = tuple(INPUT_FACTS)
-ADVICE_KINDS = tuple(kind for kind in INPUT_KINDS if kind != "setup")
-"""The input kinds an advice asserts (`expert.flows.advice`): every one but the audit's `setup`. An advice
+ADVICE_KINDS = tuple(kind for kind in INPUT_KINDS if kind not in ("setup", "optimum"))
+"""The input kinds an advice asserts (`expert.flows.advice`): every one but the audit's `setup` and `optimum`. An advice
 evaluates only the rules these can reach (`RuleBase.reachable`)."""
 
 

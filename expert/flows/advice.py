@@ -203,6 +203,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         memory=memory, capacity=capacity, slo=targets(w).as_dict(), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
+        near_tie=_text(getattr(result, "near_tie", None), lang),
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
         training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),

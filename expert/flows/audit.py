@@ -76,6 +76,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "fits": one.fits or running, "fits_estimate": one.fits, "fits_int8": int8.fits or running,
         "running": running, "engine": engine, "serving_precision": precision, "tensor_parallel_used": tp,
         "need_per_gpu_gb": one.per_gpu_gb, "usable_per_gpu_gb": one.usable_per_gpu_gb,
+        "used_per_gpu_gb": memory.per_gpu_gb,
         "usable_vram_gb": one.usable_per_gpu_gb * setup.count, "estimated_max_sequences": room,
         "peak_sequences": peak, "room_below_peak": room < peak, "context_tokens_used": context,
         "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
@@ -153,11 +154,17 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.interview import render_sentence
     from expert.engine.rule_base import rule_base
 
+    from expert.flows.audit_summary import capacity_summary, comparison, memory_summary
+
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
     agent = agent_audit_fact(setup, catalog)
     if agent is not None:
         facts.append(agent)
+    sizing = next((f for f in facts if f["t"] == "sizing"), {})
+    part, best = comparison(setup, catalog, extra, lang)
+    if best is not None:
+        facts.append(clean_fact(best))
     evaluation = evaluate(rule_base(rules_dirs), [setup_fact(setup, gpu, extra), *facts], lang=lang)
     findings, fired = trace_parts(evaluation)
     clarification = describe_setup(setup, lang)
@@ -172,4 +179,5 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
         slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
+                       memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part,
                        findings=findings, fired_rules=fired)

@@ -89,6 +89,19 @@ def slo_lines(report: Report) -> list[str]:
     return lines
 
 
+def audit_section(report: Report, head, item) -> None:
+    """An audit's setup against the configurator's optimum: both lines and the saving."""
+    t, a, lang = _Labels(report.lang), report.audit, report.lang
+    head(t["setup"])
+    mine = f"{t['setup_line']}: {choice_line(a.setup, lang)}"
+    if a.meets_targets is not None:
+        mine += f" — {t['meets.' + str(a.meets_targets)]}"
+    item(mine)
+    if a.optimum is not None and not a.is_optimum:
+        item(f"{t['optimum_line']}: {choice_line(a.optimum, lang)}")
+    item(a.summary)
+
+
 def _document(report: Report, markdown: bool) -> str:
     t = _Labels(report.lang)
     out: list[str] = []
@@ -114,6 +127,9 @@ def _document(report: Report, markdown: bool) -> str:
         if m.reserve_ratio is not None:
             parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
         item(", ".join(parts))
+        if m.used_per_gpu_gb is not None and m.usable_per_gpu_gb:
+            item(f"{t['used']} {dec(m.used_per_gpu_gb, lang)} GB {t['of']} {dec(m.usable_per_gpu_gb, lang)} GB "
+                 f"{t['usable']}" + (f", {t['reserve']} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""))
     if report.capacity:
         c = report.capacity
         head(t["capacity"])
@@ -124,6 +140,11 @@ def _document(report: Report, markdown: bool) -> str:
                 else c.peak_basis
             item(f"{t['peak']}: {basis} ({t['factor']} "
                  f"{dec(c.peak_factor or 1.0, report.lang)})")
+        if c.serving_capacity_rps is not None:
+            item(f"{t['serves']} {dec(c.serving_capacity_rps, report.lang, 2)} req/s {t['at_targets']}"
+                 + (f", {t['load']} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
+    if report.audit:
+        audit_section(report, head, item)
     if report.slo:
         head(t["slo"])
         for line in slo_lines(report):
@@ -136,6 +157,8 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["recommendation"])
         if report.recommendation:
             item(choice_line(report.recommendation, report.lang, pool=bool(report.pool)))
+            if report.near_tie:
+                item(report.near_tie)
             if report.recommendation.upfront_chf:
                 item(system_line(report.recommendation, report.lang))
         if report.nothing_fits:

@@ -68,6 +68,10 @@ class RecommendationCard(Static):
     def body(report: Report, lang: str, changed: bool) -> Text:
         """The card's text."""
         rec = report.recommendation
+        if report.kind == "audit" and report.audit is not None:
+            from .audit_card import audit_body
+
+            return audit_body(report, lang)
         text = Text.assemble(("★ " + t("chat.recommendation", lang), "bold"))
         if changed:
             text.append(f"  ({t('chat.changed', lang)})", "bold")
@@ -96,6 +100,8 @@ class RecommendationCard(Static):
                                   tpot=dec(rec.tpot_ms, lang, 0), e2e=dec(rec.latency_p95_s, lang, 1)))
         elif rec.latency_p95_s is not None:
             text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
+        if report.near_tie:
+            text.append(f"\n{report.near_tie}")
         if report.nothing_fits:
             text.append(f"\n{t('chat.nothing_fits', lang)}: {report.nothing_fits}")
         return text
