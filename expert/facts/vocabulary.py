@@ -57,6 +57,12 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
         "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
+        "growth_fits_one_sequence": (BOOL, "one sequence of the expected model fits the GPUs (flows/growth.py)"),
+        "growth_serving_capacity_rps": (NUM, "the most requests/s the expected model serves on the same GPUs "
+                                             "within the latency targets"),
+        "growth_peak_rps": (NUM, "today's peak the expected model is checked against, req/s"),
+        "growth_load_ratio": (NUM, "growth_peak_rps / growth_serving_capacity_rps (over 1: it does not serve "
+                                   "today's peak)"),
         "concurrent_inferences": (NUM, "000 D3: rps × inference time / target utilisation"),
         "min_gpu_memory_gb": (NUM, "memory of the smallest single GPU that holds the model"),
         "needs_multi_gpu": (BOOL, "no single catalog GPU of 80 GB holds the model"),

@@ -162,6 +162,18 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if agent is not None:
         facts.append(agent)
     sizing = next((f for f in facts if f["t"] == "sizing"), {})
+    growth = None
+    if setup.workload is not None and not is_pool(setup.workload) and extra.get("serving_precision"):
+        from expert.flows.growth import growth_check, growth_facts
+
+        growth = growth_check(setup.workload, gpu, setup.count, extra["serving_precision"], setup.interconnect,
+                              setup.serving_engine, lang)
+        if growth is not None and setup.utilization is not None:
+            from expert.flows.growth import measured_load, summary
+
+            measured_load(growth, setup, extra.get("serving_capacity_rps"))
+            growth["summary"] = summary(growth, setup.count, gpu.id, lang)
+        sizing.update(clean_fact(growth_facts(growth)))
     part, best = comparison(setup, catalog, extra, lang)
     if best is not None:
         facts.append(clean_fact(best))
@@ -179,5 +191,5 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
         slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
-                       memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part,
+                       memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
                        findings=findings, fired_rules=fired)

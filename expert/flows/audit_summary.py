@@ -9,6 +9,7 @@ from typing import Any
 
 from expert.catalog import Catalog
 from expert.flows.audit_cost import optimum, saving_fact, setup_choice, underprovisioned
+from expert.inputs.pools import is_pool
 from expert.inputs.setup_file import Setup
 
 
@@ -28,11 +29,11 @@ def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, A
 
 
 def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | None:
-    """The report's `capacity` of a setup: its load, the most it serves within the latency targets
-    (`serving_capacity_rps`) and their ratio; `gpus_needed` is the setup's own count."""
+    """The report's `capacity` of a single-model setup: its load, the most it serves within the latency
+    targets (`serving_capacity_rps`) and their ratio; `gpus_needed` is the setup's own count."""
     w = setup.workload
-    if w is None or extra.get("serving_capacity_rps") is None:
-        return None
+    if w is None or is_pool(w) or extra.get("serving_capacity_rps") is None:
+        return None  # a pool's serving figures are its worst agent's: its findings name them (u4-pool-*)
     from expert.inputs.slo import rate_basis
 
     ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
@@ -62,8 +63,8 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
                lang: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """(the report's `audit` part, the `optimum` fact for the rules); (None, None) without a workload or
     a price for the setup's GPUs."""
-    if setup.workload is None:
-        return None, None
+    if setup.workload is None or is_pool(setup.workload):
+        return None, None  # a pool's optimum is priced by the pool search (advise): not compared here yet
     mine = setup_choice(setup, catalog, setup.workload.horizon_months, extra)
     if mine is None:
         return None, None

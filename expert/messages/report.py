@@ -91,6 +91,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.finding": ("Reports a finding", "Meldet einen Befund"),
     "report.package": ("package {id}", "Paket {id}"),
     "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
+    "report.growth": ("Growth (the model expected in 12–18 months)", "Wachstum (das in 12–18 Monaten erwartete Modell)"),
+    "report.growth.memory": ("A {params}B model on {where} (TP {tp}) would use {used} GB per GPU at the peak of "
+                             "{usable} GB usable.",
+                             "Ein {params}B-Modell auf {where} (TP {tp}) belegte bei der Spitze {used} GB pro GPU "
+                             "von {usable} GB nutzbar."),
+    "report.growth.no_fit": ("It does not fit: it needs larger or more GPUs, or a validated quantisation (000 M5).",
+                             "Es passt nicht: es braucht grössere oder mehr GPUs oder eine validierte "
+                             "Quantisierung (000 M5)."),
+    "report.growth.serves": ("At the same load it would serve {rate} req/s within the latency targets against a "
+                             "peak of {peak} req/s (load {load}).",
+                             "Bei derselben Last bediente es {rate} Anfragen/s innerhalb der Latenzziele bei einer "
+                             "Spitze von {peak} Anfragen/s (Last {load})."),
+    "report.growth.measured": ("(The load is the measured {used} utilisation scaled by today's model's estimated "
+                               "capacity over the grown model's.)",
+                               "(Die Last ist die gemessene Auslastung von {used}, skaliert mit der geschätzten "
+                               "Kapazität des heutigen Modells gegenüber der des gewachsenen.)"),
+    "report.growth.latency": ("At the peak: first words {ttft} s (p95), {tpot} ms per token.",
+                              "Bei der Spitze: erste Wörter {ttft} s (P95), {tpot} ms pro Token."),
     "report.setup": ("The setup against the optimum", "Das Setup gegenüber dem Optimum"),
     "report.setup_line": ("this setup", "dieses Setup"),
     "report.optimum_line": ("the optimum", "das Optimum"),

@@ -159,6 +159,27 @@ class AuditOptimum(ReportPart):
     summary: str = Field(default="", description="the comparison in one sentence, in the report's language")
 
 
+class GrowthCheck(ReportPart):
+    """The model expected in 12-18 months on the same GPUs at the same load (000 M5; `flows/growth.py`)."""
+
+    params_b: float
+    tensor_parallel: int
+    total_gb: float
+    used_per_gpu_gb: float
+    usable_per_gpu_gb: float
+    fits: bool = Field(description="one sequence of the grown model fits the engine's budget")
+    serving_capacity_rps: float | None = None
+    peak_rps: float | None = None
+    load_ratio: float | None = Field(default=None, description="peak_rps / serving_capacity_rps (over 1: the "
+                                     "grown model does not serve today's peak within the targets)")
+    ttft_p95_s: float | None = None
+    tpot_ms: float | None = None
+    measured_basis: float | None = Field(default=None, description="audit of a running setup: the measured "
+                                         "utilisation (peak, else mean) that load_ratio scales by today's "
+                                         "model's capacity over the grown model's")
+    summary: str = ""
+
+
 class Alternative(Choice):
     """A configuration that lost, and why in plain words."""
 
@@ -248,6 +269,9 @@ class Report(ReportPart):
     near_tie: str | None = Field(default=None, description="advice: the pick is not the cheapest but won the "
                                  "near-tie band (fewer GPUs or the faster answer within 2 % of the cheapest's "
                                  "horizon cost): why, in the report's language (written only then)")
+    growth: GrowthCheck | None = Field(default=None, description="the expected model (growth_params_b) on the "
+                                       "recommended or audited GPUs at the same load (written only with a "
+                                       "stated growth)")
     audit: AuditOptimum | None = Field(default=None, description="audit: the setup's cost and serving figures "
                                        "against the configurator's optimum (written only in audits)")
     quantised_alternatives: list[Alternative] = Field(
@@ -262,7 +286,7 @@ class Report(ReportPart):
         data = handler(self)
         if not data.get("quantised_alternatives"):
             data.pop("quantised_alternatives", None)
-        for key in ("audit", "near_tie"):
+        for key in ("audit", "near_tie", "growth"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

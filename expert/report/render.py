@@ -167,6 +167,9 @@ def _document(report: Report, markdown: bool) -> str:
             item(f"{t['document']}: {report.document_recommendation}")
         for line in report.sensitivity:
             item(f"{t['sensitivity']}: {line}")
+    if report.growth:
+        head(t["growth"])
+        item(report.growth.summary)
     if report.training_plan:
         head(t["training"])
         for line in report.training_plan.lines:

@@ -142,6 +142,11 @@ SCENARIOS: dict[str, list[dict]] = {
     # issue 33: 4 × A100 80 GB for an 8B model; the optimum 1 × L40S (figures of tests/unit/test_audit_optimum.py)
     "m1-optimum-saves-a100": [workload(), sizing(), setup(A100, count=4, total_vram_gb=320, utilization_mean=0.3),
                               optimum(saving_share=0.8931)],
+    # issue 33: 70B expected on the 1 × A100 int8 chosen for an 8B (tests/unit/test_growth.py's figures)
+    "m5-growth-too-slow": [workload(growth_params_b=70), sizing(growth_total_gb=74.5, growth_fits_one_sequence=True,
+                                                                growth_serving_capacity_rps=0.0654,
+                                                                growth_peak_rps=0.6944, growth_load_ratio=10.61),
+                           setup(A100)],
     "m1-optimum-used": [workload(), sizing(), setup(A100, count=2, total_vram_gb=160, utilization_mean=0.7),
                         optimum(saving_share=0.374)],
     "m1-optimum-saves-little": [workload(), sizing(), setup(A100), optimum(saving_share=0.15)],
@@ -512,6 +517,13 @@ def test_optimum_saving_from_twenty_percent_is_overprovisioning_for_any_gpu():
     used = findings("m1-optimum-used")
     assert "m1-optimum-saves" not in used and used["r4-optimum-cheaper"].severity == "info"
     assert "r4-optimum-cheaper" not in fired("m1-optimum-saves-a100")
+
+
+def test_growth_that_fits_but_cannot_serve_the_peak_is_a_warning():
+    found = findings("m5-growth-too-slow")["m5-expected-model-does-not-serve-peak"]
+    assert found.severity == "warning" and found.category == "model-growth"
+    assert "serve only 0.07 requests per second within the latency targets against a peak of 0.69" in found.explanation
+    assert "m5-expected-model-does-not-serve-peak" not in fired("m5-thin-reserve")
 
 
 def test_l40s_with_monthly_13b_finetuning_underestimates_finetuning():

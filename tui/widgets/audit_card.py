@@ -10,14 +10,14 @@ from rich.text import Text
 from expert.messages import t
 from expert.report.numbers import chf, dec
 
+from .choice_words import memory_sum, where
+
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
     from expert.report.models import Report
 
 
 def audit_body(report: Report, lang: str) -> Text:
     """The card's text for an audit that has its comparison (`report.audit`)."""
-    from .recommendation import memory_sum, where
-
     a = report.audit
     mine = a.setup
     text = Text.assemble(("★ " + t("chat.audit_setup", lang), "bold"))
