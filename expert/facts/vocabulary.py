@@ -38,6 +38,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_method": (STR, "full | lora | qlora"),
         "data": (STR, "sensitive | non_sensitive"),
         "sector": (STR, "finance | health | public | other"),
+        "french_connection": (BOOL, "the organisation's site_country is FR: French law (HDS for health data, 000 M4's "
+                                    "note) may apply"),
         "hosting": (STR, "required server location: ch | eu | any"),
         "deployment": (STR, "cloud | on_premise | any"),
         "budget": (STR, "opex (rent) | capex (buy)"),
@@ -83,6 +85,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
                                   "of the same shape saves"),
     },
     "choice": {
+        "eu_offers_in_catalog": (NUM, "catalog offers located in the EU/EEA outside Switzerland (hosting: eu)"),
         "gpu": (STR, "recommended GPU id"),
         "gpu_family": (STR, "l40s | a100 | h100 | h200 | b200 | rtx-pro-6000 | consumer | other"),
         "gpu_grade": (STR, "datacenter | workstation | consumer"),
@@ -301,6 +304,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "pool_memory_gb": (NUM, "memory of all the pool's replicas at their operating batches, GB"),
         "pool_agents_not_placed": (STR, "the pool's agents that cannot run on this GPU at all, comma-separated"),
         "serving_worst_agent": (STR, "a pool: the agent with the highest serving_load_ratio"),
+        "french_connection": (BOOL, "hosted in or by a provider seated in France, or the workload's site_country "
+                                    "is FR (000 M4's HDS note)"),
         "used_per_gpu_gb": (NUM, "memory one GPU holds at the peak (a pool: all replicas over its GPUs), GB"),
     },
 }

@@ -24,11 +24,20 @@ def render(report: Report, fmt: str) -> str:
     return _document(report, markdown=(fmt == "markdown"))
 
 
+def purchase_words(choice: Choice, lang: str) -> str | None:
+    """`purchase, used` (or `, new`, `, refurbished`) for a bought configuration whose offer key names its
+    condition (`purchase:<gpu>:<condition>`, issue 33); None otherwise."""
+    if choice.source != "purchase" or not choice.offer or choice.offer.count(":") != 2:
+        return None
+    key = f"configurator.purchase.{choice.offer.rsplit(':', 1)[1]}"
+    return msg(key, lang) if has_msg(key) else None
+
+
 def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
-             else choice.provider or choice.source)
+             else choice.provider or purchase_words(choice, lang) or choice.source)
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")

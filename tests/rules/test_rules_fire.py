@@ -138,6 +138,11 @@ SCENARIOS: dict[str, list[dict]] = {
                                    storage_type="sata-ssd", storage_read_mb_s=550, network_gbps=10, tensor_parallel=1)],
     "m4-health-abroad": [workload(data="sensitive", sector="health"), sizing(),
                          setup(country="DE", provider_seat="DE", iso27001=False)],
+    "m4-health-france": [workload(data="sensitive", sector="health"), sizing(),
+                         setup(country="FR", provider_seat="FR", iso27001=True, french_connection=True)],
+    # issue 33: hosting 'eu' answered in Switzerland (no EU-located offer); a French site's health data
+    "m4-eu-hosting": [workload(hosting="eu"), sizing(), choice(eu_offers_in_catalog=0)],
+    "m4-french-site-choice": [workload(data="sensitive", sector="health", french_connection=True), sizing(), choice()],
     "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2, weights_share=0.8)],
     # issue 33: 4 × A100 80 GB for an 8B model; the optimum 1 × L40S (figures of tests/unit/test_audit_optimum.py)
     "m1-optimum-saves-a100": [workload(), sizing(), setup(A100, count=4, total_vram_gb=320, utilization_mean=0.3),
@@ -147,6 +152,8 @@ SCENARIOS: dict[str, list[dict]] = {
                                                                 growth_serving_capacity_rps=0.0654,
                                                                 growth_peak_rps=0.6944, growth_load_ratio=10.61),
                            setup(A100)],
+    # issue 33: a stated (kept) int4 keeps Q2's reminder as an info; an open precision quantised to int4 warns
+    "q2-stated-int4": [workload(precision="int4", precision_kept=True), sizing(), choice(precision="int4")],
     "m1-optimum-used": [workload(), sizing(), setup(A100, count=2, total_vram_gb=160, utilization_mean=0.7),
                         optimum(saving_share=0.374)],
     "m1-optimum-saves-little": [workload(), sizing(), setup(A100), optimum(saving_share=0.15)],
@@ -519,6 +526,13 @@ def test_optimum_saving_from_twenty_percent_is_overprovisioning_for_any_gpu():
     assert "r4-optimum-cheaper" not in fired("m1-optimum-saves-a100")
 
 
+def test_stated_int4_keeps_q2_reminder_as_info():
+    found = findings("q2-stated-int4")
+    assert found["q2-stated-int4-still-needs-validation"].severity == "info"
+    assert "q2-int4-recommendation-needs-validation" not in found
+    assert "5–8 %" in found["q2-stated-int4-still-needs-validation"].explanation
+
+
 def test_growth_that_fits_but_cannot_serve_the_peak_is_a_warning():
     found = findings("m5-growth-too-slow")["m5-expected-model-does-not-serve-peak"]
     assert found.severity == "warning" and found.category == "model-growth"
@@ -567,8 +581,11 @@ def test_health_data_outside_switzerland_is_a_sovereignty_problem():
     assert "DE" in abroad.explanation and "revDSG" in abroad.explanation
     assert "ISO 27001" in abroad.advice
     assert {"m4-provider-seat-outside-switzerland", "m4-provider-without-iso27001",
-            "m4-regulated-data-checklist", "m4-french-health-data-needs-hds"} <= set(found)
-    assert "HDS" in found["m4-french-health-data-needs-hds"].explanation
+            "m4-regulated-data-checklist"} <= set(found)
+    # issue 33: the French HDS note only with a French connection (hosted in Germany: none; in France: yes)
+    assert "m4-french-health-data-needs-hds" not in found
+    french = findings("m4-health-france")
+    assert "HDS" in french["m4-french-health-data-needs-hds"].explanation
 
 
 def test_reserve_under_30_percent_is_model_growth():

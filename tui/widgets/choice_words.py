@@ -18,6 +18,10 @@ def where(choice: Choice, lang: str) -> str:
         return t("chat.package", lang, id=choice.package)
     if choice.provider:
         return choice.provider
+    if choice.source == "purchase" and choice.offer and choice.offer.count(":") == 2:  # purchase:<gpu>:<condition>
+        bought = f"configurator.purchase.{choice.offer.rsplit(':', 1)[1]}"
+        if has(bought):
+            return t(bought, lang)
     key = f"chat.source.{choice.source}"
     return t(key, lang) if has(key) else choice.source
 
