@@ -9,6 +9,7 @@ imports them all, so the configurator's imports point one way.
 from __future__ import annotations
 
 from expert.catalog.loader import Catalog
+from expert.configurator.near_tie_pick import near_tie_pick, note as near_tie_note
 from expert.configurator import explain, quantised
 from expert.configurator.candidates import Source, source_kinds
 from expert.configurator.document import document_view
@@ -61,6 +62,11 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
     shared = {} if _shared is None else _shared
     ctx, out, sources = run(w, catalog, a, shared, detail=detail)
     result = SearchResult(evaluated=out.evaluated, feasible=len(out.feasible), notes=_notes(w, ctx, sources))
+    cheapest = out.best
+    tie = near_tie_pick(cheapest, list(out.group_best.values()))
+    if tie is not None:  # within the near-tie band fewer GPUs and the faster answer win (near_tie_pick.py)
+        out.best = tie
+        result.near_tie = near_tie_note(tie, cheapest, ctx.months)
     if out.best is not None:
         result.recommendation = to_choice(out.best, ctx)
         if ctx.agent is not None:
@@ -86,7 +92,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         result.pareto = explain.pareto(out.feasible)
     result.document = document_view(w, catalog, a, ctx, out)
     if sensitivity:
-        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
+        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared, cheapest)
     return result
 
 

@@ -106,6 +106,8 @@ def _why_not(c: Candidate, best: Candidate, months: int, lang: str) -> str:
             parts.append(t("configurator.why_not.team", lang, amount=_signed(team)))
         extra = t("configurator.why_not.of_which", lang, parts=", ".join(parts)) if parts else ""
         return t("configurator.why_not.costlier", lang, diff=grouped(diff), months=months, extra=extra)
+    if round(diff, 2) < 0:  # the cheapest, which lost a near tie (near_tie_pick.py)
+        return t("configurator.why_not.near_tie", lang, saving=grouped(-diff), months=months)
     if c.precision != best.precision and c.key[1] > best.key[1]:
         return t("configurator.why_not.quantised", lang, precision=c.precision, best=best.precision)
     if round(c.latency, 6) > round(best.latency, 6):

@@ -100,6 +100,8 @@ class SearchResult(BaseModel):
     sensitivity: list[dict[str, str]] = []
     sensitivity_details: list[Sensitivity] = []
     nothing_fits: dict[str, str] | None = None
+    near_tie: dict[str, str] | None = None
+    """The pick won a near tie over the cheapest (`near_tie_pick.py`): why, {en, de}."""
     tightest_constraint: str | None = None
     document: DocumentView | None = None
     pool: dict | None = None

@@ -89,10 +89,12 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
                              "tensor_parallel": choice.get("tensor_parallel", 1),
                              "ownership": "rented" if choice.get("source") == "cloud" else "owned",
                              "workload": {**w, "precision": choice.get("precision", w.get("precision", "fp16"))}}
-    if "precision" in w or "kv_cache_precision" in w:  # the KV precision the configurator sized with
-        from expert.sizing.memory import default_kv_precision
-        kvp = w.get("kv_cache_precision") or default_kv_precision(w["precision"])
-        setup["workload"]["kv_cache_precision"] = kvp
+    # the KV precision the configurator sized with, always: an open precision sized its KV cache at the
+    # workload's own (16-bit) precision, and the pinned weights' default would change it (issue 33: an audit of
+    # the advice's own pick then found a cheaper optimum with an fp8 KV cache)
+    from expert.sizing.memory import default_kv_precision
+    setup["workload"]["kv_cache_precision"] = w.get("kv_cache_precision") or default_kv_precision(
+        w.get("precision", "fp16"))
     if choice.get("country"):
         setup["hosting"] = {"country": choice["country"]}
     if training in ("rented-per-run", "dedicated"):

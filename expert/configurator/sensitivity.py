@@ -94,14 +94,16 @@ def _same(a, b) -> bool:
     return (a.source.key, a.count, a.precision, a.tp) == (b.source.key, b.count, b.precision, b.tp)
 
 
-def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[str, str]], list[Sensitivity]]:
+def sensitivity(w: Workload, catalog, a, out, shared: dict, cheapest=None) -> tuple[list[dict[str, str]], list[Sensitivity]]:
     """Texts for the changes that change the choice, and the details of every change tried; `out` is
-    the main search's outcome."""
+    the main search's outcome, `cheapest` its cheapest configuration (the pick may be a near tie's
+    winner, `near_tie_pick`): each change's cheapest is compared with the cheapest."""
     texts, details = [], []
+    base = cheapest if cheapest is not None else out.best
     for change, desc, upd in variations(w):
         ctx2, found, _ = run(w.model_copy(update=upd), catalog, a, shared, optimum_only=True)
         best = found.best
-        changed = not _same(best, out.best)
+        changed = not _same(best, base)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"
         else:

@@ -61,6 +61,7 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "streaming": w.streaming,
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,
+        "french_connection": (w.site_country or "").upper() == "FR",
         "deployment": w.deployment, "budget": w.budget, "horizon_months": w.horizon_months,
         "growth_params_b": w.growth_params_b, "critical": w.critical, "high_availability": w.high_availability, "allow_int4": w.allow_int4,
         "agents": len(w.agents), "team_hourly_rate_chf": w.team_hourly_rate_chf,
@@ -73,6 +74,16 @@ def _vllm_usable_gb(gpu: Gpu) -> float:
     from expert.sizing.engines import device_memory_gb
 
     return device_memory_gb(gpu) * DEFAULT.vllm_memory_utilization.value
+
+
+def _site(s: Setup) -> str | None:
+    """Where an owned server stands when no hosting is stated: the setup's `site_country`, else its
+    workload's (issue 33: an on-premise server with a site is not "location unknown")."""
+    if s.site_country:
+        return s.site_country
+    if s.ownership == "owned" and s.workload is not None:
+        return s.workload.site_country
+    return None
 
 
 def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
@@ -97,7 +108,10 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "storage_type": s.storage.type if s.storage else None,
         "storage_read_mb_s": s.storage.read_mb_s if s.storage else None,
         "network_gbps": s.network_gbps,
-        "country": hosting.country.upper() if hosting else (s.site_country.upper() if s.site_country else None),
+        "country": hosting.country.upper() if hosting else (site.upper() if (site := _site(s)) else None),
+        "french_connection": "FR" in {(hosting.country if hosting else site or "").upper(),
+                                      (hosting.provider_seat or "").upper() if hosting else "",
+                                      ((s.workload.site_country if s.workload else None) or "").upper()},
         "provider_seat": hosting.provider_seat.upper() if hosting and hosting.provider_seat else None,
         # certifications not stated (the chat's audit does not ask them) are unknown, not absent
         "iso27001": ("iso27001" in certs) if stated else None,
@@ -155,6 +169,13 @@ def training_fields(plan: dict[str, Any] | None) -> dict[str, Any]:
     return out
 
 
+def _eu_offers(catalog: Catalog) -> int:
+    """Cloud offers of the catalog located in the EU/EEA outside Switzerland (`hosting: eu`, issue 33)."""
+    from expert.configurator.candidates import EU_EEA_CH
+
+    return sum(1 for o in catalog.offers.values() if o.country and o.country != "CH" and o.country in EU_EEA_CH)
+
+
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
                 agrees: bool | None, training: dict[str, Any] | None = None) -> dict[str, Any]:
     """The `choice` fact: the configurator's recommendation, and where its fine-tuning runs (`training`:
@@ -164,6 +185,7 @@ def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str |
         "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
         "country": choice.get("country"), "precision": choice["precision"],
+        "eu_offers_in_catalog": _eu_offers(catalog),
         # the T1 card explains count × gpu at 000 T1 (issue 12): training GPUs, other pool groups and team
         # time are separate lines of the fine-tuning plan, not in this figure
         "monthly_cost_chf": _t1(choice) / choice.get("horizon_months", 36) if choice.get("t1_cost_chf") is not None

@@ -38,6 +38,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_method": (STR, "full | lora | qlora"),
         "data": (STR, "sensitive | non_sensitive"),
         "sector": (STR, "finance | health | public | other"),
+        "french_connection": (BOOL, "the organisation's site_country is FR: French law (HDS for health data, 000 M4's "
+                                    "note) may apply"),
         "hosting": (STR, "required server location: ch | eu | any"),
         "deployment": (STR, "cloud | on_premise | any"),
         "budget": (STR, "opex (rent) | capex (buy)"),
@@ -57,6 +59,12 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
         "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
+        "growth_fits_one_sequence": (BOOL, "one sequence of the expected model fits the GPUs (flows/growth.py)"),
+        "growth_serving_capacity_rps": (NUM, "the most requests/s the expected model serves on the same GPUs "
+                                             "within the latency targets"),
+        "growth_peak_rps": (NUM, "today's peak the expected model is checked against, req/s"),
+        "growth_load_ratio": (NUM, "growth_peak_rps / growth_serving_capacity_rps (over 1: it does not serve "
+                                   "today's peak)"),
         "concurrent_inferences": (NUM, "000 D3: rps × inference time / target utilisation"),
         "min_gpu_memory_gb": (NUM, "memory of the smallest single GPU that holds the model"),
         "needs_multi_gpu": (BOOL, "no single catalog GPU of 80 GB holds the model"),
@@ -77,6 +85,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
                                   "of the same shape saves"),
     },
     "choice": {
+        "eu_offers_in_catalog": (NUM, "catalog offers located in the EU/EEA outside Switzerland (hosting: eu)"),
         "gpu": (STR, "recommended GPU id"),
         "gpu_family": (STR, "l40s | a100 | h100 | h200 | b200 | rtx-pro-6000 | consumer | other"),
         "gpu_grade": (STR, "datacenter | workstation | consumer"),
@@ -118,6 +127,22 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "speedup": (NUM, "choice_tpot_ms / tpot_ms"),
         "fewer_gpus": (BOOL, "it needs fewer GPUs than the pick"),
         "horizon_months": (NUM, "the TCO horizon, months"),
+    },
+    "optimum": {
+        "gpu": (STR, "audit: the configurator's optimum for the setup's workload and targets (expert/flows/audit_cost.py)"),
+        "count": (NUM, "its GPUs"),
+        "precision": (STR, "its precision"),
+        "monthly_cost_chf": (NUM, "its cost per month, CHF"),
+        "tco_chf": (NUM, "its cost over the horizon, CHF"),
+        "setup_monthly_cost_chf": (NUM, "the setup's cost per month as the configurator prices it, CHF"),
+        "setup_tco_chf": (NUM, "the setup's cost over the horizon, CHF"),
+        "saving_chf_month": (NUM, "setup − optimum per month, CHF (0 when the optimum costs more)"),
+        "saving_chf_horizon": (NUM, "setup − optimum over the horizon, CHF (0 when the optimum costs more)"),
+        "saving_share": (NUM, "saving_chf_month / the setup's monthly cost"),
+        "horizon_months": (NUM, "the horizon, months"),
+        "is_optimum": (BOOL, "the optimum is the setup's GPU and count (its offer may still cost less)"),
+        "underprovisioned": (BOOL, "the setup's own figures say it does not serve its load (audit_cost.underprovisioned)"),
+        "threshold_share": (NUM, "the saving share from which the setup counts as overprovisioned (own: 20 %)"),
     },
     "quantised_option": {
         "precision": (STR, "a quantised precision beside the stated one: fp8 | int8 | int4 "
@@ -280,13 +305,16 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "pool_memory_gb": (NUM, "memory of all the pool's replicas at their operating batches, GB"),
         "pool_agents_not_placed": (STR, "the pool's agents that cannot run on this GPU at all, comma-separated"),
         "serving_worst_agent": (STR, "a pool: the agent with the highest serving_load_ratio"),
+        "french_connection": (BOOL, "hosted in or by a provider seated in France, or the workload's site_country "
+                                    "is FR (000 M4's HDS note)"),
+        "used_per_gpu_gb": (NUM, "memory one GPU holds at the peak (a pool: all replicas over its GPUs), GB"),
     },
 }
 
 # Kinds the facade asserts from Python; every other kind is derived by rules.
 INPUT_KINDS = tuple(INPUT_FACTS)
-ADVICE_KINDS = tuple(kind for kind in INPUT_KINDS if kind != "setup")
-"""The input kinds an advice asserts (`expert.flows.advice`): every one but the audit's `setup`. An advice
+ADVICE_KINDS = tuple(kind for kind in INPUT_KINDS if kind not in ("setup", "optimum"))
+"""The input kinds an advice asserts (`expert.flows.advice`): every one but the audit's `setup` and `optimum`. An advice
 evaluates only the rules these can reach (`RuleBase.reachable`)."""
 
 

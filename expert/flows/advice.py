@@ -184,6 +184,13 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.configurator.enumeration import default_assumptions
     from expert.facts.inventory import agent_facts
 
+    growth = None
+    if choice is not None and not groups:
+        from expert.flows.growth import growth_check, growth_facts
+
+        growth = growth_check(w, catalog.gpu(choice["gpu"]), choice["count"], choice["precision"].split(",")[0],
+                              None, w.engine, lang)  # the GPU's own link, as the search sized it
+        sizing = clean_fact({**sizing, **growth_facts(growth)})
     facts = [workload_fact(w, model), sizing, *u2_facts(w, catalog, default_assumptions(catalog), model),
              *agent_facts(w, catalog)]  # 000 R1: one specification per inventoried agent
     document = getattr(result, "document", None)
@@ -206,6 +213,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         memory=memory, capacity=capacity, slo=targets(w).as_dict(), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
+        near_tie=_text(getattr(result, "near_tie", None), lang), growth=growth,
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
         training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),

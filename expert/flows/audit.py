@@ -80,6 +80,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "fits": one.fits or running, "fits_estimate": one.fits, "fits_int8": int8.fits or running,
         "running": running, "engine": engine, "serving_precision": precision, "tensor_parallel_used": tp,
         "need_per_gpu_gb": one.per_gpu_gb, "usable_per_gpu_gb": one.usable_per_gpu_gb,
+        "used_per_gpu_gb": memory.per_gpu_gb,
         "usable_vram_gb": one.usable_per_gpu_gb * setup.count, "estimated_max_sequences": room,
         "peak_sequences": peak, "room_below_peak": room < peak, "context_tokens_used": context,
         "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
@@ -157,11 +158,29 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.interview import render_sentence
     from expert.engine.rule_base import rule_base
 
+    from expert.flows.audit_summary import capacity_summary, comparison, memory_summary
+
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
     agent = agent_audit_fact(setup, catalog)
     if agent is not None:
         facts.append(agent)
+    sizing = next((f for f in facts if f["t"] == "sizing"), {})
+    growth = None
+    if setup.workload is not None and not is_pool(setup.workload) and extra.get("serving_precision"):
+        from expert.flows.growth import growth_check, growth_facts
+
+        growth = growth_check(setup.workload, gpu, setup.count, extra["serving_precision"], setup.interconnect,
+                              setup.serving_engine, lang)
+        if growth is not None and setup.utilization is not None:
+            from expert.flows.growth import measured_load, summary
+
+            measured_load(growth, setup, extra.get("serving_capacity_rps"))
+            growth["summary"] = summary(growth, setup.count, gpu.id, lang)
+        sizing.update(clean_fact(growth_facts(growth)))
+    part, best = comparison(setup, catalog, extra, lang)
+    if best is not None:
+        facts.append(clean_fact(best))
     evaluation = evaluate(rule_base(rules_dirs), [setup_fact(setup, gpu, extra), *facts], lang=lang)
     findings, fired = trace_parts(evaluation)
     clarification = describe_setup(setup, lang)
@@ -176,4 +195,5 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
 
         slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
+                       memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
                        findings=findings, fired_rules=fired)

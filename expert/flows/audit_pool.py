@@ -150,6 +150,7 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
         "tensor_parallel_used": max((p.tp for p in chosen.values()), default=1),
         "need_per_gpu_gb": max((p.memory_gb for p in chosen.values()), default=None),
         "usable_per_gpu_gb": usable, "usable_vram_gb": usable * setup.count,
+        "used_per_gpu_gb": memory / setup.count,
         "estimated_max_sequences": room.get(tightest), "peak_sequences": peak,
         "room_below_peak": tightest is not None and room[tightest] < peak,
         "context_tokens_used": max((c.context for c in ps.ctxs), default=None),

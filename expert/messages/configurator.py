@@ -100,6 +100,20 @@ WHY_NOT: dict[str, tuple[str, str]] = {
     "configurator.why_not.slower": (
         "same cost, slower: p95 {latency} s instead of {best} s",
         "gleiche Kosten, langsamer: p95 {latency} s statt {best} s"),
+    "configurator.why_not.near_tie": (
+        "the cheapest by {saving} CHF over {months} months, within the near-tie band: the pick needs fewer "
+        "GPUs or answers faster",
+        "die günstigste um {saving} CHF über {months} Monate, innerhalb des Gleichstandsbands: die Empfehlung "
+        "braucht weniger GPUs oder antwortet schneller"),
+    "configurator.near_tie.pick": (
+        "a near tie: {extra} CHF ({share} %) more over {months} months than the cheapest, {cheapest} — within "
+        "the {band} % band where {gains} win",
+        "ein knapper Gleichstand: {extra} CHF ({share} %) mehr über {months} Monate als die günstigste, "
+        "{cheapest} — innerhalb des {band}-%-Bands, in dem {gains} gewinnen"),
+    "configurator.near_tie.fewer": ("fewer GPUs ({count} instead of {cheapest})",
+                                    "weniger GPUs ({count} statt {cheapest})"),
+    "configurator.near_tie.faster": ("the faster answer ({latency} s instead of {cheapest} s complete)",
+                                     "die schnellere Antwort ({latency} s statt {cheapest} s vollständig)"),
     "configurator.why_not.tie": (
         "same cost; loses on the tie-break (fewer GPUs, then catalog order)",
         "gleiche Kosten; verliert bei der Gleichstandsregel (weniger GPUs, dann Katalogreihenfolge)"),

@@ -90,6 +90,55 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.finding": ("Reports a finding", "Meldet einen Befund"),
     "report.package": ("package {id}", "Paket {id}"),
     "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
+    "report.growth": ("Growth (the model expected in 12–18 months)", "Wachstum (das in 12–18 Monaten erwartete Modell)"),
+    "report.growth.memory": ("A {params}B model on {where} (TP {tp}) would use {used} GB per GPU at the peak of "
+                             "{usable} GB usable.",
+                             "Ein {params}B-Modell auf {where} (TP {tp}) belegte bei der Spitze {used} GB pro GPU "
+                             "von {usable} GB nutzbar."),
+    "report.growth.no_fit": ("It does not fit: it needs larger or more GPUs, or a validated quantisation (000 M5).",
+                             "Es passt nicht: es braucht grössere oder mehr GPUs oder eine validierte "
+                             "Quantisierung (000 M5)."),
+    "report.growth.serves": ("At the same load it would serve {rate} req/s within the latency targets against a "
+                             "peak of {peak} req/s (load {load}).",
+                             "Bei derselben Last bediente es {rate} Anfragen/s innerhalb der Latenzziele bei einer "
+                             "Spitze von {peak} Anfragen/s (Last {load})."),
+    "report.growth.measured": ("(The load is the measured {used} utilisation scaled by today's model's estimated "
+                               "capacity over the grown model's.)",
+                               "(Die Last ist die gemessene Auslastung von {used}, skaliert mit der geschätzten "
+                               "Kapazität des heutigen Modells gegenüber der des gewachsenen.)"),
+    "report.growth.latency": ("At the peak: first words {ttft} s (p95), {tpot} ms per token.",
+                              "Bei der Spitze: erste Wörter {ttft} s (P95), {tpot} ms pro Token."),
+    "report.setup": ("The setup against the optimum", "Das Setup gegenüber dem Optimum"),
+    "report.setup_line": ("this setup", "dieses Setup"),
+    "report.optimum_line": ("the optimum", "das Optimum"),
+    "report.used": ("used per GPU at the peak", "belegt pro GPU bei der Spitze"),
+    "report.usable": ("usable", "nutzbar"),
+    "report.of": ("of", "von"),
+    "report.at_targets": ("within the latency targets", "innerhalb der Latenzziele"),
+    "report.serves": ("serves", "bedient"),
+    "report.load": ("load", "Last"),
+    "report.meets.True": ("meets the latency targets at the peak", "erfüllt die Latenzziele bei der Spitze"),
+    "report.meets.False": ("misses the latency targets or the peak", "verfehlt die Latenzziele oder die Spitze"),
+    "report.optimum.none": ("No configuration of the catalog fits this workload, so there is no optimum to compare with.",
+                            "Keine Konfiguration des Katalogs passt zu dieser Arbeitslast: kein Optimum zum Vergleich."),
+    "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "
+                            "targets for less over {months} months.",
+                            "Dieses Setup ist das Optimum: keine Konfiguration bedient dieselbe Arbeitslast innerhalb "
+                            "derselben Ziele über {months} Monate günstiger."),
+    "report.optimum.same_offer": ("This setup is the optimum configuration; at {where}, the optimum's offer, it "
+                                  "costs {month} a month less ({share}).",
+                                  "Dieses Setup ist die optimale Konfiguration; bei {where}, dem Angebot des Optimums, "
+                                  "kostet es {month} pro Monat weniger ({share})."),
+    "report.optimum.dearer": ("The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than "
+                              "this setup: this setup is the cheapest, but the optimum is the cheapest that meets "
+                              "the targets at the peak.",
+                              "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als "
+                              "dieses Setup: dieses ist billiger, aber das Optimum ist das billigste, das die Ziele "
+                              "bei der Spitze erfüllt."),
+    "report.optimum.saves": ("The optimum for the same workload and targets, {gpu} ({precision}, {chf} a month), "
+                             "saves {month} a month ({share}), {horizon} over {months} months.",
+                             "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu} ({precision}, {chf} pro Monat), "
+                             "spart {month} pro Monat ({share}), {horizon} über {months} Monate."),
     "configurator.purchase": ("purchase", "Kauf"),
     "configurator.purchase.new": ("purchase, new", "Kauf, neu"),
     "configurator.purchase.used": ("purchase, used", "Kauf, gebraucht"),

@@ -5,7 +5,7 @@ Field order here is the key order of the JSON output; floats are rounded where t
 """
 
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_serializer
 
@@ -13,7 +13,21 @@ from expert.report.parts import ReportPart
 from expert.report.training import TrainingPlan
 
 
-class MemorySummary(ReportPart):
+class _AuditOnly(ReportPart):
+    """A part whose `AUDIT_ONLY` fields are written only when set, so advice reports keep their shape."""
+
+    AUDIT_ONLY: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _drop_unset_audit_fields(self, handler):
+        data = handler(self)
+        for key in self.AUDIT_ONLY:
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
+
+
+class MemorySummary(_AuditOnly):
     """Memory of the recommended configuration (GB, decimal)."""
 
     weights_gb: float
@@ -23,9 +37,15 @@ class MemorySummary(ReportPart):
     fine_tuning_gb: float | None = None
     reserve_ratio: float | None = Field(default=None, description="free share of usable memory")
     growth_total_gb: float | None = None
+    used_per_gpu_gb: float | None = Field(default=None, description="audit: memory one GPU holds at the peak "
+                                          "(weights, KV cache of the peak's sequences, runtime)")
+    usable_per_gpu_gb: float | None = Field(default=None, description="audit: what the serving engine holds of "
+                                            "one GPU; reserve_ratio = 1 − used / usable")
+
+    AUDIT_ONLY = ("used_per_gpu_gb", "usable_per_gpu_gb")
 
 
-class CapacitySummary(ReportPart):
+class CapacitySummary(_AuditOnly):
     """Load and the capacity it needs (000 D3)."""
 
     average_rps: float
@@ -36,6 +56,12 @@ class CapacitySummary(ReportPart):
     peak_basis: str | None = Field(default=None, description="how peak_rps was obtained: 'rate' (a rate is the "
                                    "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'")
     peak_factor: float | None = Field(default=None, description="the factor from the given load to peak_rps")
+    serving_capacity_rps: float | None = Field(default=None, description="audit: the most requests per second the "
+                                               "setup serves within the latency targets (docs/slo.md)")
+    load_ratio: float | None = Field(default=None, description="audit: peak_rps / serving_capacity_rps (over 1: "
+                                     "the setup does not serve its peak)")
+
+    AUDIT_ONLY = ("serving_capacity_rps", "load_ratio")
 
 
 class AgentSummary(ReportPart):
@@ -116,6 +142,44 @@ class Choice(ReportPart):
                                         "ttft_p95_s and tpot_ms are for (the continuous-batching steady state, "
                                         "docs/slo.md)")
     tpot_batch: float | None = Field(default=None, description="sequences decoding in that steady state")
+
+
+class AuditOptimum(ReportPart):
+    """An audit's comparison (docs/contract.md): the setup priced as the configurator prices, the
+    configurator's optimum for the same workload and targets, and what the optimum saves."""
+
+    setup: Choice = Field(description="the audited setup: its price (rented: its GPU's default offer; owned: "
+                          "the same system bought today) and its estimated serving figures at the peak")
+    meets_targets: bool | None = Field(default=None, description="the estimated TTFT/TPOT at the peak meet the "
+                                       "latency targets and the setup serves the peak; none when not estimated")
+    optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "
+                                   "workload; none when nothing fits or a pool group is audited")
+    is_optimum: bool = False
+    saving_chf_month: float = 0.0
+    saving_chf_horizon: float = 0.0
+    saving_share: float = Field(default=0.0, description="saving_chf_month / the setup's monthly cost")
+    summary: str = Field(default="", description="the comparison in one sentence, in the report's language")
+
+
+class GrowthCheck(ReportPart):
+    """The model expected in 12-18 months on the same GPUs at the same load (000 M5; `flows/growth.py`)."""
+
+    params_b: float
+    tensor_parallel: int
+    total_gb: float
+    used_per_gpu_gb: float
+    usable_per_gpu_gb: float
+    fits: bool = Field(description="one sequence of the grown model fits the engine's budget")
+    serving_capacity_rps: float | None = None
+    peak_rps: float | None = None
+    load_ratio: float | None = Field(default=None, description="peak_rps / serving_capacity_rps (over 1: the "
+                                     "grown model does not serve today's peak within the targets)")
+    ttft_p95_s: float | None = None
+    tpot_ms: float | None = None
+    measured_basis: float | None = Field(default=None, description="audit of a running setup: the measured "
+                                         "utilisation (peak, else mean) that load_ratio scales by today's "
+                                         "model's capacity over the grown model's")
+    summary: str = ""
 
 
 class Alternative(Choice):
@@ -204,6 +268,14 @@ class Report(ReportPart):
                                 "serving group as a setup with this `placement`)")
     training_plan: TrainingPlan | None = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
+    near_tie: str | None = Field(default=None, description="advice: the pick is not the cheapest but won the "
+                                 "near-tie band (fewer GPUs or the faster answer within 2 % of the cheapest's "
+                                 "horizon cost): why, in the report's language (written only then)")
+    growth: GrowthCheck | None = Field(default=None, description="the expected model (growth_params_b) on the "
+                                       "recommended or audited GPUs at the same load (written only with a "
+                                       "stated growth)")
+    audit: AuditOptimum | None = Field(default=None, description="audit: the setup's cost and serving figures "
+                                       "against the configurator's optimum (written only in audits)")
     quantised_alternatives: list[Alternative] = Field(
         default=[], description="the workload states its precision, which the recommendation keeps: the "
                                 "cheaper quantised configurations (fp8, int8; int4 with allow_int4), each with "
@@ -216,4 +288,7 @@ class Report(ReportPart):
         data = handler(self)
         if not data.get("quantised_alternatives"):
             data.pop("quantised_alternatives", None)
+        for key in ("audit", "near_tie", "growth"):
+            if data.get(key) is None:
+                data.pop(key, None)
         return data

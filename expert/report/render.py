@@ -24,11 +24,20 @@ def render(report: Report, fmt: str) -> str:
     return _document(report, markdown=(fmt == "markdown"))
 
 
+def purchase_words(choice: Choice, lang: str) -> str | None:
+    """`purchase, used` (or `, new`, `, refurbished`) for a bought configuration whose offer key names its
+    condition (`purchase:<gpu>:<condition>`, issue 33); None otherwise."""
+    if choice.source != "purchase" or not choice.offer or choice.offer.count(":") != 2:
+        return None
+    key = f"configurator.purchase.{choice.offer.rsplit(':', 1)[1]}"
+    return msg(key, lang) if has_msg(key) else None
+
+
 def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
-             else choice.provider or choice.source)
+             else choice.provider or purchase_words(choice, lang) or choice.source)
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
@@ -89,6 +98,19 @@ def slo_lines(report: Report) -> list[str]:
     return lines
 
 
+def audit_section(report: Report, head, item) -> None:
+    """An audit's setup against the configurator's optimum: both lines and the saving."""
+    t, a, lang = _Labels(report.lang), report.audit, report.lang
+    head(t["setup"])
+    mine = f"{t['setup_line']}: {choice_line(a.setup, lang)}"
+    if a.meets_targets is not None:
+        mine += f" — {t['meets.' + str(a.meets_targets)]}"
+    item(mine)
+    if a.optimum is not None and not a.is_optimum:
+        item(f"{t['optimum_line']}: {choice_line(a.optimum, lang)}")
+    item(a.summary)
+
+
 def _document(report: Report, markdown: bool) -> str:
     t = _Labels(report.lang)
     out: list[str] = []
@@ -114,6 +136,9 @@ def _document(report: Report, markdown: bool) -> str:
         if m.reserve_ratio is not None:
             parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
         item(", ".join(parts))
+        if m.used_per_gpu_gb is not None and m.usable_per_gpu_gb:
+            item(f"{t['used']} {dec(m.used_per_gpu_gb, lang)} GB {t['of']} {dec(m.usable_per_gpu_gb, lang)} GB "
+                 f"{t['usable']}" + (f", {t['reserve']} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""))
     if report.capacity:
         c = report.capacity
         head(t["capacity"])
@@ -124,6 +149,11 @@ def _document(report: Report, markdown: bool) -> str:
                 else c.peak_basis
             item(f"{t['peak']}: {basis} ({t['factor']} "
                  f"{dec(c.peak_factor or 1.0, report.lang)})")
+        if c.serving_capacity_rps is not None:
+            item(f"{t['serves']} {dec(c.serving_capacity_rps, report.lang, 2)} req/s {t['at_targets']}"
+                 + (f", {t['load']} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
+    if report.audit:
+        audit_section(report, head, item)
     if report.slo:
         head(t["slo"])
         for line in slo_lines(report):
@@ -136,6 +166,8 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["recommendation"])
         if report.recommendation:
             item(choice_line(report.recommendation, report.lang, pool=bool(report.pool)))
+            if report.near_tie:
+                item(report.near_tie)
             if report.recommendation.upfront_chf:
                 item(system_line(report.recommendation, report.lang))
         if report.nothing_fits:  # the reason says "nothing fits: ..." itself: no second label (issue 34)
@@ -144,6 +176,9 @@ def _document(report: Report, markdown: bool) -> str:
             item(f"{t['document']}: {report.document_recommendation}")
         for line in report.sensitivity:
             item(f"{t['sensitivity']}: {line}")
+    if report.growth:
+        head(t["growth"])
+        item(report.growth.summary)
     if report.training_plan:
         head(t["training"])
         for line in report.training_plan.lines:

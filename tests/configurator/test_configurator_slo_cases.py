@@ -103,9 +103,15 @@ def test_g5_45b_under_500ms_is_h100_class():
 
 # --- 000 U3 (Komplexer multimodaler Agent, ab 70B): pure inference under budget pressure → multi-A100
 def test_u3_70b_pure_inference_on_budget_is_multi_a100():
+    # the cheapest is still the documents' multi-A100 (2 × A100 80 GB int8, 74 818 CHF over 36 months); since
+    # issue 33 the pick is the near tie 1 × H100 NVL fp8, 235 CHF (0.3 %) dearer on one GPU and 8.2 s instead
+    # of 28 s to the complete answer (departure from U3 stated in the pick line)
     r = expert.advise({"model": "llama-3.1-70b", "requests_per_day": 20000, "latency_target_s": 5,
                        "budget_limit_chf": 150000})
-    assert family(r) == "a100" and r.recommendation.count >= 2
+    cheapest = r.alternatives[0]
+    assert gpu_family(CAT.gpu(cheapest.gpu)) == "a100" and cheapest.count >= 2
+    assert r.near_tie and (r.recommendation.gpu, r.recommendation.count) == ("h100-nvl", 1)
+    assert r.recommendation.tco_chf - cheapest.tco_chf <= 0.02 * cheapest.tco_chf
 
 
 # --- issue 11 / modelling-anchors §1.4: what the latency targets mean

@@ -56,6 +56,8 @@ def test_exactly_one_pick_for_every_workload(params_b):
     (8, "quarterly", None, 100.0, ("u1-conversational-retrained-a100", "a100", False)),  # U1 retrained
     (8, "monthly", None, 100.0, ("m2-pick-at-least-a100", "a100", False)),           # M2
     (8, "yearly", None, 100.0, ("g2-occasional-finetuning-a100", "a100", False)),     # G2 occasional
+    (34, "yearly", None, 100.0, ("g2-occasional-finetuning-a100", "a100", False)),    # G2: up to 34B
+    (40, "yearly", None, 100.0, ("g2-pick-a100-reference", "a100", False)),           # issue 33: not "7-34B" at 40B
     (13, "monthly", None, 100.0, ("u2-analytical-a100", "a100", False)),             # U2, H100 does not pay
     (30, "quarterly", None, 5000.0, ("u2-analytical-h100-for-finetuning", "h100", False)),  # U2 pays
     (8, "none", 0.4, None, ("g5-pick-h100-low-latency", "h100", False)),             # G5 < 500 ms

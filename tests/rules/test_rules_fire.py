@@ -101,6 +101,16 @@ def agent(**kw):
     return fact
 
 
+def optimum(**kw):
+    """The audit's `optimum` fact: 1 × L40S at 712.37 CHF a month against 4 × A100 at 6 663.41 (issue 33)."""
+    fact = dict(t="optimum", gpu="l40s", count=1, precision="fp16", monthly_cost_chf=712.37, tco_chf=25645.33,
+                setup_monthly_cost_chf=6663.41, setup_tco_chf=239882.62, saving_chf_month=5951.04,
+                saving_chf_horizon=214237.29, saving_share=0.8931, horizon_months=36, is_optimum=False,
+                underprovisioned=False, threshold_share=0.2)
+    fact.update(kw)
+    return fact
+
+
 H100 = dict(gpu="h100-sxm", gpu_family="h100", gpu_memory_gb=80, total_vram_gb=80,
             interconnect="nvlink", form_factor="sxm", ram_gb=384, ram_vram_ratio=4.8)
 A100 = dict(gpu="a100-80gb-sxm", gpu_family="a100", gpu_memory_gb=80, total_vram_gb=80,
@@ -128,7 +138,27 @@ SCENARIOS: dict[str, list[dict]] = {
                                    storage_type="sata-ssd", storage_read_mb_s=550, network_gbps=10, tensor_parallel=1)],
     "m4-health-abroad": [workload(data="sensitive", sector="health"), sizing(),
                          setup(country="DE", provider_seat="DE", iso27001=False)],
+    "m4-health-france": [workload(data="sensitive", sector="health"), sizing(),
+                         setup(country="FR", provider_seat="FR", iso27001=True, french_connection=True)],
+    # issue 33: hosting 'eu' answered in Switzerland (no EU-located offer); a French site's health data
+    "m4-eu-hosting": [workload(hosting="eu"), sizing(), choice(eu_offers_in_catalog=0)],
+    "m4-french-site-choice": [workload(data="sensitive", sector="health", french_connection=True), sizing(), choice()],
     "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2, weights_share=0.8)],
+    # issue 33: 4 × A100 80 GB for an 8B model; the optimum 1 × L40S (figures of tests/unit/test_audit_optimum.py)
+    "m1-optimum-saves-a100": [workload(), sizing(), setup(A100, count=4, total_vram_gb=320, utilization_mean=0.3),
+                              optimum(saving_share=0.8931)],
+    # issue 33: 70B expected on the 1 × A100 int8 chosen for an 8B (tests/unit/test_growth.py's figures)
+    "m5-growth-too-slow": [workload(growth_params_b=70), sizing(growth_total_gb=74.5, growth_fits_one_sequence=True,
+                                                                growth_serving_capacity_rps=0.0654,
+                                                                growth_peak_rps=0.6944, growth_load_ratio=10.61),
+                           setup(A100)],
+    # issue 33: a stated (kept) int4 keeps Q2's reminder as an info; an open precision quantised to int4 warns
+    "q2-stated-int4": [workload(precision="int4", precision_kept=True), sizing(), choice(precision="int4")],
+    "m1-optimum-used": [workload(), sizing(), setup(A100, count=2, total_vram_gb=160, utilization_mean=0.7),
+                        optimum(saving_share=0.374)],
+    "m1-optimum-saves-little": [workload(), sizing(), setup(A100), optimum(saving_share=0.15)],
+    "m1-optimum-underprovisioned": [workload(), sizing(), setup(A100, count=4, total_vram_gb=320),
+                                    optimum(saving_share=0.8931, underprovisioned=True)],
     # 000 M5's own recommendation: 7B FP16 (14.5 GB) on 24 GB, 4 % of the usable memory left at full context
     "m5-7b-fp16-on-24gb": [workload(params_b=7.2), sizing(weights_gb=14.5),
                            setup(gpu="l4", gpu_family="entry", gpu_memory_gb=24, total_vram_gb=24,
@@ -481,6 +511,35 @@ def test_h100_serving_8b_at_30_percent_is_overprovisioning():
     assert "q4-h100-reserved-for-justified-cases" not in fired("m1-h100-8b-idle")
 
 
+def test_optimum_saving_from_twenty_percent_is_overprovisioning_for_any_gpu():
+    # 89.3 % ≥ 20 %: a warning on an A100 (not only the H100); 15 % (within 000 R4's provider spread): silent;
+    # an underprovisioned setup is never called overprovisioned, whatever the optimum costs
+    found = findings("m1-optimum-saves-a100")["m1-optimum-saves"]
+    assert found.severity == "warning" and found.category == "overprovisioning"
+    assert "5 951 CHF a month less (89.3 %), 214 237 CHF over 36 months" in found.explanation
+    assert "m1-optimum-saves" not in fired("m1-optimum-saves-little")
+    assert "m1-optimum-saves" not in fired("m1-optimum-underprovisioned")
+    assert "r4-optimum-cheaper" not in fired("m1-optimum-underprovisioned")
+    # used within 000 R2's 60-80 % band: not idle capacity; the saving is an info of the quarterly review (R4)
+    used = findings("m1-optimum-used")
+    assert "m1-optimum-saves" not in used and used["r4-optimum-cheaper"].severity == "info"
+    assert "r4-optimum-cheaper" not in fired("m1-optimum-saves-a100")
+
+
+def test_stated_int4_keeps_q2_reminder_as_info():
+    found = findings("q2-stated-int4")
+    assert found["q2-stated-int4-still-needs-validation"].severity == "info"
+    assert "q2-int4-recommendation-needs-validation" not in found
+    assert "5–8 %" in found["q2-stated-int4-still-needs-validation"].explanation
+
+
+def test_growth_that_fits_but_cannot_serve_the_peak_is_a_warning():
+    found = findings("m5-growth-too-slow")["m5-expected-model-does-not-serve-peak"]
+    assert found.severity == "warning" and found.category == "model-growth"
+    assert "serve only 0.07 requests per second within the latency targets against a peak of 0.69" in found.explanation
+    assert "m5-expected-model-does-not-serve-peak" not in fired("m5-thin-reserve")
+
+
 def test_l40s_with_monthly_13b_finetuning_underestimates_finetuning():
     m2 = findings("m2-l40s-13b-monthly")["m2-l40s-frequent-finetuning"]
     assert m2.category == "finetuning-underestimated"
@@ -522,8 +581,11 @@ def test_health_data_outside_switzerland_is_a_sovereignty_problem():
     assert "DE" in abroad.explanation and "revDSG" in abroad.explanation
     assert "ISO 27001" in abroad.advice
     assert {"m4-provider-seat-outside-switzerland", "m4-provider-without-iso27001",
-            "m4-regulated-data-checklist", "m4-french-health-data-needs-hds"} <= set(found)
-    assert "HDS" in found["m4-french-health-data-needs-hds"].explanation
+            "m4-regulated-data-checklist"} <= set(found)
+    # issue 33: the French HDS note only with a French connection (hosted in Germany: none; in France: yes)
+    assert "m4-french-health-data-needs-hds" not in found
+    french = findings("m4-health-france")
+    assert "HDS" in french["m4-french-health-data-needs-hds"].explanation
 
 
 def test_reserve_under_30_percent_is_model_growth():

@@ -47,9 +47,10 @@ class AnswerView(Vertical):
         self._show_parts(self.report)
 
     def _show_parts(self, report: Report) -> None:
-        """Hide the recommendation and the cost line of an audit without a recommendation."""
+        """Hide the recommendation and the cost line of an audit without a recommendation (an audit's
+        comparison with the optimum, `report.audit`, takes the card)."""
         advice = report.kind == "advice" or report.recommendation is not None
-        self.query_one(RecommendationCard).display = advice
+        self.query_one(RecommendationCard).display = advice or report.audit is not None
         self.query_one(CostSummary).display = advice and report.recommendation is not None
         if not advice:
             self.query_one(AlternativesList).display = False

@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from expert.messages import has, t
+from expert.messages import t
 from expert.report.numbers import chf, dec
+
+from .choice_words import memory_sum, where  # noqa: F401 - `where` is imported from here by other widgets
 
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
@@ -21,33 +23,6 @@ if TYPE_CHECKING:  # types only: the report models load with the pipeline
 def choice_title(choice: Choice) -> str:
     """`1× l40s` — the short name used in change lines."""
     return f"{choice.count}× {choice.gpu}"
-
-
-def where(choice: Choice, lang: str) -> str:
-    """Where a configuration comes from, in `lang`: the provider, `package 4` / `Paket 4`, or
-    `purchase` / `Kauf` (never an offer id such as `purchase:b200:new`)."""
-    if choice.package:
-        return t("chat.package", lang, id=choice.package)
-    if choice.provider:
-        return choice.provider
-    key = f"chat.source.{choice.source}"
-    return t(key, lang) if has(key) else choice.source
-
-
-def memory_sum(memory, lang: str) -> str:
-    """`weights 8.0 + KV 0.3 + overhead 2 × 6.2 = 20.7 GB`: a sum that adds up. The report's
-    overhead is per GPU; a model split over N GPUs carries it N times (and may replicate KV
-    heads), so the part beyond weights and KV is shown as N × per GPU, or as its total."""
-    rest = memory.total_gb - memory.weights_gb - memory.kv_cache_gb
-    over = memory.overhead_gb
-    n = round(rest / over) if over > 0 else 0
-    if n > 1 and abs(rest - n * over) < 0.05:
-        shown = t("chat.per_gpu_times", lang, n=n, gb=dec(over, lang))
-    else:
-        shown = dec(rest, lang)
-    return (f"{t('chat.memory', lang)}: {t('chat.weights', lang)} {dec(memory.weights_gb, lang)} + KV "
-            f"{dec(memory.kv_cache_gb, lang)} + {t('chat.overhead', lang)} {shown} = "
-            f"{dec(memory.total_gb, lang)} GB")
 
 
 class RecommendationCard(Static):
@@ -68,6 +43,10 @@ class RecommendationCard(Static):
     def body(report: Report, lang: str, changed: bool) -> Text:
         """The card's text."""
         rec = report.recommendation
+        if report.kind == "audit" and report.audit is not None:
+            from .audit_card import audit_body
+
+            return audit_body(report, lang)
         text = Text.assemble(("★ " + t("chat.recommendation", lang), "bold"))
         if changed:
             text.append(f"  ({t('chat.changed', lang)})", "bold")
@@ -96,6 +75,8 @@ class RecommendationCard(Static):
                                   tpot=dec(rec.tpot_ms, lang, 0), e2e=dec(rec.latency_p95_s, lang, 1)))
         elif rec.latency_p95_s is not None:
             text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
+        if report.near_tie:
+            text.append(f"\n{report.near_tie}")
         if report.nothing_fits:  # the reason says "nothing fits: ..." itself (issue 34)
             text.append("\n" + report.nothing_fits[:1].upper() + report.nothing_fits[1:])
         return text

@@ -1,0 +1,131 @@
+"""What an audited setup costs, and what the configurator's optimum for the same workload would save.
+
+- The setup's cost is the one buy-versus-rent computation the configurator ranks with
+  (`configurator.objective.cost_line`): a rented setup at its GPU's default offer (`catalog.pricing`:
+  the document's Swiss provider first), an owned one as its complete system bought new (else used) and
+  sold at the end of the workload's horizon — the price of the same hardware today, not what was paid —
+  or, where the catalog sells no system of that count (SXM boards come in eights), as the rent of the
+  same GPUs (the report's `setup.source` says which).
+- The optimum is `configurator.search` of the setup's workload (same targets, same horizon); the saving
+  is the setup's cost minus the optimum's, per month and over the horizon, and its share of the setup's.
+- `OVERPROVISIONED_SHARE` (own threshold, 20 %): a saving above the spread of one configuration's price
+  across providers (000 R4: "15–20 %") is not won by renegotiating but by another configuration — the
+  money measure of mistake 1 (000 M1: "several thousand CHF a month extra without perceptible gain";
+  G13: entry and high-end configurations differ up to 3×).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expert.catalog import Catalog
+from expert.configurator.keys import inputs
+from expert.inputs.setup_file import Setup
+from expert.inputs.workload import Workload
+
+OVERPROVISIONED_SHARE = 0.20  # own threshold above 000 R4's 15-20 % price spread (module docstring)
+
+
+def setup_source(setup: Setup, catalog: Catalog):
+    """The configurator's `Source` the setup's GPUs are priced from (module docstring); None when the
+    catalog has no price for them."""
+    from expert.catalog.pricing import default_offer
+    from expert.configurator.candidates import catalog_sources
+
+    sources = catalog_sources(catalog)
+    offer = default_offer(catalog, setup.gpu)
+    keys = [("cloud", offer.id)] if offer is not None else []
+    if setup.ownership == "owned":  # a purchase of exactly this count first, else the rent of the same GPUs
+        keys[:0] = [("purchase", f"purchase:{setup.gpu}:{condition}") for condition in ("new", "used")]
+    for kind, key in keys:
+        found = next((s for s in sources if s.kind == kind and s.key == key
+                      and (kind == "cloud" or setup.count in s.counts)), None)
+        if found is not None:
+            return found
+    return None
+
+
+def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, Any]) -> dict[str, Any] | None:
+    """The setup as a report `Choice`: its price over `months` and its estimated serving figures at the
+    peak (`extra`: the setup fact's sizing fields); None when the catalog prices none of its GPUs."""
+    from expert.configurator.enumeration import default_assumptions
+    from expert.configurator.objective import cost_line
+
+    source = setup_source(setup, catalog)
+    if source is None:
+        return None
+    line = cost_line(source, setup.count, months, default_assumptions(catalog))
+    ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
+    output = setup.workload.output_tokens if setup.workload is not None else None
+    choice: dict[str, Any] = {
+        "gpu": setup.gpu, "count": setup.count, "source": source.kind, "offer": source.key,
+        "provider": source.provider, "country": source.country if source.kind == "cloud" else setup.site_country,
+        "precision": extra.get("serving_precision") or "bf16", "interconnect": setup.interconnect or source.column,
+        "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
+        "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),
+        "monthly_cost_chf": line.total / months, "tco_chf": line.total, "horizon_months": months,
+        "fits": bool(extra.get("fits", True)), "headroom": extra.get("reserve_ratio"),
+        "memory_per_gpu_gb": extra.get("used_per_gpu_gb"), "usable_per_gpu_gb": extra.get("usable_per_gpu_gb"),
+        "ttft_p95_s": ttft, "tpot_ms": tpot}
+    if ttft is not None and tpot is not None and output:
+        choice["latency_p95_s"] = ttft + (output - 1) * tpot / 1000
+    if source.kind != "cloud":
+        choice.update(upfront_chf=line.upfront, resale_chf=line.resale)
+    return choice
+
+
+@inputs
+class Audited:
+    """The key of the optimum's cache: the workload the search reads (the catalog keeps the cache)."""
+
+    workload: Workload
+
+
+MAX_OPTIMA = 256  # bounds the per-catalog cache of a long-running process (the chat, a batch of audits)
+
+
+def optimum(setup: Setup, catalog: Catalog):
+    """The configurator's recommendation for the setup's single-model workload (None when nothing fits).
+    Kept with the catalog per workload: audits of several setups of one workload (what-ifs in the chat, a
+    team's scenarios) search once."""
+    w = setup.workload
+    if w is None or w.agents:
+        return None
+    cache = catalog.memo("audit.optimum", dict)
+    key = Audited(w)
+    if key not in cache:
+        from expert.configurator import search
+        from expert.flows.advice import shared_cache
+
+        if len(cache) >= MAX_OPTIMA:
+            cache.clear()
+        cache[key] = search(w, catalog, sensitivity=False, detail=False, _shared=shared_cache(catalog)).recommendation
+    return cache[key]
+
+
+def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisioned: bool) -> dict[str, Any] | None:
+    """The `optimum` fact the rules read: the optimum, the setup, and what the optimum saves (negative: it
+    costs more, as when the setup does not serve the peak). `underprovisioned`: the setup's own figures
+    say it does not serve its load, so no rule may call it overprovisioned."""
+    if best is None:
+        return None
+    month = mine["monthly_cost_chf"] - best["monthly_cost_chf"]
+    same = (best["gpu"], best["count"]) == (mine["gpu"], mine["count"])  # the offer may still differ
+    return {"t": "optimum", "gpu": best["gpu"], "count": best["count"], "precision": best["precision"],
+            "monthly_cost_chf": best["monthly_cost_chf"], "tco_chf": best["tco_chf"],
+            "setup_monthly_cost_chf": mine["monthly_cost_chf"], "setup_tco_chf": mine["tco_chf"],
+            "saving_chf_month": max(0.0, month), "saving_chf_horizon": max(0.0, mine["tco_chf"] - best["tco_chf"]),
+            "saving_share": max(0.0, month / mine["monthly_cost_chf"]) if mine["monthly_cost_chf"] > 0 else 0.0,
+            "horizon_months": best["horizon_months"], "is_optimum": same, "underprovisioned": underprovisioned,
+            "threshold_share": OVERPROVISIONED_SHARE}
+
+
+def underprovisioned(extra: dict[str, Any], setup: Setup) -> bool:
+    """The setup's own figures say it does not serve its load: the model does not start, the estimated
+    peak exceeds its capacity (when nothing is measured), a pool lacks GPUs, or measured utilisation
+    saturates (000 R4: over 85 %, mean or peak)."""
+    u = setup.utilization
+    measured = u is not None or setup.latency_p95_s is not None
+    return (not extra.get("fits", True) or (not measured and (extra.get("serving_load_ratio") or 0) > 1)
+            or (extra.get("pool_gpus_missing") or 0) > 0
+            or (u is not None and max(u.mean, u.peak or 0) > 0.85))

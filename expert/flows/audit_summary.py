@@ -1,0 +1,110 @@
+"""The figures of an audited setup as report parts (docs/contract.md "Audit"): its memory (used and
+usable per GPU, the reserve), its capacity at the latency targets against the peak, and the comparison
+with the configurator's optimum (`audit_cost`), with its one-sentence summary in the report's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expert.catalog import Catalog
+from expert.flows.audit_cost import optimum, saving_fact, setup_choice, underprovisioned
+from expert.inputs.pools import is_pool
+from expert.inputs.setup_file import Setup
+
+
+def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, Any] | None:
+    """The report's `memory` of a setup: the sizing fact's figures at the peak, and per GPU what is used
+    and what the engine holds, whose ratio is the reserve (`reserve_ratio = 1 − used / usable`)."""
+    if "total_gb" not in sizing:
+        return None
+    used, usable = extra.get("used_per_gpu_gb"), extra.get("usable_per_gpu_gb")
+    reserve = 1 - used / usable if used is not None and usable else extra.get("reserve_ratio")
+    return {"weights_gb": sizing["weights_gb"], "kv_cache_gb": sizing.get("kv_cache_gb", 0.0),
+            "overhead_gb": sizing.get("runtime_gb", max(0.0, sizing["total_gb"] - sizing["weights_gb"]
+                                                       - sizing.get("kv_cache_gb", 0.0))),
+            "total_gb": sizing["total_gb"], "fine_tuning_gb": sizing.get("finetune_gb"),
+            "reserve_ratio": reserve, "growth_total_gb": sizing.get("growth_total_gb"),
+            "used_per_gpu_gb": used, "usable_per_gpu_gb": usable}
+
+
+def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | None:
+    """The report's `capacity` of a single-model setup: its load, the most it serves within the latency
+    targets (`serving_capacity_rps`) and their ratio; `gpus_needed` is the setup's own count."""
+    w = setup.workload
+    if w is None or is_pool(w) or extra.get("serving_capacity_rps") is None:
+        return None  # a pool's serving figures are its worst agent's: its findings name them (u4-pool-*)
+    from expert.inputs.slo import rate_basis
+
+    ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
+    inference = ttft + (w.output_tokens - 1) * tpot / 1000 if ttft is not None and tpot is not None else 0.0
+    basis = rate_basis(w)
+    return {"average_rps": w.average_rps, "peak_rps": extra["serving_peak_rps"], "inference_time_s": inference,
+            "concurrent_inferences": extra.get("peak_sequences", 1), "gpus_needed": setup.count,
+            "peak_basis": basis["basis"], "peak_factor": basis["peak_factor"],
+            "serving_capacity_rps": extra["serving_capacity_rps"], "load_ratio": extra.get("serving_load_ratio")}
+
+
+def _meets(setup: Setup, extra: dict[str, Any]) -> bool | None:
+    """Whether the estimated TTFT/TPOT at the peak meet the targets (within their tolerance) and the setup
+    serves the peak; None when the serving check gave no estimate."""
+    ttft, tpot, ratio = (extra.get(k) for k in ("estimated_ttft_p95_s", "estimated_tpot_ms", "serving_load_ratio"))
+    if setup.workload is None or ttft is None or ratio is None:
+        return None
+    from expert.inputs.slo import targets
+
+    s = targets(setup.workload).as_dict()
+    slack = 1 + s["tolerance"]
+    return (ratio <= 1 and (s.get("ttft_target_s") is None or ttft <= s["ttft_target_s"] * slack)
+            and (s.get("tpot_target_ms") is None or tpot is None or tpot <= s["tpot_target_ms"] * slack))
+
+
+def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
+               lang: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """(the report's `audit` part, the `optimum` fact for the rules); (None, None) without a workload or
+    a price for the setup's GPUs."""
+    if setup.workload is None or is_pool(setup.workload):
+        return None, None  # a pool's optimum is priced by the pool search (advise): not compared here yet
+    mine = setup_choice(setup, catalog, setup.workload.horizon_months, extra)
+    if mine is None:
+        return None, None
+    from expert.flows.advice import _choice_fields
+
+    best = _choice_fields(_plain(optimum(setup, catalog)))
+    fact = saving_fact(mine, best, underprovisioned(extra, setup))
+    part = {"setup": mine, "meets_targets": _meets(setup, extra), "optimum": best,
+            "is_optimum": bool(fact and fact["is_optimum"]),
+            "saving_chf_month": fact["saving_chf_month"] if fact else 0.0,
+            "saving_chf_horizon": fact["saving_chf_horizon"] if fact else 0.0,
+            "saving_share": fact["saving_share"] if fact else 0.0}
+    part["summary"] = summary(part, lang)
+    return part, fact
+
+
+def _plain(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return value if isinstance(value, dict) else value.model_dump()
+
+
+def summary(part: dict[str, Any], lang: str) -> str:
+    """The comparison in one sentence: the optimum and its saving, or that the setup is the optimum."""
+    from expert.messages import t
+    from expert.report.numbers import chf, number
+
+    best, mine = part["optimum"], part["setup"]
+    if best is None:
+        return t("report.optimum.none", lang)
+    share = number(part["saving_share"] * 100, 1, lang, group=False, trim=True) + " %"
+    if part["is_optimum"] and part["saving_chf_month"] >= 0.5:  # the same configuration, another offer
+        return t("report.optimum.same_offer", lang, where=best.get("provider") or best.get("offer") or best["source"],
+                 month=chf(part["saving_chf_month"]), share=share)
+    if part["is_optimum"]:
+        return t("report.optimum.same", lang, months=mine["horizon_months"])
+    if part["saving_chf_month"] <= 0:
+        return t("report.optimum.dearer", lang, gpu=f"{best['count']}× {best['gpu']}",
+                 chf=chf(best["monthly_cost_chf"]))
+    return t("report.optimum.saves", lang, gpu=f"{best['count']}× {best['gpu']}", precision=best["precision"],
+             chf=chf(best["monthly_cost_chf"]), month=chf(part["saving_chf_month"]),
+             share=share, horizon=chf(part["saving_chf_horizon"]),
+             months=best["horizon_months"])

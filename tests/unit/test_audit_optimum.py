@@ -1,0 +1,119 @@
+"""Audits report the setup's memory, capacity, speed and cost and what the configurator's optimum would
+save (issue 33, item 1); overprovisioning in money is a warning from a stated share, for any GPU."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+import expert
+from expert.flows.audit_cost import OVERPROVISIONED_SHARE
+from expert.report.render import render
+
+ROOT = Path(__file__).resolve().parents[2]
+A100_IDLE = {"gpu": "a100-80gb-sxm", "count": 4, "ownership": "rented",
+             "hosting": {"country": "CH", "provider_seat": "CH", "certifications": ["iso27001"]},
+             "utilization": {"mean": 0.30},
+             "workload": {"model": "llama-3.1-8b", "requests_per_day": 20000, "fine_tuning": "none"}}
+
+# Catalog prices (knowledge/offers.yaml, knowledge/tariffs.yaml): 000 T1 adds 15 % infrastructure to the rent
+# and, for the document's own provider (Hikube, derived from 000), energy = TDP × 1.5 × 730 h × 0.18 CHF/kWh.
+# L40S at RunPod: 795.7 USD × 0.7785 CHF/USD = 619.45 CHF × 1.15 = 712.37 CHF/month (a list price: no energy).
+L40S_MONTH = 795.7 * 0.7785 * 1.15
+# 4 × A100 80 GB at Hikube: 4 × 1 380.01 × 1.15 = 6 348.05 + 4 × 0.4 kW × 1.5 × 730 × 0.18 = 315.36 → 6 663.41
+A100X4_MONTH = 4 * 1380.01 * 1.15 + 4 * 0.4 * 1.5 * 730 * 0.18
+# 1 × H100 SXM at Hikube: 1 811.45 × 1.15 = 2 083.17 + 0.7 kW × 1.5 × 730 × 0.18 = 137.97 → 2 221.14
+H100_MONTH = 1811.45 * 1.15 + 0.7 * 1.5 * 730 * 0.18
+
+
+def _finding(report, rule_id):
+    return next((f for f in report.findings if f.rule_id == rule_id), None)
+
+
+def test_four_a100_idling_on_8b_is_a_warning_with_its_saving():
+    # 6 663.41 − 712.37 = 5 951.04 CHF a month, 89.3 % of the setup's cost (a ninth of the price), × 36 months
+    # = 214 237 CHF; 89.3 % ≥ the 20 % threshold: a warning, not an info
+    report = expert.audit(A100_IDLE)
+    a = report.audit
+    assert a.setup.monthly_cost_chf == pytest.approx(A100X4_MONTH, abs=0.01)
+    assert a.optimum.gpu == "l40s" and a.optimum.count == 1
+    assert a.optimum.monthly_cost_chf == pytest.approx(L40S_MONTH, abs=0.01)
+    assert a.saving_chf_month == pytest.approx(A100X4_MONTH - L40S_MONTH, abs=0.01)
+    assert a.saving_chf_horizon == pytest.approx(36 * (A100X4_MONTH - L40S_MONTH), abs=0.5)
+    assert a.saving_share == pytest.approx(0.8931, abs=1e-4) and not a.is_optimum
+    warning = _finding(report, "m1-optimum-saves")
+    assert warning is not None and warning.severity == "warning"
+    assert "5 951 CHF a month less (89.3 %), 214 237 CHF over 36 months" in warning.explanation
+    assert "A saving from 20 %" in warning.explanation
+    assert OVERPROVISIONED_SHARE == 0.20
+
+
+def test_idle_h100_example_shows_memory_capacity_speed_cost_and_saving():
+    # 2 221.14 − 712.37 = 1 508.77 CHF a month (67.9 %), 54 316 CHF over 36 months
+    report = expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml").read_text()))
+    m, c, a = report.memory, report.capacity, report.audit
+    # Llama-3.1-8B fp16: 16.0 GB of weights; one GPU used 19.6 GB of the 78.2 GB vLLM holds of an H100's
+    # 80 GB × 0.92 (engine budget, docs/engines.md) after its CUDA context, so the reserve is 1 − 19.6 / 78.2
+    assert m.weights_gb == 16.0 and m.used_per_gpu_gb == pytest.approx(19.61, abs=0.01)
+    assert m.reserve_ratio == pytest.approx(1 - m.used_per_gpu_gb / m.usable_per_gpu_gb, abs=1e-4)
+    assert a.setup.headroom == m.reserve_ratio and a.setup.memory_per_gpu_gb == m.used_per_gpu_gb
+    # 20 000 requests a day = 0.2315 req/s, × the default peak factor 3 = 0.6944 req/s
+    assert c.average_rps == pytest.approx(20000 / 86400, abs=1e-4) and c.peak_rps == pytest.approx(0.6944, abs=1e-4)
+    assert c.load_ratio == pytest.approx(c.peak_rps / c.serving_capacity_rps, abs=1e-3) and c.load_ratio < 0.1
+    assert a.meets_targets is True and a.setup.ttft_p95_s < 2.0 and a.setup.tpot_ms < 150
+    assert a.setup.monthly_cost_chf == pytest.approx(H100_MONTH, abs=0.01)
+    assert a.saving_chf_month == pytest.approx(H100_MONTH - L40S_MONTH, abs=0.01)
+    text = render(report, "text")
+    for line in ("used per GPU at the peak 19.6 GB of 78.2 GB usable, reserve 75%",
+                 "serves ", "this setup: 1× h100-sxm", "the optimum: 1× l40s",
+                 "saves 1 509 CHF a month (67.9 %), 54 316 CHF over 36 months"):
+        assert line in text
+    markdown = render(report, "markdown")
+    assert "## The setup against the optimum" in markdown
+    assert '"saving_chf_month": 1508.7' in render(report, "json")  # 1 508.77 CHF, to 4 decimals
+
+
+def test_the_optimum_itself_is_said_to_be_the_optimum():
+    # the advice's own pick for the same workload, audited: nothing saves, no overprovisioning warning
+    advice = expert.advise(A100_IDLE["workload"])
+    rec = advice.recommendation
+    report = expert.audit({"gpu": rec.gpu, "count": rec.count, "workload": A100_IDLE["workload"]})
+    # 1 × L40S priced at its default offer, Hikube: 693.27 × 1.15 = 797.26 + 0.35 kW × 1.5 × 730 × 0.18 = 68.99
+    # → 866.25 CHF; the optimum's offer (RunPod, 712.37) costs 153.88 less: the same configuration, 17.8 %
+    # cheaper elsewhere — a provider comparison (000 R4), not overprovisioning
+    assert (rec.gpu, rec.count) == ("l40s", 1) and report.audit.is_optimum
+    assert report.audit.saving_chf_month == pytest.approx(693.27 * 1.15 + 0.35 * 1.5 * 730 * 0.18 - L40S_MONTH, abs=0.01)
+    assert report.audit.summary == ("This setup is the optimum configuration; at RunPod, the optimum's offer, it "
+                                    "costs 154 CHF a month less (17.8 %).")
+    assert _finding(report, "m1-optimum-saves") is None
+
+
+def test_underprovisioned_and_downgrade_never_fire_together():
+    # mean 40 % (under R4's 50 %: sustained under-use) but peaks at 90 % (over R4's 85 %: saturation): the
+    # saturation speaks, the downgrade does not (000 R4 gives both thresholds; one report cannot hold both)
+    setup = {"gpu": "l40s", "count": 2, "utilization": {"mean": 0.4, "peak": 0.9},
+             "workload": {"model": "llama-3.1-8b", "requests_per_day": 50000}}
+    ids = {f.rule_id for f in expert.audit(setup).findings}
+    assert "r4-peak-saturation" in ids
+    assert "r4-sustained-underuse-downgrade" not in ids and "m1-optimum-saves" not in ids
+
+
+def test_advice_json_keeps_its_shape():
+    # the audit-only fields are not written in an advice
+    data = expert.advise(A100_IDLE["workload"]).model_dump(mode="json")
+    assert "audit" not in data and "used_per_gpu_gb" not in data["memory"]
+    assert "load_ratio" not in data["capacity"]
+
+
+def test_chat_audit_card_shows_the_report_figures():
+    # the chat's /audit card: the same name ("reserve") and figure as the report's memory line, the capacity
+    # against the peak, and the saving sentence of the JSON's audit.summary
+    from tui.widgets.audit_card import audit_body
+
+    report = expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml").read_text()))
+    card = audit_body(report, "en").plain
+    assert "used per GPU at the peak 19.6 GB of 78.2 GB usable, reserve 75%" in card
+    assert "peak 0.69 req/s (load 7%)" in card and "2 221 CHF per month" in card
+    assert report.audit.summary in card

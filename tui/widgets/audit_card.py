@@ -1,0 +1,48 @@
+"""The card of an audit (issue 33): the setup's memory, capacity, speed and cost, and the configurator's
+optimum with its saving — the same names and figures as the report's `memory`, `capacity` and `audit`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from expert.messages import t
+from expert.report.numbers import chf, dec
+
+from .choice_words import memory_sum, where
+
+if TYPE_CHECKING:  # types only: the report models load with the pipeline
+    from expert.report.models import Report
+
+
+def audit_body(report: Report, lang: str) -> Text:
+    """The card's text for an audit that has its comparison (`report.audit`)."""
+    a = report.audit
+    mine = a.setup
+    text = Text.assemble(("★ " + t("chat.audit_setup", lang), "bold"))
+    text.append(f"\n{mine.count}× {mine.gpu}", "bold")
+    text.append(f"  ({where(mine, lang)}{', ' + mine.country if mine.country else ''}), {mine.precision}")
+    text.append(f"\n{chf(mine.monthly_cost_chf)} {t('chat.per_month', lang)} · "
+                f"{chf(mine.tco_chf)} {t('chat.total_over', lang, m=mine.horizon_months)}")
+    m, c = report.memory, report.capacity
+    if m is not None:
+        text.append("\n" + memory_sum(m, lang))
+        if m.used_per_gpu_gb is not None and m.usable_per_gpu_gb:
+            reserve = f", {t('report.reserve', lang)} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""
+            text.append("\n" + t("chat.used_of_usable", lang, used=dec(m.used_per_gpu_gb, lang),
+                                 usable=dec(m.usable_per_gpu_gb, lang)) + reserve)
+    if c is not None and c.serving_capacity_rps is not None:
+        text.append("\n" + t("chat.serves", lang, rate=dec(c.serving_capacity_rps, lang, 2),
+                             peak=dec(c.peak_rps, lang, 2), load=f"{(c.load_ratio or 0):.0%}"))
+    if mine.ttft_p95_s is not None and mine.tpot_ms is not None and mine.latency_p95_s is not None:
+        text.append("\n" + t("chat.latency_slo", lang, ttft=dec(mine.ttft_p95_s, lang, 2),
+                              tpot=dec(mine.tpot_ms, lang, 0), e2e=dec(mine.latency_p95_s, lang, 1)))
+    if a.meets_targets is not None:
+        text.append(" — " + t(f"report.meets.{a.meets_targets}", lang))
+    if a.optimum is not None and not a.is_optimum:
+        best = a.optimum
+        text.append(f"\n◆ {t('report.optimum_line', lang)}: {best.count}× {best.gpu} ({where(best, lang)}), "
+                    f"{best.precision}, {chf(best.monthly_cost_chf)} {t('chat.per_month', lang)}")
+    text.append("\n" + a.summary, "bold" if a.saving_chf_month > 0 and not a.is_optimum else "")
+    return text
