@@ -109,7 +109,8 @@ class Workload(Input):
     latency_target_s: float | None = Field(
         default=None, gt=0, le=3600,
         description="latency target, s: the first words (p95 time to first token, queueing included) when "
-                    "`streaming`, the complete answer (end to end) when not. Without it a streamed answer "
+                    "`streaming`, the complete answer (end to end) when not or when the answer is short "
+                    "(output_tokens <= 32). Without it a streamed answer "
                     "gets 000 U1's 'under 2 s' as TTFT (docs/slo.md)")
     ttft_target_s: float | None = Field(
         default=None, gt=0, le=3600,
