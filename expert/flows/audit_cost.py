@@ -85,11 +85,11 @@ MAX_OPTIMA = 256  # bounds the per-catalog cache of a long-running process (the 
 
 
 def optimum(setup: Setup, catalog: Catalog):
-    """The configurator's recommendation for the setup's single-model workload (None when nothing fits).
-    Kept with the catalog per workload: audits of several setups of one workload (what-ifs in the chat, a
-    team's scenarios) search once."""
+    """The configurator's recommendation for the setup's workload, one model or a pool of agents (the pool
+    search, as `advise` runs it); None when nothing fits. Kept with the catalog per workload: audits of
+    several setups of one workload (what-ifs in the chat, a team's scenarios) search once."""
     w = setup.workload
-    if w is None or w.agents:
+    if w is None:
         return None
     cache = catalog.memo("audit.optimum", dict)
     key = Audited(w)

@@ -47,10 +47,13 @@ def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | No
 
 def _meets(setup: Setup, extra: dict[str, Any]) -> bool | None:
     """Whether the estimated TTFT/TPOT at the peak meet the targets (within their tolerance) and the setup
-    serves the peak; None when the serving check gave no estimate."""
+    serves the peak — a model that does not start, or a pool whose replicas need more GPUs than it has,
+    does not; None when the serving check gave no estimate."""
     ttft, tpot, ratio = (extra.get(k) for k in ("estimated_ttft_p95_s", "estimated_tpot_ms", "serving_load_ratio"))
     if setup.workload is None or ttft is None or ratio is None:
         return None
+    if not extra.get("fits", True) or (extra.get("pool_gpus_missing") or 0) > 0:
+        return False
     from expert.inputs.slo import targets
 
     s = targets(setup.workload).as_dict()
@@ -63,8 +66,8 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
                lang: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """(the report's `audit` part, the `optimum` fact for the rules); (None, None) without a workload or
     a price for the setup's GPUs."""
-    if setup.workload is None or is_pool(setup.workload):
-        return None, None  # a pool's optimum is priced by the pool search (advise): not compared here yet
+    if setup.workload is None:
+        return None, None
     mine = setup_choice(setup, catalog, setup.workload.horizon_months, extra)
     if mine is None:
         return None, None

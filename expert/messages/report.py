@@ -118,7 +118,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.serves": ("serves", "bedient"),
     "report.load": ("load", "Last"),
     "report.meets.True": ("meets the latency targets at the peak", "erfüllt die Latenzziele bei der Spitze"),
-    "report.meets.False": ("misses the latency targets or the peak", "verfehlt die Latenzziele oder die Spitze"),
+    "report.meets.False": ("does not fit, or misses the latency targets or the peak",
+                          "passt nicht in den Speicher oder verfehlt die Latenzziele oder die Spitze"),
     "report.optimum.none": ("No configuration of the catalog fits this workload, so there is no optimum to compare with.",
                             "Keine Konfiguration des Katalogs passt zu dieser Arbeitslast: kein Optimum zum Vergleich."),
     "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "

@@ -150,8 +150,9 @@ class AuditOptimum(ReportPart):
 
     setup: Choice = Field(description="the audited setup: its price (rented: its GPU's default offer; owned: "
                           "the same system bought today) and its estimated serving figures at the peak")
-    meets_targets: bool | None = Field(default=None, description="the estimated TTFT/TPOT at the peak meet the "
-                                       "latency targets and the setup serves the peak; none when not estimated")
+    meets_targets: bool | None = Field(default=None, description="the model fits (a pool: its replicas fit its "
+                                       "GPUs), the estimated TTFT/TPOT at the peak meet the latency targets and "
+                                       "the setup serves the peak; none when not estimated")
     optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "
                                    "workload; none when nothing fits or a pool group is audited")
     is_optimum: bool = False
