@@ -82,6 +82,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "with {data} data.",
         "Mein KI-Agent nutzt ein Modell der Grösse {x}, verarbeitet {y} Anfragen pro Tag, braucht "
         "Fine-Tuning {ft}, mit {data} Daten."),
+    "interview.sentence.growth": (
+        "The model is expected to grow to {n}B parameters within 12–18 months (000 M5).",
+        "Das Modell soll in 12–18 Monaten auf {n} Mrd. Parameter wachsen (000 M5)."),
     "interview.sentence.yes": ("yes", "ja"),
     "interview.sentence.yes_detail": ("yes ({detail})", "ja ({detail})"),
     "interview.sentence.no": ("no", "nein"),
