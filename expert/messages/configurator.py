@@ -35,6 +35,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the cost optimum is {best} at {best_chf} CHF, {diff_chf} CHF less",
         "die Dokumente wählen {name} ({theirs}, {theirs_chf} CHF über {months} Monate); "
         "das Kostenoptimum ist {best} für {best_chf} CHF, {diff_chf} CHF weniger"),
+    "configurator.compare.costlier_tie": (
+        "the documents pick {name} ({theirs}, {theirs_chf} CHF over {months} months); "
+        "the recommendation is {best} at {best_chf} CHF, {diff_chf} CHF more, within the near-tie band",
+        "die Dokumente wählen {name} ({theirs}, {theirs_chf} CHF über {months} Monate); "
+        "die Empfehlung ist {best} für {best_chf} CHF, {diff_chf} CHF mehr, innerhalb des Gleichstandsbands"),
     # why a cheaper GPU suffices: the optimum's own latencies at the peak against the targets
     "configurator.compare.meets": (
         "{count}× {gpu} meets the targets at the peak of {peak} req/s: {parts}",
