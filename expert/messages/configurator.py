@@ -103,8 +103,8 @@ WHY_NOT: dict[str, tuple[str, str]] = {
         "same cost, but quantised to {precision} instead of {best}",
         "gleiche Kosten, aber auf {precision} statt {best} quantisiert"),
     "configurator.why_not.slower": (
-        "same cost, slower: p95 {latency} s instead of {best} s",
-        "gleiche Kosten, langsamer: p95 {latency} s statt {best} s"),
+        "same cost, slower: complete answer {latency} s instead of {best} s (p95)",
+        "gleiche Kosten, langsamer: vollständige Antwort {latency} s statt {best} s (P95)"),
     "configurator.why_not.near_tie": (
         "the cheapest by {saving} CHF over {months} months, within the near-tie band: the pick needs fewer "
         "GPUs or answers faster",

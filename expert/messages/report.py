@@ -35,7 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.conc": ("concurrent inferences (000 D3)", "gleichzeitige Inferenzen (000 D3)"),
     "report.gpus": ("GPUs needed", "GPUs nötig"),
     "report.headroom": ("headroom", "Reserve"),
-    "report.p95": ('p95 latency', 'P95-Latenz'),
+    "report.p95": ("complete answer (p95)", "vollständige Antwort (P95)"),
     "report.agent": ("Agent loop", "Agentenschleife"),
     "report.agent.step": (
         "{steps} steps per task (p90 {p90}), {tokens} input tokens per step, {prefilled} of them prefilled (cache hit "
