@@ -1,6 +1,7 @@
-"""Issue 35 item 5: no English in German output. Every message key's German text, and every line of
-the reports and chat cards rendered in German for the scenarios (advice, audit, fine-tuning, agent
-loops, pools), is checked line by line against a stop-list of common English words that are not German.
+"""Issue 35 item 5: no English in German output, no offer id in a sentence. Every message key's German
+text, and every line of the reports and chat cards rendered in German for the scenarios (advice, audit,
+fine-tuning, agent loops, pools), is checked line by line against a stop-list of common English words
+that are not German; the same lines in both languages name no offer id (docs/chat.md).
 
 What is left out before the check: placeholders, code spans, URLs and DOIs, ids and field names
 (`q4-have-sizing-validated`, `latency_target_s`), and the terms German text uses as they are (QUOTED).
@@ -67,21 +68,21 @@ def _inputs() -> list[tuple[str, str, dict]]:
     return out
 
 
-def _german_lines(expert, kind: str, data: dict) -> list[str]:
-    """Every line a German user sees of one input: the report as text and as Markdown (the chat's
+def _lines(expert, kind: str, data: dict, lang: str = "de") -> list[str]:
+    """Every line a user sees of one input in `lang`: the report as text and as Markdown (the chat's
     export), the chat's answer card, rule cards and cost summary."""
     from expert.report.render import render
     from tui.costs import summary
     from tui.widgets.cards import RuleCard
     from tui.widgets.recommendation import RecommendationCard
 
-    report = getattr(expert, kind)(data, "de")
+    report = getattr(expert, kind)(data, lang)
     lines = render(report, "text").splitlines() + render(report, "markdown").splitlines()
-    lines += RecommendationCard.body(report, "de", changed=True).plain.splitlines()
+    lines += RecommendationCard.body(report, lang, changed=True).plain.splitlines()
     for finding in report.findings:
-        lines += RuleCard.explanation(finding, report.fired_rules, "de").plain.splitlines()
+        lines += RuleCard.explanation(finding, report.fired_rules, lang).plain.splitlines()
     if report.recommendation is not None:
-        lines += summary(report, "de").splitlines()
+        lines += summary(report, lang).splitlines()
     return lines
 
 
@@ -93,7 +94,25 @@ def test_no_report_line_is_english_in_german():
     assert {kind for _, kind, _ in inputs} == {"advise", "audit"} and len(inputs) > 100
     found = {}
     for name, kind, data in inputs:
-        for line in _german_lines(expert, kind, data):
+        for line in _lines(expert, kind, data):
             if english(line):
                 found.setdefault(line.strip()[:160], (name, english(line)))
+    assert found == {}
+
+
+def test_no_offer_id_in_a_sentence():
+    """Sentences name an offer by its provider (`2× l40s (RunPod, fp8)`); the ids (`runpod-secure-l40s`)
+    stay in the JSON. Once seen: sensitivity lines, pools, the fine-tuning plan, nothing-fits."""
+    from expert.api import Expert
+
+    expert = Expert()
+    ids = sorted(expert.catalog.offers, key=len, reverse=True)
+    offer_id = re.compile(r"(?<![\w:-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+    assert offer_id.search("1× l40s (runpod-secure-l40s, fp8)") and not offer_id.search("1× l40s (RunPod, fp8)")
+    found = {}
+    for name, kind, data in _inputs():
+        for lang in ("en", "de"):
+            for line in _lines(expert, kind, data, lang):
+                if offer_id.search(line):
+                    found.setdefault(line.strip()[:160], name)
     assert found == {}
