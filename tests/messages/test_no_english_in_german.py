@@ -70,9 +70,9 @@ def _inputs() -> list[tuple[str, str, dict]]:
 
 def _lines(expert, kind: str, data: dict, lang: str = "de") -> list[str]:
     """Every line a user sees of one input in `lang`: the report as text and as Markdown (the chat's
-    export), the chat's answer card, rule cards and cost summary."""
+    export), the chat's answer card, rule cards, cost summary and cost chart."""
     from expert.report.render import render
-    from tui.costs import summary
+    from tui.costs import chart, summary
     from tui.widgets.cards import RuleCard
     from tui.widgets.recommendation import RecommendationCard
 
@@ -82,7 +82,7 @@ def _lines(expert, kind: str, data: dict, lang: str = "de") -> list[str]:
     for finding in report.findings:
         lines += RuleCard.explanation(finding, report.fired_rules, lang).plain.splitlines()
     if report.recommendation is not None:
-        lines += summary(report, lang).splitlines()
+        lines += summary(report, lang).splitlines() + chart(report, lang).splitlines()
     return lines
 
 
