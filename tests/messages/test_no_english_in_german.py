@@ -116,3 +116,18 @@ def test_no_offer_id_in_a_sentence():
                 if offer_id.search(line):
                     found.setdefault(line.strip()[:160], name)
     assert found == {}
+
+
+def test_no_rule_listing_or_explanation_is_english_in_german(capsys):
+    """`gpu-expert rules --lang de` (once "[operations, warning]") and `explain RULE --lang de` of every rule."""
+    from expert.cli.main import main
+    from expert.engine.rule_base import load_rule_packs
+    from expert.report.explain import explain_rule
+
+    assert main(["rules", "--lang", "de"]) == 0
+    listing = capsys.readouterr().out.splitlines()
+    assert len(listing) > 100 and "[Betrieb, Warnung]" in "\n".join(listing)
+    lines = listing + [line.split(";")[0] if line.strip().startswith("Quelle:") else line   # a reference after
+                       for pack in load_rule_packs(()) for rule in pack.rules                # ";" is cited as written
+                       for line in explain_rule(rule, "de").splitlines()]
+    assert {line.strip()[:160]: english(line) for line in lines if english(line)} == {}
