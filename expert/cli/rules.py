@@ -40,9 +40,12 @@ def run_rules(args) -> int:
     if args.format == "json":
         print(dumps_json(rows), end="")
         return 0
-    for row in rows:
-        src = row["source"]
-        print(f"{row['rule_id']}  [{row['category']}, {row['severity']}]  {row['title']}  "
+    from expert.messages import t, value_word
+
+    for row in rows:          # the JSON keeps the ids; the text says category and severity in `--lang`
+        src, lang = row["source"], args.lang
+        category = value_word("category", row["category"], lang) or row["category"]
+        print(f"{row['rule_id']}  [{category}, {t('severity.word.' + row['severity'], lang)}]  {row['title']}  "
               f"({src['document']}: {src['section']})")
     return 0
 

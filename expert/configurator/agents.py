@@ -33,6 +33,7 @@ import math
 from dataclasses import dataclass
 
 from expert.catalog.loader import Catalog
+from expert.configurator.explain import where_words
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
 from expert.messages import LANGS, t
 from expert.report.numbers import grouped
@@ -247,9 +248,16 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
                **regime, **extra)
 
 
-def describe(opt: PoolOption) -> str:
-    """'2× l40s (hikube-l40s) + 2× a100-80gb-pcie (hikube-a100-80gb)'."""
-    return " + ".join(f"{n}× {s.gpu.id} ({s.key})" for s, n, *_ in opt.groups)
+def describe(opt: PoolOption, lang: str | None = None) -> str:
+    """'2× l40s (hikube-l40s) + 2× a100-80gb-pcie (hikube-a100-80gb)' for the JSON; with `lang`, as a
+    sentence names them: '2× l40s (Hikube) + 2× a100-80gb-pcie (Hikube)' (`explain.where_words`)."""
+    return " + ".join(f"{n}× {s.gpu.id} ({s.key if lang is None else where_words(s, lang)})"
+                      for s, n, *_ in opt.groups)
+
+
+def pool_kind(kind: str, lang: str) -> str:
+    """A pool's kind in `lang` words (`homogeneous` → `homogener`)."""
+    return t(f"configurator.pool.kind.{kind}", lang)
 
 
 def pool_summary(ps: PoolSearch, opt: PoolOption) -> dict:
@@ -323,8 +331,8 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
         diff = homo.objective - hyb.objective
         result.pool_comparison = {
             "homogeneous": pool_summary(ps, homo), "hybrid": pool_summary(ps, hyb),
-            "text": {lang: t("configurator.pool.compare", lang, homo=describe(homo), homo_chf=grouped(homo.objective),
-                             hybrid=describe(hyb), hybrid_chf=grouped(hyb.objective), months=w.horizon_months,
+            "text": {lang: t("configurator.pool.compare", lang, homo=describe(homo, lang), homo_chf=grouped(homo.objective),
+                             hybrid=describe(hyb, lang), hybrid_chf=grouped(hyb.objective), months=w.horizon_months,
                              saver=t("configurator.pool." + ("hybrid_saves" if diff > 0 else "homogeneous_saves"), lang),
                              diff_chf=grouped(abs(diff))) for lang in LANGS}}
     from expert.configurator.pool_document import document_pools
@@ -341,10 +349,10 @@ def search_agents(w: Workload, catalog: Catalog, a: Assumptions) -> SearchResult
         seen.add(sig)
         diff = o.objective - best.objective
         if round(diff) > 0:
-            why = {lang: t("configurator.pool.costlier", lang, kind=o.kind, pool=describe(o), diff_chf=grouped(diff),
+            why = {lang: t("configurator.pool.costlier", lang, kind=pool_kind(o.kind, lang), pool=describe(o, lang), diff_chf=grouped(diff),
                            months=w.horizon_months) for lang in LANGS}
         else:
-            why = {lang: t("configurator.pool.tie", lang, kind=o.kind, pool=describe(o)) for lang in LANGS}
+            why = {lang: t("configurator.pool.tie", lang, kind=pool_kind(o.kind, lang), pool=describe(o, lang)) for lang in LANGS}
         alts.append(_group_choice(ps, o, o.groups[0], ConfiguredAlternative, why_not=why))
         if len(alts) >= 8:
             break

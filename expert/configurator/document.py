@@ -198,9 +198,10 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
                                        closest=label(c, lang), miss=miss[lang]) for lang in ("en", "de")}
     else:
         diff = theirs.objective - best.objective
-        view.comparison = {lang: t("configurator.compare.costlier", lang, name=name, theirs=label(theirs, lang),
+        key = "configurator.compare.costlier" if diff >= 0 else "configurator.compare.costlier_tie"  # a near tie's pick
+        view.comparison = {lang: t(key, lang, name=name, theirs=label(theirs, lang),
                                    theirs_chf=grouped(theirs.objective), months=ctx.months, best=label(best, lang),
-                                   best_chf=grouped(best.objective), diff_chf=grouped(diff))
+                                   best_chf=grouped(best.objective), diff_chf=grouped(abs(diff)))
                            for lang in ("en", "de")}
         reason = physical_reason(ctx, theirs) if theirs.count > best.count else meets_reason(ctx, best)
         if reason:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from expert.configurator.feasibility import Candidate, Violation
 from expert.configurator.models import ParetoPoint
-from expert.messages import has, t
+from expert.messages import has, provider_name, t
 from expert.report.numbers import dec, grouped
 
 LANGS = ("en", "de")
@@ -21,17 +21,20 @@ def num(x: float, digits: int = 1, lang: str = "en") -> str:
 
 
 def label(c: Candidate, lang: str = "en") -> str:
-    """'2× l40s (hikube-l40s, int8)'; a package or a purchase in `lang` words (`Paket 4`,
-    `Kauf, neu`), never the `purchase:<gpu>:<condition>` key."""
-    if c.source.package:
-        where = t("report.package", lang, id=c.source.package)
-    elif c.source.key.startswith("purchase:"):
-        condition = c.source.key.rsplit(":", 1)[-1]
-        key = f"configurator.purchase.{condition}"
-        where = t(key, lang) if has(key) else t("configurator.purchase", lang)
-    else:
-        where = c.source.key
-    return f"{c.count}× {c.source.gpu.id} ({where}, {c.precision})"
+    """'2× l40s (Hikube, int8)': where it comes from (`where_words`) and its precision."""
+    return f"{c.count}× {c.source.gpu.id} ({where_words(c.source, lang)}, {c.precision})"
+
+
+def where_words(source, lang: str = "en") -> str:
+    """Where a configuration's GPUs come from, in `lang` words: the offer's provider (`Hikube`), a
+    package (`Paket 4`) or a purchase (`Kauf, neu`); never an offer id or the `purchase:<gpu>:<condition>`
+    key."""
+    if source.package:
+        return t("report.package", lang, id=source.package)
+    if source.key.startswith("purchase:"):
+        key = f"configurator.purchase.{source.key.rsplit(':', 1)[-1]}"
+        return t(key, lang) if has(key) else t("configurator.purchase", lang)
+    return provider_name(source.provider, lang) if source.provider else source.key
 
 
 def short(x: float, lang: str = "en") -> str:

@@ -18,7 +18,13 @@ def moe_note(model, precision: str, a) -> dict[str, str] | None:
     """The note in both languages for an MoE model at `precision` (the pick's), else None."""
     if not model.is_moe or not model.active_params_b:
         return None
-    figures = {"model": model.id, "total": f"{model.params_b:g}", "active": f"{model.active_params_b:g}",
-               "precision": precision, "weights": grouped(weights_gb(model, precision, a)),
+    figures = {"model": model.id, "precision": precision, "weights": grouped(weights_gb(model, precision, a)),
                "dense": grouped(weights_gb(model, "fp16", a))}
-    return {lang: t("configurator.compare.moe", lang, **figures) for lang in ("en", "de")}
+    return {lang: t("configurator.compare.moe", lang, total=_billions(model.params_b, lang),
+                    active=_billions(model.active_params_b, lang), **figures) for lang in ("en", "de")}
+
+
+def _billions(x: float, lang: str) -> str:
+    """`116.83` in English, `116,83` in German (a decimal comma, as every German figure)."""
+    text = f"{x:g}"
+    return text.replace(".", ",") if lang == "de" else text

@@ -9,6 +9,7 @@ A100 80 GB sources, and the text says which pool the search chose and why, with 
 
 from __future__ import annotations
 
+from expert.configurator.explain import where_words
 from expert.messages import t
 from expert.report.numbers import grouped
 
@@ -53,10 +54,10 @@ def document_pools(ps, sources, best, describe, evaluate_pool) -> dict | None:
     text = {}
     for lang in ("en", "de"):
         text[lang] = t("configurator.pool.document", lang, ng=ng, nf=nf, l40s=l40s.gpu.id, a100=a100.gpu.id,
-                       l40s_key=l40s.key, a100_key=a100.key, hybrid_chf=grouped(hybrid["tco_chf"]), total=ng + nf,
+                       l40s_key=where_words(l40s, lang), a100_key=where_words(a100, lang), hybrid_chf=grouped(hybrid["tco_chf"]), total=ng + nf,
                        homo_chf=grouped(homo["tco_chf"]), months=months, saving_chf=grouped(saving))
         if cheaper:
-            text[lang] += t("configurator.pool.document.cheaper", lang, pool=describe(best), best_chf=grouped(best_tco),
+            text[lang] += t("configurator.pool.document.cheaper", lang, pool=describe(best, lang), best_chf=grouped(best_tco),
                             agents=len(ps.ws), need_gb=f"{need_gb:.0f}", have_gb=f"{have_gb:.0f}", gpus=gpus,
                             mem=mem, total=ng + nf)
     return {"hybrid": hybrid, "homogeneous": homo, "saving_chf": round(saving, 2), "text": text}

@@ -4,6 +4,7 @@ best homogeneous/hybrid pools and with document 000's R3/T3 pools."""
 
 from __future__ import annotations
 
+from expert.configurator.explain import where_words
 from expert.messages import has, t
 from expert.report.numbers import dec, grouped
 
@@ -27,7 +28,7 @@ def _lines(ps, best, comparison: dict | None, lang: str) -> list[str]:
     out = []
     for s, n, role, agents, plans in best.groups:
         who = ", ".join(f"{names[i]} ({plans[i].precision}, TP {plans[i].tp}, {plans[i].replicas}×)" for i in agents)
-        out.append(f"{n}× {s.gpu.id} ({s.key}), {_role(role, lang)}: "
+        out.append(f"{n}× {s.gpu.id} ({where_words(s, lang)}), {_role(role, lang)}: "
                    f"{who or t('configurator.pool.training_only', lang)}")
     train_group = best.groups[-1] if len(best.groups) > 1 else best.groups[0]
     from expert.sizing.ft_job import layout_on

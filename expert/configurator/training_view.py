@@ -5,7 +5,7 @@ cost lines with the ranking objective stated. English and German lines; numbers 
 from __future__ import annotations
 
 from expert.configurator.training_plan import TrainingOption, TrainingPlanner
-from expert.messages import t as msg
+from expert.messages import provider_name, t as msg
 from expert.report.numbers import dec, grouped
 from expert.sizing.ft_job import FABRIC, plan_job
 from expert.sizing.constants import resolve
@@ -24,7 +24,7 @@ ROW_NUMBER = {"en": str, "de": lambda x: dec(x, "de")}
 
 
 def _count(noun: str, n: float, lang: str) -> str:
-    """`1 epoch`, `2 epochs`, `1 Lauf`, `12 Läufe`: the number with its noun in the right form."""
+    """`1 epoch`, `2 epochs`, `1 Lauf`, `12 Läufe`, `1 Nacht`: the number with its noun in the right form."""
     return msg(f"configurator.training.{noun}.{'one' if n == 1 else 'other'}", lang, n=f"{n:g}")
 
 def _r(x, d=2):
@@ -47,14 +47,14 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
         reason = (getattr(o, REASON_FIELD[lang]) or o.reason) or ""
         return msg("configurator.training.not_possible", lang, kind=word, reason=reason)
     where = f"{o.gpus}× {o.gpu}" + (msg("configurator.training.nodes", lang, nodes=o.nodes) if o.nodes > 1 else "")
-    if o.offer:
-        where += f", {o.offer}"
+    if o.offer:                          # the provider, never the offer id (docs/chat.md)
+        where += f", {provider_name(o.provider, lang) if o.provider else o.offer}"
     text = msg("configurator.training.option", lang, kind=word, where=where, sharding=o.sharding,
              memory=dec(o.memory_per_gpu_gb, lang), hours=dec(o.hours_per_run, lang),
              run_chf=grouped(o.cost_per_run_chf), horizon_chf=grouped(o.cost_horizon_chf), months=months)
     if o.kind == "serving-idle":
         nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
-        text += msg("configurator.training.nights", lang, nights=nights)
+        text += msg("configurator.training.nights", lang, nights=_count("nights", nights, lang))
     if o.billed_hours_per_run is not None:
         text += msg("configurator.training.billed", lang, hours=dec(o.billed_hours_per_run, lang, 2))
     if o.interconnect:

@@ -210,7 +210,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         sentence["requests_per_day"] = result.agent["tasks_per_day"]
     return make_report(
         kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang),
-        memory=memory, capacity=capacity, slo=targets(w).as_dict(), recommendation=_choice_fields(choice),
+        memory=memory, capacity=capacity, slo=targets(w).as_dict(lang), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         near_tie=_text(getattr(result, "near_tie", None), lang), growth=growth,

@@ -193,7 +193,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if setup.workload is not None:
         from expert.inputs.slo import targets
 
-        slo = targets(setup.workload).as_dict()  # the targets the serving check used (docs/slo.md)
+        slo = targets(setup.workload).as_dict(lang)  # the targets the serving check used (docs/slo.md)
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
                        findings=findings, fired_rules=fired)

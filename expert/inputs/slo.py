@@ -32,22 +32,25 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from expert.inputs.workload import Workload
 
-MLPERF = ("MLPerf Inference datacenter rules (mlcommons/inference_policies@ac93e89 inference_rules.adoc): "
-          "Llama-2-70B conversational TTFT 2 s / TPOT 200 ms, interactive 450 ms / 40 ms")
 U1 = "000 U1 (Anwendungsfälle / RAG-Agent: 'Antwortzeiten unter 2 Sekunden')"
 G5 = "000 G5 (H100: 'Latenzanforderungen unter 500 ms')"
-READING = ("reading speed: 300 words/min (Brysbaert 2019, doi:10.1016/j.jml.2019.104047: most adults "
-           "175-300) at 0.75 words/token = 6.7 tokens/s, i.e. 150 ms; " + MLPERF)
+"""The documents' words, quoted as written (German in both languages). Each source's own words are
+the catalog's `slo.source.*` texts (`expert/messages/slo.py`), so a German report says them in German;
+the MLPerf rules (mlcommons/inference_policies@ac93e89 inference_rules.adoc) and Brysbaert 2019
+(doi:10.1016/j.jml.2019.104047) are cited there."""
 DEFAULT_TTFT_S = 2.0
 DEFAULT_TPOT_MS = 150.0
 INTERACTIVE_TPOT_MS = 40.0
 INTERACTIVE_TTFT_S = 0.5
 SHORT_OUTPUT_TOKENS = 32
-SHORT_SOURCE = ("own bound: a label, a routing decision, a tool call or one sentence; 32 tokens are about 24 "
-                "words, under 5 s of reading at 300 words/min (Brysbaert 2019)")
 SLO_TOLERANCE = 0.10
 TOLERANCE_SOURCE = ("own estimate: the speed model's error target (issue 11: TPOT and throughput within "
                     "20 % median); its MBU band 0.60-0.85 puts the fast end 15 % under the point value")
+
+
+def _said(key: str, **values: object) -> tuple[str, dict]:
+    """A source as the catalog key `slo.source.KEY` and its values, said in a language later."""
+    return f"slo.source.{key}", values
 
 
 @dataclass(frozen=True)
@@ -58,41 +61,56 @@ class Targets:
     tpot_ms: float | None
     e2e_s: float | None
     streaming: bool
-    sources: dict[str, str]
+    said: dict[str, tuple[str, dict]]
+    """Where each target came from: a catalog key and its values (`sources_in` says them)."""
+
+    @property
+    def sources(self) -> dict[str, str]:
+        """Where each target came from, in English."""
+        return self.sources_in("en")
+
+    def sources_in(self, lang: str) -> dict[str, str]:
+        """Where each target came from, in `lang` (a German report says them in German)."""
+        from expert.messages import t
+
+        mlperf = t("slo.cite.mlperf", lang)
+        cites = {"u1": U1, "g5": G5, "mlperf": mlperf, "reading": t("slo.cite.reading", lang, mlperf=mlperf),
+                 "short_bound": t("slo.cite.short", lang)}
+        return {name: t(key, lang, **cites, **values) for name, (key, values) in self.said.items()}
 
     @property
     def tpot_s(self) -> float | None:
         """The TPOT target in seconds."""
         return None if self.tpot_ms is None else self.tpot_ms / 1000
 
-    def as_dict(self) -> dict:
-        """The report's `slo` record."""
+    def as_dict(self, lang: str = "en") -> dict:
+        """The report's `slo` record, its sources in `lang`."""
         return {"streaming": self.streaming, "ttft_target_s": self.ttft_s, "tpot_target_ms": self.tpot_ms,
-                "e2e_target_s": self.e2e_s, "tolerance": SLO_TOLERANCE, "sources": dict(self.sources)}
+                "e2e_target_s": self.e2e_s, "tolerance": SLO_TOLERANCE, "sources": self.sources_in(lang)}
 
 
 def targets(w: Workload) -> Targets:
     """The targets of a workload (module docstring)."""
-    src: dict[str, str] = {}
+    src: dict[str, tuple[str, dict]] = {}
     ttft = tpot = e2e = None
     if w.streaming and is_short(w):
         return _short_targets(w)
     if w.ttft_target_s is not None:
-        ttft, src["ttft"] = w.ttft_target_s, "workload: ttft_target_s"
+        ttft, src["ttft"] = w.ttft_target_s, _said("ttft_target")
     elif w.streaming and w.latency_target_s is not None:
-        ttft, src["ttft"] = w.latency_target_s, "workload: latency_target_s (streamed: the first words)"
+        ttft, src["ttft"] = w.latency_target_s, _said("latency_first_words")
     elif w.streaming:
-        ttft, src["ttft"] = DEFAULT_TTFT_S, f"default for a streamed answer: {U1}, read as TTFT ({MLPERF})"
+        ttft, src["ttft"] = DEFAULT_TTFT_S, _said("default_ttft")
     if not w.streaming and w.latency_target_s is not None:
-        e2e, src["e2e"] = w.latency_target_s, "workload: latency_target_s (not streamed: the complete answer)"
+        e2e, src["e2e"] = w.latency_target_s, _said("latency_complete")
     if w.tpot_target_ms is not None:
-        tpot, src["tpot"] = w.tpot_target_ms, "workload: tpot_target_ms"
+        tpot, src["tpot"] = w.tpot_target_ms, _said("tpot_target")
     elif w.streaming and ttft is not None and ttft <= INTERACTIVE_TTFT_S:
-        tpot, src["tpot"] = INTERACTIVE_TPOT_MS, f"default for a TTFT target of 0.5 s or less: {G5}; {MLPERF}"
+        tpot, src["tpot"] = INTERACTIVE_TPOT_MS, _said("interactive_tpot")
     elif w.streaming:
-        tpot, src["tpot"] = DEFAULT_TPOT_MS, f"default for a streamed answer: {READING}"
+        tpot, src["tpot"] = DEFAULT_TPOT_MS, _said("reading_tpot")
     if ttft is None and tpot is None and e2e is None:
-        src["e2e"] = "none: not streamed and no latency target given (analytical or batch work, sized for throughput)"
+        src["e2e"] = _said("none")
     return Targets(ttft, tpot, e2e, w.streaming, src)
 
 
@@ -103,18 +121,17 @@ def is_short(w: Workload) -> bool:
 
 def _short_targets(w: Workload) -> Targets:
     """The targets of a streamed short answer: the complete answer's latency; TTFT and TPOT only as given."""
-    src: dict[str, str] = {}
+    src: dict[str, tuple[str, dict]] = {}
     ttft = w.ttft_target_s
     if ttft is not None:
-        src["ttft"] = "workload: ttft_target_s"
+        src["ttft"] = _said("ttft_target")
     tpot = w.tpot_target_ms
     if tpot is not None:
-        src["tpot"] = "workload: tpot_target_ms"
-    short = f"a short answer ({w.output_tokens} ≤ {SHORT_OUTPUT_TOKENS} tokens) is used complete ({SHORT_SOURCE})"
+        src["tpot"] = _said("tpot_target")
     if w.latency_target_s is not None:
-        e2e, src["e2e"] = w.latency_target_s, f"workload: latency_target_s; {short}"
+        e2e, src["e2e"] = w.latency_target_s, _said("short_given", tokens=w.output_tokens, limit=SHORT_OUTPUT_TOKENS)
     elif ttft is None:
-        e2e, src["e2e"] = DEFAULT_TTFT_S, f"default: {U1}, for the complete answer: {short}"
+        e2e, src["e2e"] = DEFAULT_TTFT_S, _said("short_default", tokens=w.output_tokens, limit=SHORT_OUTPUT_TOKENS)
     else:
         e2e = None
     return Targets(ttft, tpot, e2e, w.streaming, src)

@@ -5,7 +5,9 @@ Same contract as the other parsers: text in, `Parsed` out, never an exception.
 - yes, "fine", "egal", "not sure" → nothing: the precision stays open, so the configurator may use
   8-bit (fp8, int8); 000 Q2: INT8 usually loses < 3 %. "4-bit" / "int4" with a yes → `allow_int4`.
 - a named precision ("fp16", "bf16", "int8", "8-bit", "4-bit") without a yes → `precision`: stated, kept.
-- no, "must stay", "validated" → `precision: fp16`: 16-bit kept (the documents' figures are FP16, 000 D1).
+- no, "must stay", "validated" → `allow_quantization: false`: the model's own precision kept — its native
+  format where it ships in one (gpt-oss: MXFP4, `expert.sizing.weight_format`), else 16-bit (the
+  documents' figures are FP16, 000 D1). The interview knows no catalog, so it names no format itself.
 """
 
 from __future__ import annotations
@@ -50,5 +52,5 @@ def parse_precision(t: str, lang: str = "en") -> Parsed:
     if name is not None:
         return Parsed({"precision": name}, lang=lang, note=say("interview.note.precision.kept", lang, precision=name))
     if keep:
-        return Parsed({"precision": "fp16"}, lang=lang, note=say("interview.note.precision.kept16", lang))
+        return Parsed({"allow_quantization": False}, lang=lang, note=say("interview.note.precision.kept16", lang))
     return fail("precision", lang, "interview.reply.precision")

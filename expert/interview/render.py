@@ -38,4 +38,8 @@ def render_sentence(workload: dict, lang: str = "en") -> str:
     data = w.get("data")
     data = say(f"interview.sentence.{data}" if data in ("sensitive", "non_sensitive")
                else "interview.sentence.data_blank", lang)
-    return say("interview.sentence.text", lang, x=x, y=y, ft=ft, data=data)
+    text = say("interview.sentence.text", lang, x=x, y=y, ft=ft, data=data)
+    growth = w.get("growth_params_b")
+    if isinstance(growth, (int, float)) and not isinstance(growth, bool):  # a stated growth is said (000 M5)
+        text += " " + say("interview.sentence.growth", lang, n=nb.fmt(growth, lang))
+    return text

@@ -72,6 +72,8 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
         return t("interview.describe.sector", lang, word=word(value, lang, value))
     if name in _PLAIN:
         return t(f"interview.describe.{name}", lang, value=value, n=num)
+    if name == "allow_quantization" and isinstance(value, bool):
+        return t(f"interview.describe.allow_quantization_{str(value).lower()}", lang)
     if name == "allow_int4" and value is True:
         return t("interview.describe.allow_int4", lang)
     if name == "hosting" and value == "any":

@@ -6,10 +6,10 @@
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
 interview: its own replies, its parsers' replies and notes, what it understood in plain words),
 `question.*` (the interview's questions, with example and help), `report.*` (the rendered report),
-`explain.*` (`gpu-expert explain`), `configurator.*`, `severity.*`, `value.*`, `key.*` (key bindings) (words for values
+`explain.*` (`gpu-expert explain`), `configurator.*`, `slo.*` (where a latency target comes from), `severity.*`, `value.*`, `key.*` (key bindings) (words for values
 filled into rule texts). The tables are plain Python (`chat.py`, `interview.py`, `replies.py`,
 `describe.py`, `questions.py`, `setup_questions.py`, `report.py`, `configurator.py`, `training.py`,
-`values.py`, `keys.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
+`values.py`, `keys.py`, `slo.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
 rule packs (`rules/*.yaml`); the words the interview *recognises* in what the user types are
 patterns and stay with the parsers (`expert.interview.lexicon`).
 """
@@ -25,11 +25,12 @@ from .questions import MESSAGES as _QUESTIONS
 from .replies import MESSAGES as _REPLIES
 from .report import MESSAGES as _REPORT
 from .setup_questions import MESSAGES as _SETUP_QUESTIONS
+from .slo import MESSAGES as _SLO
 from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
 _TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR,
-           _TRAINING, _VALUES, _KEYS)
+           _TRAINING, _VALUES, _KEYS, _SLO)
 MESSAGES: dict[str, tuple[str, str]] = {k: v for table in _TABLES for k, v in table.items()}
 """Every key → (English, German)."""
 
@@ -63,3 +64,9 @@ def value_word(field: str, value: object, lang: str) -> str | None:
         return None
     word = MESSAGES[key][1] if lang == "de" else MESSAGES[key][0]
     return None if word == value else word
+
+
+def provider_name(provider: str, lang: str) -> str:
+    """An offer's provider as a sentence shows it: the catalog's name, its words in `lang`
+    (`Hikube (wie 000 die GPU beschreibt)`); never the offer id."""
+    return value_word("provider", provider, lang) or provider

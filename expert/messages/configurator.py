@@ -35,6 +35,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the cost optimum is {best} at {best_chf} CHF, {diff_chf} CHF less",
         "die Dokumente wählen {name} ({theirs}, {theirs_chf} CHF über {months} Monate); "
         "das Kostenoptimum ist {best} für {best_chf} CHF, {diff_chf} CHF weniger"),
+    "configurator.compare.costlier_tie": (
+        "the documents pick {name} ({theirs}, {theirs_chf} CHF over {months} months); "
+        "the recommendation is {best} at {best_chf} CHF, {diff_chf} CHF more, within the near-tie band",
+        "die Dokumente wählen {name} ({theirs}, {theirs_chf} CHF über {months} Monate); "
+        "die Empfehlung ist {best} für {best_chf} CHF, {diff_chf} CHF mehr, innerhalb des Gleichstandsbands"),
     # why a cheaper GPU suffices: the optimum's own latencies at the peak against the targets
     "configurator.compare.meets": (
         "{count}× {gpu} meets the targets at the peak of {peak} req/s: {parts}",
@@ -98,8 +103,8 @@ WHY_NOT: dict[str, tuple[str, str]] = {
         "same cost, but quantised to {precision} instead of {best}",
         "gleiche Kosten, aber auf {precision} statt {best} quantisiert"),
     "configurator.why_not.slower": (
-        "same cost, slower: p95 {latency} s instead of {best} s",
-        "gleiche Kosten, langsamer: p95 {latency} s statt {best} s"),
+        "same cost, slower: complete answer {latency} s instead of {best} s (p95)",
+        "gleiche Kosten, langsamer: vollständige Antwort {latency} s statt {best} s (P95)"),
     "configurator.why_not.near_tie": (
         "the cheapest by {saving} CHF over {months} months, within the near-tie band: the pick needs fewer "
         "GPUs or answers faster",

@@ -68,6 +68,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "wächst auf {n} Milliarden Parameter"),
     "interview.describe.hosting_any": ("servers anywhere", "Serverstandort egal"),
     "interview.describe.precision": ("precision {value}, kept", "Präzision {value}, beibehalten"),
+    "interview.describe.allow_quantization_false": (
+        "the model's own precision, kept", "eigene Präzision des Modells, beibehalten"),
+    "interview.describe.allow_quantization_true": ("quantisation allowed", "Quantisierung erlaubt"),
     "interview.describe.allow_int4": ("4-bit (int4) allowed", "4 Bit (int4) erlaubt"),
     "interview.describe.fine_tuning": ("fine-tuning {freq}", "Fine-Tuning {freq}"),
     "interview.describe.agent": ("an agent using tools", "ein Agent mit Werkzeugen"),
@@ -82,6 +85,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "with {data} data.",
         "Mein KI-Agent nutzt ein Modell der Grösse {x}, verarbeitet {y} Anfragen pro Tag, braucht "
         "Fine-Tuning {ft}, mit {data} Daten."),
+    "interview.sentence.growth": (
+        "The model is expected to grow to {n}B parameters within 12–18 months (000 M5).",
+        "Das Modell soll in 12–18 Monaten auf {n} Mrd. Parameter wachsen (000 M5)."),
     "interview.sentence.yes": ("yes", "ja"),
     "interview.sentence.yes_detail": ("yes ({detail})", "ja ({detail})"),
     "interview.sentence.no": ("no", "nein"),

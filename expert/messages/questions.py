@@ -103,7 +103,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "question.deployment.example": ("cloud", "Cloud"),
     "question.deployment.help": (
         "In the cloud a provider runs the servers; on premise you host them yourself.",
-        "In der Cloud betreibt ein Anbieter die Server; on premise betreiben Sie sie selbst."),
+        "In der Cloud betreibt ein Anbieter die Server; im eigenen Rechenzentrum betreiben Sie sie selbst."),
     "question.yes_no.text": ("Yes or no?", "Ja oder nein?"),
     "question.yes_no.example": ("yes", "ja"),
     "question.yes_no.help": ("Answer yes or no.", "Antworten Sie mit ja oder nein."),

@@ -114,8 +114,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{precision} is kept as stated; cheaper quantised options are shown beside it",
         "{precision} bleibt wie festgelegt; günstigere quantisierte Varianten werden daneben gezeigt"),
     "interview.note.precision.kept16": (
-        "kept at 16-bit (fp16); name your precision (e.g. bf16) if it differs",
-        "bleibt in 16 Bit (fp16); nennen Sie Ihre Präzision (z. B. bf16), falls sie abweicht"),
+        "the format it ships in (gpt-oss: MXFP4), else 16-bit (fp16); name your precision (e.g. bf16) if it "
+        "differs",
+        "das Format, in dem es ausgeliefert wird (gpt-oss: MXFP4), sonst 16 Bit (fp16); nennen Sie Ihre "
+        "Präzision (z. B. bf16), falls sie abweicht"),
 
     "interview.note.agent_steps.high": (
         "high count: 2.6 × typical (TraceLab)",

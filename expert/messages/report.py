@@ -35,7 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.conc": ("concurrent inferences (000 D3)", "gleichzeitige Inferenzen (000 D3)"),
     "report.gpus": ("GPUs needed", "GPUs nötig"),
     "report.headroom": ("headroom", "Reserve"),
-    "report.p95": ('p95 latency', 'P95-Latenz'),
+    "report.p95": ("complete answer (p95)", "vollständige Antwort (P95)"),
     "report.agent": ("Agent loop", "Agentenschleife"),
     "report.agent.step": (
         "{steps} steps per task (p90 {p90}), {tokens} input tokens per step, {prefilled} of them prefilled (cache hit "
@@ -88,6 +88,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.no": ("there is no", "es kein"),
     "explain.any": ("any of", "eines von"),
     "explain.finding": ("Reports a finding", "Meldet einen Befund"),
+    "explain.and": ("and", "und"),
+    "explain.op.exists": ("exists", "vorhanden"),
+    "explain.op.matches": ("matches", "passt auf"),
+    "explain.op.contains": ("contains", "enthält"),
     "report.package": ("package {id}", "Paket {id}"),
     "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
     "report.growth": ("Growth (the model expected in 12–18 months)", "Wachstum (das in 12–18 Monaten erwartete Modell)"),

@@ -79,9 +79,9 @@ TRAINING: dict[str, tuple[str, str]] = {
         "{kind}: {where}, {sharding}, {memory} GB pro GPU, {hours} h pro Lauf, {run_chf} CHF pro Lauf, "
         "{horizon_chf} CHF über {months} Monate"),
     "configurator.training.nights": (
-        "; {nights} night(s) of fine_tuning.idle_hours_per_day: the service pauses or runs reduced while the run "
+        "; {nights} of fine_tuning.idle_hours_per_day: the service pauses or runs reduced while the run "
         "holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)",
-        "; {nights} Nacht/Nächte mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft reduziert, "
+        "; {nights} mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft reduziert, "
         "solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 Leerlaufstunden schaltet das ab)"),
     "configurator.training.billed": ("; billed {hours} h", "; abgerechnet {hours} h"),
     "configurator.training.needs": ("; needs {fabric}", "; braucht {fabric}"),
@@ -96,6 +96,8 @@ TRAINING_PLAN: dict[str, tuple[str, str]] = {
     "configurator.training.epochs.one": ("{n} epoch", "{n} Epoche"),
     "configurator.training.epochs.other": ("{n} epochs", "{n} Epochen"),
     "configurator.training.runs.one": ("{n} run", "{n} Lauf"),
+    "configurator.training.nights.one": ("{n} night", "{n} Nacht"),
+    "configurator.training.nights.other": ("{n} nights", "{n} Nächte"),
     "configurator.training.runs.other": ("{n} runs", "{n} Läufe"),
     "configurator.training.dataset.given": ("given", "angegeben"),
     "configurator.training.dataset.assumed": (
@@ -142,10 +144,13 @@ POOL_SEARCH: dict[str, tuple[str, str]] = {
     "configurator.pool.homogeneous_saves": ("homogeneous saves", "der homogene spart"),
     "configurator.pool.costlier": (
         "{kind} pool {pool} costs {diff_chf} CHF more over {months} months",
-        "{kind}-Pool {pool} kostet {diff_chf} CHF mehr über {months} Monate"),
+        "{kind} Pool {pool} kostet {diff_chf} CHF mehr über {months} Monate"),
     "configurator.pool.tie": (
         "{kind} pool {pool}: same cost, loses on the tie-break (fewer GPUs, kind, catalog order)",
-        "{kind}-Pool {pool}: gleiche Kosten, verliert bei der Gleichstandsregel"),
+        "{kind} Pool {pool}: gleiche Kosten, verliert bei der Gleichstandsregel"),
+    "configurator.pool.kind.homogeneous": ("homogeneous", "Homogener"),
+    "configurator.pool.kind.hybrid-split": ("hybrid-split", "Hybrider (aufgeteilter)"),
+    "configurator.pool.kind.hybrid-train-only": ("hybrid-train-only", "Hybrider (nur Training getrennt)"),
     "configurator.training.missing.on_premise": (
         "deployment on_premise: no cloud GPUs for the run", "Betrieb on_premise: keine Cloud-GPUs für den Lauf"),
     "configurator.training.missing.no_price": (

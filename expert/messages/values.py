@@ -44,6 +44,12 @@ _DE: dict[str, dict[str, str]] = {
     "gpu_grade": {"datacenter": "Rechenzentrums-GPU", "workstation": "Workstation-GPU",
                   "consumer": "Consumer-GPU"},
     "source": {"purchase": "Kauf", "cloud": "Cloud", "package": "Paket"},
+    # an offer's provider as the catalog names it (knowledge/offers.yaml), where the name holds words
+    "provider": {"Hikube (as 000 describes the GPU)": "Hikube (wie 000 die GPU beschreibt)",
+                 "various (000 market range)": "verschiedene (Marktspanne aus 000)",
+                 "Akash Network (marketplace)": "Akash Network (Marktplatz)",
+                 "Vast.ai (marketplace)": "Vast.ai (Marktplatz)",
+                 "Verda (formerly DataCrunch)": "Verda (früher DataCrunch)"},
     # a rule's category (`gpu-expert explain`); severities are `severity.word.*` (report.py)
     "category": {"overprovisioning": "Überdimensionierung", "underprovisioning": "Unterdimensionierung",
                  "finetuning-underestimated": "unterschätztes Fine-Tuning",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from expert.engine.rulepack import AnyOf, Not, Ref
-from expert.messages import t, value_word
+from expert.messages import has, t, value_word
 
-OPS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": "≥", "in": "in", "exists": "exists",
-       "matches": "matches", "contains": "contains"}
+OPS = {"eq": "=", "ne": "≠", "lt": "<", "lte": "≤", "gt": ">", "gte": "≥", "in": "in"}
+"""Operators written as symbols; the worded ones are `explain.op.*` in the catalog (German: `vorhanden`)."""
 
 
 def _value(value) -> str:
@@ -15,21 +15,26 @@ def _value(value) -> str:
     return str(value)
 
 
-def _test(field: str, test) -> str:
+def _op(op: str, lang: str) -> str:
+    return OPS.get(op) or (t(f"explain.op.{op}", lang) if has(f"explain.op.{op}") else op)
+
+
+def _test(field: str, test, lang: str) -> str:
     if hasattr(test, "model_dump") and not isinstance(test, Ref):
         parts = []
         for op, value in test.model_dump(exclude_none=True).items():
             if isinstance(value, dict) and "ref" in value:
                 value = value["ref"]
-            op = op.rstrip("_")
-            parts.append(f"{field} {OPS.get(op, op)} {value}")
-        return " and ".join(parts)
+            elif isinstance(value, bool):      # `exists: false` → `vorhanden nein` / `exists no`
+                value = value_word("bool", str(value).lower(), lang) or value
+            parts.append(f"{field} {_op(op.rstrip('_'), lang)} {value}")
+        return f" {t('explain.and', lang)} ".join(parts)
     return f"{field} = {_value(test)}"
 
 
-def _pattern(pattern) -> str:
+def _pattern(pattern, lang: str) -> str:
     alias = getattr(pattern, "as_", None)
-    tests = ", ".join(_test(field, test) for field, test in pattern.where.items())
+    tests = ", ".join(_test(field, test, lang) for field, test in pattern.where.items())
     head = f"{pattern.fact}" + (f" ({alias})" if alias else "")
     return f"{head}: {tests}" if tests else head
 
@@ -47,11 +52,11 @@ def explain_rule(rule, lang: str = "en") -> str:
              f"{w('when')}:"]
     for condition in rule.when:
         if isinstance(condition, Not):
-            lines.append(f"  - {w('no')} {_pattern(condition.not_)}")
+            lines.append(f"  - {w('no')} {_pattern(condition.not_, lang)}")
         elif isinstance(condition, AnyOf):
-            lines.append(f"  - {w('any')}: " + " | ".join(_pattern(p) for p in condition.any))
+            lines.append(f"  - {w('any')}: " + " | ".join(_pattern(p, lang) for p in condition.any))
         else:
-            lines.append(f"  - {_pattern(condition)}")
+            lines.append(f"  - {_pattern(condition, lang)}")
     for derive in rule.then.derive:
         values = ", ".join(f"{k}={_value(v)}" for k, v in derive.set.items())
         lines.append(f"{w('then')}: {derive.fact} {values}")

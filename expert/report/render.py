@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from expert._plumbing.fileio import dumps_json
 from expert.report.numbers import chf, dec
-from expert.messages import has as has_msg, t as msg
+from expert.messages import has as has_msg, provider_name, t as msg, value_word
 from expert.report.models import Choice, Report
 
 class _Labels:
@@ -37,7 +37,7 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
-             else choice.provider or purchase_words(choice, lang) or choice.source)
+             else (choice.provider and provider_name(choice.provider, lang)) or purchase_words(choice, lang) or choice.source)
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
             f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
@@ -200,7 +200,9 @@ def _document(report: Report, markdown: bool) -> str:
         item(t["none"])
     for f in report.findings:
         title = f"**{f.title}**" if markdown else f.title
-        item(f"[{f.severity}] {title} ({f.rule_id}, {f.category})")
+        level = msg(f"severity.word.{f.severity}", report.lang) if has_msg(f"severity.word.{f.severity}") else f.severity
+        category = value_word("category", f.category, report.lang) or f.category
+        item(f"[{level}] {title} ({f.rule_id}, {category})")
         out.append(f"  {f.explanation}")
         out.append(f"  {t['advice_label']}: {f.advice}")
         out.append(f"  {t['source']}: {f.source.document}, {f.source.section}")

@@ -22,7 +22,7 @@ from expert.inputs.slo import Targets
 
 CAT = load_catalog()
 A = default_assumptions(CAT)
-SLO = Targets(ttft_s=5.0, tpot_ms=None, e2e_s=None, streaming=True, sources={})
+SLO = Targets(ttft_s=5.0, tpot_ms=None, e2e_s=None, streaming=True, said={})
 MODELS = ["llama-3.1-8b", "llama-2-13b", "mixtral-8x7b", "qwen2.5-7b", "gemma-2-9b", "llama-3.1-70b"]
 GPUS = ["l40s", "a100-80gb-pcie", "a100-80gb-sxm", "h100-nvl", "h200", "mi300x", "rtx-pro-6000-server"]
 

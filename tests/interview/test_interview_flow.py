@@ -236,9 +236,10 @@ def test_skipping_the_dataset_keeps_the_default():
 
 def test_precision_question_open_kept_or_int4():
     """Issue 22: the chat asks whether the model may run quantised; an open answer leaves the precision
-    out of the workload (the configurator may quantise), a kept one states it, 4-bit opts into int4."""
+    out of the workload (the configurator may quantise), a named one states it, "must stay" keeps the
+    model's own precision (`allow_quantization: false`), 4-bit opts into int4."""
     for answer, fields in (("yes, 8-bit is fine", {}), ("not sure", {}), ("skip", {}),
-                           ("no, it must stay as validated", {"precision": "fp16"}),
+                           ("no, it must stay as validated", {"allow_quantization": False}),
                            ("nein, muss bf16 bleiben", {"precision": "bf16"}),
                            ("ja, auch 4 Bit", {"allow_int4": True}), ("int4", {"precision": "int4"})):
         iv = Interview("en")
@@ -250,3 +251,18 @@ def test_precision_question_open_kept_or_int4():
     assert iv.next_question().text.startswith("Darf das Modell quantisiert laufen")
     unclear = iv.answer("lila Elefanten")
     assert unclear.kind == "unclear" and "Präzision" in unclear.reason
+
+
+@pytest.mark.parametrize("model, kept", [("gpt-oss-120b", "mxfp4"), ("70B", "fp16")])
+def test_must_stay_validated_keeps_the_models_own_precision(model, kept):
+    """Issue 30's leftover: "must stay as validated" keeps the precision the model was validated in —
+    gpt-oss ships its experts in MXFP4 (knowledge/models.yaml `native_precision`), a dense 70B has no
+    format of its own and stays at 16-bit (000 D1) — never a 16-bit copy of gpt-oss."""
+    from expert.api import advise
+
+    iv = Interview("en")
+    run(iv, [model, "100 per day", "no", "no", "skip", "skip", "rent", "no", "no, it must stay as validated"])
+    assert iv.next_question() is None and iv.workload()["allow_quantization"] is False
+    report = advise(iv.workload())
+    assert report.recommendation.precision == kept
+    assert all(a.precision == kept for a in report.alternatives)        # kept: nothing quantised below it

@@ -141,6 +141,7 @@ def test_the_interview_keys_built_at_run_time_exist():
     keys += [f"interview.describe.setup.{name}_{answer}" for name in ("monitoring", "backups")
              for answer in ("yes", "no")]
     keys += ["value.bool.true", "value.bool.false"]
+    keys += [f"interview.describe.allow_quantization_{v}" for v in ("true", "false")]
     assert len(keys) > 90 and [k for k in keys if not has(k)] == []
 
 

@@ -47,7 +47,7 @@ async def test_a_pool_shows_its_groups():
     report = EXPERT.advise(yaml.safe_load(open("examples/agent-pool-t3.yaml", encoding="utf-8")))
     shown, _, title, body = (await cards_of(report))["pool"]
     assert shown and title == f"Pool of agents ({len(report.pool)})"
-    assert body.startswith("• 2× l40s (hikube-l40s), serve+train: faq (fp8, TP 1, 1×)")
+    assert body.startswith("• 2× l40s (Hikube), serve+train: faq (fp8, TP 1, 1×)")   # the provider, not the offer id
 
 
 async def test_a_workload_without_either_shows_no_plan_card():

@@ -4,6 +4,9 @@ and a paste lands whole; the resume dialog shows the saved answers in the chat's
 
 from __future__ import annotations
 
+import contextlib
+
+import pytest
 from textual import events
 
 from tui_fakes import FakeAdvisor
@@ -25,13 +28,24 @@ def key(ch: str) -> events.Key:
     return events.Key("space" if ch == " " else ch, ch)
 
 
-async def test_a_burst_of_typing_on_a_card_keeps_every_space(make_app):
-    app = make_app(advisor=FakeAdvisor())
-    async with app.run_test(size=SIZE) as pilot:
-        await answered(pilot)
-        card = app.chat.query(RuleCard).first()
-        card.focus()
-        await pilot.pause()
+@pytest.fixture
+def card_in_focus(make_app):
+    """`async with card_in_focus() as (app, pilot, card)`: an answered chat (fake advisor) whose
+    first rule card has focus."""
+    @contextlib.asynccontextmanager
+    async def opened():
+        app = make_app(advisor=FakeAdvisor())
+        async with app.run_test(size=SIZE) as pilot:
+            await answered(pilot)
+            card = app.chat.query(RuleCard).first()
+            card.focus()
+            await pilot.pause()
+            yield app, pilot, card
+    return opened
+
+
+async def test_a_burst_of_typing_on_a_card_keeps_every_space(card_in_focus):
+    async with card_in_focus() as (app, pilot, _):
         for ch in LINE:                    # all queued at once, before the focus can move
             app.post_message(key(ch))
         await pilot.pause()
@@ -40,12 +54,8 @@ async def test_a_burst_of_typing_on_a_card_keeps_every_space(make_app):
         assert prompt.value == LINE and app.focused is prompt
 
 
-async def test_a_paste_on_a_card_lands_whole_in_the_prompt(make_app):
-    app = make_app(advisor=FakeAdvisor())
-    async with app.run_test(size=SIZE) as pilot:
-        await answered(pilot)
-        app.chat.query(RuleCard).first().focus()
-        await pilot.pause()
+async def test_a_paste_on_a_card_lands_whole_in_the_prompt(card_in_focus):
+    async with card_in_focus() as (app, pilot, _):
         app.post_message(events.Paste(LINE))
         await pilot.pause()
         await pilot.pause()
@@ -53,13 +63,8 @@ async def test_a_paste_on_a_card_lands_whole_in_the_prompt(make_app):
         assert prompt.value == LINE and app.focused is prompt
 
 
-async def test_space_on_a_card_still_opens_it(make_app):
-    app = make_app(advisor=FakeAdvisor())
-    async with app.run_test(size=SIZE) as pilot:
-        await answered(pilot)
-        card = app.chat.query(RuleCard).first()
-        card.focus()
-        await pilot.pause()
+async def test_space_on_a_card_still_opens_it(card_in_focus):
+    async with card_in_focus() as (app, pilot, card):
         before = card.collapsed
         await pilot.press("space")
         assert app.focused is card and app.chat.query_one("#prompt").value == ""

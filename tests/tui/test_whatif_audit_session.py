@@ -152,9 +152,16 @@ async def test_export_markdown_and_json(make_app, tmp_path):
         await finish(pilot)
         await send(pilot, f"/export {tmp_path / 'r.md'}")
         await send(pilot, f"/export {tmp_path / 'r.json'}")
-        report = app.chat.report
-    assert json.loads((tmp_path / "r.json").read_text()) == report.model_dump(mode="json")
-    assert (tmp_path / "r.md").read_text().startswith("# Advice")
+        report, answers = app.chat.report, app.chat.session.data()
+    exported = json.loads((tmp_path / "r.json").read_text())
+    day = exported.pop("exported")["date"]            # the report as the CLI writes it, plus the export's key
+    assert exported == report.model_dump(mode="json")
+    assert json.loads((tmp_path / "r.json").read_text())["exported"]["answers"] == answers
+    assert answers["requests_per_day"] == 20000        # SENTENCE says 20000 requests per day
+    md = (tmp_path / "r.md").read_text()
+    assert md.startswith(f"# gpu-expert report of {day}\n") and "## Answers given" in md
+    assert "requests_per_day: 20000" in md and "\n# Advice" in md     # the answers, then the report
+    assert yaml.safe_load(md.split("```yaml\n")[1].split("```")[0]) == answers    # loadable again
 
 
 async def test_language_switch_asks_in_german(make_app):

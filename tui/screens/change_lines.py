@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from expert.messages import t
-from expert.report.numbers import chf, dec
+from expert.report.numbers import chf
 
-from ..widgets.recommendation import choice_title, where
+from ..widgets.recommendation import choice_title, latency_words, where
 
 
 def change_lines(before, after, lang: str) -> list[str]:
     """`changed: 1× l40s → 1× h100-nvl`, the cost change, what is recommended now (with where,
-    precision and p95), then the rules that came and went."""
+    precision and latency in the targets' terms), then the rules that came and went."""
     a, b = before.recommendation, after.recommendation
     if after.kind == "audit" and a is None and b is None:
         lines = reserve_change(before, after, lang) + rule_changes(before, after, lang)
@@ -21,7 +21,8 @@ def change_lines(before, after, lang: str) -> list[str]:
     if a and b and round(a.monthly_cost_chf) != round(b.monthly_cost_chf):
         lines.append(f"  {chf(a.monthly_cost_chf)} → {chf(b.monthly_cost_chf)} {t('chat.per_month', lang)}")
     if b is not None:
-        p95 = f", p95 {dec(b.latency_p95_s, lang, 2)} s" if b.latency_p95_s is not None else ""
+        latency = latency_words(b, lang)
+        p95 = f", {latency}" if latency else ""
         lines.append(f"  {t('chat.now', lang)}: {choice_title(b)} ({where(b, lang)}{', ' + b.country if b.country else ''}), "
                      f"{b.precision}{p95}")
     return lines + rule_changes(before, after, lang)

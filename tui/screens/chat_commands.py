@@ -89,7 +89,9 @@ class CommandsMixin:
         self.say("info", t("chat.saved", self.lang, path=path))
 
     def cmd_export(self, arg: str) -> None:
-        from expert.report.render import render
+        from datetime import date
+
+        from ..export import export_text
 
         if self.report is None:
             raise ValueError(t("chat.no_report", self.lang))
@@ -97,7 +99,8 @@ class CommandsMixin:
             raise ValueError(t("chat.usage", self.lang, usage="/export FILE.md|FILE.json"))
         path = Path(arg).expanduser()
         fmt = "json" if path.suffix.lower() == ".json" else "markdown"
-        path.write_text(render(self.report, fmt), encoding="utf-8", newline="\n")
+        text = export_text(self.report, self.session.data(), self.session.to_yaml(), fmt, self.lang, date.today())
+        path.write_text(text, encoding="utf-8", newline="\n")
         self.say("info", t("chat.exported", self.lang, path=path))
 
     def cmd_lang(self, arg: str) -> None:

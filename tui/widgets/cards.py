@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from expert.messages import severity, t
+from expert.messages import severity, t, value_word
 
 from ..bindings import LangBindings, lang_bindings
 
@@ -147,7 +147,7 @@ class RuleCard(Card):
         body.append(finding.advice)
         body.append(f"\n{t('chat.source', lang)}: ", "bold")
         body.append(f"{finding.source.document}, {finding.source.section}")
-        body.append(f" · {t('chat.rule', lang)} {finding.rule_id} ({finding.category})", "italic")
+        body.append(f" · {t('chat.rule', lang)} {finding.rule_id} ({value_word('category', finding.category, lang) or finding.category})", "italic")
         lines = chain(fired, finding.rule_id)
         if lines:
             body.append(f"\n{t('chat.trace', lang)}:", "bold")

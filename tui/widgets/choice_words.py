@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from expert.messages import has, t
+from expert.messages import has, provider_name, t
 from expert.report.numbers import dec
 
 if TYPE_CHECKING:  # types only: the report models load with the pipeline
@@ -17,7 +17,7 @@ def where(choice: Choice, lang: str) -> str:
     if choice.package:
         return t("chat.package", lang, id=choice.package)
     if choice.provider:
-        return choice.provider
+        return provider_name(choice.provider, lang)
     if choice.source == "purchase" and choice.offer and choice.offer.count(":") == 2:  # purchase:<gpu>:<condition>
         bought = f"configurator.purchase.{choice.offer.rsplit(':', 1)[1]}"
         if has(bought):

@@ -25,6 +25,17 @@ def choice_title(choice: Choice) -> str:
     return f"{choice.count}× {choice.gpu}"
 
 
+def latency_words(choice, lang: str) -> str | None:
+    """The estimated latency in the targets' terms (docs/slo.md): first words (p95), time per token and
+    the complete answer; a complete answer alone is named so, never a bare `p95`."""
+    if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
+        return t("chat.latency_slo", lang, ttft=dec(choice.ttft_p95_s, lang, 2), tpot=dec(choice.tpot_ms, lang, 0),
+                 e2e=dec(choice.latency_p95_s, lang, 1))
+    if choice.latency_p95_s is not None:
+        return t("chat.latency_complete", lang, e2e=dec(choice.latency_p95_s, lang, 2))
+    return None
+
+
 class RecommendationCard(Static):
     """What to rent or buy, how many, precision, monthly and total cost, memory and headroom."""
 
@@ -64,17 +75,15 @@ class RecommendationCard(Static):
             if m.fine_tuning_gb:
                 text.append(f", {t('chat.fine_tuning', lang)} {dec(m.fine_tuning_gb, lang)} GB")
         extra = []
-        if rec.headroom is not None:
-            extra.append(f"{t('chat.headroom', lang)}: {rec.headroom:.0%}")
+        if report.memory and report.memory.reserve_ratio is not None:   # the text's and export's figure
+            extra.append(f"{t('report.reserve', lang)}: {report.memory.reserve_ratio:.0%}")
         if rec.usable_per_gpu_gb:
             extra.append(t("chat.usable", lang, gb=f"{rec.usable_per_gpu_gb:.0f}"))
         if extra:
             text.append("\n" + ", ".join(extra))
-        if rec.ttft_p95_s is not None and rec.tpot_ms is not None:  # the targets' terms (docs/slo.md)
-            text.append("\n" + t("chat.latency_slo", lang, ttft=dec(rec.ttft_p95_s, lang, 2),
-                                  tpot=dec(rec.tpot_ms, lang, 0), e2e=dec(rec.latency_p95_s, lang, 1)))
-        elif rec.latency_p95_s is not None:
-            text.append(f" · p95 {dec(rec.latency_p95_s, lang, 2)} s")
+        latency = latency_words(rec, lang)
+        if latency:
+            text.append("\n" + latency)
         if report.near_tie:
             text.append(f"\n{report.near_tie}")
         if report.nothing_fits:  # the reason says "nothing fits: ..." itself (issue 34)
