@@ -248,9 +248,17 @@ class Assumptions:
                            + REFS + "); llmfit 0.55, aiconfigurator 0.8")
     mfu: Constant = ranged(0.50, 0.70, "model FLOPS utilisation", "prefill GEMMs 0.5-0.7 (" + REFS + ")")
     weight_only_efficiency: Constant = ranged(
-        0.5, 1.0, "× MBU and MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: 20-90 % runtime "
-        "overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + ")",
-        "applies to int8/int4 and to FP8 on GPUs without native FP8 (weight-only kernels)", value=0.75)
+        0.5, 1.0, "× MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: 20-90 % runtime "
+        "overhead from dequantisation at large batches)",
+        "compute of weight-only kernels only (W4A16, W8A16: `kernels.py`); W8A8 and FP4 kernels compute on "
+        "their own tensor cores", value=0.75)
+    marlin_weight_read_efficiency: Constant = ranged(
+        0.85, 1.0, "× MBU on weight reads", "IST-DASLab/marlin README (read 2026-12-05): Marlin 'delivers "
+        "essentially ideal speedups', the maximum 3.87× of 4-bit weights with group scales, up to batch sizes "
+        "around 16-32 on a large A10 matrix; real (smaller) matrices a little less", "weight reads of "
+        "weight-only kernels (`kernels.py`); point 0.95 and low end 0.85 are own readings of 'essentially "
+        "ideal' on large and close to it on real matrices, not measured by the project; the KV cache is "
+        "read at the full MBU", value=0.95)
     kernel_floor_ms_per_layer: Constant = ranged(
         0.04, 0.1, "ms per decoder layer and step", "(derived) ~10 kernels per decoder layer (RMSNorm, QKV, "
         "RoPE, attention, o_proj, RMSNorm, gate-up, activation, down, residual; paiml/trueno #238 counts ~15 "
