@@ -77,7 +77,8 @@ def _text(result) -> str:
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
              f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel} × "
              f"{result.replicas} replica{'s' if result.replicas != 1 else ''}, engine {result.engine}, "
-             f"KV {result.kv_precision}" + (f"; layout: {result.layout_reason}" if result.layout_reason else ""),
+             f"KV {result.kv_precision}" + (f", {p.kernel} kernels" if p.kernel else "")
+             + (f"; layout: {result.layout_reason}" if result.layout_reason else ""),
              f"memory: weights {m.weights_gb:.1f} GB, KV cache {m.kv_cache_gb:.1f} GB, activations "
              f"{m.activation_gb:.1f} GB, overhead {m.overhead_gb:.1f} GB"
              + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),

@@ -27,6 +27,7 @@ from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import cost_line
 from expert.facts.input_facts import gpu_family
 from expert.messages import t as msg
+from expert.sizing.kernels import quantised_kernel
 from expert.sizing.constants import Assumptions
 from expert.inputs.workload import Workload
 
@@ -124,7 +125,8 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         ttft_p95_s=None if c.ttft is None else round(c.ttft, 4),
         tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3),
         tpot_rate_rps=None if c.op is None else round(c.op.rate_rps, 4),
-        tpot_batch=None if c.op is None else round(c.op.decoding, 2), **{**extra, **owned_extra})
+        tpot_batch=None if c.op is None else round(c.op.decoding, 2),
+        kernel=quantised_kernel(s.gpu, c.precision.split(",")[0], ctx.w.engine), **{**extra, **owned_extra})
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:

@@ -41,6 +41,7 @@ from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
+from expert.sizing.kernels import efficiencies
 from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
 from expert.configurator.agent_demand import StepPrefill, prefill_shift
 from expert.configurator.keys import inputs
@@ -103,10 +104,11 @@ class ReplicaProfile(Serving):
         self._host = step_overhead_s(self.model, self.engine, a)
         self._request = request_overhead_s(self.engine, a)
         link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
-        wo = a.weight_only_efficiency.value if core_speed.weight_only(self.gpu, self.precision) else 1.0
+        wo = efficiencies(self.gpu, self.precision, a, engine=self.engine)
         roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
                                                 self.output, self.kv_precision, a.mbu.value, a.mfu.value, self._eta, a, wo,
-                                                self._floor, link, self._host, self._read, self._request)
+                                                self._floor, link, self._host, self._read, self._request,
+                                                self.engine)
         self._comm_b = roof.comm(1)
         self._moe = self.model.is_moe and bool(self.model.active_params_b)
         mem_1, comp_1, self._tpot_1 = roof.decode(1)

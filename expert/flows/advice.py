@@ -12,6 +12,7 @@ from typing import Any, Iterable
 from expert.catalog import Catalog
 from expert.flows.audit_figures import smallest_single_gpu_gb
 from expert.facts.input_facts import agent_fact, choice_fact, clean_fact, workload_fact
+from expert.report.models import Choice
 from expert.report.build import make_report, trace_parts
 from expert.facts.near_tie import near_tie_fact
 from expert.facts.precision import precision_facts
@@ -230,11 +231,7 @@ def _advice_rules(base, facts: list[dict]):
     return base
 
 
-_CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "country", "precision", "interconnect",
-                "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months", "fits",
-                "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb", "ttft_p95_s", "tpot_ms",
-                "batch_per_replica", "upfront_chf", "resale_chf", "chassis", "system_power_w", "tpot_rate_rps",
-                "tpot_batch")
+_CHOICE_KEYS = tuple(Choice.model_fields)  # the report's `Choice` fields, read from its model
 
 
 def _choice_fields(choice: dict | None) -> dict | None:

@@ -30,6 +30,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "configurator.compare.closest": (
         "{comparison}; the closest, {closest}: {miss}",
         "{comparison}; die nächste, {closest}: {miss}"),
+    "configurator.compare.one_suffices": (
+        "the documents call for several {name}; one suffices: {best} at {best_chf} CHF over {months} months",
+        "die Dokumente sehen mehrere {name} vor; eine genügt: {best} für {best_chf} CHF über {months} Monate"),
     "configurator.compare.costlier": (
         "the documents pick {name} ({theirs}, {theirs_chf} CHF over {months} months); "
         "the cost optimum is {best} at {best_chf} CHF, {diff_chf} CHF less",

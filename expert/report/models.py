@@ -142,6 +142,9 @@ class Choice(ReportPart):
                                         "ttft_p95_s and tpot_ms are for (the continuous-batching steady state, "
                                         "docs/slo.md)")
     tpot_batch: float | None = Field(default=None, description="sequences decoding in that steady state")
+    kernel: str | None = Field(default=None, description="the quantised kernel family the speed assumes "
+                               "(expert/sizing/kernels.py: W8A8 INT8/FP8, W8A16/W4A16 Marlin weight-only, MXFP4 "
+                               "FP4 tensor-core); none for 16-bit and FP32")
 
 
 class AuditOptimum(ReportPart):

@@ -38,8 +38,9 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
              else (choice.provider and provider_name(choice.provider, lang)) or purchase_words(choice, lang) or choice.source)
+    kernel = " (" + msg("report.kernel", lang, kernel=choice.kernel) + ")" if choice.kernel else ""
     line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
-            f"{choice.precision}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
+            f"{choice.precision}{kernel}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
         regime = "" if choice.tpot_rate_rps is None else " (" + msg(

@@ -28,7 +28,8 @@ from expert.inputs.agent_block import ResolvedAgent
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
-from expert.sizing.speed import prefill_compute_tflops, weight_only
+from expert.sizing.kernels import efficiencies
+from expert.sizing.speed import prefill_compute_tflops
 
 SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
 COMPACT_TO = 0.5  # own estimate: a compaction summarises the history to half the limit
@@ -119,9 +120,9 @@ def prefill_rates(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: st
     """What `prefill_s` reads besides the tokens: (FLOP/s, time to read the weights, TP efficiency), for
     callers that prefill several token counts on one replica (`prefill_with`)."""
     a = resolve(assumptions)
-    wo = a.weight_only_efficiency.value if weight_only(gpu, precision) else 1.0
-    flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * wo
-    bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * wo
+    read, compute = efficiencies(gpu, precision, a)
+    flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * compute
+    bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * read
     return flops, weights_gb(model, precision, a) * 1e9 / tp / bw, tp_efficiency_point(tp, column, a)
 
 

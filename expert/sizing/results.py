@@ -109,6 +109,8 @@ class Performance(SizingResult):
     replicas: int
     interconnect: str
     compute_tflops: float
+    kernel: str | None = Field(default=None, description="the quantised kernel family assumed "
+                               "(expert/sizing/kernels.py); none for 16-bit and FP32")
     step_floor_s: float = Field(default=0.0, description="least time of one step: kernel launches and "
                                 "all-reduces (a decode step never takes less)")
     tpot_interleaved_s: float = Field(default=0.0, description="TPOT under continuous batching at steady "

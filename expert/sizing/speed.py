@@ -10,11 +10,13 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
 - η_TP = speedup / TP from document 004's table (C7; `parallel.py`).
 - MoE: all experts sit in memory but a step reads only the experts the batch touches: shared +
   E·e·(1 − (1 − k/E)^batch) (uniform routing); compute uses the active parameters.
-- FP8 computes faster only where the GPU has native FP8 (Hopper, Ada, Blackwell, MI300), and by the
-  gain document 000 G3 observed in production (+20-50 %), not by the FP8 peak's 2×; a prefill's large
-  GEMMs at cuBLAS 12.9's 1.75× FP16 (`engine_speed.prefill_tflops`);
-  int8/int4 (and FP8 elsewhere) are weight-only: fewer bytes read, FP16 compute, and MBU/MFU scaled
-  by the dequantisation efficiency (0.75, band 0.5-1.0; QServe arXiv:2405.04532).
+- Quantised precisions run as engines run them (`kernels.py`): W8A8 (INT8 on NVIDIA Turing-Hopper, FP8
+  where the GPU has native FP8) and FP4 on FP4 tensor cores compute faster by the gain document 000 G3
+  observed in production (+20-50 %), not by the peak's 2×; an FP8 prefill's large GEMMs at cuBLAS 12.9's
+  1.75× FP16 (`engine_speed.prefill_tflops`). Weight-only kernels (W4A16, W8A16: int4 everywhere, int8
+  off Turing-Hopper, FP8 without native FP8, MXFP4 without FP4) read their weights at Marlin's near-ideal
+  efficiency and compute at FP16 scaled by the dequantisation cost (QServe arXiv:2405.04532); the KV
+  cache is read at the full MBU.
 - Per-step floor (kernel launches and all-reduces): a decode step, and a prefill, takes at least
   layers × (kernel floor per layer + 2 all-reduces at TP ≥ 2) + MoE layers × active experts × kernel
   floor per expert. Batch-1 decode of small models, of wide TP groups and of fine-grained MoE is
@@ -44,8 +46,9 @@ from __future__ import annotations
 import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import Assumptions, exact, resolve
+from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.engine_speed import prefill_tflops, request_overhead_s, step_overhead_s
+from expert.sizing.kernels import efficiencies, kernel, peak_tflops, quantised_kernel
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import column_for, tp_efficiency, tp_source
 from expert.sizing.results import Performance, Provenance
@@ -53,23 +56,27 @@ from expert.sizing.results import Performance, Provenance
 KAPLAN = "Kaplan et al. arXiv:2001.08361 §2.1 (forward 2N FLOPs per token + attention)"
 
 
-def compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None) -> float:
-    """Dense TFLOPS used for a precision: TF32 for fp32, else FP16; FP8 on native-FP8 GPUs gains what
-    document 000 G3 observed in production (+20-50 %, point +35 %), never more than the FP8 peak:
-    FP8 GEMMs run at twice the FP16 rate but the rest of a step (attention, norms, quantisation of
-    activations, sampling) does not."""
-    if precision == "fp8" and gpu.fp8_tflops:
+def compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None,
+                   engine: str | None = None) -> float:
+    """Dense TFLOPS used for a precision: TF32 for fp32, else FP16; a W8A8 or FP4 kernel (`kernels.py`)
+    gains what document 000 G3 observed for FP8 in production (+20-50 %, point +35 %), never more than the
+    format's peak: its GEMMs run at twice the FP16 rate but the rest of a step (attention, norms,
+    quantisation of activations, sampling) does not. FP4 gets the same gain: no production figure for
+    it is published in the sources read, so this is a lower bound."""
+    peak = peak_tflops(gpu, kernel(gpu, precision, engine))
+    if peak:
         gain = resolve(assumptions).fp8_gain_observed.value
-        return min(gpu.fp8_tflops, gpu.fp16_tflops * (1 + gain))
+        return min(peak, gpu.fp16_tflops * (1 + gain))
     if precision == "fp32":
         return gpu.fp16_tflops * resolve(assumptions).fp32_tensor_ratio.value
     return gpu.fp16_tflops
 
 
-def prefill_compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None) -> float:
+def prefill_compute_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None,
+                           engine: str | None = None) -> float:
     """Dense TFLOPS of a prefill's large GEMMs: FP8 at `engine_speed.prefill_tflops` where the GPU has
     native FP8, otherwise `compute_tflops`."""
-    return prefill_tflops(gpu, precision, assumptions) or compute_tflops(gpu, precision, assumptions)
+    return prefill_tflops(gpu, precision, assumptions) or compute_tflops(gpu, precision, assumptions, engine)
 
 
 def decode_weight_gb(model: LlmModel, precision: str = "fp16", batch: int = 1,
@@ -170,13 +177,12 @@ def _attention_dim(model: LlmModel) -> int:
     return model.heads * model.head_dim
 
 
-def weight_only(gpu: Gpu, precision: str) -> bool:
-    """True when weights are dequantised on the fly: int8, int4, FP8 without native FP8 support, MXFP4
-    without native FP4 (`Gpu.fp4_tflops`: Blackwell and MI355X have it; elsewhere vLLM dequantises gpt-oss's
-    MXFP4 experts in its kernels: 'GPT-OSS works on Ampere devices by default, using ... Marlin MXFP4 MoE',
+def weight_only(gpu: Gpu, precision: str, engine: str | None = None) -> bool:
+    """True when weights are dequantised on the fly (`kernels.kernel`): int4; int8 off NVIDIA
+    Turing-Hopper; FP8 without native FP8; MXFP4 without FP4 tensor cores (vLLM dequantises gpt-oss's
+    MXFP4 experts there: 'GPT-OSS works on Ampere devices by default, using ... Marlin MXFP4 MoE',
     vllm-project/recipes OpenAI/GPT-OSS.md, read 2026-12-04)."""
-    return precision in ("int8", "int4") or (precision == "fp8" and not gpu.fp8_tflops) \
-        or (precision == "mxfp4" and not gpu.fp4_tflops)
+    return kernel(gpu, precision, engine).weight_only
 
 
 class Roofline:
@@ -184,17 +190,18 @@ class Roofline:
     not depend on the batch is computed once, the decode step and the prefill per call. `_scenario` is
     built on it; the configurator's replica profiles call it directly for the few figures they need."""
 
-    def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-                 floor=0.0, link=None, overhead=0.0, read=None, request=0.0):
-        """`read`: the model's `read_terms` at `precision` when the caller has them (the same tuple);
-        `overhead`: the engine's host time per decode step, `request`: its time per request (s,
-        `engine_speed`)."""
-        mbu, mfu = mbu * wo, mfu * wo
+    def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=(1.0, 1.0),
+                 floor=0.0, link=None, overhead=0.0, read=None, request=0.0, engine=None):
+        """`engine`: whose kernels (`kernels.kernel`); `wo`: the kernel's (× MBU on weight reads, × MFU), `kernels.efficiencies`; `read`: the model's
+        `read_terms` at `precision` when the caller has them (the same tuple); `overhead`: the engine's
+        host time per decode step, `request`: its time per request (s, `engine_speed`)."""
+        mfu = mfu * wo[1]
         self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
         self.eta, self.floor, self.overhead, self.request = eta, floor, overhead, request
-        self.flops = compute_tflops(gpu, precision, a) * 1e12 * mfu
-        self.prefill_flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * mfu
-        self.bw = gpu.bandwidth_gbs * 1e9 * mbu
+        self.flops = compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
+        self.prefill_flops = prefill_compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
+        self.bw = gpu.bandwidth_gbs * 1e9 * mbu  # the KV cache's reads
+        self.bw_weights = self.bw * wo[0]
         self.active = model.decode_params_b * 1e9
         self.read = read = read_terms(model, precision, a) if read is None else read
         # decode_weight_gb at batch 1 where a step reads all weights at any batch (dense), else per batch
@@ -219,7 +226,8 @@ class Roofline:
         comm = self.comm(sequences * tokens_each)
         if compute_only:
             return work / self.tp / self.prefill_flops / self.eta + comm
-        return max(max(work / self.tp / self.prefill_flops, self.w_prefill / self.bw) / self.eta + comm, self.floor)
+        return max(max(work / self.tp / self.prefill_flops, self.w_prefill / self.bw_weights) / self.eta + comm,
+                   self.floor)
 
     def ttft(self, tokens: int) -> float:
         """Time to first token of one prompt of `tokens` alone, s: its prefill + the server's request time."""
@@ -232,7 +240,7 @@ class Roofline:
         kv_step = batch * self.kv_seq * 1e9 * self.kv_gpu / m.kv_heads
         w_step = self.w_step if self.w_step is not None \
             else read_gb(self.read, batch) * 1e9 / tp
-        mem = (w_step + kv_step) / self.bw
+        mem = w_step / self.bw_weights + kv_step / self.bw
         comp = batch * self.work_token / tp / self.flops
         tpot = max(max(mem, comp) / self.eta + self.comm(batch), self.floor) + self.overhead
         limit = self.gpu.bandwidth_gbs * 1e9 / w_step
@@ -241,10 +249,10 @@ class Roofline:
         return mem, comp, tpot
 
 
-def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-              floor=0.0, link=None, overhead=0.0, request=0.0) -> dict:
+def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=(1.0, 1.0),
+              floor=0.0, link=None, overhead=0.0, request=0.0, engine=None) -> dict:
     roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
-                    overhead, request=request)
+                    overhead, request=request, engine=engine)
     mem, comp, tpot = roof.decode(batch)
     ttft = roof.ttft(prompt)
     prefill_batch = roof.prefill(prompt, batch)
@@ -279,17 +287,17 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     for c in (a.mbu, a.mfu, a.weight_only_efficiency):
         _check(c.unit, c.low), _check(c.unit, c.high)
     _check("TP efficiency", eta_band.low), _check("TP efficiency", eta_band.high)
-    dequant = weight_only(gpu, precision)
-    wo = a.weight_only_efficiency if dequant else exact(1.0, "×", "not weight-only")
+    dequant = weight_only(gpu, precision, engine)
+    wo = {end: efficiencies(gpu, precision, a, end, engine) for end in ("value", "low", "high")}
     floors = {end: step_floor_s(model, tensor_parallel, a, end) for end in ("value", "low", "high")}
     host = {end: step_overhead_s(model, engine, a, end) for end in ("value", "low", "high")}
     req = {end: request_overhead_s(engine, a, end) for end in ("value", "low", "high")}
-    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo.value, floors["value"], interconnect, host["value"],
-                      req["value"])
-    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo.low, floors["high"], interconnect, host["high"],
-                     req["high"])
-    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo.high, floors["low"], interconnect, host["low"],
-                     req["low"])
+    point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo["value"], floors["value"], interconnect, host["value"],
+                      req["value"], engine)
+    slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo["low"], floors["high"], interconnect, host["high"],
+                     req["high"], engine)
+    fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo["high"], floors["low"], interconnect, host["low"],
+                     req["low"], engine)
     replicas = count // tensor_parallel
     bands = {k: Band(low=fast[k], high=slow[k]) for k in ("ttft_s", "tpot_s", "e2e_latency_s")}
     bands["decode_tokens_per_s_per_sequence"] = Band(low=slow["decode_tokens_per_s_per_sequence"],
@@ -297,7 +305,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     bands["throughput_tokens_per_s"] = Band(low=slow["replica_throughput"] * replicas,
                                             high=fast["replica_throughput"] * replicas)
     bands["tensor_parallel_efficiency"] = eta_band
-    eff = [a.mbu.cite(), a.mfu.cite(), tp_source(tensor_parallel, column, a)] + ([wo.cite()] if dequant else [])
+    eff = [a.mbu.cite(), a.mfu.cite(), tp_source(tensor_parallel, column, a)] + (
+        [a.weight_only_efficiency.cite()] if dequant else [])
     floor_src = [a.kernel_floor_ms_per_layer.cite(), a.kernel_floor_ms_per_expert.cite(), a.allreduce_us.cite()]
     fp8_src = [a.fp8_prefill_speedup.cite()] if prefill_tflops(gpu, precision, a) else []  # engine_speed
     host_src = [a.eager_decode_ms_per_layer.cite()] if host["value"] else []
@@ -325,7 +334,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         memory_time_s=point["mem"], compute_time_s=point["comp"],
         bandwidth_limit_tokens_per_s=bandwidth_limit_tokens_per_s(model, gpu, tensor_parallel, precision, batch, a),
         batch=batch, tensor_parallel=tensor_parallel, replicas=replicas, interconnect=column,
-        compute_tflops=compute_tflops(gpu, precision, a), step_floor_s=floors["value"],
+        compute_tflops=compute_tflops(gpu, precision, a, engine), step_floor_s=floors["value"],
+        kernel=quantised_kernel(gpu, precision, engine),
         provenance=prov, bands=bands,
     )
 

@@ -18,6 +18,7 @@ import math
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.kernels import efficiencies
 from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
 from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
@@ -41,12 +42,12 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     `uncached_prompt` is what each request prefills (default: the whole prompt)."""
     a = resolve(assumptions)
     eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
-    wo = a.weight_only_efficiency.value if speed.weight_only(gpu, precision) else 1.0
+    wo = efficiencies(gpu, precision, a, engine=engine)
     floor = speed.step_floor_s(model, tp, a)
     host = step_overhead_s(model, engine, a)
 
     roof = speed.Roofline(model, gpu, tp, precision, prompt, output, kv_precision, a.mbu.value, a.mfu.value, eta,
-                          a, wo, floor, interconnect, host, request=request_overhead_s(engine, a))
+                          a, wo, floor, interconnect, host, request=request_overhead_s(engine, a), engine=engine)
     mem_1, comp_1, _ = roof.decode(1)
     pieces = None
     if model.is_moe and model.active_params_b:

@@ -43,7 +43,10 @@ def l40s_or_the_reason(report, peak_rps: float) -> None:
 def test_u1_7b_to_8b_rag_is_one_to_a_few_l40s(model, per_minute):
     r = expert.advise({"model": model, "requests_per_second": per_minute / 60, "latency_target_s": 2.0})
     l40s_or_the_reason(r, per_minute / 60)
-    if per_minute <= 300:
+    # one L40S replica in fp16 serves about 3.3 req/s (the departure line's own figure): below that the pick is
+    # the documents' one L40S; above it two L40S in fp16 cost more than one A100 80 GB in W8A8 INT8 (issue 32),
+    # and the report says so with the L40S replica's capacity against the peak
+    if per_minute <= 100:
         assert family(r) == "l40s"
     assert r.capacity.peak_rps == pytest.approx(per_minute / 60, abs=1e-4) and r.capacity.peak_basis == "rate"
 

@@ -111,11 +111,16 @@ def test_chat_cheapest_equals_the_report(workload):
 
     report = advise({**workload, "budget": "any"})
     rent, buy, horizon = compare(report)
-    assert rent is not None and buy is not None
-    assert rent.total == pytest.approx(min(c.tco_chf for c in [report.recommendation, *report.alternatives]
-                                           if c.source == "cloud"), abs=0.05)
+    rented = [c.tco_chf for c in [report.recommendation, *report.alternatives] if c.source == "cloud"]
+    assert buy is not None
+    # the chat compares with the cheapest rental the report shows; 70B at 200 000/day over 60 months shows
+    # only purchases (eight, all cheaper than any rental since W8A8 INT8, issue 32): no rent line then
+    assert (rent is None) == (not rented)
+    if rented:
+        assert rent.total == pytest.approx(min(rented), abs=0.05)
     kind = "rent" if report.recommendation.source == "cloud" else "buy"
-    assert buy_or_rent(rent, buy) == kind
+    if rent is not None:
+        assert buy_or_rent(rent, buy) == kind
 
 
 def test_owned_setup_at_own_swiss_site_is_a_known_location():

@@ -44,8 +44,13 @@ def test_fp8_native_only():
     # FP8 peak 1 978.9; the A100 has none → FP16 312 TF and weight-only FP8
     assert compute_tflops(H100, "fp8") == pytest.approx(989.4 * 1.35) and compute_tflops(H100, "fp8") < 1978.9
     assert compute_tflops(A100, "fp8") == 312
-    assert not weight_only(H100, "fp8") and weight_only(A100, "fp8") and weight_only(H100, "int8")
-    assert compute_tflops(A100, "int8") == 312  # weight-only int8 computes in FP16
+    assert not weight_only(H100, "fp8") and weight_only(A100, "fp8")
+    # int8 runs W8A8 on INT8 tensor cores on Ampere and Hopper (expert/sizing/kernels.py): the same observed
+    # gain, capped by the INT8 peak: A100 312 × 1.35 = 421.2 TF (< 624 TOPS), H100 1 335.7 (< 1 978.9)
+    assert not weight_only(H100, "int8") and not weight_only(A100, "int8")
+    assert compute_tflops(A100, "int8") == pytest.approx(312 * 1.35)
+    assert compute_tflops(H100, "int8") == pytest.approx(989.4 * 1.35)
+    assert weight_only(A100, "int4") and compute_tflops(A100, "int4") == 312  # W4A16 computes in FP16
     assert compute_tflops(A100, "fp32") == 156  # TF32 = half of FP16
 
 

@@ -13,13 +13,14 @@ WORKLOAD = {"model": "llama-3.1-8b", "requests_per_day": 20000, "fine_tuning": "
 def test_70b_growth_fits_the_chosen_a100_but_cannot_serve_the_peak():
     # the pick for today's 8B: 1 × A100 80 GB int8. A 70B in int8 (about 70 GB of weights, generic dense
     # model) fits its engine budget (74.5 of 78.2 GB at the peak), but at 20 000 requests/day × peak factor
-    # 3 = 0.69 req/s it serves about 0.07 req/s within the targets: a load of about 10×
+    # 3 = 0.69 req/s it serves about 0.29 req/s within the targets (W8A8 INT8 kernels, issue 32; 0.07 when
+    # int8 was read weight-only at 0.75 × MBU on the KV cache too): a load of about 2.4×
     report = expert.advise(WORKLOAD)
     g = report.growth
     assert (report.recommendation.gpu, report.recommendation.precision) == ("a100-80gb-sxm", "int8")
     assert g.params_b == 70 and g.fits and g.used_per_gpu_gb < g.usable_per_gpu_gb
     assert g.peak_rps == pytest.approx(20000 / 86400 * 3, abs=1e-4)
-    assert g.load_ratio == pytest.approx(g.peak_rps / g.serving_capacity_rps, rel=1e-3) and g.load_ratio > 5
+    assert g.load_ratio == pytest.approx(g.peak_rps / g.serving_capacity_rps, rel=1e-2) and g.load_ratio > 2
     assert "m5-expected-model-does-not-serve-peak" in {f.rule_id for f in report.findings}
     text = render(report, "text")
     assert "Growth (the model expected in 12–18 months)" in text
