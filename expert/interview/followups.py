@@ -22,6 +22,7 @@ _LENGTH_WORDS = re.compile(r"(?<![a-z])(tokens?|pages?|seiten?|words?|wörter|wo
                            r"context)(?![a-z])")
 _TIME_AFTER = re.compile(r" ?(ms|msec|millisec\w*|millisek\w*|s|secs?|seconds?|sek|sekunden?|min|"
                          r"mins|minutes?|minuten?)(?![a-z])")
+_BITS_AFTER = re.compile(r"[- ]?bits?(?![a-z])")
 _A_FEW_PAGES = re.compile(r"(?<![\w])(?:a few|few|several|some|ein paar|einige|mehrere|wenige)"
                           r" (?=(?:pages?|seiten?)(?![a-z]))")
 _YEARS = re.compile(r" ?(years?|yrs?|jahre?n?|j|y)(?![a-z])")
@@ -77,6 +78,8 @@ def parse_context(t: str, lang: str = "en") -> Parsed:
     nums = nb.scan(t)
     if any(_TIME_AFTER.match(t, n.end) for n in nums) and not _LENGTH_WORDS.search(t):
         return fail("context", lang, "interview.reply.context.is_time")
+    if any(_BITS_AFTER.match(t, n.end) for n in nums) and not _LENGTH_WORDS.search(t):
+        return fail("context", lang, "interview.reply.context.is_precision")  # "8-bit is fine"
     if not nums:
         if lx.has(NO_PREFERENCE, t):
             return nothing(lang)

@@ -43,6 +43,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("fine_tuning", lx.FINE_TUNING),
     ("sector", re.compile("|".join(p.pattern for s, p in lx.SECTORS.items() if s != "other"))),
     ("data", lx.SENSITIVE),
+    ("precision", re.compile(r"(?<![a-z])(fp ?(8|16|32)|bf ?16|int ?[48]|awq|gptq)(?![a-z0-9])|\d ?-?bits?(?![a-z])")),
 )
 """Cue of each question, checked in this order (a time before a length, a length before a
 number of requests)."""

@@ -16,6 +16,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "That is a time, not a length of text.",
         "Das ist eine Zeit, keine Textlänge."),
     "interview.reply.context.none": ("No length found.", "Keine Länge gefunden."),
+    "interview.reply.context.is_precision": (
+        "That is a precision (bits per weight), not a length of text.",
+        "Das ist eine Präzision (Bits pro Gewicht), keine Textlänge."),
     "interview.reply.context.out_of_range": (
         "That length is out of range.",
         "Diese Länge liegt ausserhalb."),

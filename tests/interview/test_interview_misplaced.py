@@ -184,3 +184,20 @@ def test_the_interconnect_is_said_in_the_session_language():
 
     assert describe_setup({"interconnect": "pcie"}, "de") == "verbunden über PCIe"
     assert describe_setup({"interconnect": "nvlink"}, "en") == "connected by NVLink"
+
+
+def test_a_precision_at_the_context_question_is_no_length():
+    # issue 35 (found in item 5): "8-bit is fine" typed at the context question became 8 × 1024 = 8 192 tokens
+    iv = at("context")
+    reply = iv.answer("8-bit is fine")
+    assert "context_tokens" not in iv.answers and iv.next_question().id == "context"
+    assert not p.parse_context("8-bit is fine").ok and not p.parse_context("8 bit").ok
+    assert p.parse_context("8k").fields == {"context_tokens": 8192}
+
+
+def test_a_named_precision_at_the_context_question_is_taken_for_the_precision():
+    iv = at("context")
+    reply = iv.answer("int8 please")
+    assert reply.ok and reply.redirected == "precision"
+    assert iv.answers["precision"] == "int8" and "context_tokens" not in iv.answers
+    assert iv.next_question().id == "context"
