@@ -4,6 +4,8 @@ agent figures beside every field it had before."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from expert.api import Expert
@@ -32,14 +34,16 @@ def test_recommendation_holds_the_tool_waiting_sessions(coding):
     model, gpu = CATALOG.model("qwen2.5-32b"), CATALOG.gpu(rec.gpu)
     # per GPU = weights/TP + activation + overhead + the shared 20 000-token system prompt once (issue 31)
     # + KV per sequence beyond it × (batch + sessions held during tools)
-    # held at the peak = 2 000 × 3 / 86 400 × 7.8 steps × 16.8 s = 9.1 sessions → ceil(9.1 / replicas) each
+    # held at the peak = 2 000 × 3 / 86 400 × 7.8 steps × 16.8 s = 9.1 sessions (mean); each replica holds the
+    # p95 of its Poisson share m = 9.1 / replicas: ceil(m + 1.6449 √m) (one replica: 9.1 + 4.96 → 15)
     given = Workload.model_validate(CODING)
     w = equivalent(given, demand(given, model))
     column = "sxm" if gpu.form_factor == "sxm" else "pcie"
     prof = build_profile(model, gpu, rec.precision, rec.tensor_parallel, column, w.prompt_tokens, w.output_tokens,
                          w.context_tokens, None, DEFAULT, kv_precision=given.kv_precision,  # FP8 weights: FP8 KV
                          shared_tokens=20_000)
-    held = -(-9.1 // rec.replicas)
+    m = 9.1 / rec.replicas
+    held = math.ceil(m + 1.6449 * math.sqrt(m))
     expected = prof.base_gb + prof.kv_seq_gb * (rec.batch_per_replica + held)
     assert rec.memory_per_gpu_gb == pytest.approx(expected, abs=2e-3)
     assert figures["kv_per_session_gb"] == pytest.approx(prof.kv_seq_gb * rec.tensor_parallel, rel=1e-9)
