@@ -164,3 +164,28 @@ def test_the_shared_system_prompt_is_held_once_per_replica(coding):
     given = Workload.model_validate(CODING)
     held = demand(given, CATALOG.model("qwen2.5-32b")).shape.mean_held
     assert f["kv_per_session_gb"] == pytest.approx((held - 20_000) * 131_072 / 1e9, rel=1e-3)
+
+
+def test_one_replica_is_affine_without_routing():
+    # issue 31 item 4: session_affinity false on one replica: every step still reaches the engine holding
+    # its cache, so the hit rate is the affine one (0.9189, as with affinity) and no warning fires
+    report = Expert(catalog=CATALOG).advise(_with(session_affinity=False), sensitivity=False).model_dump(mode="json")
+    # sized as spread (every step re-prefilled) it needed one B200 (4 438 CHF/month); one replica routes
+    # every step to its cache, so the pick is the affine loop's: one H100 NVL, as with affinity
+    assert (report["recommendation"]["gpu"], report["recommendation"]["count"]) == ("h100-nvl", 1)
+    assert report["recommendation"]["replicas"] == 1
+    assert report["agent"]["session_affinity"] is True
+    assert report["agent"]["cache_hit_rate"] == pytest.approx(0.9189, abs=1e-4)
+    assert "agent-no-session-affinity" not in {f["rule_id"] for f in report["findings"]}
+
+
+def test_report_states_sessions_p95_and_retention_loss(coding):
+    f = coding.agent
+    # p95 = mean + 1.6449 √mean (Poisson), e.g. 12.0 sessions → 12.0 + 5.70 = 17.7
+    assert f["sessions_p95"] == pytest.approx(f["sessions_peak"] + 1.6449 * math.sqrt(f["sessions_peak"]), rel=1e-4)
+    assert f["cache_hit_rate_lost_to_retention"] == 0.0
+    # 10 s retention over 16.8 s tool waits keeps 44.86 % of the steps' caches; the rest re-prefill all but
+    # the system prompt, so the hit rate falls from 0.9189
+    short = search(_with(cache_retention_s=10), CATALOG, sensitivity=False).agent
+    assert short["cache_hit_rate"] + short["cache_hit_rate_lost_to_retention"] == pytest.approx(0.9189, abs=1e-4)
+    assert short["cache_hit_rate_lost_to_retention"] > 0.2
