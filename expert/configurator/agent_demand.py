@@ -5,9 +5,11 @@ single-request workload the search already understands:
 - requests = LLM steps (task rate × fan-out × mean steps), peak over average as the workload's;
 - prompt = the mean input a step reads (decode reads the KV of the whole context), output = visible
   + reasoning tokens per step, context = the mean context a live session holds;
-- latency target = per step, the tightest of: (task target − tool time) / steps, the internal step's
-  target and the final answer's (every step has the mean step's shape, so the tighter one binds);
-  without any of them the workload's `latency_target_s` applies to each step.
+- latency target = per step: (task target − tool time) / steps; without a task target the
+  workload's `latency_target_s` applies to each step. With an internal step target or a final answer
+  target the two are told apart: an internal step (a tool call no one reads) must be complete within
+  the tighter of its target and the task's share, the final answer's target is its first words when the
+  workload streams (a TTFT target), else its complete step (every step has the mean step's shape).
 Two small hooks change what the search checks for such a workload (`feasibility.py`):
 - `ttft_shift`: a step prefills only its uncached tokens after the cached prefix
   (`agent_loop.prefill_s`), not the whole prompt (plus the copy from CPU memory when offloaded);
@@ -51,8 +53,9 @@ class AgentDemand:
     offload_share: float = 0.0   # `cpu`: share of the tool-waiting sessions whose KV waits in CPU memory
     users: int | None = None     # a closed loop's users (`concurrent_users`); None: an open loop
     retained: float = 1.0        # share of steps whose cached prefix survives the tool wait (`retained_share`)
-    internal_target_s: float | None = None  # an internal (tool-call) step's latency target
-    final_target_s: float | None = None     # the final, user-visible step's latency target
+    internal_target_s: float | None = None  # an internal step's complete-step target (with the task's share)
+    final_target_s: float | None = None     # the final answer's target: first words when streamed
+    streamed: bool = True        # the workload streams its answers (the final answer's target is its TTFT)
 
     def shape_at(self, replicas: int) -> loop.LoopShape:
         """The loop's shape when its steps are spread over `replicas` (`agent_loop.routed_share`)."""
@@ -124,13 +127,15 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0) -> AgentDe
         average = (spec.tasks_per_day / 86_400) if spec.tasks_per_day is not None else w.average_rps
         peak = average * w.peak_to_average
     held = peak * agent.fan_out * agent.steps_mean * agent.tool_time_s if spec.kv_during_tools == "gpu" else 0.0
-    targets = [t for t in (spec.step_latency_target_s, spec.final_latency_target_s) if t is not None]
+    target = w.latency_target_s
     if spec.task_latency_target_s is not None:
-        targets.append((spec.task_latency_target_s - agent.steps_mean * agent.tool_time_s) / agent.steps_mean)
-    target = min(targets) if targets else w.latency_target_s
+        target = (spec.task_latency_target_s - agent.steps_mean * agent.tool_time_s) / agent.steps_mean
+    internal, final = spec.step_latency_target_s, spec.final_latency_target_s
+    if spec.task_latency_target_s is not None and (internal is not None or final is not None):
+        internal = target if internal is None else min(internal, target)  # the task's share binds every step
     return AgentDemand(agent, shape, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
                        limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
-                       spec.concurrent_users, retained, spec.step_latency_target_s, spec.final_latency_target_s)
+                       spec.concurrent_users, retained, internal, final, w.streaming)
 
 
 def is_closed_loop(w: Workload) -> bool:
@@ -138,17 +143,28 @@ def is_closed_loop(w: Workload) -> bool:
     return w.agent is not None and w.agent.concurrent_users is not None
 
 
+def _targets(w: Workload, d: AgentDemand) -> dict:
+    """The equivalent workload's latency fields (module docstring)."""
+    if d.internal_target_s is None and d.final_target_s is None:
+        return {"latency_target_s": d.step_target_s}
+    e2e, ttft = d.internal_target_s, w.ttft_target_s
+    if d.final_target_s is not None and w.streaming:
+        ttft = d.final_target_s if ttft is None else min(ttft, d.final_target_s)
+    elif d.final_target_s is not None:
+        e2e = d.final_target_s if e2e is None else min(e2e, d.final_target_s)
+    return {"latency_target_s": e2e, "ttft_target_s": ttft, "streaming": False}
+
+
 def equivalent(w: Workload, d: AgentDemand) -> Workload:
     """The per-step workload the search sizes (module docstring)."""
     a = d.agent
-    return w.model_copy(update={
+    return w.model_copy(update={**_targets(w, d),
         # the steps' average rate with the peak factor set explicitly: the task volume is daily (or derived
         # from concurrent users), so the rate-as-given rule of `Workload.peak_factor` must not drop it
         "agent": None, "requests_per_day": None, "requests_per_second": d.average_task_rate * a.fan_out * a.steps_mean,
         "peak_to_average": d.peak_task_rate / d.average_task_rate if d.average_task_rate > 0 else w.peak_to_average,
         "prompt_tokens": max(1, round(d.shape.mean_input)), "output_tokens": a.output_tokens + a.reasoning_tokens,
-        "context_tokens": max(1, round(d.shape.mean_held)), "concurrency": None,
-        "latency_target_s": d.step_target_s})
+        "context_tokens": max(1, round(d.shape.mean_held)), "concurrency": None})
 
 
 def step_ttft(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str,

@@ -50,8 +50,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{sessions} Sitzungen zur Spitzenzeit (P95 {p95}), {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je "
         "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt"),
     "report.agent.targets": (
-        "internal step {step} s (target {internal}), final answer step {final} s (target {final_target})",
-        "interner Schritt {step} s (Ziel {internal}), Schritt der Schlussantwort {final} s (Ziel {final_target})"),
+        "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
+        "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),
     "report.agent.retention": (
         "cached prefixes expire during tool waits: cache hit rate {lost} lower",
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),

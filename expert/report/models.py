@@ -94,8 +94,9 @@ class AgentSummary(ReportPart):
     ttft_step_uncached_s: float = Field(description="the same step without any prefix cache")
     step_latency_s: float
     tool_time_s: float
-    final_step_latency_s: float | None = Field(default=None, description="the final, user-visible step's "
-                                               "latency (the mean step's shape)")
+    final_step_latency_s: float | None = Field(default=None, description="the final, user-visible answer: "
+                                               "its first words (p95 TTFT) when streamed with a final target, "
+                                               "else the complete step (the mean step's shape)")
     step_latency_target_s: float | None = Field(default=None, description="internal (tool-call) step target")
     final_latency_target_s: float | None = Field(default=None, description="final answer step target")
     task_latency_s: float = Field(description="steps × (step latency + tool time), mean steps")

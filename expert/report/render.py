@@ -70,7 +70,7 @@ def agent_lines(g, lang: str) -> list[str]:
         lines.append(msg("report.agent.targets", lang, step=n(g.step_latency_s, 2), final=n(g.final_step_latency_s, 2),
                          internal=_target(g.step_latency_target_s, lang), final_target=_target(g.final_latency_target_s, lang)))
     if g.cache_hit_rate_lost_to_retention > 0.0005:
-        lines.append(msg("report.agent.retention", lang, lost=f"{g.cache_hit_rate_lost_to_retention:.1%}"))
+        lines.append(msg("report.agent.retention", lang, lost=f"{g.cache_hit_rate_lost_to_retention:.0%}"))
     if g.cost_per_task_chf is not None:
         lines.append(msg("report.agent.cost", lang, per_1000=chf(g.cost_per_1000_tasks_chf),
                          per_task=dec(g.cost_per_task_chf, lang, 3)))

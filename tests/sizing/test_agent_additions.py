@@ -82,10 +82,20 @@ def test_fan_out_multiplies_steps_and_held_sessions_not_tasks():
     assert d.average_task_rate == pytest.approx(0.0231481, abs=1e-7)
 
 
-def test_the_tighter_of_the_step_targets_binds():
+def test_internal_steps_complete_and_the_final_answer_first_words():
     model = CATALOG.model("qwen2.5-32b")
-    # internal steps 8 s, final answer 3 s: every step has the mean step's shape, so 3 s binds
-    assert demand(_coding(step_latency_target_s=8, final_latency_target_s=3), model).step_target_s == 3
-    # with a 300 s task: (300 − 7.8 × 16.8) / 7.8 = 21.66 s; the internal 8 s is tighter
-    d = demand(_coding(step_latency_target_s=8, task_latency_target_s=300), model)
-    assert (d.step_target_s, d.internal_target_s, d.final_target_s) == (8, 8, None)
+    # internal steps (tool calls no one reads) must be complete within 8 s; the final answer streams, so
+    # its 3 s is the first words (TTFT); the step workload is no longer read as streamed
+    w = _coding(step_latency_target_s=8, final_latency_target_s=3)
+    eq = equivalent(w, demand(w, model))
+    assert (eq.latency_target_s, eq.ttft_target_s, eq.streaming) == (8, 3, False)
+    # a 300 s task leaves (300 − 7.8 × 16.8) / 7.8 = 21.66 s per step; the internal 8 s is tighter
+    d = demand(_coding(step_latency_target_s=30, task_latency_target_s=300), model)
+    assert d.internal_target_s == pytest.approx(21.661538, abs=1e-6) and d.final_target_s is None
+    # answers consumed whole: the final answer's 3 s is a complete step, the tighter of the two
+    unstreamed = Workload.model_validate({**w.model_dump(exclude_none=True), "streaming": False})
+    eq = equivalent(unstreamed, demand(unstreamed, model))
+    assert (eq.latency_target_s, eq.ttft_target_s) == (3, None)
+    # without the new targets nothing changes: the task's share is the workload's per-step target
+    w = _coding(task_latency_target_s=300)
+    assert equivalent(w, demand(w, model)).latency_target_s == pytest.approx(21.661538, abs=1e-6)
