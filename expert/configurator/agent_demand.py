@@ -2,17 +2,24 @@
 
 `demand()` sizes the loop once (`expert.sizing.agent_loop`); `equivalent()` turns it into the
 single-request workload the search already understands:
-- requests = LLM steps (task rate × mean steps), peak over average as the workload's;
+- requests = LLM steps (task rate × fan-out × mean steps), peak over average as the workload's;
 - prompt = the mean input a step reads (decode reads the KV of the whole context), output = visible
   + reasoning tokens per step, context = the mean context a live session holds;
 - latency target = per step: (task target − tool time) / steps; without a task target the
-  workload's `latency_target_s` applies to each step.
+  workload's `latency_target_s` applies to each step. With an internal step target or a final answer
+  target the two are told apart: an internal step (a tool call no one reads) must be complete within
+  the tighter of its target and the task's share, the final answer's target is its first words when the
+  workload streams (a TTFT target), else its complete step (every step has the mean step's shape).
 Two small hooks change what the search checks for such a workload (`feasibility.py`):
 - `ttft_shift`: a step prefills only its uncached tokens after the cached prefix
   (`agent_loop.prefill_s`), not the whole prompt (plus the copy from CPU memory when offloaded);
 - `with_held`: sessions waiting on a tool keep their KV on the GPU (`kv_during_tools: gpu`); at
   the peak they are `held` = peak task rate × steps × tool time (Little's law), spread over the
-  replicas, and take memory without decoding.
+  replicas, and take memory without decoding. Each replica holds the p95 of its share
+  (`held_per_replica`: the idle sessions are a Poisson count, `agent_loop.poisson_p95`).
+Without session affinity the search prefills as if no step found its cache (the replica count is not
+known yet); the report states the hit rate at the pick's replicas (`shape_at`: one replica hits always,
+R replicas in turn 1/R of the time).
 """
 
 from __future__ import annotations
@@ -45,6 +52,16 @@ class AgentDemand:
     kv_precision: str = "fp16"   # the precision the KV is cached (and copied back from CPU memory) in
     offload_share: float = 0.0   # `cpu`: share of the tool-waiting sessions whose KV waits in CPU memory
     users: int | None = None     # a closed loop's users (`concurrent_users`); None: an open loop
+    retained: float = 1.0        # share of steps whose cached prefix survives the tool wait (`retained_share`)
+    internal_target_s: float | None = None  # an internal step's complete-step target (with the task's share)
+    final_target_s: float | None = None     # the final answer's target: first words when streamed
+    streamed: bool = True        # the workload streams its answers (the final answer's target is its TTFT)
+
+    def shape_at(self, replicas: int) -> loop.LoopShape:
+        """The loop's shape when its steps are spread over `replicas` (`agent_loop.routed_share`)."""
+        kept = 0.0 if self.kv_during_tools == "drop" else self.retained
+        share = loop.routed_share(self.affinity, replicas) * kept
+        return loop.loop_shape(self.agent, self.agent.steps_mean, self.context_limit, share)
 
     def closed_rate(self, step_latency_s: float) -> float:
         """A closed loop's peak task rate at a step latency (`agent_loop.closed_loop_task_rate`)."""
@@ -55,7 +72,7 @@ class AgentDemand:
     @property
     def idle_peak(self) -> float:
         """Sessions waiting on a tool at the peak (Little's law), wherever their KV waits."""
-        return self.peak_task_rate * self.agent.steps_mean * self.agent.tool_time_s
+        return self.peak_task_rate * self.agent.fan_out * self.agent.steps_mean * self.agent.tool_time_s
 
     def offloading(self, share: float) -> "AgentDemand":
         """This `cpu` demand with `share` of the idle sessions' KV in CPU memory and the rest on the GPU:
@@ -99,7 +116,8 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0) -> AgentDe
     spec = w.agent
     agent = spec.resolved()
     limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
-    reuse = spec.session_affinity and spec.kv_during_tools != "drop"
+    retained = loop.retained_share(agent.tool_time_s, spec.cache_retention_s)
+    reuse = retained if spec.session_affinity and spec.kv_during_tools != "drop" else 0.0
     shape = loop.loop_shape(agent, agent.steps_mean, limit, reuse)
     if spec.concurrent_users is not None:
         peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, step_latency_s,
@@ -108,13 +126,16 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0) -> AgentDe
     else:
         average = (spec.tasks_per_day / 86_400) if spec.tasks_per_day is not None else w.average_rps
         peak = average * w.peak_to_average
-    held = peak * agent.steps_mean * agent.tool_time_s if spec.kv_during_tools == "gpu" else 0.0
+    held = peak * agent.fan_out * agent.steps_mean * agent.tool_time_s if spec.kv_during_tools == "gpu" else 0.0
     target = w.latency_target_s
     if spec.task_latency_target_s is not None:
         target = (spec.task_latency_target_s - agent.steps_mean * agent.tool_time_s) / agent.steps_mean
+    internal, final = spec.step_latency_target_s, spec.final_latency_target_s
+    if spec.task_latency_target_s is not None and (internal is not None or final is not None):
+        internal = target if internal is None else min(internal, target)  # the task's share binds every step
     return AgentDemand(agent, shape, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
                        limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
-                       spec.concurrent_users)
+                       spec.concurrent_users, retained, internal, final, w.streaming)
 
 
 def is_closed_loop(w: Workload) -> bool:
@@ -122,17 +143,28 @@ def is_closed_loop(w: Workload) -> bool:
     return w.agent is not None and w.agent.concurrent_users is not None
 
 
+def _targets(w: Workload, d: AgentDemand) -> dict:
+    """The equivalent workload's latency fields (module docstring)."""
+    if d.internal_target_s is None and d.final_target_s is None:
+        return {"latency_target_s": d.step_target_s}
+    e2e, ttft = d.internal_target_s, w.ttft_target_s
+    if d.final_target_s is not None and w.streaming:
+        ttft = d.final_target_s if ttft is None else min(ttft, d.final_target_s)
+    elif d.final_target_s is not None:
+        e2e = d.final_target_s if e2e is None else min(e2e, d.final_target_s)
+    return {"latency_target_s": e2e, "ttft_target_s": ttft, "streaming": False}
+
+
 def equivalent(w: Workload, d: AgentDemand) -> Workload:
     """The per-step workload the search sizes (module docstring)."""
     a = d.agent
-    return w.model_copy(update={
+    return w.model_copy(update={**_targets(w, d),
         # the steps' average rate with the peak factor set explicitly: the task volume is daily (or derived
         # from concurrent users), so the rate-as-given rule of `Workload.peak_factor` must not drop it
-        "agent": None, "requests_per_day": None, "requests_per_second": d.average_task_rate * a.steps_mean,
+        "agent": None, "requests_per_day": None, "requests_per_second": d.average_task_rate * a.fan_out * a.steps_mean,
         "peak_to_average": d.peak_task_rate / d.average_task_rate if d.average_task_rate > 0 else w.peak_to_average,
         "prompt_tokens": max(1, round(d.shape.mean_input)), "output_tokens": a.output_tokens + a.reasoning_tokens,
-        "context_tokens": max(1, round(d.shape.mean_held)), "concurrency": None,
-        "latency_target_s": d.step_target_s})
+        "context_tokens": max(1, round(d.shape.mean_held)), "concurrency": None})
 
 
 def step_ttft(d: AgentDemand, model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str,
@@ -165,10 +197,11 @@ def prefill_shift(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision:
 
 
 def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
-    """Tool-waiting sessions each replica holds at the peak (0 without an agent)."""
+    """Tool-waiting sessions each replica holds at the peak, the p95 of its Poisson share (memory must hold
+    the fluctuation, not only the mean: `agent_loop.poisson_p95`); 0 without an agent."""
     if d is None or d.held_peak <= 0 or replicas < 1:
         return 0
-    return math.ceil(d.held_peak / replicas - 1e-9)
+    return math.ceil(loop.poisson_p95(d.held_peak / replicas) - 1e-9)
 
 
 def with_held(prof, held: int):

@@ -4,9 +4,14 @@ per-step and per-task latency, sessions held, KV per session, cache hit rate and
 Step time = the chosen configuration's end-to-end latency of one step at its operating batch
 (cached-prefix TTFT + output × TPOT); task latency = steps × (step time + tool time)
 (`agent_loop.task_latency_s`); the p90 task uses the p90 step count with the mean step time.
+Sessions: the mean by Little's law and its p95 (a Poisson count, `agent_loop.poisson_p95`). The cache
+figures are those at the pick's replica count (`AgentDemand.shape_at`): one replica reaches every
+session's cache, R replicas without affinity 1/R of the steps.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from expert.configurator.agent_demand import step_ttft
 from expert.sizing import agent_loop as loop
@@ -29,7 +34,10 @@ def figures(ctx, best, offload=None) -> dict:
     gpu, tp = best.source.gpu, best.tp
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
     step = best.latency
-    shape = d.shape
+    shape = d.shape_at(best.replicas)
+    routed = d.affinity or best.replicas <= 1       # every step reaches the replica holding its cache
+    at_pick = replace(d, shape=shape, affinity=routed)
+    unlimited = replace(d, retained=1.0).shape_at(best.replicas)  # the same without a retention limit
     new = shape.mean_uncached
     kv_session = prof.kv_seq_gb * tp
     kv_shared = prof.shared_kv_gb * tp      # the shared prefix, once per replica
@@ -37,8 +45,8 @@ def figures(ctx, best, offload=None) -> dict:
     # it was sized for: N × R / (R + Z) sessions, never more than its users
     peak_tasks = d.closed_rate(step) if d.users else d.peak_task_rate
     average_tasks = d.average_task_rate * peak_tasks / d.peak_task_rate if d.peak_task_rate > 0 else 0.0
-    live = loop.sessions(peak_tasks, a.steps_mean, step, a.tool_time_s)
-    generating = peak_tasks * a.steps_mean * step
+    live = a.fan_out * loop.sessions(peak_tasks, a.steps_mean, step, a.tool_time_s)
+    generating = peak_tasks * a.fan_out * a.steps_mean * step
     # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none
     share = 0.0 if d.kv_during_tools == "gpu" else (d.offload_share if d.kv_during_tools == "cpu" else 1.0)
     on_gpu = generating + (1.0 - share) * max(0.0, live - generating)
@@ -55,15 +63,21 @@ def figures(ctx, best, offload=None) -> dict:
         "input_output_ratio": shape.mean_input / (a.output_tokens + a.reasoning_tokens),
         "max_context_tokens": shape.max_context, "context_limit_tokens": d.context_limit,
         "compactions_per_task": shape.compactions,
-        "cache_hit_rate": shape.hit_rate, "session_affinity": d.affinity, "kv_during_tools": d.kv_during_tools,
-        "ttft_step_s": step_ttft(d, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a),
+        "cache_hit_rate": shape.hit_rate, "session_affinity": routed, "kv_during_tools": d.kv_during_tools,
+        "cache_hit_rate_lost_to_retention": unlimited.hit_rate - shape.hit_rate,
+        "reasoning_tokens_per_step": a.reasoning_tokens, "reasoning_kept": a.reasoning_kept,
+        "fan_out": a.fan_out,
+        "ttft_step_s": step_ttft(at_pick, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a),
         "ttft_step_uncached_s": loop.prefill_s(ctx.model, gpu, tp, best.precision, best.source.column,
                                                shape.mean_input, 0, ctx.a),
         "step_latency_s": step, "tool_time_s": a.tool_time_s,
+        # the final step has the mean step's shape; streamed, its user waits for the first words
+        "final_step_latency_s": best.ttft if d.final_target_s is not None and d.streamed and best.ttft else step,
+        "step_latency_target_s": d.internal_target_s, "final_latency_target_s": d.final_target_s,
         "task_latency_s": task,
         "task_latency_p90_s": loop.task_latency_s(a.steps_p90, step, a.tool_time_s),
         "tool_share": a.steps_mean * a.tool_time_s / task if task > 0 else 0.0,
-        "sessions_peak": live, "sessions_on_gpu_peak": on_gpu,
+        "sessions_peak": live, "sessions_p95": loop.poisson_p95(live), "sessions_on_gpu_peak": on_gpu,
         "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
         "kv_sessions_gb": on_gpu * kv_session + best.replicas * kv_shared,
         "kv_bound": kv_bound,

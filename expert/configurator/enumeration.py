@@ -193,7 +193,22 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
     found = searched()
-    return _closed_loop(found, searched) if is_closed_loop(w) else found
+    found = _closed_loop(found, searched) if is_closed_loop(w) else found
+    return _single_replica_affine(w, found, lambda v: run(v, catalog, a, shared, optimum_only, detail))
+
+
+def _single_replica_affine(w: Workload, found: tuple, rerun) -> tuple:
+    """Session affinity as a consequence (issue 31 item 4): a loop without affinity routing is sized as if
+    no step found its cache, but on a single replica every step reaches the engine that holds it. The
+    search with affinity is taken where its pick is one replica and beats the spread pick."""
+    spec = w.agent
+    if spec is None or spec.session_affinity or spec.kv_during_tools == "drop":
+        return found
+    affine = rerun(w.model_copy(update={"agent": spec.model_copy(update={"session_affinity": True})}))
+    best, spread = affine[1].best, found[1].best
+    if best is not None and best.replicas == 1 and (spread is None or best.key < spread.key):
+        return affine
+    return found
 
 
 CLOSED_LOOP_ROUNDS = 8      # own bound: the loops seen here settle in 3-5 rounds

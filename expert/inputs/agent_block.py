@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 AgentKind = Literal["conversational", "analytical", "coding"]
 KvDuringTools = Literal["gpu", "cpu", "drop"]
+ReasoningInContext = Literal["kept", "stripped"]
 
 TRACELAB = "TraceLab (UW, arXiv 2606.30560, uw-syfi/TraceLab@0b8a262)"
 MOONCAKE = "vLLM × Mooncake blog 2026-05-06 (vllm-project.github.io@5eb9051, Codex SWE-bench Pro)"
@@ -72,8 +73,15 @@ class AgentLoop(BaseModel):
     appended_tokens: int | None = Field(default=None, ge=0, le=2_000_000,
                                         description="tokens appended per step (tool result, user turn)")
     output_tokens: int | None = Field(default=None, ge=1, le=200_000, description="visible output per step")
-    reasoning_tokens: int = Field(default=0, ge=0, le=200_000,
-                                  description="reasoning tokens per step (generated, not kept in the context)")
+    reasoning_tokens: int = Field(default=0, ge=0, le=200_000, description="reasoning (thinking) tokens "
+                                  "generated per step before its visible output")
+    reasoning_in_context: ReasoningInContext = Field(
+        default="kept", description="kept: the chat template sends a step's reasoning back with the next "
+        "steps of the task, the context grows by it (Qwen3 and gpt-oss harmony within a tool loop) | "
+        "stripped: the template drops it, the cached prefix ends before the previous answer and its visible "
+        "output is prefilled again (DeepSeek-R1)")
+    fan_out: int = Field(default=1, ge=1, le=1000, description="sessions a task runs at once: sub-agents or "
+                         "parallel tool-call branches, each with its own context and the kind's loop")
     tool_time_s: float | None = Field(default=None, ge=0, le=86_400, description="tool execution per step, s")
     tasks_per_day: float | None = Field(default=None, ge=0, le=1e10,
                                         description="tasks per day; default the workload's requests_per_day")
@@ -89,6 +97,13 @@ class AgentLoop(BaseModel):
                                            "its tool runs: gpu (held), cpu (offloaded), drop (recomputed)")
     task_latency_target_s: float | None = Field(default=None, gt=0, le=86_400,
                                                 description="target for one whole task, tool time included")
+    step_latency_target_s: float | None = Field(default=None, gt=0, le=86_400, description="target for one "
+                                                "internal step (a tool call no human reads), complete step")
+    final_latency_target_s: float | None = Field(default=None, gt=0, le=86_400, description="target for the "
+                                                 "final, user-visible answer step, complete step")
+    cache_retention_s: float | None = Field(default=None, gt=0, le=30 * 86_400, description="how long a "
+                                            "session's cached prefix survives between its steps (provider TTL or "
+                                            "engine LRU); default: kept as long as the session lives")
 
     @model_validator(mode="after")
     def _check(self) -> "AgentLoop":
@@ -112,7 +127,8 @@ class AgentLoop(BaseModel):
             given = getattr(self, name)
             values[name] = value if given is None else given
             sources[name] = source if given is None else "given"
-        return ResolvedAgent(**values, reasoning_tokens=self.reasoning_tokens, sources=sources)
+        return ResolvedAgent(**values, reasoning_tokens=self.reasoning_tokens, sources=sources,
+                             reasoning_kept=self.reasoning_in_context == "kept", fan_out=self.fan_out)
 
 
 @dataclass(frozen=True)
@@ -129,3 +145,5 @@ class ResolvedAgent:
     think_time_s: float
     reasoning_tokens: int
     sources: dict
+    reasoning_kept: bool = True  # the template sends earlier steps' reasoning back (`reasoning_in_context`)
+    fan_out: int = 1

@@ -45,10 +45,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.agent.task": ("task {task} s mean, {p90} s at the p90 step count, tools {tools} of it",
                           "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
     "report.agent.sessions": (
-        "{sessions} sessions at the peak, {on_gpu} with their KV on the GPUs, {per_session} GB KV per session "
-        "beside {shared} GB of shared prefix per replica, {total} GB in all",
-        "{sessions} Sitzungen zur Spitzenzeit, {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je Sitzung "
-        "neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt"),
+        "{sessions} sessions at the peak (p95 {p95}), {on_gpu} with their KV on the GPUs, {per_session} GB KV per "
+        "session beside {shared} GB of shared prefix per replica, {total} GB in all",
+        "{sessions} Sitzungen zur Spitzenzeit (P95 {p95}), {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je "
+        "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt"),
+    "report.agent.targets": (
+        "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
+        "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),
+    "report.agent.retention": (
+        "cached prefixes expire during tool waits: cache hit rate {lost} lower",
+        "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
     "report.agent.cost": ("{per_1000} per 1000 tasks ({per_task} CHF per task)",
                           "{per_1000} je 1000 Aufgaben ({per_task} CHF je Aufgabe)"),
     "report.system": (

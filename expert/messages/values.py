@@ -37,6 +37,7 @@ _DE: dict[str, dict[str, str]] = {
     # agent loops
     "kind": {"conversational": "Konversation", "analytical": "Analyse", "coding": "Programmier-Agent"},
     "kv_during_tools": {"gpu": "GPU", "cpu": "CPU", "drop": "verwerfen"},
+    "reasoning_in_context": {"kept": "behalten", "stripped": "entfernt"},
     # derived facts and the choice
     "class": {"conversational": "Konversation", "analytical": "Analyse", "multimodal": "multimodal"},
     "reason": {"large-model": "grosses Modell", "latency": "Latenz", "finetuning": "Fine-Tuning",

@@ -81,16 +81,31 @@ class AgentSummary(ReportPart):
     context_limit_tokens: int
     compactions_per_task: float
     cache_hit_rate: float = Field(description="share of input tokens served from the prefix cache")
-    session_affinity: bool
+    session_affinity: bool = Field(description="every step reaches the replica holding its cache: routed by "
+                                   "affinity, or a single replica")
+    cache_hit_rate_lost_to_retention: float = Field(default=0.0, description="hit rate lost because cached "
+                                                    "prefixes expire during tool waits (cache_retention_s)")
+    reasoning_tokens_per_step: int = 0
+    reasoning_kept: bool = Field(default=True, description="earlier steps' reasoning is sent back (kept) or "
+                                 "stripped by the chat template")
+    fan_out: int = Field(default=1, description="sessions a task runs at once (sub-agents, parallel branches)")
     kv_during_tools: str
     ttft_step_s: float = Field(description="prefill of a step's uncached tokens, no queueing")
     ttft_step_uncached_s: float = Field(description="the same step without any prefix cache")
     step_latency_s: float
     tool_time_s: float
+    final_step_latency_s: float | None = Field(default=None, description="the final, user-visible answer: "
+                                               "its first words (p95 TTFT) when streamed with a final target, "
+                                               "else the complete step (the mean step's shape)")
+    step_latency_target_s: float | None = Field(default=None, description="internal (tool-call) step target")
+    final_latency_target_s: float | None = Field(default=None, description="final answer step target")
     task_latency_s: float = Field(description="steps × (step latency + tool time), mean steps")
     task_latency_p90_s: float
     tool_share: float
-    sessions_peak: float = Field(description="live sessions at the peak (Little's law)")
+    sessions_peak: float = Field(description="live sessions at the peak (Little's law), the mean")
+    sessions_p95: float | None = Field(default=None, description="p95 of the live sessions (Poisson: "
+                                       "mean + 1.645·√mean); the GPU memory for tool-waiting sessions is sized "
+                                       "for the p95 of each replica's share")
     sessions_on_gpu_peak: float
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "

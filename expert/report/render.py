@@ -54,7 +54,7 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
 
 
 def agent_lines(g, lang: str) -> list[str]:
-    """The agent loop's figures as four lines (per step, per task, sessions and KV, cost)."""
+    """The agent loop's figures: per step, per task, sessions and KV, targets, retention, cost."""
     def n(value: float, places: int = 1) -> str:
         return dec(value, lang, places)
 
@@ -63,13 +63,23 @@ def agent_lines(g, lang: str) -> list[str]:
             prefilled=n(g.prefill_tokens_per_step, 0), hit=f"{g.cache_hit_rate:.0%}", ttft=n(g.ttft_step_s, 2),
             uncached=n(g.ttft_step_uncached_s, 2), step=n(g.step_latency_s, 2)),
         msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),
-        msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), on_gpu=n(g.sessions_on_gpu_peak),
-            per_session=n(g.kv_per_session_gb), shared=n(g.kv_shared_gb), total=n(g.kv_sessions_gb)),
+        msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), p95=n(g.sessions_p95 or g.sessions_peak),
+            on_gpu=n(g.sessions_on_gpu_peak), per_session=n(g.kv_per_session_gb), shared=n(g.kv_shared_gb),
+            total=n(g.kv_sessions_gb)),
     ]
+    if g.step_latency_target_s is not None or g.final_latency_target_s is not None:
+        lines.append(msg("report.agent.targets", lang, step=n(g.step_latency_s, 2), final=n(g.final_step_latency_s, 2),
+                         internal=_target(g.step_latency_target_s, lang), final_target=_target(g.final_latency_target_s, lang)))
+    if g.cache_hit_rate_lost_to_retention > 0.0005:
+        lines.append(msg("report.agent.retention", lang, lost=f"{g.cache_hit_rate_lost_to_retention:.0%}"))
     if g.cost_per_task_chf is not None:
         lines.append(msg("report.agent.cost", lang, per_1000=chf(g.cost_per_1000_tasks_chf),
                          per_task=dec(g.cost_per_task_chf, lang, 3)))
     return lines
+
+
+def _target(value: float | None, lang: str) -> str:
+    return "–" if value is None else f"{dec(value, lang, 2)} s"
 
 
 def system_line(choice: Choice, lang: str) -> str:

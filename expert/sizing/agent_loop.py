@@ -1,18 +1,23 @@
 """Sizing an agent's tool loop: growing context, prefix-cache hits, KV held across tool waits,
 sessions by Little's law, task latency and cost per task (docs/notes/modelling-anchors.md §5.3).
 
-Step s of a task (s = 1..n) reads I_s tokens: I_1 = system + task, I_{s+1} = I_s + output + appended
-(reasoning tokens are generated but not kept). When I_{s+1} would pass the context limit, the agent
-compacts its history to half the limit (own estimate of a summarising compaction).
+Step s of a task (s = 1..n) reads I_s tokens: I_1 = system + task, I_{s+1} = I_s + reasoning + output +
+appended when the chat template sends the reasoning back (`kept`), I_s + output + appended when it strips
+it (`stripped`). When I_{s+1} would pass the context limit, the agent compacts its history to half the
+limit (own estimate of a summarising compaction).
 Uncached tokens (what prefill computes) of step s:
 - step 1: the task tokens (the system prompt and tool definitions are shared by every session, so
   they stay cached on every replica);
 - later steps, session affinity and KV kept on GPU or CPU during the tool: only the appended
   tokens (the previous input and output are in the prefix cache; vLLM caches generated blocks too);
+  with reasoning `stripped` the cached blocks hold reasoning before the output, so the prefix found
+  ends with the previous input and output + appended are prefilled;
 - without affinity (steps spread over replicas without a shared cache), with the KV dropped during
   tools, or right after a compaction: everything but the system prompt (Mooncake measured 1.7 %
   hits, only the system prompt, without a shared pool).
-Hit rate = 1 − Σ uncached / Σ input. A fractional mean step count interpolates linearly between the
+A share p of the steps finds its previous KV (`reuse`: round-robin over R replicas without affinity
+hits 1/R, `routed_share`; a retention time T_r shorter than the tool waits loses the rest,
+`retained_share`): the shape is p × (reused) + (1 − p) × (recomputed). Hit rate = 1 − Σ uncached / Σ input. A fractional mean step count interpolates linearly between the
 neighbouring whole counts. Sessions (Little's law): task rate × task duration; the sessions waiting
 on a tool hold their KV on the GPU only with `kv_during_tools: gpu`; with `cpu` each step first copies
 its cached KV back from CPU memory (`reload_s`).
@@ -71,39 +76,80 @@ class LoopShape:
 
 
 def _whole(agent: ResolvedAgent, n: int, limit: int, reuse: bool) -> LoopShape:
-    system, out = agent.system_tokens, agent.output_tokens
+    system, out, thought = agent.system_tokens, agent.output_tokens, agent.reasoning_tokens
+    generated = thought + out                        # what a step writes (and its KV holds)
+    grows = out + (thought if agent.reasoning_kept else 0)
+    # stripped reasoning: the cache holds reasoning before the output, so the output is not a cached prefix
+    reprefilled = out if thought and not agent.reasoning_kept else 0
     context = system + agent.task_tokens
     total_in = total_unc = total_held = 0.0
     biggest, compactions, fresh = 0, 0, True
     for s in range(n):
         if s > 0:
-            context += out + agent.appended_tokens
-            if context + out > limit:  # compaction: history summarised, its cache lost
+            context += grows + agent.appended_tokens
+            if context + generated > limit:  # compaction: history summarised, its cache lost
                 context = max(system, int(limit * COMPACT_TO))
                 compactions, fresh = compactions + 1, True
         uncached = agent.task_tokens if s == 0 else (
-            agent.appended_tokens if reuse and not fresh else context - system)
+            agent.appended_tokens + reprefilled if reuse and not fresh else context - system)
         fresh = False
-        total_in, total_unc, total_held = total_in + context, total_unc + uncached, total_held + context + out
-        biggest = max(biggest, context + out)
+        total_in, total_unc = total_in + context, total_unc + uncached
+        total_held += context + generated
+        biggest = max(biggest, context + generated)
     return LoopShape(n, total_in, total_unc, total_held, biggest, compactions)
 
 
-def loop_shape(agent: ResolvedAgent, steps: float, limit: int, reuse: bool = True) -> LoopShape:
-    """One task's token shape (module docstring); `reuse`: the previous step's KV is found again
-    (session affinity and KV kept during the tool)."""
-    if steps < 1:
-        raise ValueError("an agent task has at least one step")
+def mixed(a: LoopShape, b: LoopShape, f: float) -> LoopShape:
+    """a + f × (b − a) of every total (the largest context of the larger shape)."""
+    def mix(x: float, y: float) -> float:
+        return x + f * (y - x)
+
+    return LoopShape(mix(a.steps, b.steps), mix(a.total_input, b.total_input),
+                     mix(a.total_uncached, b.total_uncached), mix(a.total_held, b.total_held),
+                     max(a.max_context, b.max_context), mix(a.compactions, b.compactions))
+
+
+def _steps(agent: ResolvedAgent, steps: float, limit: int, reuse: bool) -> LoopShape:
     lo = _whole(agent, math.floor(steps), limit, reuse)
     if steps == math.floor(steps):
         return lo
-    hi, f = _whole(agent, math.ceil(steps), limit, reuse), steps - math.floor(steps)
+    return mixed(lo, _whole(agent, math.ceil(steps), limit, reuse), steps - math.floor(steps))
 
-    def mix(a: float, b: float) -> float:
-        return a + f * (b - a)
 
-    return LoopShape(steps, mix(lo.total_input, hi.total_input), mix(lo.total_uncached, hi.total_uncached),
-                     mix(lo.total_held, hi.total_held), hi.max_context, mix(lo.compactions, hi.compactions))
+def loop_shape(agent: ResolvedAgent, steps: float, limit: int, reuse: bool | float = True) -> LoopShape:
+    """One task's token shape (module docstring); `reuse`: the share of steps that find the previous
+    step's KV again (True = 1: session affinity and KV kept during the tool)."""
+    if steps < 1:
+        raise ValueError("an agent task has at least one step")
+    p = float(reuse)
+    if p >= 1.0 or p <= 0.0:
+        return _steps(agent, steps, limit, p >= 1.0)
+    return mixed(_steps(agent, steps, limit, False), _steps(agent, steps, limit, True), p)
+
+
+def routed_share(affinity: bool, replicas: int) -> float:
+    """Share of a session's steps that reach the replica holding its KV: all with session affinity or a
+    single replica, 1/R when R replicas take the steps in turn (round-robin, no affinity)."""
+    return 1.0 if affinity or replicas <= 1 else 1.0 / replicas
+
+
+def retained_share(tool_time_s: float, retention_s: float | None) -> float:
+    """Share of steps whose cached prefix survived the tool wait before them: P(wait ≤ T_r) =
+    1 − exp(−T_r / mean tool time) for exponentially distributed waits (own estimate of the waits'
+    spread); 1 without a retention limit (the KV stays as long as the session lives)."""
+    if retention_s is None or tool_time_s <= 0:
+        return 1.0
+    return 1.0 - math.exp(-retention_s / tool_time_s)
+
+
+P95_Z = 1.6449  # standard normal 95th percentile (one-sided)
+
+
+def poisson_p95(mean: float) -> float:
+    """95th percentile of a Poisson count of mean m (live sessions arriving independently), by the normal
+    approximation m + 1.645·√m (Johnson, Kemp & Kotz, Univariate Discrete Distributions, 3rd ed., §4.5):
+    at 15 sessions 21.4 (+43 %), at 20 sessions 27.4 (+37 %), at 1 000 sessions 1 052 (+5 %)."""
+    return mean + P95_Z * math.sqrt(mean) if mean > 0 else 0.0
 
 
 def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, new: float, cached: float,

@@ -4,6 +4,8 @@ agent figures beside every field it had before."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from expert.api import Expert
@@ -32,14 +34,16 @@ def test_recommendation_holds_the_tool_waiting_sessions(coding):
     model, gpu = CATALOG.model("qwen2.5-32b"), CATALOG.gpu(rec.gpu)
     # per GPU = weights/TP + activation + overhead + the shared 20 000-token system prompt once (issue 31)
     # + KV per sequence beyond it × (batch + sessions held during tools)
-    # held at the peak = 2 000 × 3 / 86 400 × 7.8 steps × 16.8 s = 9.1 sessions → ceil(9.1 / replicas) each
+    # held at the peak = 2 000 × 3 / 86 400 × 7.8 steps × 16.8 s = 9.1 sessions (mean); each replica holds the
+    # p95 of its Poisson share m = 9.1 / replicas: ceil(m + 1.6449 √m) (one replica: 9.1 + 4.96 → 15)
     given = Workload.model_validate(CODING)
     w = equivalent(given, demand(given, model))
     column = "sxm" if gpu.form_factor == "sxm" else "pcie"
     prof = build_profile(model, gpu, rec.precision, rec.tensor_parallel, column, w.prompt_tokens, w.output_tokens,
                          w.context_tokens, None, DEFAULT, kv_precision=given.kv_precision,  # FP8 weights: FP8 KV
                          shared_tokens=20_000)
-    held = -(-9.1 // rec.replicas)
+    m = 9.1 / rec.replicas
+    held = math.ceil(m + 1.6449 * math.sqrt(m))
     expected = prof.base_gb + prof.kv_seq_gb * (rec.batch_per_replica + held)
     assert rec.memory_per_gpu_gb == pytest.approx(expected, abs=2e-3)
     assert figures["kv_per_session_gb"] == pytest.approx(prof.kv_seq_gb * rec.tensor_parallel, rel=1e-9)
@@ -160,3 +164,28 @@ def test_the_shared_system_prompt_is_held_once_per_replica(coding):
     given = Workload.model_validate(CODING)
     held = demand(given, CATALOG.model("qwen2.5-32b")).shape.mean_held
     assert f["kv_per_session_gb"] == pytest.approx((held - 20_000) * 131_072 / 1e9, rel=1e-3)
+
+
+def test_one_replica_is_affine_without_routing():
+    # issue 31 item 4: session_affinity false on one replica: every step still reaches the engine holding
+    # its cache, so the hit rate is the affine one (0.9189, as with affinity) and no warning fires
+    report = Expert(catalog=CATALOG).advise(_with(session_affinity=False), sensitivity=False).model_dump(mode="json")
+    # sized as spread (every step re-prefilled) it needed one B200 (4 438 CHF/month); one replica routes
+    # every step to its cache, so the pick is the affine loop's: one H100 NVL, as with affinity
+    assert (report["recommendation"]["gpu"], report["recommendation"]["count"]) == ("h100-nvl", 1)
+    assert report["recommendation"]["replicas"] == 1
+    assert report["agent"]["session_affinity"] is True
+    assert report["agent"]["cache_hit_rate"] == pytest.approx(0.9189, abs=1e-4)
+    assert "agent-no-session-affinity" not in {f["rule_id"] for f in report["findings"]}
+
+
+def test_report_states_sessions_p95_and_retention_loss(coding):
+    f = coding.agent
+    # p95 = mean + 1.6449 √mean (Poisson), e.g. 12.0 sessions → 12.0 + 5.70 = 17.7
+    assert f["sessions_p95"] == pytest.approx(f["sessions_peak"] + 1.6449 * math.sqrt(f["sessions_peak"]), rel=1e-4)
+    assert f["cache_hit_rate_lost_to_retention"] == 0.0
+    # 10 s retention over 16.8 s tool waits keeps 44.86 % of the steps' caches; the rest re-prefill all but
+    # the system prompt, so the hit rate falls from 0.9189
+    short = search(_with(cache_retention_s=10), CATALOG, sensitivity=False).agent
+    assert short["cache_hit_rate"] + short["cache_hit_rate_lost_to_retention"] == pytest.approx(0.9189, abs=1e-4)
+    assert short["cache_hit_rate_lost_to_retention"] > 0.2

@@ -107,9 +107,11 @@ def test_equivalent_workload_and_held_sessions_by_hand():
     assert (eq.prompt_tokens, eq.output_tokens, eq.context_tokens) == (37_837, 250, 38_087)
     # per-step target = (300 − 7.8 × 16.8) / 7.8 = 21.6615 s
     assert eq.latency_target_s == pytest.approx(21.661538, abs=1e-6)
-    # sessions waiting on a tool at the peak = 0.069444 × 7.8 × 16.8 = 9.1; over 4 replicas 3 each
+    # sessions waiting on a tool at the peak = 0.069444 × 7.8 × 16.8 = 9.1 (mean); each replica holds the
+    # p95 of its Poisson share: 4 replicas 2.275 + 1.6449 × √2.275 = 2.275 + 2.481 = 4.756 → 5;
+    # 1 replica 9.1 + 1.6449 × √9.1 = 9.1 + 4.962 = 14.06 → 15
     assert d.held_peak == pytest.approx(9.1)
-    assert held_per_replica(d, 4) == 3 and held_per_replica(d, 1) == 10
+    assert held_per_replica(d, 4) == 5 and held_per_replica(d, 1) == 15
     cpu = demand(w.model_copy(update={"agent": w.agent.model_copy(update={"kv_during_tools": "cpu"})}),
                  CATALOG.model("qwen2.5-32b"))
     assert cpu.held_peak == 0 and held_per_replica(cpu, 4) == 0
