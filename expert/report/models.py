@@ -95,7 +95,11 @@ class AgentSummary(ReportPart):
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
                                 "tool definitions), held once per replica by the prefix cache")
-    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, shared prefixes included")
+    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, shared prefixes and "
+                                  "copies included (an MLA latent under TP attention: one per GPU)")
+    attention: Literal["tp", "dp"] = Field(default="tp", description="attention layout assumed: tp (tensor "
+                                           "parallel), dp (MLA data-parallel attention, each GPU holds its own "
+                                           "sessions' latent)")
     kv_bound: bool = Field(description="KV residency, not compute, sets the configuration: offloading idle "
                                        "sessions' KV to CPU memory would allow a cheaper one")
     offload_gpu: str | None = None
@@ -120,6 +124,13 @@ class Choice(ReportPart):
     interconnect: str
     tensor_parallel: int = 1
     replicas: int = 1
+    attention: Literal["tp", "dp"] | None = Field(
+        default=None, description="MLA models: attention layout assumed, tp (latent copied on every GPU of a "
+                                  "replica) or dp (data-parallel attention: each GPU holds its own requests' "
+                                  "latent, experts sharded; SGLang --enable-dp-attention, vLLM DP+EP)")
+    failure_domains: list[str] | None = Field(
+        default=None, description="high_availability: the servers (bought) or cloud instances the replicas are "
+                                  "spread over, N+1 over at least two, one line each")
     monthly_cost_chf: float
     tco_chf: float
     horizon_months: int
