@@ -66,7 +66,7 @@ def figures(ctx, best, offload=None) -> dict:
         "sessions_peak": live, "sessions_on_gpu_peak": on_gpu,
         "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
         "kv_sessions_gb": on_gpu * kv_session * prof.kv_copies + best.replicas * kv_shared,
-        "attention": prof.attention,
+        "attention": prof.attention if ctx.model.kv_lora_rank else None,
         "kv_bound": kv_bound,
         "offload_gpu": offload.source.gpu.id if kv_bound else None,
         "offload_count": offload.count if kv_bound else None,

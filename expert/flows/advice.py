@@ -234,7 +234,7 @@ _CHOICE_KEYS = ("gpu", "count", "source", "package", "offer", "provider", "count
                 "tensor_parallel", "replicas", "monthly_cost_chf", "tco_chf", "horizon_months", "fits",
                 "headroom", "latency_p95_s", "memory_per_gpu_gb", "usable_per_gpu_gb", "ttft_p95_s", "tpot_ms",
                 "batch_per_replica", "upfront_chf", "resale_chf", "chassis", "system_power_w", "tpot_rate_rps",
-                "tpot_batch")
+                "attention", "failure_domains", "tpot_batch")
 
 
 def _choice_fields(choice: dict | None) -> dict | None:
