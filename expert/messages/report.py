@@ -156,6 +156,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als "
                               "dieses Setup: dieses ist billiger, aber das Optimum ist das billigste, das die Ziele "
                               "bei der Spitze erfüllt."),
+    "report.optimum.dearer.available": (
+        "The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than this setup: "
+        "high availability asks for the peak's replicas plus one over {domains} failure domains (separate "
+        "servers or cloud instances), and this setup has one.",
+        "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als dieses Setup: "
+        "Hochverfügbarkeit verlangt die Replikate der Spitzenlast plus eines auf {domains} Ausfallbereichen "
+        "(getrennte Server oder Cloud-Instanzen), und dieses Setup hat einen."),
     "report.optimum.saves": ("The optimum for the same workload and targets, {gpu} ({precision}, {chf} a month), "
                              "saves {month} a month ({share}), {horizon} over {months} months.",
                              "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu} ({precision}, {chf} pro Monat), "
