@@ -8,6 +8,10 @@ N replicas the peak needs plus one, spread evenly over D ≥ 2 domains so that l
 domain (ceil(R / D) replicas) still leaves N: D is the fewest such domains of at most `SERVER_GPUS`
 GPUs each. Bought hardware pays one complete system per domain (`Source.system` of its GPUs); rented
 GPUs cost their rent per GPU whatever the instance (the offers are priced per GPU-month).
+The domains' price depends on the TP degree and the peak's replicas, not on (source, count) alone, and
+smaller systems can cost less than one large one (two 2-GPU RTX 4090 workstations below one 4-GPU
+server), so a highly available search visits every candidate (`enumeration.run`): the cost-ordered
+search and the count pruning assume the price of a (source, count).
 `critical` (default true, 000 G11: grade of the GPU) does not ask for it: it would make every workload
 highly available.
 """

@@ -49,7 +49,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
     while its (gpu, source) group has no feasible one: otherwise it can be neither the group's entry
     among the alternatives nor the closest candidate of a search where nothing fits."""
     out = Outcome()
-    prune = not ctx.tuned
+    prune = not ctx.tuned and not ctx.w.high_availability  # highly available: more GPUs may cost less
     profiles: dict = {}
     for source in sources:
         gpu = source.gpu
@@ -187,11 +187,14 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
-    enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
+    enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`). A highly available
+    workload always takes the full enumeration without pruning (`availability.py`)."""
     shared = {} if shared is None else shared
 
     def searched(step_latency_s: float = 0.0) -> tuple[Context, Outcome, list]:
         ctx, sources = context(w, catalog, a, shared, step_latency_s)
+        if w.high_availability:  # the domains' price is no function of (source, count) alone: visit all
+            return ctx, enumerate_candidates(ctx, sources), sources
         if optimum_only:
             out = Outcome()
             out.best = best_only(ctx, sources)
