@@ -178,6 +178,9 @@ class LlmModel(Strict):
     kv_lora_rank: int | None = Field(default=None, gt=0,
                                      description="MLA (DeepSeek): width of the compressed KV latent "
                                                  "cached per token and layer")
+    q_lora_rank: int | None = Field(default=None, gt=0,
+                                    description="MLA: width of the compressed query (DeepSeek's q_lora_rank); "
+                                                "sizes the attention weights DP attention replicates")
     qk_rope_head_dim: int | None = Field(default=None, gt=0,
                                          description="MLA: width of the decoupled RoPE key cached "
                                                      "next to the latent")

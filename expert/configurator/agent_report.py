@@ -39,8 +39,8 @@ def figures(ctx, best, offload=None) -> dict:
     at_pick = replace(d, shape=shape, affinity=routed)
     unlimited = replace(d, retained=1.0).shape_at(best.replicas)  # the same without a retention limit
     new = shape.mean_uncached
-    kv_session = prof.kv_seq_gb * tp
-    kv_shared = prof.shared_kv_gb * tp      # the shared prefix, once per replica
+    kv_session = prof.kv_seq_gb * tp / prof.kv_copies   # once, whatever the copies (MLA under TP: tp)
+    kv_shared = prof.shared_kv_gb * tp      # the shared prefix, once per replica (MLA: once per GPU)
     # a closed loop carries the rate its users make at this pick's step (`closed_rate`), at most the rate
     # it was sized for: N × R / (R + Z) sessions, never more than its users
     peak_tasks = d.closed_rate(step) if d.users else d.peak_task_rate
@@ -79,7 +79,8 @@ def figures(ctx, best, offload=None) -> dict:
         "tool_share": a.steps_mean * a.tool_time_s / task if task > 0 else 0.0,
         "sessions_peak": live, "sessions_p95": loop.poisson_p95(live), "sessions_on_gpu_peak": on_gpu,
         "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
-        "kv_sessions_gb": on_gpu * kv_session + best.replicas * kv_shared,
+        "kv_sessions_gb": on_gpu * kv_session * prof.kv_copies + best.replicas * kv_shared,
+        "attention": prof.attention if ctx.model.kv_lora_rank else None,
         "kv_bound": kv_bound,
         "offload_gpu": offload.source.gpu.id if kv_bound else None,
         "offload_count": offload.count if kv_bound else None,

@@ -20,7 +20,8 @@ from expert.configurator import explain
 from expert.configurator.agent_demand import is_closed_loop
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
                                             interconnect_label, precisions)
-from expert.configurator.feasibility import Candidate, Context, build, check, closeness
+from expert.configurator.availability import domain_names
+from expert.configurator.feasibility import Candidate, Context, build, check, closeness, ha_layout
 from expert.configurator.ordered import best_only, enumerate_ordered
 from expert.configurator.outcome import Outcome
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
@@ -49,7 +50,7 @@ def enumerate_candidates(ctx: Context, sources: list[Source]) -> Outcome:
     while its (gpu, source) group has no feasible one: otherwise it can be neither the group's entry
     among the alternatives nor the closest candidate of a search where nothing fits."""
     out = Outcome()
-    prune = not ctx.tuned
+    prune = not ctx.tuned and not ctx.w.high_availability  # highly available: more GPUs may cost less
     profiles: dict = {}
     for source in sources:
         gpu = source.gpu
@@ -97,12 +98,17 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
     """A candidate as the report's choice shape (rounded for stable output)."""
     s, months = c.source, ctx.months
     owned_extra, country = {}, s.country
+    gpus = ha_layout(ctx, ctx.profile(s.gpu, c.precision, c.tp, s.column), c.tp, c.count)[1] \
+        if ctx.w.high_availability and c.feasible else None
     if s.kind != "cloud":                      # bought: a complete system at the organisation's own site
         country = ctx.w.site_country
-        line = cost_line(s, c.count, months, ctx.a)
-        _, power, chassis = s.system(c.count)
-        owned_extra = {"upfront_chf": round(line.upfront, 2), "resale_chf": round(line.resale, 2),
-                       "chassis": chassis or None, "system_power_w": round(power, 1)}
+        parts = gpus or [c.count]               # highly available: one system per failure domain
+        lines = [cost_line(s, g, months, ctx.a) for g in parts]
+        systems = [s.system(g) for g in parts]
+        chassis = " + ".join(x[2] for x in systems if x[2])
+        owned_extra = {"upfront_chf": round(sum(x.upfront for x in lines), 2),
+                       "resale_chf": round(sum(x.resale for x in lines), 2),
+                       "chassis": chassis or None, "system_power_w": round(sum(x[1] for x in systems), 1)}
     spent = c.gpu_cost + c.train_monthly * months  # money: GPU TCO + fine-tuning GPUs (team time apart)
     note = None
     if c.precision in QUALITY_NOTE:
@@ -112,7 +118,9 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         offer=s.key if s.kind != "package" else None, provider=s.provider,
         precision=c.precision, interconnect=interconnect_label(s.gpu, c.tp, s.column),
         country=country,
-        tensor_parallel=c.tp, replicas=c.replicas, monthly_cost_chf=round(spent / months, 2),
+        tensor_parallel=c.tp, replicas=c.replicas,
+        attention=ctx.profile(s.gpu, c.precision, c.tp, s.column).attention if ctx.model.kv_lora_rank else None,
+        failure_domains=domain_names(s, gpus) if gpus else None, monthly_cost_chf=round(spent / months, 2),
         tco_chf=round(spent, 2), horizon_months=months, fits=c.feasible,
         headroom=round(c.headroom, 4), latency_p95_s=round(c.latency, 4),
         memory_per_gpu_gb=round(c.memory_per_gpu, 3), usable_per_gpu_gb=round(c.usable_per_gpu, 3),
@@ -181,11 +189,14 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
         optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
-    enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`)."""
+    enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`). A highly available
+    workload always takes the full enumeration without pruning (`availability.py`)."""
     shared = {} if shared is None else shared
 
     def searched(step_latency_s: float = 0.0) -> tuple[Context, Outcome, list]:
         ctx, sources = context(w, catalog, a, shared, step_latency_s)
+        if w.high_availability:  # the domains' price is no function of (source, count) alone: visit all
+            return ctx, enumerate_candidates(ctx, sources), sources
         if optimum_only:
             out = Outcome()
             out.best = best_only(ctx, sources)

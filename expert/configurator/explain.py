@@ -70,6 +70,8 @@ def _violation(v: Violation, lang: str) -> str:
                  target=short(f["target_s"], lang), miss=num(f["latency_s"] - f["target_s"], 2, lang))
     if v.kind == "capacity":
         return t("configurator.violation.capacity", lang, needed=f["gpus_needed"], count=f["count"])
+    if v.kind == "availability":
+        return t("configurator.violation.availability", lang, needed=f["replicas_needed"], replicas=f["replicas"])
     if v.kind == "ft_plan":
         reason = f.get(REASON_FIELD[lang]) or t("configurator.violation.ft_plan.no_fit", lang)
         return t("configurator.violation.ft_plan", lang, reason=reason)

@@ -31,6 +31,7 @@ from expert.catalog.loader import Catalog
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.agent_demand import (AgentDemand, held_per_replica, shared_prefix_tokens, step_prefill,
                                               with_held)
+from expert.configurator.availability import domain_count, domain_gpus, domains_cost
 from expert.configurator.candidates import Source, precisions, tp_degrees
 from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost, sort_key
@@ -267,10 +268,26 @@ def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: in
     cost = gpu_cost(source, count, ctx.months, ctx.a)
     limit = ctx.w.budget_limit_chf
     violations = serving[0] + tuning[0]
+    if ctx.w.high_availability and not serving[0]:
+        needed, gpus = ha_layout(ctx, prof, tp, count)
+        if gpus is None:
+            violations = violations + (Violation("availability", (needed + 1) / (count // tp), {
+                "replicas_needed": needed + 1, "replicas": count // tp}),)
+        else:
+            cost = domains_cost(source, gpus, int(ctx.months), ctx.a)
     spent = cost + tuning[4] * ctx.months
     if limit is not None and spent > limit:
         violations = violations + (Violation("budget", spent / limit, {"cost_chf": spent, "limit_chf": limit}),)
     return violations, serving, tuning, cost
+
+
+def ha_layout(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple[int, list[int] | None]:
+    """(replicas the peak needs, GPUs per failure domain or None) of a highly available candidate
+    (`availability.py`): N + 1 replicas over at least two servers or instances."""
+    replicas = count // tp
+    needed = max(1, _held(ctx, prof, replicas).replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf))
+    d = domain_count(replicas, needed, tp)
+    return needed, None if d is None else domain_gpus(replicas, tp, d)
 
 
 def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp: int, count: int,

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.engines import budget_sizes
-from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing import dp_attention
+from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
@@ -83,6 +84,8 @@ class ReplicaProfile(Serving):
     chunk: int = 8192               # tokens one step may carry (load.chunk_tokens of the engine)
     prefill_compute: float = 0.0    # compute of one request's uncached prefill, fused into decode steps, s
     engine: str = "vllm"            # its host time per step and per request (engine_speed)
+    attention: str = "tp"           # "dp": MLA attention data-parallel over the replica's GPUs (dp_attention.py)
+    kv_copies: float = 1.0          # copies of a session's KV in the replica (MLA under TP: tp)
     _rate_max: float | None = field(default=None, repr=False)
     _replica: object = field(default=None, repr=False)        # with the KV pool as its cap
     _uncapped: object = field(default=None, repr=False)       # without it
@@ -213,19 +216,41 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
     it, as the estimate does. `shared_tokens`: a prefix every sequence of the replica shares (an agent's
     system prompt and tool definitions), held once per replica by the engine's prefix cache and counted
     in `base_gb`; each sequence then holds only the rest of its context (decode still reads the whole
-    context per sequence: no shared-prefix attention kernel is assumed)."""
+    context per sequence: no shared-prefix attention kernel is assumed). An MLA model on more than one
+    GPU of SGLang or vLLM takes data-parallel attention where more sequences fit (`dp_attention`)."""
+    args = (model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, engine, ttft_shift,
+            kv_precision, shared_tokens)
+    p = _layout_profile(*args, "tp")
+    if dp_attention.dp_attention_possible(model, tp, engine):
+        dp = _layout_profile(*args, "dp")
+        if dp.seq_mem > p.seq_mem:
+            p = dp
+    p._setup_speed()
+    p._apply_shift()
+    return p if slo is None else with_target(p, slo)
+
+
+def _layout_profile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, engine, ttft_shift,
+                    kv_precision, shared_tokens, layout) -> ReplicaProfile:
+    """The memory side of `build_profile` under attention `layout` ("tp" or "dp")."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift,
                        kv_precision)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
-    p.engine = engine
+    p.engine, p.attention = engine, layout
     # the weights a step reads, kept for the roofline; their all-weights term is `weights_gb` (dense models)
     p._read = read = core_speed.read_terms(model, precision, a)
-    w = (read[2] if read[2] is not None else weights_gb(model, precision, a)) / tp
+    attention = dp_attention.attention_params_b(model) * bytes_per_param(precision, a).value
+    w = dp_attention.weights_per_gpu_gb(read[2] if read[2] is not None else weights_gb(model, precision, a),
+                                        attention, tp, layout)
     _, act, over, pool = budget_sizes(engine, model, gpu, tp, w, context, a)
     p.weights_gb = w
-    share = kv_heads_per_gpu(model, tp) / model.kv_heads
+    heads = kv_heads_per_gpu(model, tp)
+    share = dp_attention.kv_share_per_gpu(model, tp, layout, heads)
+    p.kv_copies = 1.0 if layout == "dp" else max(1.0, heads * tp / model.kv_heads)
     shared = min(shared_tokens, context)
-    p.shared_kv_gb = kv_cache_gb(model, shared, 1, kv_precision, a) * share if shared else 0.0
+    # a shared prefix: once per replica under TP (split like any KV), once per GPU's own cache under DP
+    shared_share = 1.0 if layout == "dp" else heads / model.kv_heads
+    p.shared_kv_gb = kv_cache_gb(model, shared, 1, kv_precision, a) * shared_share if shared else 0.0
     p.base_gb = w + act + over + p.shared_kv_gb
     p.kv_seq_gb = kv_cache_gb(model, context - shared, 1, kv_precision, a) * share
     p.usable_gb = w + act + over + pool  # engines.Budget.usable_gb
@@ -244,9 +269,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
             / growth.kv_heads
         p.seq_mem = min(_free_sequences(p.usable_gb - p.base_gb, p.kv_seq_gb),
                         _free_sequences(p.usable_gb - p.growth_base_gb, p.growth_kv_seq_gb))
-    p._setup_speed()
-    p._apply_shift()
-    return p if slo is None else with_target(p, slo)
+    return p
 
 
 @inputs

@@ -104,6 +104,9 @@ def summary(part: dict[str, Any], lang: str) -> str:
                  month=chf(part["saving_chf_month"]), share=share)
     if part["is_optimum"]:
         return t("report.optimum.same", lang, months=mine["horizon_months"])
+    if part["saving_chf_month"] <= 0 and best.get("failure_domains") and not mine.get("failure_domains"):
+        return t("report.optimum.dearer.available", lang, gpu=f"{best['count']}× {best['gpu']}",
+                 chf=chf(best["monthly_cost_chf"]), domains=len(best["failure_domains"]))
     if part["saving_chf_month"] <= 0:
         return t("report.optimum.dearer", lang, gpu=f"{best['count']}× {best['gpu']}",
                  chf=chf(best["monthly_cost_chf"]))

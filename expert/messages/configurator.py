@@ -87,6 +87,11 @@ WHY_NOT: dict[str, tuple[str, str]] = {
     "configurator.violation.capacity": (
         "the peak load needs {needed} GPUs, has {count}",
         "die Spitzenlast braucht {needed} GPUs, vorhanden sind {count}"),
+    "configurator.violation.availability": (
+        "high availability needs {needed} replicas (the peak's plus one) over at least two servers or "
+        "instances, has {replicas}",
+        "Hochverfügbarkeit braucht {needed} Replikate (die der Spitzenlast plus eines) auf mindestens zwei "
+        "Servern oder Instanzen, vorhanden sind {replicas}"),
     "configurator.violation.ft_plan": (
         "no GPUs for the fine-tuning run: on these GPUs {reason}, and no rented or dedicated GPUs are admissible",
         "keine GPUs für den Fine-Tuning-Lauf: auf diesen GPUs {reason}, und keine gemieteten oder eigenen "

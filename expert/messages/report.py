@@ -57,6 +57,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
     "report.agent.cost": ("{per_1000} per 1000 tasks ({per_task} CHF per task)",
                           "{per_1000} je 1000 Aufgaben ({per_task} CHF je Aufgabe)"),
+    "report.domains": (
+        "Highly available: {count} failure domains ({kind}) of {sizes} GPUs; one may fail and the peak is "
+        "still served",
+        "Hochverfügbar: {count} Ausfallbereiche ({kind}) mit {sizes} GPUs; einer darf ausfallen, die "
+        "Spitzenlast bleibt bedient"),
+    "report.domains.server": ("separate servers", "getrennte Server"),
+    "report.domains.instance": ("separate cloud instances", "getrennte Cloud-Instanzen"),
+    "report.attention.dp": (
+        "Attention: data-parallel over the {tp} GPUs of a replica (each GPU holds its own sessions' MLA latent, "
+        "experts sharded; SGLang --enable-dp-attention, vLLM data parallel with expert parallelism)",
+        "Attention: datenparallel über die {tp} GPUs eines Replikats (jede GPU hält die MLA-Latents ihrer "
+        "eigenen Sitzungen, Experten verteilt; SGLang --enable-dp-attention, vLLM Datenparallelität mit "
+        "Expertenparallelität)"),
+    "report.attention.tp": (
+        "Attention: tensor-parallel (the MLA latent is held on each of the {tp} GPUs of a replica)",
+        "Attention: tensorparallel (das MLA-Latent liegt auf jeder der {tp} GPUs eines Replikats)"),
     "report.system": (
         "Complete system ({chassis}, {power}): {upfront} up front, resale {resale} after {months} months; "
         "bill of materials: {bom}",
@@ -147,6 +163,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als "
                               "dieses Setup: dieses ist billiger, aber das Optimum ist das billigste, das die Ziele "
                               "bei der Spitze erfüllt."),
+    "report.optimum.dearer.available": (
+        "The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than this setup: "
+        "high availability asks for the peak's replicas plus one over {domains} failure domains (separate "
+        "servers or cloud instances), and this setup has one.",
+        "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als dieses Setup: "
+        "Hochverfügbarkeit verlangt die Replikate der Spitzenlast plus eines auf {domains} Ausfallbereichen "
+        "(getrennte Server oder Cloud-Instanzen), und dieses Setup hat einen."),
     "report.optimum.saves": ("The optimum for the same workload and targets, {gpu} ({precision}, {chf} a month), "
                              "saves {month} a month ({share}), {horizon} over {months} months.",
                              "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu} ({precision}, {chf} pro Monat), "

@@ -14,14 +14,16 @@ from expert.report.training import TrainingPlan
 
 
 class _AuditOnly(ReportPart):
-    """A part whose `AUDIT_ONLY` fields are written only when set, so advice reports keep their shape."""
+    """A part whose `AUDIT_ONLY` fields (and `WHEN_SET` fields: those that apply to some workloads only)
+    are written only when set, so other reports keep their shape."""
 
     AUDIT_ONLY: ClassVar[tuple[str, ...]] = ()
+    WHEN_SET: ClassVar[tuple[str, ...]] = ()
 
     @model_serializer(mode="wrap")
     def _drop_unset_audit_fields(self, handler):
         data = handler(self)
-        for key in self.AUDIT_ONLY:
+        for key in self.AUDIT_ONLY + self.WHEN_SET:
             if data.get(key) is None:
                 data.pop(key, None)
         return data
@@ -64,9 +66,11 @@ class CapacitySummary(_AuditOnly):
     AUDIT_ONLY = ("serving_capacity_rps", "load_ratio")
 
 
-class AgentSummary(ReportPart):
+class AgentSummary(_AuditOnly):
     """An agent loop at the recommended configuration (docs/agents.md): per step, per task, sessions,
     KV and cache; `defaults` names the source of every value the workload left out."""
+
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention",)
 
     kind: str
     steps_mean: float
@@ -110,7 +114,12 @@ class AgentSummary(ReportPart):
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
                                 "tool definitions), held once per replica by the prefix cache")
-    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, shared prefixes included")
+    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, shared prefixes and "
+                                  "copies included (an MLA latent under TP attention: one per GPU)")
+    attention: Literal["tp", "dp"] | None = Field(
+        default=None, description="MLA models: attention layout assumed, tp (tensor parallel, the latent on "
+                                  "every GPU) or dp (data-parallel attention, each GPU holds its own sessions' "
+                                  "latent)")
     kv_bound: bool = Field(description="KV residency, not compute, sets the configuration: offloading idle "
                                        "sessions' KV to CPU memory would allow a cheaper one")
     offload_gpu: str | None = None
@@ -121,8 +130,10 @@ class AgentSummary(ReportPart):
     defaults: dict[str, str] = {}
 
 
-class Choice(ReportPart):
+class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
+
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains")
 
     gpu: str
     count: int
@@ -135,6 +146,13 @@ class Choice(ReportPart):
     interconnect: str
     tensor_parallel: int = 1
     replicas: int = 1
+    attention: Literal["tp", "dp"] | None = Field(
+        default=None, description="MLA models: attention layout assumed, tp (latent copied on every GPU of a "
+                                  "replica) or dp (data-parallel attention: each GPU holds its own requests' "
+                                  "latent, experts sharded; SGLang --enable-dp-attention, vLLM DP+EP)")
+    failure_domains: list[str] | None = Field(
+        default=None, description="high_availability: the servers (bought) or cloud instances the replicas are "
+                                  "spread over, N+1 over at least two, one line each")
     monthly_cost_chf: float
     tco_chf: float
     horizon_months: int

@@ -82,6 +82,18 @@ def _target(value: float | None, lang: str) -> str:
     return "–" if value is None else f"{dec(value, lang, 2)} s"
 
 
+def layout_lines(choice: Choice, lang: str) -> list[str]:
+    """The attention layout of an MLA model and the failure domains of a highly available pick."""
+    lines = []
+    if choice.attention:
+        lines.append(msg(f"report.attention.{choice.attention}", lang, tp=choice.tensor_parallel))
+    if choice.failure_domains:
+        sizes = " + ".join(d.split(": ", 1)[1].split(" × ")[0] for d in choice.failure_domains)
+        kind = msg(f"report.domains.{choice.failure_domains[0].split(' ')[0]}", lang)
+        lines.append(msg("report.domains", lang, count=len(choice.failure_domains), kind=kind, sizes=sizes))
+    return lines
+
+
 def system_line(choice: Choice, lang: str) -> str:
     """What a bought configuration is: a complete system, paid up front, sold at the end (issue 13)."""
     power = f"{choice.system_power_w:,.0f} W".replace(",", " ") if choice.system_power_w else "?"
@@ -181,6 +193,8 @@ def _document(report: Report, markdown: bool) -> str:
                 item(report.near_tie)
             if report.recommendation.upfront_chf:
                 item(system_line(report.recommendation, report.lang))
+            for line in layout_lines(report.recommendation, report.lang):
+                item(line)
         if report.nothing_fits:  # the reason says "nothing fits: ..." itself: no second label (issue 34)
             item(report.nothing_fits[:1].upper() + report.nothing_fits[1:])
         if report.document_recommendation:
