@@ -169,23 +169,27 @@ def training_fields(plan: dict[str, Any] | None) -> dict[str, Any]:
     return out
 
 
-def _eu_offers(catalog: Catalog) -> int:
-    """Cloud offers of the catalog located in the EU/EEA outside Switzerland (`hosting: eu`, issue 33)."""
+def _eu_offers(catalog: Catalog, gpu_id: str | None = None) -> int:
+    """Cloud offers of the catalog located in the EU/EEA outside Switzerland (`hosting: eu`, issue 33), for
+    one GPU when `gpu_id` is given."""
     from expert.configurator.candidates import EU_EEA_CH
 
-    return sum(1 for o in catalog.offers.values() if o.country and o.country != "CH" and o.country in EU_EEA_CH)
+    return sum(1 for o in catalog.offers.values() if o.country and o.country != "CH" and o.country in EU_EEA_CH
+               and gpu_id in (None, o.gpu))
 
 
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
-                agrees: bool | None, training: dict[str, Any] | None = None) -> dict[str, Any]:
+                agrees: bool | None, training: dict[str, Any] | None = None,
+                site_country: str | None = None) -> dict[str, Any]:
     """The `choice` fact: the configurator's recommendation, and where its fine-tuning runs (`training`:
-    the configurator's training plan)."""
+    the configurator's training plan); `site_country` is the workload's, for its French connection."""
     gpu = catalog.gpu(choice["gpu"])
     return clean_fact({**training_fields(training),
         "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
         "country": choice.get("country"), "precision": choice["precision"],
-        "eu_offers_in_catalog": _eu_offers(catalog),
+        "french_connection": "FR" in {choice.get("country"), (site_country or "").upper()},
+        "eu_offers_in_catalog": _eu_offers(catalog), "eu_offers_for_gpu": _eu_offers(catalog, gpu.id),
         # the T1 card explains count × gpu at 000 T1 (issue 12): training GPUs, other pool groups and team
         # time are separate lines of the fine-tuning plan, not in this figure
         "monthly_cost_chf": _t1(choice) / choice.get("horizon_months", 36) if choice.get("t1_cost_chf") is not None

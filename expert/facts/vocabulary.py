@@ -86,6 +86,9 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "choice": {
         "eu_offers_in_catalog": (NUM, "catalog offers located in the EU/EEA outside Switzerland (hosting: eu)"),
+        "eu_offers_for_gpu": (NUM, "catalog offers for the chosen GPU located in the EU/EEA outside Switzerland"),
+        "french_connection": (BOOL, "the offer is hosted in France or the workload's site_country is FR (000 M4's "
+                                    "HDS note)"),
         "gpu": (STR, "recommended GPU id"),
         "gpu_family": (STR, "l40s | a100 | h100 | h200 | b200 | rtx-pro-6000 | consumer | other"),
         "gpu_grade": (STR, "datacenter | workstation | consumer"),

@@ -197,7 +197,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),
-                                 getattr(document, "agrees", None), result.training_plan))
+                                 getattr(document, "agrees", None), result.training_plan, w.site_country))
     if getattr(result, "agent", None) is not None:
         facts.append(agent_fact(result.agent))
     facts.extend(precision_facts(w, result))

@@ -172,7 +172,7 @@ def test_public_offers_are_hourly_times_730(offers, tariffs):
     public = [o for o in offers.values() if o.hourly is not None]
     assert len(public) >= 10
     for offer in public:
-        assert offer.monthly.currency == offer.hourly.currency == "USD"
+        assert offer.monthly.currency == offer.hourly.currency in ("USD", "EUR")   # EUR: the EU offers (issue 33)
         assert offer.monthly.date == offer.hourly.date
         assert offer.monthly.amount.low == pytest.approx(offer.hourly.amount.low * hours, abs=0.01)
         assert offer.monthly.amount.high == pytest.approx(offer.hourly.amount.high * hours, abs=0.01)

@@ -257,12 +257,15 @@ def brute_force(wd: dict, cat: Catalog):
 
 def test_search_equals_brute_force_on_200_random_workloads():
     rng = random.Random(20261202)
-    mismatches, found = [], 0
+    mismatches, found, ties = [], 0, 0
     for i in range(200):
         cat = sub_catalog(rng)
         wd = random_workload(rng)
         expected = brute_force(wd, cat)
         r = search(wd, cat, sensitivity=False)
+        if r.near_tie is not None:  # the search left the cost optimum for the near-tie band (near_tie_pick.py),
+            ties += 1               # which this brute force does not model
+            continue
         got = None
         if r.recommendation is not None:
             rec = r.recommendation
@@ -274,6 +277,7 @@ def test_search_equals_brute_force_on_200_random_workloads():
             mismatches.append((i, wd, expected, got))
     assert not mismatches, mismatches[:3]
     assert found >= 60   # the random space must not be mostly impossible
+    assert ties <= 5     # near ties stay the exception
 
 
 def test_cost_ordered_optimum_equals_full_enumeration():

@@ -140,9 +140,10 @@ SCENARIOS: dict[str, list[dict]] = {
                          setup(country="DE", provider_seat="DE", iso27001=False)],
     "m4-health-france": [workload(data="sensitive", sector="health"), sizing(),
                          setup(country="FR", provider_seat="FR", iso27001=True, french_connection=True)],
-    # issue 33: hosting 'eu' answered in Switzerland (no EU-located offer); a French site's health data
-    "m4-eu-hosting": [workload(hosting="eu"), sizing(), choice(eu_offers_in_catalog=0)],
-    "m4-french-site-choice": [workload(data="sensitive", sector="health", french_connection=True), sizing(), choice()],
+    # issue 33: hosting 'eu' answered in Switzerland (no EU-located offer for the GPU); a French site's health data
+    "m4-eu-hosting": [workload(hosting="eu"), sizing(), choice(eu_offers_for_gpu=0)],
+    "m4-french-site-choice": [workload(data="sensitive", sector="health", french_connection=True), sizing(),
+                              choice(french_connection=True)],
     "m5-thin-reserve": [workload(), sizing(), setup(reserve_ratio=0.2, weights_share=0.8)],
     # issue 33: 4 × A100 80 GB for an 8B model; the optimum 1 × L40S (figures of tests/unit/test_audit_optimum.py)
     "m1-optimum-saves-a100": [workload(), sizing(), setup(A100, count=4, total_vram_gb=320, utilization_mean=0.3),

@@ -30,9 +30,10 @@ def test_owned_server_with_a_site_is_located():
 
 
 def test_hds_note_only_with_a_french_connection():
-    # Swiss health data with nothing French: no HDS note; a French site, or a setup hosted in France, has it;
-    # an HDS-certified French host does not
-    assert not {"m4-french-health-data-needs-hds", "m4-choice-french-health-data-needs-hds"} & _ids(expert.advise(HEALTH))
+    # Swiss health data with nothing French (hosted in CH): no HDS note; a French site, or a setup hosted in
+    # France, has it; an HDS-certified French host does not
+    assert not {"m4-french-health-data-needs-hds", "m4-choice-french-health-data-needs-hds"} & _ids(
+        expert.advise({**HEALTH, "hosting": "ch"}))
     assert "m4-choice-french-health-data-needs-hds" in _ids(expert.advise({**HEALTH, "site_country": "FR"}))
     assert "m4-french-health-data-needs-hds" in _ids(expert.audit({"gpu": "l40s", "hosting": {"country": "FR"},
                                                                   "workload": HEALTH}))
@@ -42,14 +43,16 @@ def test_hds_note_only_with_a_french_connection():
     assert "m4-french-health-data-needs-hds" not in _ids(expert.audit(certified))
 
 
-def test_hosting_eu_without_eu_offers_is_said():
-    # the catalog's located offers are all Swiss: 'eu' (EU/EEA + CH) is answered in Switzerland, and said so
-    report = expert.advise({"model": "llama-3.1-8b", "requests_per_day": 20000, "hosting": "eu"})
-    assert report.recommendation.country == "CH"
+def test_hosting_eu_for_a_gpu_without_eu_offer_is_said():
+    # a 0.5 s target for a 70B model picks the H100 NVL, which has no EU-located offer: 'eu' (EU/EEA + CH) is
+    # answered in Switzerland, and said so (tests/unit/test_eu_offers.py: GPUs with an EU offer)
+    workload = {"model": "llama-3.1-70b", "requests_per_day": 5000, "latency_target_s": 0.5}
+    report = expert.advise({**workload, "hosting": "eu"})
+    assert (report.recommendation.gpu, report.recommendation.country) == ("h100-nvl", "CH")
     finding = next(f for f in report.findings if f.rule_id == "m4-eu-hosting-answered-in-switzerland")
     assert finding.severity == "info" and "2000/518/EC" in finding.explanation
-    assert "m4-eu-hosting-answered-in-switzerland" not in _ids(
-        expert.advise({"model": "llama-3.1-8b", "requests_per_day": 20000, "hosting": "ch"}))
+    assert "EU-located offers for h100-nvl in the catalog: 0" in finding.explanation
+    assert "m4-eu-hosting-answered-in-switzerland" not in _ids(expert.advise({**workload, "hosting": "ch"}))
 
 
 def test_stated_int4_keeps_its_validation_reminder():
