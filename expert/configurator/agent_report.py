@@ -72,7 +72,9 @@ def figures(ctx, best, offload=None) -> dict:
         "offload_gpu": offload.source.gpu.id if kv_bound else None,
         "offload_count": offload.count if kv_bound else None,
         "offload_monthly_saving_chf": (best.objective - offload.objective) / ctx.months if kv_bound else None,
-        **host_memory(ctx, best, peak_tasks, share * max(0.0, live - generating) * kv_session),
+        # dropped KV waits nowhere: only `cpu` puts the idle sessions' KV in host DRAM
+        **host_memory(ctx, best, peak_tasks,
+                      (share if d.kv_during_tools == "cpu" else 0.0) * max(0.0, live - generating) * kv_session),
         "cost_per_task_chf": per_task,
         "cost_per_1000_tasks_chf": None if per_task is None else per_task * 1000,
         "defaults": {k: v for k, v in a.sources.items() if v != "given"},
