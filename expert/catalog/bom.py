@@ -33,7 +33,9 @@ def m3_cpu_cores(count: int) -> int:
 
 
 def m3_ram_gb(gpu: Gpu, count: int) -> float:
-    """000 M3: system RAM 1:4 to GPU VRAM."""
+    """000 M3: system RAM 1:4 to GPU VRAM. The rule is the document's; vendors' 8-GPU reference nodes ship
+    below it: NVIDIA DGX H100 has 2 TB of system memory for 8 × 80 = 640 GB of GPU memory, about 1:3.2
+    (NVIDIA DGX H100 datasheet, "System Memory 2TB"), where the rule asks 2 560 GB."""
     return 4 * gpu.memory_gb * count
 
 

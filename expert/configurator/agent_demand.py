@@ -178,8 +178,9 @@ def prefill_ttft(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision: 
                  a: Assumptions) -> float:
     """`step_ttft` of a step prefill."""
     ttft = loop.prefill_s(model, gpu, tp, precision, column, p.uncached, p.cached, a)
-    if p.reloaded:
-        ttft += p.reloaded * loop.reload_s(model, tp, p.cached, a, p.kv_precision)
+    if p.reloaded:  # layer-wise loading hides the copy behind the prefill where it can (agent_loop)
+        copy = loop.reload_s(model, tp, p.cached, a, p.kv_precision, gpu)
+        ttft += p.reloaded * loop.exposed_reload_s(copy, ttft, model.layers)
     return ttft
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from expert.configurator.agent_demand import step_ttft
+from expert.catalog.bom import m3_ram_gb
+from expert.configurator.agent_demand import step_prefill, step_ttft
 from expert.sizing import agent_loop as loop
+from expert.sizing.memory import weights_gb
 
 
 def offload_optimum(w, catalog, a, shared, ctx, run):
@@ -85,7 +87,35 @@ def figures(ctx, best, offload=None) -> dict:
         "offload_gpu": offload.source.gpu.id if kv_bound else None,
         "offload_count": offload.count if kv_bound else None,
         "offload_monthly_saving_chf": (best.objective - offload.objective) / ctx.months if kv_bound else None,
+        # dropped KV waits nowhere: only `cpu` puts the idle sessions' KV in host DRAM
+        **host_memory(ctx, best, peak_tasks,
+                      (share if d.kv_during_tools == "cpu" else 0.0) * max(0.0, live - generating) * kv_session),
         "cost_per_task_chf": per_task,
         "cost_per_1000_tasks_chf": None if per_task is None else per_task * 1000,
         "defaults": {k: v for k, v in a.sources.items() if v != "given"},
+    }
+
+
+def host_memory(ctx, best, peak_tasks: float, host_kv_gb: float) -> dict:
+    """Where the KV waits and what the host side carries (issue 31 item 6): `host_kv_gb` of offloaded
+    sessions' KV in host DRAM against the host RAM of the pick — 000 M3's rule (system RAM 4 × total
+    VRAM, as the bill of materials builds owned servers and packages); a cloud offer states none, so its
+    RAM is left unknown. The link check shares one PCIe link per GPU (`agent_loop.host_link_gbs`): the
+    reloads' GB/s per GPU at the peak against the link (offload writes move the same bytes the other
+    way, a separate direction), and the time to load the weights over the same link at start."""
+    d, gpu, tp = ctx.agent, best.source.gpu, best.tp
+    p = step_prefill(d)
+    link = loop.host_link_gbs(gpu)
+    reload_gb = loop.offload_gb(ctx.model, tp, p.cached, ctx.a, p.kv_precision) if p.reloaded else 0.0
+    reload_rate = peak_tasks * d.agent.steps_mean * p.reloaded * reload_gb / max(1, best.replicas)
+    owned = best.source.kind in ("package", "purchase")
+    ram = m3_ram_gb(gpu, best.count) if owned else None
+    return {
+        "kv_waits": "host" if host_kv_gb > 0 else ("dropped" if d.kv_during_tools == "drop" else "gpu"),
+        "host_kv_gb": host_kv_gb,
+        "host_ram_gb": ram, "host_ram_exceeded": ram is not None and host_kv_gb > ram,
+        "host_ram_basis": "000-m3-rule" if owned else "not-stated",
+        "host_link_gbs": link, "pcie_generation": loop.pcie_generation(gpu),
+        "host_link_reload_gbs": reload_rate, "host_link_load": reload_rate / link,
+        "weights_load_s": weights_gb(ctx.model, best.precision, ctx.a) / tp / link,
     }

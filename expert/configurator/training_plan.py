@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 
 from expert.catalog.billing import training_billing
+from expert.catalog.bom import m3_ram_gb
 from expert.catalog.models import LlmModel
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
 from expert.configurator.keys import inputs
@@ -67,6 +68,8 @@ class TrainingOption:
     nodes: int = 0
     sharding: str | None = None
     memory_per_gpu_gb: float | None = None
+    host_ram_gb: float = 0.0                 # optimizer state offloaded to host RAM, per node
+    server_ram_gb: float | None = None       # the serving server's RAM by 000 M3 (4 × VRAM), serving-idle only
     hours_per_run: float | None = None
     elapsed_hours_per_run: float | None = None
     billed_hours_per_run: float | None = None
@@ -133,6 +136,8 @@ class TrainingPlanner:
         nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
         opt = self._from_layout("serving-idle", lay, elapsed)
+        # the serving server's RAM: 000 M3's rule (4 × VRAM), as the catalog builds owned servers (issue 33)
+        opt.server_ram_gb = m3_ram_gb(gpu, count)
         if not lay.fits:
             opt.fits = False
             values = {"memory": f"{lay.memory_per_gpu_gb:.1f}", "count": count, "gpu": gpu.id,
@@ -140,6 +145,12 @@ class TrainingPlanner:
             opt.reason = t("configurator.training.idle.memory", "en", **values)
             # German: every decimal point of the sentence becomes a comma
             opt.reason_de = t("configurator.training.idle.memory", "de", **values).replace(".", ",")
+        elif lay.host_ram_gb > opt.server_ram_gb:
+            opt.fits = False
+            values = {"host": f"{lay.host_ram_gb:.0f}", "ram": f"{opt.server_ram_gb:.0f}", "count": count,
+                      "gpu": gpu.id}
+            opt.reason = t("configurator.training.idle.host_ram", "en", **values)
+            opt.reason_de = t("configurator.training.idle.host_ram", "de", **values)
         elif per_day <= 0 or elapsed > self.limit_h:
             opt.fits = False
             values = {"hours": f"{lay.hours:.1f}", "per_day": f"{per_day:g}", "nights": nights,
@@ -152,7 +163,7 @@ class TrainingPlanner:
 
     def _from_layout(self, kind: str, lay: JobLayout, elapsed: float) -> TrainingOption:
         return TrainingOption(kind, lay.fits, lay.gpu, lay.gpus, lay.nodes, lay.sharding, lay.memory_per_gpu_gb,
-                              lay.hours, elapsed, interconnect=lay.interconnect)
+                              lay.host_ram_gb, None, lay.hours, elapsed, interconnect=lay.interconnect)
 
     def external(self) -> list[TrainingOption]:
         """The best rented-per-run and the best dedicated option (each may be missing)."""

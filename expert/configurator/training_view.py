@@ -34,7 +34,8 @@ def _r(x, d=2):
 def option_dict(o: TrainingOption) -> dict:
     """A `TrainingOption` as plain data (rounded)."""
     return {"kind": o.kind, "fits": o.fits, "gpu": o.gpu, "gpus": o.gpus, "nodes": o.nodes, "sharding": o.sharding,
-            "memory_per_gpu_gb": _r(o.memory_per_gpu_gb), "hours_per_run": _r(o.hours_per_run),
+            "memory_per_gpu_gb": _r(o.memory_per_gpu_gb), "host_ram_gb": _r(o.host_ram_gb),
+            "server_ram_gb": _r(o.server_ram_gb), "hours_per_run": _r(o.hours_per_run),
             "elapsed_hours_per_run": _r(o.elapsed_hours_per_run), "billed_hours_per_run": _r(o.billed_hours_per_run),
             "cost_per_run_chf": _r(o.cost_per_run_chf), "cost_horizon_chf": _r(o.cost_horizon_chf),
             "team_horizon_chf": _r(o.team_horizon_chf), "offer": o.offer, "provider": o.provider,
@@ -55,6 +56,10 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
     if o.kind == "serving-idle":
         nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
         text += msg("configurator.training.nights", lang, nights=_count("nights", nights, lang))
+    if o.host_ram_gb > 0:
+        text += msg("configurator.training.host_ram", lang, host=grouped(o.host_ram_gb))
+        if o.server_ram_gb is not None:
+            text += msg("configurator.training.server_ram", lang, ram=grouped(o.server_ram_gb))
     if o.billed_hours_per_run is not None:
         text += msg("configurator.training.billed", lang, hours=dec(o.billed_hours_per_run, lang, 2))
     if o.interconnect:

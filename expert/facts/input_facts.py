@@ -135,7 +135,8 @@ AGENT_FACT_FIELDS = ("kind", "steps_mean", "cache_hit_rate", "session_affinity",
                      "kv_bound",
                      "tool_share", "compactions_per_task", "task_latency_s", "step_latency_s", "ttft_step_s",
                      "ttft_step_uncached_s", "max_context_tokens", "context_limit_tokens", "offload_gpu",
-                     "offload_count", "offload_monthly_saving_chf")
+                     "offload_count", "offload_monthly_saving_chf", "kv_waits", "host_kv_gb", "host_ram_gb", "host_ram_exceeded",
+                     "host_link_gbs", "host_link_load")
 
 
 def agent_fact(figures: dict[str, Any]) -> dict[str, Any]:

@@ -207,6 +207,12 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "offload_gpu": (STR, "kv_bound: the GPU of the optimum with idle sessions' KV in CPU memory"),
         "offload_count": (NUM, "kv_bound: its GPU count"),
         "offload_monthly_saving_chf": (NUM, "kv_bound: its monthly saving, CHF"),
+        "kv_waits": (STR, "gpu | host | dropped: where the sessions' KV waits during tools"),
+        "host_kv_gb": (NUM, "offloaded sessions' KV in host DRAM at the peak, GB"),
+        "host_ram_gb": (NUM, "host RAM of the pick (000 M3: 4 × total VRAM); absent when unknown"),
+        "host_ram_exceeded": (BOOL, "host_kv_gb above host_ram_gb"),
+        "host_link_gbs": (NUM, "host-to-GPU PCIe rate per GPU and direction, GB/s"),
+        "host_link_load": (NUM, "offloaded-KV reloads at the peak over the PCIe link, 0..1+"),
     },
     "agent_spec": {
         "name": (STR, "000 R1: the agent's name in the inventory"),

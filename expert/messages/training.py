@@ -84,6 +84,12 @@ TRAINING: dict[str, tuple[str, str]] = {
         "; {nights} mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft reduziert, "
         "solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 Leerlaufstunden schaltet das ab)"),
     "configurator.training.billed": ("; billed {hours} h", "; abgerechnet {hours} h"),
+    "configurator.training.host_ram": (
+        "; CPU offload: {host} GB of optimizer state in host RAM per node",
+        "; CPU-Offload: {host} GB Optimiererzustand im Hauptspeicher pro Knoten"),
+    "configurator.training.server_ram": (
+        " (the serving server has {ram} GB by 000 M3's 1:4 rule)",
+        " (der Server hat nach der 1:4-Regel von 000 M3 {ram} GB)"),
     "configurator.training.needs": ("; needs {fabric}", "; braucht {fabric}"),
 }
 MESSAGES.update(TRAINING)
@@ -167,6 +173,9 @@ IDLE: dict[str, tuple[str, str]] = {
     "configurator.training.idle.memory": (
         "needs {memory} GB per GPU on {count}× {gpu}, has {usable}",
         "braucht {memory} GB pro GPU auf {count}× {gpu}, verfügbar sind {usable}"),
+    "configurator.training.idle.host_ram": (
+        "CPU offload needs {host} GB of host RAM; {count}× {gpu} come with {ram} GB by 000 M3's 1:4 rule",
+        "der CPU-Offload braucht {host} GB Hauptspeicher; {count}× {gpu} haben nach der 1:4-Regel von 000 M3 {ram} GB"),
     "configurator.training.idle.too_long": (
         "{hours} h at {per_day} idle h/day take {nights} nights, more than half the period ({days} days)",
         "{hours} h bei {per_day} Leerlaufstunden pro Tag brauchen {nights} Nächte, mehr als das halbe Intervall "

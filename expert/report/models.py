@@ -122,6 +122,20 @@ class AgentSummary(_AuditOnly):
                                   "latent)")
     kv_bound: bool = Field(description="KV residency, not compute, sets the configuration: offloading idle "
                                        "sessions' KV to CPU memory would allow a cheaper one")
+    kv_waits: str = Field(default="gpu", description="where a session's KV waits during its tools: gpu | host | "
+                          "dropped (issue 31 item 6)")
+    host_kv_gb: float = Field(default=0.0, description="offloaded sessions' KV in host DRAM at the peak, GB")
+    host_ram_gb: float | None = Field(default=None, description="host RAM of the pick: 000 M3's rule (4 × total "
+                                      "VRAM) for owned servers and packages; null where a cloud offer states none")
+    host_ram_exceeded: bool = Field(default=False, description="host_kv_gb above host_ram_gb")
+    host_ram_basis: str = Field(default="not-stated", description="000-m3-rule | not-stated")
+    host_link_gbs: float | None = Field(default=None, description="host-to-GPU PCIe rate per GPU and direction")
+    pcie_generation: int | None = None
+    host_link_reload_gbs: float = Field(default=0.0, description="reloads of offloaded KV per GPU at the peak, GB/s "
+                                        "(offload writes move the same bytes the other way)")
+    host_link_load: float = Field(default=0.0, description="host_link_reload_gbs over host_link_gbs")
+    weights_load_s: float | None = Field(default=None, description="time to load one GPU's weights over the same "
+                                         "link at start, s")
     offload_gpu: str | None = None
     offload_count: int | None = None
     offload_monthly_saving_chf: float | None = None

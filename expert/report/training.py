@@ -2,6 +2,8 @@
 first, full / LoRA / QLoRA side by side, and the cost lines with the ranking objective."""
 
 
+from pydantic import Field
+
 from expert.report.parts import ReportPart
 
 
@@ -15,6 +17,10 @@ class TrainingOptionOut(ReportPart):
     nodes: int = 0
     sharding: str | None = None
     memory_per_gpu_gb: float | None = None
+    host_ram_gb: float | None = Field(default=None, description="optimizer state in host RAM per node under CPU "
+                                      "offload (sharding fsdp-offload), GB; 0 without offload")
+    server_ram_gb: float | None = Field(default=None, description="serving-idle: the serving server's RAM by 000 "
+                                        "M3's 1:4 rule (4 × VRAM), GB; a larger host_ram_gb is refused")
     hours_per_run: float | None = None
     elapsed_hours_per_run: float | None = None
     billed_hours_per_run: float | None = None

@@ -20,7 +20,7 @@ hits 1/R, `routed_share`; a retention time T_r shorter than the tool waits loses
 `retained_share`): the shape is p × (reused) + (1 − p) × (recomputed). Hit rate = 1 − Σ uncached / Σ input. A fractional mean step count interpolates linearly between the
 neighbouring whole counts. Sessions (Little's law): task rate × task duration; the sessions waiting
 on a tool hold their KV on the GPU only with `kv_during_tools: gpu`; with `cpu` each step first copies
-its cached KV back from CPU memory (`reload_s`).
+its cached KV back from CPU memory (`reload_s`) over the GPU's PCIe link, layer by layer behind the prefill.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.inputs.agent_block import ResolvedAgent
-from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.constants import Assumptions, exact, resolve
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing.kernels import efficiencies
@@ -38,9 +38,20 @@ from expert.sizing.speed import prefill_compute_tflops
 
 SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
 COMPACT_TO = 0.5  # own estimate: a compaction summarises the history to half the limit
-#: Host-to-GPU copy rate for KV offloaded to CPU memory, GB/s per GPU: own estimate, the effective
-#: rate of PCIe Gen4 x16 (32 GB/s per direction raw, PCI-SIG); Gen5 hosts double it.
-HOST_LINK_GBS = 25.0
+#: Host-to-GPU copy rate for KV offloaded to CPU memory, GB/s per direction and GPU, by the GPU's PCIe
+#: generation (`host_link_gbs`). Gen4: own estimate, the effective rate of PCIe 4.0 x16 (31.5 GB/s raw,
+#: PCI-SIG; ~80 % after protocol overhead). Gen5 (H100, H200, B200: NVIDIA product briefs, "PCIe Gen5
+#: x16"): ~50 GB/s per direction, the vLLM offloading connector's DMA copies of 0.5-2 MB blocks on H100
+#: (vLLM blog, "Inside vLLM's new KV offloading connector", 2026-01-08,
+#: https://blog.vllm.ai/2026/01/08/kv-offloading-connector.html, section "Evaluating GPU-CPU Transfer
+#: Techniques"), i.e. 79 % of PCIe 5.0's 63 GB/s raw - the same share as the Gen4 estimate.
+HOST_LINK_GEN4 = exact(25.0, "GB/s per direction", "own estimate: ~80 % of PCIe 4.0 x16 (31.5 GB/s, PCI-SIG)")
+HOST_LINK_GEN5 = exact(50.0, "GB/s per direction", "vLLM blog 2026-01-08 (KV offloading connector, H100 DMA)")
+#: Whether the KV of the next layer is copied while the current layer computes (layer-wise loading:
+#: vLLM's KV connector API `start_load_kv` / `wait_for_layer_load`, vllm/distributed/kv_transfer/
+#: kv_connector/v1/base.py; LMCache's layer-wise mode). Model: the copy of layer 1 is exposed, the rest
+#: hides behind the prefill: exposed = max(copy / layers, copy - prefill × (layers - 1) / layers).
+LAYERWISE_LOAD = True
 
 
 @dataclass(frozen=True)
@@ -180,14 +191,39 @@ def prefill_with(model: LlmModel, tp: int, rates: tuple[float, float, float], ne
     return max(work / tp / flops, weights) / eta
 
 
+def pcie_generation(gpu: Gpu | None) -> int:
+    """The GPU's host link generation: 5 for Hopper and Blackwell (H100, H200, B200 product briefs:
+    PCIe Gen5 x16), 4 otherwise (Ampere, Ada, and an unknown GPU: the conservative case)."""
+    arch = gpu.architecture.lower() if gpu is not None else ""
+    return 5 if arch.startswith(("hopper", "blackwell")) else 4
+
+
+def host_link_gbs(gpu: Gpu | None) -> float:
+    """Host-to-GPU copy rate of one GPU's PCIe link, GB/s per direction (`HOST_LINK_GEN4`/`GEN5`)."""
+    return (HOST_LINK_GEN5 if pcie_generation(gpu) == 5 else HOST_LINK_GEN4).value
+
+
 def reload_s(model: LlmModel, tp: int, cached: float, assumptions: Assumptions | None = None,
-             kv_precision: str = "fp16") -> float:
+             kv_precision: str = "fp16", gpu: Gpu | None = None) -> float:
     """Time to copy a session's cached KV back from CPU memory before its next step (each GPU of the
-    replica loads its share over its own link at `HOST_LINK_GBS`); the KV is copied at the precision
-    it is cached in (`kv_precision`: an FP8 cache moves half the bytes of a 16-bit one)."""
-    per_gpu = kv_cache_gb(model, max(0, round(cached)), 1, kv_precision, assumptions) \
+    replica loads its share over its own link at `host_link_gbs`, Gen4 when `gpu` is not given); the KV
+    is copied at the precision it is cached in (`kv_precision`: an FP8 cache moves half the bytes)."""
+    return offload_gb(model, tp, cached, assumptions, kv_precision) / host_link_gbs(gpu)
+
+
+def offload_gb(model: LlmModel, tp: int, cached: float, assumptions: Assumptions | None = None,
+               kv_precision: str = "fp16") -> float:
+    """One GPU's share of a session's cached KV, GB: what it writes to and reads back from host memory."""
+    return kv_cache_gb(model, max(0, round(cached)), 1, kv_precision, assumptions) \
         * kv_heads_per_gpu(model, tp) / model.kv_heads
-    return per_gpu / HOST_LINK_GBS
+
+
+def exposed_reload_s(copy_s: float, prefill_s: float, layers: int) -> float:
+    """The part of a reload the step waits for: all of it without layer-wise loading, else the first
+    layer's copy or what the prefill cannot hide (`LAYERWISE_LOAD`)."""
+    if not LAYERWISE_LOAD or layers < 2:
+        return copy_s
+    return max(copy_s / layers, copy_s - prefill_s * (layers - 1) / layers)
 
 
 def task_latency_s(steps: float, step_s: float, tool_s: float) -> float:

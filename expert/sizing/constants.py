@@ -226,7 +226,12 @@ class Assumptions:
         "CALIBRATION TARGET: fixes the GDDR memory-class factor of the training efficiency. Contradicted for "
         "LoRA by torchtune's RTX 4090 row (8B LoRA 3 083 tok/s ≈ 60 % MFU, 5-7× above what this factor "
         "predicts, docs/notes/modelling-anchors.md §3.2): M2's slowdown fits a 13B run that does not fit "
-        "48 GB better than a bandwidth limit (docs/fine-tuning.md §6)")
+        "48 GB better than a bandwidth limit (docs/fine-tuning.md §6). Also contradicted by CUDO Compute's "
+        "single-GPU BERT-base fine-tune (https://www.cudocompute.com/blog/real-world-gpu-benchmarks, read "
+        "2026-12-05: L40S ≈ 5× the A100 PCIe's training tokens/s; a vendor blog, a 110 M-parameter model, "
+        "implausibly high - it says only that the L40S is not slower). Issue 33 item 6 cites LoRA throughput "
+        "0.6-1.0× the A100; no LLM LoRA measurement of both GPUs in one setup was found, so the target stays "
+        "the document's 3-4× and the gap is stated here")
     default_dataset_tokens: Constant = ranged(
         10e6, 415e6, "tokens per run", "assumption (issue 12): 100 M tokens = about 50 000 examples of "
         "2 048 tokens; the data is the company's, so it does not grow with the model",

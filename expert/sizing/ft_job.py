@@ -146,10 +146,10 @@ def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assump
     mfu, band = mfu_for(method, gpu, nodes, offload, a)
     speed = n * gpu.fp16_tflops * 1e12
     h = _hours(work, speed, mfu)
-    if n == 1:
-        sharding = "single-gpu"
-    elif offload:
+    if offload:  # issue 33 item 2: a one-GPU run with its optimizer in host RAM is CPU offload too
         sharding = "fsdp-offload"
+    elif n == 1:
+        sharding = "single-gpu"
     else:
         sharding = "fsdp-node" if nodes == 1 else "fsdp-multinode"
     return JobLayout(gpu.id, n, nodes, sharding, per_gpu, usable, host, fits, mfu, h,

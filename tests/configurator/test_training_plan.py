@@ -191,3 +191,14 @@ def test_pool_clarification_lists_every_agent():
     for agent in T3["agents"]:
         assert f"{agent['name']}: " in rep.clarification
     assert rep.pool and any("analyst" in line for line in rep.pool)
+
+
+def test_serving_idle_states_the_servers_ram_by_the_1_to_4_rule():
+    # issue 33 item 2: the 70B monthly full run on the serving GPU, one A100 80 GB in INT8 (W8A8 since issue
+    # 32): its server has 1 × 80 GB × 4 = 320 GB of RAM (000 M3); the run does not fit its VRAM and is
+    # refused for that
+    r = search({"model": "llama-3.1-70b", "requests_per_day": 5000,
+                "fine_tuning": {"frequency": "monthly", "method": "full"}}, CAT, sensitivity=False)
+    idle = next(o for o in r.training_plan["options"] if o["kind"] == "serving-idle")
+    assert (idle["gpu"], idle["gpus"], idle["server_ram_gb"]) == ("a100-80gb-sxm", 1, 320.0)
+    assert not idle["fits"] and all(o["host_ram_gb"] == 0.0 for o in r.training_plan["options"])

@@ -382,6 +382,12 @@ SCENARIOS: dict[str, list[dict]] = {
         workload(), sizing(), choice(gpu="rtx-pro-6000-server", gpu_family="rtx-pro-6000", count=4),
         agent(tool_share=0.772, kv_bound=True, offload_gpu="h200", offload_count=1,
               offload_monthly_saving_chf=2668.0)],
+    # issue 31 item 6: 400 offloaded sessions × 10 GB = 4 000 GB of host DRAM on a 4 × RTX PRO 6000 server
+    # whose 000 M3 RAM is 4 × 4 × 96 GB = 1 536 GB; reloads of 60 GB/s over a 25 GB/s Gen4 link = 240 %
+    "advise-agent-offload-beyond-host": [
+        workload(), sizing(), choice(gpu="rtx-pro-6000-server", gpu_family="rtx-pro-6000", count=4),
+        agent(kv_during_tools="cpu", kv_waits="host", host_kv_gb=4000.0, host_ram_gb=1536.0,
+              host_ram_exceeded=True, host_link_gbs=25.0, host_link_load=2.4)],
     "advise-agent-spread-and-dropped": [
         workload(), sizing(), choice(),
         agent(session_affinity=False, kv_during_tools="drop", compactions_per_task=1.5,
@@ -852,6 +858,17 @@ def test_no_in_operator_inside_any():
                     for branch in cond.any:
                         for test in branch.where.values():
                             assert not (isinstance(test, Ops) and test.in_ is not None), rule.id
+
+
+def test_offloaded_kv_beyond_the_host_names_dram_and_link():
+    host = findings("advise-agent-offload-beyond-host")
+    assert {"agent-offloaded-kv-exceeds-host-ram", "agent-host-link-saturated"} <= set(host)
+    assert "4 000.0 GB of host memory" in host["agent-offloaded-kv-exceeds-host-ram"].explanation
+    assert "the server has 1 536.0 GB" in host["agent-offloaded-kv-exceeds-host-ram"].explanation
+    assert "240 % of each GPU's 25.0 GB/s" in host["agent-host-link-saturated"].explanation
+    # within the host's RAM and link (the kv-bound coding agent keeps its KV on the GPU) both stay silent
+    assert not {"agent-offloaded-kv-exceeds-host-ram", "agent-host-link-saturated"} \
+        & set(findings("advise-coding-agent-kv-bound"))
 
 
 def test_agent_rules_fire_on_their_shapes_with_the_measured_effect_sizes():

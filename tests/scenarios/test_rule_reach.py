@@ -23,6 +23,11 @@ HERE = Path(__file__).parent
 # produces the facts they match. Keep this short: add a scenario first. A rule listed here that
 # starts firing fails `test_unreachable_list_is_current` so the list stays honest.
 UNREACHABLE_END_TO_END: dict[str, str] = {
+    # Issue 31 item 6: the search offloads idle KV only where it pays, and no scenario's offloaded KV reaches
+    # 000 M3's 4 × VRAM of an owned server (cloud offers state no RAM) or a PCIe link's rate; the rules are
+    # driven by tests/rules/test_rules_fire.py (advise-agent-offload-beyond-host).
+    "agent-offloaded-kv-exceeds-host-ram": "no scenario's offloaded KV exceeds 4 × VRAM on an owned server",
+    "agent-host-link-saturated": "no scenario's reloads reach the GPU's PCIe rate",
     # Issue 33: within the near-tie band the configurator picks fewer GPUs or the faster answer itself
     # (expert/configurator/near_tie_pick.py); the rule names what is left — faster on more GPUs, or fewer
     # and slower — which no scenario produces (tests/unit/test_near_tie.py drives the fact).

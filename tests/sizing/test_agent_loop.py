@@ -218,3 +218,22 @@ def test_reload_moves_the_cache_at_its_precision():
     # over 25 GB/s = 0.0524288 s
     model = CATALOG.model("qwen2.5-32b")
     assert loop.reload_s(model, 1, 10_000, DEFAULT, "fp8") == pytest.approx(0.0524288)
+
+
+def test_reload_uses_the_gpus_pcie_generation():
+    # issue 31 item 6: an H100 (Hopper, PCIe Gen5) copies at 50 GB/s (vLLM offloading connector on H100),
+    # an A100 (Ampere, Gen4) at 25 GB/s: 2.62144 GB (qwen2.5-32b, 10 000 tokens) = 0.0524288 s vs 0.1048576 s
+    model = CATALOG.model("qwen2.5-32b")
+    h100, a100 = CATALOG.gpus["h100-sxm"], CATALOG.gpus["a100-80gb-sxm"]
+    assert loop.pcie_generation(h100) == 5 and loop.pcie_generation(a100) == 4
+    assert loop.reload_s(model, 1, 10_000, DEFAULT, gpu=h100) == pytest.approx(0.0524288)
+    assert loop.reload_s(model, 1, 10_000, DEFAULT, gpu=a100) == pytest.approx(0.1048576)
+    assert loop.offload_gb(model, 4, 10_000, DEFAULT) == pytest.approx(0.65536)   # 2.62144 / 4 GPUs
+
+
+def test_layerwise_loading_hides_the_copy_behind_the_prefill():
+    # 64 layers, a 0.1 s copy: behind a 0.2 s prefill only layer 1's copy shows, 0.1 / 64 = 0.0015625 s;
+    # behind a 0.05 s prefill 0.1 − 0.05 × 63/64 = 0.05078125 s shows; a 1-layer model hides nothing
+    assert loop.exposed_reload_s(0.1, 0.2, 64) == pytest.approx(0.0015625)
+    assert loop.exposed_reload_s(0.1, 0.05, 64) == pytest.approx(0.05078125)
+    assert loop.exposed_reload_s(0.1, 0.2, 1) == pytest.approx(0.1)

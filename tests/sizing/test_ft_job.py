@@ -165,3 +165,15 @@ def test_offload_keeps_the_optimizer_in_host_ram():
     assert off.host_ram_gb == pytest.approx(12 * 70)
     assert off.memory_per_gpu_gb == pytest.approx(4 * 70 / 8 + 4.30545 + 0.65, abs=1e-4)
     assert off.hours * 8 > sharded.hours * 16       # offload runs at 0.67 × MFU, two nodes at 0.8 ×
+
+
+def test_a_one_gpu_full_fine_tune_that_offloads_says_so():
+    # issue 33 item 2: 13B full on one A100 80 GB keeps 16-bit weights + grads (13 × 4 = 52 GB + 2.1 GB
+    # fixed = 54.1 GB) on the GPU and the fp32 master + Adam moments (13 × 12 B = 156 GB) in host RAM:
+    # CPU offload, not "single-gpu"
+    lay = layout_on(M13, A100, "full", 1, 1e8)
+    assert lay.sharding == "fsdp-offload" and lay.gpus == 1
+    assert lay.memory_per_gpu_gb == pytest.approx(54.1, abs=0.05)
+    assert lay.host_ram_gb == pytest.approx(156.0)
+    # 70B full on 8 serving H100: 70 × 12 B = 840 GB of host RAM (the issue's figure)
+    assert layout_on(M70, H100, "full", 8, 1e8).host_ram_gb == pytest.approx(840, rel=0.01)
