@@ -16,6 +16,7 @@ from dataclasses import replace
 from expert.catalog.bom import m3_ram_gb
 from expert.configurator.agent_demand import step_prefill, step_ttft
 from expert.sizing import agent_loop as loop
+from expert.sizing.engine_speed import request_overhead_s
 from expert.sizing.memory import weights_gb
 
 
@@ -41,6 +42,7 @@ def figures(ctx, best, offload=None) -> dict:
     at_pick = replace(d, shape=shape, affinity=routed)
     unlimited = replace(d, retained=1.0).shape_at(best.replicas)  # the same without a retention limit
     new = shape.mean_uncached
+    request = request_overhead_s(ctx.sizing.engine, ctx.a)
     kv_session = prof.kv_seq_gb * tp / prof.kv_copies   # once, whatever the copies (MLA under TP: tp)
     kv_shared = prof.shared_kv_gb * tp      # the shared prefix, once per replica (MLA: once per GPU)
     # a closed loop carries the rate its users make at this pick's step (`closed_rate`), at most the rate
@@ -69,9 +71,10 @@ def figures(ctx, best, offload=None) -> dict:
         "cache_hit_rate_lost_to_retention": unlimited.hit_rate - shape.hit_rate,
         "reasoning_tokens_per_step": a.reasoning_tokens, "reasoning_kept": a.reasoning_kept,
         "fan_out": a.fan_out,
-        "ttft_step_s": step_ttft(at_pick, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a),
+        # + the server's time per request (engine_speed), as in every TTFT the search checks (issue 32)
+        "ttft_step_s": step_ttft(at_pick, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a) + request,
         "ttft_step_uncached_s": loop.prefill_s(ctx.model, gpu, tp, best.precision, best.source.column,
-                                               shape.mean_input, 0, ctx.a),
+                                               shape.mean_input, 0, ctx.a) + request,
         "step_latency_s": step, "tool_time_s": a.tool_time_s,
         # the final step has the mean step's shape; streamed, its user waits for the first words
         "final_step_latency_s": best.ttft if d.final_target_s is not None and d.streamed and best.ttft else step,

@@ -94,7 +94,8 @@ class AgentSummary(_AuditOnly):
                                  "stripped by the chat template")
     fan_out: int = Field(default=1, description="sessions a task runs at once (sub-agents, parallel branches)")
     kv_during_tools: str
-    ttft_step_s: float = Field(description="prefill of a step's uncached tokens, no queueing")
+    ttft_step_s: float = Field(description="prefill of a step's uncached tokens + the server's time per "
+                               "request, no queueing")
     ttft_step_uncached_s: float = Field(description="the same step without any prefix cache")
     step_latency_s: float
     tool_time_s: float

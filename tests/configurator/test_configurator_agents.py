@@ -197,3 +197,15 @@ def test_report_states_sessions_p95_and_retention_loss(coding):
     short = search(_with(cache_retention_s=10), CATALOG, sensitivity=False).agent
     assert short["cache_hit_rate"] + short["cache_hit_rate_lost_to_retention"] == pytest.approx(0.9189, abs=1e-4)
     assert short["cache_hit_rate_lost_to_retention"] > 0.2
+
+
+def test_the_step_ttft_shown_includes_the_servers_time_per_request(coding, monkeypatch):
+    # issue 32: every TTFT holds the engine's time per request (vLLM 6.5 ms, engine_speed.request_overhead_s);
+    # the report's step figures now do too: without it both are exactly 6.5 ms shorter
+    from expert.configurator import agent_report
+
+    f = coding.agent
+    monkeypatch.setattr(agent_report, "request_overhead_s", lambda engine, a: 0.0)
+    bare = search(_with(), CATALOG, sensitivity=False).agent
+    assert f["ttft_step_s"] - bare["ttft_step_s"] == pytest.approx(0.0065, abs=1e-9)
+    assert f["ttft_step_uncached_s"] - bare["ttft_step_uncached_s"] == pytest.approx(0.0065, abs=1e-9)
