@@ -255,8 +255,8 @@ class Interview(Turns):
         elif has_msg(f"interview.skip.{q.id}"):
             method = method_word(DEFAULTS["fine_tuning_method"], self.lang)
             shown = [msg(f"interview.skip.{q.id}", self.lang, method=method)]
-        text = msg("interview.skipped", self.lang,
-                   shown=", ".join(shown) or msg("interview.standard", self.lang))
+        text = (msg("interview.skipped", self.lang, shown=", ".join(shown)) if shown
+                else msg("interview.skipped_standard", self.lang))
         return Reply("skip", q.id, text)
 
     def set(self, name: str, value: object) -> dict:

@@ -201,3 +201,12 @@ def test_a_named_precision_at_the_context_question_is_taken_for_the_precision():
     assert reply.ok and reply.redirected == "precision"
     assert iv.answers["precision"] == "int8" and "context_tokens" not in iv.answers
     assert iv.next_question().id == "context"
+
+
+def test_skipping_a_question_without_a_shown_default_reads_as_a_sentence():
+    # issue 35 (noticed in item 5): skipping the agent-steps question said "Standard: Standardannahme"
+    iv = Interview("de")
+    for a in ["qwen2.5-32b coding agent", "2000 Aufgaben pro Tag", "nein", "nein", "2 s"]:
+        iv.answer(a)
+    assert iv.next_question().id == "agent_steps"
+    assert iv.answer("überspringen").understood == "übersprungen — es gilt die Standardannahme"
