@@ -196,15 +196,11 @@ def document_view(w: Workload, catalog: Catalog, a: Assumptions, ctx, out) -> Do
             miss = failed_text(c)
             view.comparison = {lang: t("configurator.compare.closest", lang, comparison=view.comparison[lang],
                                        closest=label(c, lang), miss=miss[lang]) for lang in ("en", "de")}
-    elif theirs is best:  # the documents' family, but they call for several GPUs and one suffices
-        view.comparison = {lang: t("configurator.compare.one_suffices", lang, name=name, best=label(best, lang),
-                                   best_chf=grouped(best.objective), months=ctx.months) for lang in ("en", "de")}
-        reason = meets_reason(ctx, best)
-        if reason:
-            view.comparison = {lang: f"{view.comparison[lang]}; {reason[lang]}" for lang in ("en", "de")}
     else:
         diff = theirs.objective - best.objective
         key = "configurator.compare.costlier" if diff >= 0 else "configurator.compare.costlier_tie"  # a near tie's pick
+        if theirs is best:  # the documents' family, but they call for several GPUs and one suffices
+            key = "configurator.compare.one_suffices"
         view.comparison = {lang: t(key, lang, name=name, theirs=label(theirs, lang),
                                    theirs_chf=grouped(theirs.objective), months=ctx.months, best=label(best, lang),
                                    best_chf=grouped(best.objective), diff_chf=grouped(abs(diff)))

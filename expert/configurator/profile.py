@@ -42,7 +42,7 @@ from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu,
 from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
-from expert.sizing.kernels import efficiencies
+from expert.sizing.kernels import weight_only_factor
 from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
 from expert.configurator.agent_demand import StepPrefill, prefill_shift
 from expert.configurator.keys import inputs
@@ -107,7 +107,7 @@ class ReplicaProfile(Serving):
         self._host = step_overhead_s(self.model, self.engine, a)
         self._request = request_overhead_s(self.engine, a)
         link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
-        wo = efficiencies(self.gpu, self.precision, a, engine=self.engine)
+        wo = weight_only_factor(self.gpu, self.precision, a, engine=self.engine)
         roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
                                                 self.output, self.kv_precision, a.mbu.value, a.mfu.value, self._eta, a, wo,
                                                 self._floor, link, self._host, self._read, self._request,

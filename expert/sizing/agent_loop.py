@@ -33,7 +33,7 @@ from expert.inputs.agent_block import ResolvedAgent
 from expert.sizing.constants import Assumptions, exact, resolve
 from expert.sizing.memory import kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
-from expert.sizing.kernels import efficiencies
+from expert.sizing.kernels import weight_only_factor
 from expert.sizing.speed import prefill_compute_tflops
 
 SECONDS_PER_MONTH = 365.25 / 12 * 86_400  # a mean calendar month
@@ -177,9 +177,9 @@ def prefill_rates(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: st
     """What `prefill_s` reads besides the tokens: (FLOP/s, time to read the weights, TP efficiency), for
     callers that prefill several token counts on one replica (`prefill_with`)."""
     a = resolve(assumptions)
-    read, compute = efficiencies(gpu, precision, a)
-    flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * compute
-    bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * read
+    wo = weight_only_factor(gpu, precision, a)
+    flops = prefill_compute_tflops(gpu, precision, a) * 1e12 * a.mfu.value * wo
+    bw = gpu.bandwidth_gbs * 1e9 * a.mbu.value * wo
     return flops, weights_gb(model, precision, a) * 1e9 / tp / bw, tp_efficiency_point(tp, column, a)
 
 

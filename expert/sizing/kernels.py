@@ -79,14 +79,13 @@ def peak_tflops(gpu: Gpu, k: Kernel) -> float | None:
     return {"fp8": gpu.fp8_tflops, "int8": gpu.int8_tops, "fp4": gpu.fp4_tflops}.get(k.compute)
 
 
-def efficiencies(gpu: Gpu, precision: str, assumptions: Assumptions | None = None, end: str = "value",
-                 engine: str | None = None) -> tuple[float, float]:
-    """(× MBU on weight reads, × MFU) of the kernel: (1, 1) unless it is weight-only (module docstring);
-    `end` picks the band's low/high."""
+def weight_only_factor(gpu: Gpu, precision: str, assumptions: Assumptions | None = None, end: str = "value",
+                       engine: str | None = None) -> float:
+    """× MBU on weight reads and × MFU of the kernel: 1 unless it is weight-only, then
+    `weight_only_efficiency` (module docstring); `end` picks the band's low/high."""
     if not kernel(gpu, precision, engine).weight_only:
-        return 1.0, 1.0
-    wo = getattr(resolve(assumptions).weight_only_efficiency, end)
-    return wo, wo
+        return 1.0
+    return getattr(resolve(assumptions).weight_only_efficiency, end)
 
 
 def quantised_kernel(gpu: Gpu, precision: str, engine: str | None = None) -> str | None:

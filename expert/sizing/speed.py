@@ -48,7 +48,7 @@ import math
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.engine_speed import prefill_tflops, request_overhead_s, step_overhead_s
-from expert.sizing.kernels import efficiencies, kernel, peak_tflops, quantised_kernel
+from expert.sizing.kernels import kernel, peak_tflops, quantised_kernel, weight_only_factor
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.parallel import column_for, tp_efficiency, tp_source
 from expert.sizing.results import Performance, Provenance
@@ -190,18 +190,19 @@ class Roofline:
     not depend on the batch is computed once, the decode step and the prefill per call. `_scenario` is
     built on it; the configurator's replica profiles call it directly for the few figures they need."""
 
-    def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=(1.0, 1.0),
+    def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
                  floor=0.0, link=None, overhead=0.0, read=None, request=0.0, engine=None):
-        """`engine`: whose kernels (`kernels.kernel`); `wo`: the kernel's (× MBU on weight reads, × MFU), `kernels.efficiencies`; `read`: the model's
-        `read_terms` at `precision` when the caller has them (the same tuple); `overhead`: the engine's
-        host time per decode step, `request`: its time per request (s, `engine_speed`)."""
-        mfu = mfu * wo[1]
+        """`engine`: whose kernels (`kernels.kernel`); `wo`: the kernel's × MBU on weight reads and × MFU
+        (`kernels.weight_only_factor`); `read`: the model's `read_terms` at `precision` when the caller has
+        them (the same tuple); `overhead`: the engine's host time per decode step, `request`: its time per
+        request (s, `engine_speed`)."""
+        mfu = mfu * wo
         self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
         self.eta, self.floor, self.overhead, self.request = eta, floor, overhead, request
         self.flops = compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
         self.prefill_flops = prefill_compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
         self.bw = gpu.bandwidth_gbs * 1e9 * mbu  # the KV cache's reads
-        self.bw_weights = self.bw * wo[0]
+        self.bw_weights = self.bw * wo
         self.active = model.decode_params_b * 1e9
         self.read = read = read_terms(model, precision, a) if read is None else read
         # decode_weight_gb at batch 1 where a step reads all weights at any batch (dense), else per batch
@@ -249,7 +250,7 @@ class Roofline:
         return mem, comp, tpot
 
 
-def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=(1.0, 1.0),
+def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
               floor=0.0, link=None, overhead=0.0, request=0.0, engine=None) -> dict:
     roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
                     overhead, request=request, engine=engine)
@@ -288,7 +289,7 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         _check(c.unit, c.low), _check(c.unit, c.high)
     _check("TP efficiency", eta_band.low), _check("TP efficiency", eta_band.high)
     dequant = weight_only(gpu, precision, engine)
-    wo = {end: efficiencies(gpu, precision, a, end, engine) for end in ("value", "low", "high")}
+    wo = {end: weight_only_factor(gpu, precision, a, end, engine) for end in ("value", "low", "high")}
     floors = {end: step_floor_s(model, tensor_parallel, a, end) for end in ("value", "low", "high")}
     host = {end: step_overhead_s(model, engine, a, end) for end in ("value", "low", "high")}
     req = {end: request_overhead_s(engine, a, end) for end in ("value", "low", "high")}

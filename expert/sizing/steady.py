@@ -18,7 +18,7 @@ import math
 from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.kernels import efficiencies
+from expert.sizing.kernels import weight_only_factor
 from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
 from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
@@ -42,7 +42,7 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     `uncached_prompt` is what each request prefills (default: the whole prompt)."""
     a = resolve(assumptions)
     eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
-    wo = efficiencies(gpu, precision, a, engine=engine)
+    wo = weight_only_factor(gpu, precision, a, engine=engine)
     floor = speed.step_floor_s(model, tp, a)
     host = step_overhead_s(model, engine, a)
 

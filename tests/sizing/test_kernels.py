@@ -46,9 +46,9 @@ def test_w8a8_reads_weights_at_full_mbu_and_weight_only_at_marlins():
     def mem(precision, wo):
         return Roofline(m, g, 1, precision, 100, 100, "fp16", a.mbu.value, a.mfu.value, 1.0, a, wo).decode(1)[0]
 
-    kv = mem("fp16", (1.0, 1.0)) - 14.949e9 / bw            # fp16 weights read per step: 14.949 GB
-    assert mem("int8", (1.0, 1.0)) == pytest.approx(8.0e9 / bw + kv, rel=1e-3)          # 8.0 GB at 1 B
-    assert mem("int4", (0.75, 0.75)) == pytest.approx(4.6339e9 / (bw * 0.75) + kv, rel=1e-3)
+    kv = mem("fp16", 1.0) - 14.949e9 / bw            # fp16 weights read per step: 14.949 GB
+    assert mem("int8", 1.0) == pytest.approx(8.0e9 / bw + kv, rel=1e-3)          # 8.0 GB at 1 B
+    assert mem("int4", 0.75) == pytest.approx(4.6339e9 / (bw * 0.75) + kv, rel=1e-3)
 
 
 def test_quantised_is_not_slower_than_16_bit_where_engines_serve_it_faster():
