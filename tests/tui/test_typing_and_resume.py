@@ -44,19 +44,14 @@ def card_in_focus(make_app):
     return opened
 
 
-async def test_a_burst_of_typing_on_a_card_keeps_every_space(card_in_focus):
+@pytest.mark.parametrize("messages", [
+    lambda: [key(ch) for ch in LINE],      # a burst of typing, all queued before the focus can move
+    lambda: [events.Paste(LINE)],          # a paste
+], ids=["burst-of-typing", "paste"])
+async def test_typing_or_pasting_on_a_card_lands_whole_in_the_prompt(card_in_focus, messages):
     async with card_in_focus() as (app, pilot, _):
-        for ch in LINE:                    # all queued at once, before the focus can move
-            app.post_message(key(ch))
-        await pilot.pause()
-        await pilot.pause()
-        prompt = app.chat.query_one("#prompt")
-        assert prompt.value == LINE and app.focused is prompt
-
-
-async def test_a_paste_on_a_card_lands_whole_in_the_prompt(card_in_focus):
-    async with card_in_focus() as (app, pilot, _):
-        app.post_message(events.Paste(LINE))
+        for message in messages():
+            app.post_message(message)
         await pilot.pause()
         await pilot.pause()
         prompt = app.chat.query_one("#prompt")
