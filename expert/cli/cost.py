@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from expert.cli.options import COUNT, FORMATS_TEXT_JSON, FRACTION, MONTHS, catalog_from, common_parent
-from expert.report.numbers import chf
+from expert.cli.options import COUNT, FORMATS_TEXT_JSON, FRACTION, LANGS, MONTHS, catalog_from, common_parent
+from expert.messages import provider_name, t
+from expert.report.numbers import chf, number
 
 
 def register(commands) -> None:
@@ -20,6 +21,7 @@ def register(commands) -> None:
                         help="offer id (see `catalog offers`); default: the document's Swiss provider, "
                              "else 000's market range, else the cheapest public offer")
     parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the text output (JSON keeps ids)")
     parser.set_defaults(run=run)
 
 
@@ -34,7 +36,7 @@ def run(args) -> int:
     if args.format == "json":
         print(dumps_json(result), end="")
     else:
-        print(_text(result))
+        print(_text(result, args.lang))
     return 0
 
 
@@ -42,29 +44,39 @@ def _chf(value) -> str:
     return "-" if value is None else chf(value)
 
 
-def _text(r: dict) -> str:
-    lines = [f"{r['count']}× {r['gpu']}, {r['mode']}, {r['months']:g} months"
-             + (f" at {r['offer']} ({r['provider']})" if r.get("offer") else ""),
-             f"monthly rent      {_chf(r['monthly_rent_chf'])}",
-             f"purchase          {_chf(r['purchase_chf'])}",
-             f"energy            {_chf(r['energy_chf'])}  (power × 1.5 cooling × 24/7 × 0.18 CHF/kWh, 000 T1)",
-             f"infrastructure    {_chf(r['infrastructure_chf'])}  (+15 %, 000 T1)",
-             f"resale            {_chf(r['resale_chf'])}",
-             f"total             {_chf(r['total_chf'])}",
-             f"per month         {_chf(r['cost_per_month_chf'])}"]
+def _text(r: dict, lang: str = "en") -> str:
+    """The cost as aligned lines in `lang`: labels from the message catalog (`cli.cost.*`)."""
+    def line(key: str, value: str, how: str = "") -> str:
+        label = t(f"cli.cost.{key}", lang)
+        return f"{label:<17} {value}" + (f"  {how}" if how else "")
+
+    head = t("cli.cost.head", lang, count=r["count"], gpu=r["gpu"], mode=t(f"cli.cost.mode.{r['mode']}", lang),
+             months=number(r["months"], 1, lang, trim=True))
+    if r.get("offer"):
+        head += t("cli.cost.offer", lang, offer=r["offer"], provider=provider_name(r["provider"], lang))
+    lines = [head, line("monthly_rent", _chf(r["monthly_rent_chf"])), line("purchase", _chf(r["purchase_chf"])),
+             line("energy", _chf(r["energy_chf"]), t("cli.cost.energy_how", lang)),
+             line("infrastructure", _chf(r["infrastructure_chf"]), t("cli.cost.infrastructure_how", lang)),
+             line("resale", _chf(r["resale_chf"])), line("total", _chf(r["total_chf"])),
+             line("per_month", _chf(r["cost_per_month_chf"]))]
     if r.get("break_even_months") is not None:
-        lines.append(f"break-even        {r['break_even_months']:.1f} months of rent (purchase / rent, 000 T4)")
+        lines.append(line("break_even", t("cli.cost.break_even_how", lang,
+                                          months=number(r["break_even_months"], 1, lang))))
     if r.get("document_break_even_months") is not None:
-        lines.append(f"000 T4 states     {r['document_break_even_months']:g} months "
-                     f"(residual {r['break_even_residual_months']:+.1f})")
+        lines.append(line("document_break_even", t(
+            "cli.cost.document_break_even_how", lang, months=number(r["document_break_even_months"], 1, lang, trim=True),
+            residual=("+" if r["break_even_residual_months"] >= 0 else "")
+            + number(r["break_even_residual_months"], 1, lang))))
     if r.get("chassis"):
-        watts = f"{r['system_power_w']:,.0f}".replace(",", " ")
-        what = r["chassis"] if r.get("systems", 1) == 1 else f"{r['systems']} systems, largest {r['chassis']}"
-        lines.append(f"complete system   {what}, {watts} W; bill of materials (CHF, docs/prices.md):")
+        what = r["chassis"] if r.get("systems", 1) == 1 else t("cli.cost.systems", lang, systems=r["systems"],
+                                                                chassis=r["chassis"])
+        lines.append(line("system", t("cli.cost.system_how", lang, what=what, watts=number(r["system_power_w"], 0, lang))))
         for x in r["bill_of_materials"]:
             band = x["total_chf"]
-            lines.append(f"  {x['item']:<9} {x['quantity']:>6g}  {_chf(band['low'])[:-4]}-{_chf(band['high'])}"
-                         f"  {x['unit_price']['date']}" + ("  quote needed" if x["quote_needed"] else ""))
+            lines.append(f"  {x['item']:<9} {number(x['quantity'], 2, lang, trim=True):>6}  "
+                         f"{_chf(band['low'])[:-4]}-{_chf(band['high'])}  {x['unit_price']['date']}"
+                         + (f"  {t('cli.cost.quote', lang)}" if x["quote_needed"] else ""))
     if r.get("cost_per_busy_hour_chf") is not None:
-        lines.append(f"per busy GPU-hour {r['cost_per_busy_hour_chf']:.2f} CHF at {r['utilization']:.0%} utilisation")
+        lines.append(line("busy_hour", t("cli.cost.busy_hour_how", lang, chf=number(r["cost_per_busy_hour_chf"], 2, lang),
+                                         share=number(r["utilization"] * 100, 0, lang) + " %")))
     return "\n".join(lines)

@@ -6,10 +6,10 @@
 Keys are namespaced by where they are shown: `chat.*` (the Textual chat), `interview.*` (the
 interview: its own replies, its parsers' replies and notes, what it understood in plain words),
 `question.*` (the interview's questions, with example and help), `report.*` (the rendered report),
-`explain.*` (`gpu-expert explain`), `configurator.*`, `slo.*` (where a latency target comes from), `severity.*`, `value.*`, `key.*` (key bindings) (words for values
+`explain.*` (`gpu-expert explain`), `configurator.*`, `slo.*` (where a latency target comes from), `cli.*` (`cost` and `estimate` text), `severity.*`, `value.*`, `key.*` (key bindings) (words for values
 filled into rule texts). The tables are plain Python (`chat.py`, `interview.py`, `replies.py`,
 `describe.py`, `questions.py`, `setup_questions.py`, `report.py`, `configurator.py`, `training.py`,
-`values.py`, `keys.py`, `slo.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
+`values.py`, `keys.py`, `slo.py`, `cli.py`), so importing this package costs nothing at the chat's launch. Rule texts stay in the
 rule packs (`rules/*.yaml`); the words the interview *recognises* in what the user types are
 patterns and stay with the parsers (`expert.interview.lexicon`).
 """
@@ -17,6 +17,7 @@ patterns and stay with the parsers (`expert.interview.lexicon`).
 from __future__ import annotations
 
 from .chat import MESSAGES as _CHAT
+from .cli import MESSAGES as _CLI
 from .configurator import MESSAGES as _CONFIGURATOR
 from .describe import MESSAGES as _DESCRIBE
 from .interview import MESSAGES as _INTERVIEW
@@ -30,7 +31,7 @@ from .training import MESSAGES as _TRAINING
 from .values import MESSAGES as _VALUES
 
 _TABLES = (_CHAT, _INTERVIEW, _REPLIES, _DESCRIBE, _QUESTIONS, _SETUP_QUESTIONS, _REPORT, _CONFIGURATOR,
-           _TRAINING, _VALUES, _KEYS, _SLO)
+           _TRAINING, _VALUES, _KEYS, _SLO, _CLI)
 MESSAGES: dict[str, tuple[str, str]] = {k: v for table in _TABLES for k, v in table.items()}
 """Every key → (English, German)."""
 

@@ -78,3 +78,15 @@ def test_several_systems_are_priced_as_the_sum_of_complete_systems(cli):
 def test_cost_text(cli):
     result = cli("cost", "--gpu", "l40s")
     assert "hikube-l40s" in result.out and "000 T4 states" in result.out
+
+
+def test_cost_text_in_german_holds_the_json_figures(cli):
+    """`--lang de` writes the same figures with German labels and decimal marks; the JSON keeps its keys."""
+    args = ("cost", "--gpu", "h100-sxm", "--count", "8", "--mode", "buy", "--utilization", "0.4")
+    data = cli(*args, "--format", "json").json()
+    de = cli(*args, "--lang", "de").out
+    months = f"{data['break_even_months']:.1f}".replace(".", ",")
+    assert f"Break-even        {months} Monatsmieten" in de
+    assert "Kaufpreis" in de and "Restwert" in de and "40 % Auslastung" in de
+    assert "months" not in de and "purchase" not in de
+    assert cli(*args, "--lang", "de", "--format", "json").json() == data
