@@ -15,11 +15,8 @@ FAR_MORE = 2.0  # own threshold: "costs far more" = more than twice the LoRA run
 QUALITY = {m: {lang: msg(f"configurator.training.quality.{m}", lang) for lang in ("en", "de")} for m in METHODS}
 """What each method means for quality, in both languages (the report's `methods[].quality`)."""
 REASON_FIELD = {"en": "reason", "de": "reason_de"}
-BILLING_SHOWN = SOURCE_SHOWN = ("en",)
-"""The offer's billing term and the source kind are English data: the English lines show them, the German
-ones not."""
-ROW_NUMBER = {"en": str, "de": lambda x: dec(x, "de")}
-"""How the method comparison writes GB and hours: the rounded value as is in English, one decimal in German."""
+BILLING_SHOWN = ("en",)
+"""The offer's billing term is English data: the English lines show it, the German ones not."""
 
 
 
@@ -50,7 +47,8 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
     where = f"{o.gpus}× {o.gpu}" + (msg("configurator.training.nodes", lang, nodes=o.nodes) if o.nodes > 1 else "")
     if o.offer:                          # the provider, never the offer id (docs/chat.md)
         where += f", {provider_name(o.provider, lang) if o.provider else o.offer}"
-    text = msg("configurator.training.option", lang, kind=word, where=where, sharding=o.sharding,
+    sharding = "" if o.sharding == "single-gpu" else ", " + msg(f"configurator.training.sharding.{o.sharding}", lang)
+    text = msg("configurator.training.option", lang, kind=word, where=where, sharding=sharding,
              memory=dec(o.memory_per_gpu_gb, lang), hours=dec(o.hours_per_run, lang),
              run_chf=grouped(o.cost_per_run_chf), horizon_chf=grouped(o.cost_horizon_chf), months=months)
     if o.kind == "serving-idle":
@@ -75,8 +73,9 @@ def _method_row(r: dict, lang: str) -> str:
     if not r["fits"]:
         return msg("configurator.training.row.none", lang, name=name)
     return msg("configurator.training.row", lang, name=name, gpus=r["gpus"], gpu=r["gpu"],
-               memory=ROW_NUMBER[lang](r["memory_per_gpu_gb"]), hours=ROW_NUMBER[lang](r["hours_per_run"]),
-               chf=grouped(r["cost_per_run_chf"]), source=f" ({r['source']})" if lang in SOURCE_SHOWN else "")
+               memory=dec(r["memory_per_gpu_gb"], lang), hours=dec(r["hours_per_run"], lang),
+               chf=grouped(r["cost_per_run_chf"]),
+               source=f" ({msg('configurator.training.kind.' + r['source'], lang)})")
 
 
 def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:

@@ -71,12 +71,17 @@ TRAINING: dict[str, tuple[str, str]] = {
     "configurator.training.kind.serving-idle": ("serving GPUs at idle hours", "Serving-GPUs in Leerlaufstunden"),
     "configurator.training.kind.rented-per-run": ("rented for the run's hours", "für die Laufzeit gemietet"),
     "configurator.training.kind.dedicated": ("dedicated training GPUs", "eigene Trainings-GPUs"),
+    "configurator.training.sharding.fsdp-node": ("sharded over the node's GPUs (FSDP)",
+                                                 "über die GPUs des Knotens verteilt (FSDP)"),
+    "configurator.training.sharding.fsdp-multinode": ("sharded over the nodes' GPUs (FSDP)",
+                                                      "über die GPUs der Knoten verteilt (FSDP)"),
+    "configurator.training.sharding.fsdp-offload": ("with CPU offload (FSDP)", "mit CPU-Offload (FSDP)"),
     "configurator.training.not_possible": ("{kind}: not possible: {reason}", "{kind}: nicht möglich: {reason}"),
     "configurator.training.nodes": (" ({nodes} nodes)", " ({nodes} Knoten)"),
     "configurator.training.option": (
-        "{kind}: {where}, {sharding}, {memory} GB per GPU, {hours} h per run, {run_chf} CHF per run, "
+        "{kind}: {where}{sharding}, {memory} GB per GPU, {hours} h per run, {run_chf} CHF per run, "
         "{horizon_chf} CHF over {months} months",
-        "{kind}: {where}, {sharding}, {memory} GB pro GPU, {hours} h pro Lauf, {run_chf} CHF pro Lauf, "
+        "{kind}: {where}{sharding}, {memory} GB pro GPU, {hours} h pro Lauf, {run_chf} CHF pro Lauf, "
         "{horizon_chf} CHF über {months} Monate"),
     "configurator.training.nights": (
         "; {nights} of fine_tuning.idle_hours_per_day: the service pauses or runs reduced while the run "

@@ -66,6 +66,12 @@ def test_70b_monthly_full_gets_a_plan_and_lora_side_by_side(hosting):
     # LoRA keeps the 16-bit weights (140 GB) plus adapters and activations: one GPU of ≥ 141 GB, or several
     assert lora["fits"] and lora["memory_per_gpu_gb"] < CAT.gpu(lora["gpu"]).memory_gb
     assert any("side by side" in line for line in plan["lines"]["en"])
+    # the lines name the layout in words, in both languages; the ids stay in the data
+    words = {"fsdp-node": ("over the node's GPUs", "GPUs des Knotens"), "fsdp-multinode": ("over the nodes' GPUs",
+             "GPUs der Knoten"), "fsdp-offload": ("with CPU offload", "mit CPU-Offload")}[run["sharding"]]
+    for lang, word in zip(("en", "de"), words):
+        text = "\n".join(plan["lines"][lang])
+        assert word in text and run["sharding"] not in text and "rented-per-run" not in text
 
 
 def test_70b_full_in_ch_uses_a_multinode_or_offload_cluster():
