@@ -34,7 +34,7 @@ Mappings (quantity → estimate), all memory in decimal GB:
 - one batch's end-to-end latency: `prefill_s + output × tpot_s` (the batch prefill, then decode).
 - TTFT at concurrency 1: `ttft_s` (the prefill + the serving engine's time per request). At a fixed
   concurrency N > 1 (NIM/AIPerf, a closed loop): the mean TTFT of `load.closed_loop` at N plus the wait
-  for admission beyond the engine's capacity (`load.admission_wait_s`); at a stated Poisson rate
+  behind its cohort (`load.cohort_wait_s`) and the wait for admission beyond the engine's capacity (`load.admission_wait_s`); at a stated Poisson rate
   (`request_rate`, regime `POISSON`): the mean TTFT of `load.steady` at that rate.
 - System output throughput at the stated static batch: `throughput_tokens_per_s`.
 
@@ -56,6 +56,7 @@ import yaml
 from expert.sizing.accuracy_rules import ALLOW, CEILINGS, OPEN_REGIMES, OUT_OF_SCOPE, SKIP, engine_assumptions, \
     row_engine
 from expert.sizing.constants import GIB, Assumptions, resolve
+from expert.sizing.engine_speed import cohort_prompt_s
 from expert.sizing.engines import budget, transformers_activation_gb
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.memory import default_kv_precision, inference_memory, kv_cache_gb, kv_heads_per_gpu, \
@@ -318,7 +319,7 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
             if rate:
                 return value, st.ttft_mean_s * scale, unit, f"steady-state mean TTFT at {rate:g} req/s (load.steady)"
-            ttft = load_closed_ttft(st, batch)
+            ttft = load_closed_ttft(st, batch, cohort_prompt_s(prompt, a))
             return value, ttft * scale, unit, f"closed-loop mean TTFT at concurrency {batch} (load.closed_loop)"
         return value, p.ttft_s * scale, unit, "TTFT (prefill of one prompt + the server's time per request)"
     if kind == "throughput":
@@ -369,10 +370,10 @@ def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap,
     return load.steady(replica, rate) if rate else load.closed_loop(replica, concurrency)
 
 
-def load_closed_ttft(state, concurrency: int) -> float:
+def load_closed_ttft(state, concurrency: int, per_prompt_s: float) -> float:
     """`load.closed_loop_ttft_s` (imported late, as `loaded` imports `load`)."""
     from expert.sizing.load import closed_loop_ttft_s
-    return closed_loop_ttft_s(state, concurrency)
+    return closed_loop_ttft_s(state, concurrency, per_prompt_s)
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:

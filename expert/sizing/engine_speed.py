@@ -67,4 +67,10 @@ def request_overhead_s(engine: str | None, assumptions: Assumptions | None = Non
     return getattr(resolve(assumptions).request_overhead_ms, end) / 1e3
 
 
-__all__ = ["EAGER_DECODE", "NO_SERVER", "prefill_tflops", "request_overhead_s", "step_overhead_s"]
+def cohort_prompt_s(prompt: int, assumptions: Assumptions | None = None, end: str = "value") -> float:
+    """The server's time on one prompt of `prompt` tokens that a closed-loop cohort's later requests wait
+    for, s: `cohort_admit_us_per_token` × prompt (point 10 µs: 1 000 tokens → 10 ms; `load.cohort_wait_s`)."""
+    return getattr(resolve(assumptions).cohort_admit_us_per_token, end) * prompt / 1e6
+
+
+__all__ = ["EAGER_DECODE", "NO_SERVER", "cohort_prompt_s", "prefill_tflops", "request_overhead_s", "step_overhead_s"]

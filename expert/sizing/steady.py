@@ -19,7 +19,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.kernels import weight_only_factor
-from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
+from expert.sizing.engine_speed import cohort_prompt_s, request_overhead_s, step_overhead_s
 from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
 
@@ -61,7 +61,8 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     chunk, _ = load.chunk_tokens(engine, gpu, prompt)
     uncached = prompt if uncached_prompt is None else max(1, uncached_prompt)
     return load.Replica(decode, pieces, roof.prefill(prompt, 1, compute_only=True) / prompt,
-                        roof.prefill(prompt, 1), uncached, output, chunk, cap, roof.request)
+                        roof.prefill(prompt, 1), uncached, output, chunk, cap, roof.request,
+                        cohort_prompt_s(uncached, a))
 
 
 def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,
@@ -86,6 +87,7 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
         regime = f"at {rate_rps:.3g} req/s per replica"
     else:
         st = load.closed_loop(r, batch, top)
+        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, r.cohort_s))
         regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
     ok = st.stable or rate_rps is None
     finite = lambda x: x if ok and math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable

@@ -12,7 +12,7 @@ from expert.configurator.profile import build_profile
 from expert.sizing import load
 from expert.sizing.accuracy import POISSON, AccuracyReport, compare, evaluate, load_rows
 from expert.sizing.constants import DEFAULT
-from expert.sizing.engine_speed import request_overhead_s
+from expert.sizing.engine_speed import cohort_prompt_s, request_overhead_s
 from expert.sizing.speed import performance
 from expert.sizing.steady import core_replica, loaded_performance
 
@@ -108,8 +108,36 @@ def test_ttft_by_regime_and_bias():
     batch1 = groups[("all", "batch 1")]
     # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (8.8 %, +2.9 %)
     assert median_abs(batch1) <= 0.20 and abs(report.bias(batch1)) <= 0.10
-    # the closed-loop rows below capacity: the estimate is too low (docs/accuracy.md, "TTFT by regime")
-    assert report.bias(groups[("all", "mid")]) < -0.3
+    # closed loop with the cohort wait (load.cohort_wait_s): mid 16.3 % median, bias -11.9 % (was 52 %,
+    # -52 %); saturated 27.4 %, +22.6 % (was 60 %, -59 %): issue 32's 20 % / 10 % not yet met there
+    mid, sat = groups[("all", "mid")], groups[("all", "saturated")]
+    assert median_abs(mid) <= 0.20 and -0.15 <= report.bias(mid) <= 0.0
+    assert median_abs(sat) <= 0.30 and 0.0 <= report.bias(sat) <= 0.25
+
+
+def test_cohort_constant_fitted_on_the_8b_sweep_and_held_out_on_the_70b():
+    # constants.cohort_admit_us_per_token was fitted on NIM's Llama-3.1-8B rows (c > 1): median signed
+    # error about 0 there (+1.3 %); the Llama-3.3-70B TP 2 rows were held out: +19 % (too high)
+    report = evaluate(catalog=CAT)
+    closed = [c for c in report.used if c.kind == "ttft" and c.batch > 1]
+    fitted = [c for c in closed if "llama31-8b" in c.id]
+    held = [c for c in closed if "llama33-70b" in c.id]
+    assert len(fitted) == 35 and len(held) == 34
+    assert abs(report.bias(fitted)) <= 0.05
+    assert 0.10 <= report.bias(held) <= 0.25
+
+
+def test_cohort_wait_by_hand():
+    # 50 requests in flight, 1 000-token prompts at 10 µs a token: 10 ms a prompt, (50 − 1)/2 = 24.5 ahead
+    # on average → 245 ms; with 40 in flight (the KV pool's limit) only 19.5 ahead → 195 ms
+    st = load.SteadyState(2.0, 0.03, 50, 50.0, 0.5, 0.5, 0.4, 0.5, 0.02, True)
+    per = cohort_prompt_s(1000)
+    assert per == pytest.approx(0.010)
+    assert load.cohort_wait_s(st, 50, per) == pytest.approx(0.245)
+    assert load.cohort_wait_s(st._replace(in_flight=40.0), 100, per) == pytest.approx(0.195)
+    assert load.cohort_wait_s(st, 1, per) == 0.0
+    # closed_loop_ttft_s: 0.4 s steady + 0.245 s cohort, nothing beyond capacity
+    assert load.closed_loop_ttft_s(st, 50, per) == pytest.approx(0.645)
 
 
 def median_abs(rows) -> float:
