@@ -199,6 +199,12 @@ def cohort_wait_s(state: SteadyState, concurrency: float, per_prompt_s: float) -
     return (n - 1) / 2 * per_prompt_s if n > 1 else 0.0
 
 
+def cohort_wait_p95_s(state: SteadyState, concurrency: float, per_prompt_s: float) -> float:
+    """p95 of `cohort_wait_s`, s: the prompt 95 % of the way down its cohort waits for 0.95 · (n − 1) others."""
+    n = min(concurrency, state.in_flight)
+    return 0.95 * (n - 1) * per_prompt_s if n > 1 else 0.0
+
+
 def closed_loop_ttft_s(state: SteadyState, concurrency: float, per_prompt_s: float = 0.0) -> float:
     """Mean TTFT of a closed loop of `concurrency` requests, s: the steady state's (`state`, from
     `closed_loop`) plus the wait behind its cohort (`cohort_wait_s`, `per_prompt_s` per prompt ahead) and
@@ -207,4 +213,4 @@ def closed_loop_ttft_s(state: SteadyState, concurrency: float, per_prompt_s: flo
 
 
 __all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
-           "cohort_wait_s", "closed_loop_ttft_s", "chunk_tokens", "wait_mean", "wait_p95"]
+           "cohort_wait_s", "cohort_wait_p95_s", "closed_loop_ttft_s", "chunk_tokens", "wait_mean", "wait_p95"]

@@ -87,7 +87,9 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
         regime = f"at {rate_rps:.3g} req/s per replica"
     else:
         st = load.closed_loop(r, batch, top)
-        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, r.cohort_s))
+        queued = load.admission_wait_s(st, batch)  # the cohort's and the admission's wait on both figures
+        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, r.cohort_s),
+                         ttft_p95_s=st.ttft_p95_s + load.cohort_wait_p95_s(st, batch, r.cohort_s) + queued)
         regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
     ok = st.stable or rate_rps is None
     finite = lambda x: x if ok and math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable
