@@ -199,13 +199,23 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
             return ctx, enumerate_candidates(ctx, sources), sources
         if optimum_only:
             out = Outcome()
-            out.best = best_only(ctx, sources)
+            out.best = optimum(ctx, sources)
             return ctx, out, sources
         return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
     found = searched()
     found = _closed_loop(found, searched) if is_closed_loop(w) else found
     return _single_replica_affine(w, found, lambda v: run(v, catalog, a, shared, optimum_only, detail))
+
+
+def optimum(ctx: Context, sources: list[Source]) -> Candidate | None:
+    """The optimum alone, for the main search and every sub-search (sensitivity, offload share, quantised
+    options): a highly available workload visits every candidate (the domains' price is no function of
+    (source, count) alone, `availability.py`), so no sub-search returns a pick the per-candidate check
+    of failure domains would reject or undercut; otherwise the cost-ordered `best_only`."""
+    if ctx.w.high_availability:
+        return enumerate_candidates(ctx, sources).best
+    return best_only(ctx, sources)
 
 
 def _single_replica_affine(w: Workload, found: tuple, rerun) -> tuple:
@@ -266,7 +276,7 @@ def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     sources = admissible_sources(catalog_sources(catalog), w)
     for share in OFFLOAD_SHARES:
         d = agent.offloading(share)
-        c = best_only(_context(w, catalog, a, shared, model, d), sources)
+        c = optimum(_context(w, catalog, a, shared, model, d), sources)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
     return chosen
