@@ -209,6 +209,13 @@ def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
     return math.ceil(loop.poisson_p95(d.held_peak / replicas) - 1e-9)
 
 
+def replica_sequences(concurrent: float, replicas: int, batch: int | None, held: int) -> int:
+    """Sequences one replica's KV memory holds at the peak: its share of the concurrent requests (000 D3),
+    at least its operating batch, plus the p95 of its tool-waiting sessions (`held_per_replica`). The
+    memory section and the agent section's p95 KV read this one figure (issue 31 leftover 2)."""
+    return max(1, math.ceil(concurrent / max(1, replicas) - 1e-9), batch or 1) + held
+
+
 def with_held(prof, held: int):
     """A copy of a replica profile whose memory already holds `held` idle sessions' KV."""
     if held <= 0:

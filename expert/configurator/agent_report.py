@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from expert.catalog.bom import m3_ram_gb
-from expert.configurator.agent_demand import step_prefill, step_ttft
+from expert.configurator.agent_demand import held_per_replica, replica_sequences, step_prefill, step_ttft
 from expert.sizing import agent_loop as loop
 from expert.sizing.engine_speed import request_overhead_s
 from expert.sizing.memory import weights_gb
@@ -85,6 +85,9 @@ def figures(ctx, best, offload=None) -> dict:
         "sessions_peak": live, "sessions_p95": loop.poisson_p95(live), "sessions_on_gpu_peak": on_gpu,
         "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
         "kv_sessions_gb": on_gpu * kv_session * prof.kv_copies + best.replicas * kv_shared,
+        # what memory must hold: each replica at the p95 of its sessions, as the memory section sizes it
+        "kv_sessions_p95_gb": best.replicas * (kv_shared + kv_session * prof.kv_copies * replica_sequences(
+            best.concurrency, best.replicas, best.batch, held_per_replica(d, best.replicas))),
         "attention": prof.attention if ctx.model.kv_lora_rank else None,
         "kv_bound": kv_bound,
         "offload_gpu": offload.source.gpu.id if kv_bound else None,

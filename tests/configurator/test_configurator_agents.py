@@ -226,3 +226,20 @@ def test_search_sizes_round_robin_hits_at_its_picks_replicas():
     assert result.agent["cache_hit_rate"] == pytest.approx(1 - 7500 / 14000)
     assert result.agent["prefill_tokens_per_step"] == pytest.approx(7500 / 4)
     assert result.agent["session_affinity"] is False
+
+
+def test_agent_section_and_memory_hold_one_p95_figure():
+    # issue 31 leftover 2: the memory section sizes each replica at the p95 of its sessions; the agent
+    # section says that figure beside the mean (`replica_sequences`, one function for both).
+    from expert.configurator.agent_demand import replica_sequences
+    # by hand: 4.2 concurrent requests on 1 replica -> 5, batch 3 is less, + 15 held at the p95 = 20;
+    # on 2 replicas ceil(2.1) = 3, the batch 4 is more: 4 + 15 = 19
+    assert replica_sequences(4.2, 1, 3, 15) == 20 and replica_sequences(4.2, 2, 4, 15) == 19
+    report = Expert(catalog=CATALOG).advise(_with(), sensitivity=False).model_dump(mode="json")
+    g, memory = report["agent"], report["memory"]
+    assert report["recommendation"]["replicas"] == 1
+    assert g["kv_sessions_p95_gb"] == pytest.approx(memory["kv_cache_gb"], rel=1e-3)
+    # the mean holds fewer: 12.0 sessions of 2.4 GB + 2.6 GB shared = 31.1 GB (README) < 50.0 GB at the p95
+    assert g["kv_sessions_gb"] == pytest.approx(g["sessions_on_gpu_peak"] * g["kv_per_session_gb"] + g["kv_shared_gb"],
+                                                abs=2e-3)  # JSON rounds to 4 decimals
+    assert g["kv_sessions_gb"] < g["kv_sessions_p95_gb"]
