@@ -102,7 +102,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         sequences = replica_sequences(concurrent_d3, replicas, choice.get("batch_per_replica"), held)
         precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
         m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine,
-                             shared_prefix_tokens=shared)
+                             shared_prefix_tokens=shared, attention=choice.get("attention") or "tp")
     else:
         m = point.memory()
     growth_total = None
