@@ -69,6 +69,9 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         # count), over the whole setup: its room (`estimated_max_sequences`) is all replicas'
         peak = max(peak, held_per_replica(d, 1))
     tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
+    if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
+        d = demand(w, model, routed_replicas=setup.count // tp)
+        step = equivalent(w, d)
     memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine,
                               shared_prefix_tokens=shared)
     one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine,
