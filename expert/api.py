@@ -93,10 +93,12 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
                  precision: str | None = None, mode: str = "inference", batch: int = 1,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None, engine: str = "vllm", tensor_parallel: int | None = None,
-                 kv_precision: str | None = None, rate_rps: float | None = None):
+                 kv_precision: str | None = None, rate_rps: float | None = None, attention: str | None = None):
     """Resolve ids, check the configuration and run the sizing core's `estimate`.
 
     `count` GPUs form count / `tensor_parallel` replicas (TP: the smallest degree that fits unless given).
+    `attention` (MLA models): "tp" or "dp" (data-parallel attention, SGLang and vLLM over more than one
+    GPU); by default TP attention, which every engine runs, stated in the result (`memory.attention`).
     """
     llm = catalog.resolve_model(model, params_b, path="--model")
     card = catalog.gpu(gpu, path="--gpu")
@@ -121,10 +123,20 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if kv_precision == "fp8" and card.fp8_tflops is None:
         raise InputError(f"{card.id} has no native FP8 for the KV cache", path="--kv-cache-precision",
                          allowed="fp32, bf16, fp16")
+    if attention == "dp":
+        from expert.sizing.dp_attention import DP_ATTENTION_ENGINES, dp_attention_possible
+        if not dp_attention_possible(llm, tensor_parallel or 2, engine):
+            raise InputError(f"data-parallel attention needs an MLA model, SGLang or vLLM and --tp of 2 or more "
+                             f"({llm.id}, {engine}, tp {tensor_parallel})", path="--attention",
+                             allowed=f"tp; dp with an MLA model, --tp >= 2 and --engine {' or '.join(DP_ATTENTION_ENGINES)}")
+        if tensor_parallel is None:
+            raise InputError("data-parallel attention spreads the sessions over a replica's GPUs: give --tp",
+                             path="--attention", allowed="dp with --tp >= 2")
     from expert.sizing.combined import estimate as core_estimate
 
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
-                         tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps)
+                         tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps,
+                         attention=attention or "tp")
 
 
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",

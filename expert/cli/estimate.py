@@ -33,6 +33,9 @@ def register(commands) -> None:
     parser.add_argument("--tp", type=COUNT, default=None, metavar="N",
                         help="tensor-parallel degree of one replica (default: the smallest that fits); "
                              "--count GPUs form count/TP replicas")
+    parser.add_argument("--attention", choices=("tp", "dp"), default=None,
+                        help="MLA models (DeepSeek-V3/R1, Kimi K2): tp (default: the latent on every GPU) or dp "
+                             "(data-parallel attention, SGLang/vLLM with --tp >= 2: each session's latent once)")
     parser.add_argument("--kv-cache-precision", choices=PRECISIONS[:4], default=None, metavar="P",
                         help="KV cache precision (default: the weights' for 16-bit and fp8, else fp16)")
     parser.add_argument("--rate", type=RATE, default=None, metavar="R",
@@ -52,7 +55,7 @@ def run(args) -> int:
                           precision=args.precision, mode=args.mode, batch=args.batch,
                           prompt_tokens=args.prompt_tokens, output_tokens=args.output_tokens,
                           context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
-                          kv_precision=args.kv_cache_precision, rate_rps=args.rate)
+                          kv_precision=args.kv_cache_precision, rate_rps=args.rate, attention=args.attention)
     if args.format == "json":
         from expert._plumbing.fileio import dumps_json  # imports PyYAML: only for this format
 
@@ -78,7 +81,9 @@ def _text(result) -> str:
              f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel} × "
              f"{result.replicas} replica{'s' if result.replicas != 1 else ''}, engine {result.engine}, "
              f"KV {result.kv_precision}" + (f", {p.kernel} kernels" if p.kernel else "")
-             + (f"; layout: {result.layout_reason}" if result.layout_reason else ""),
+             + (f"; layout: {result.layout_reason}" if result.layout_reason else "")
+             + {"tp": "; attention: tensor parallel (the MLA latent on every GPU; --attention dp: data-parallel)",
+                "dp": "; attention: data parallel (each session's MLA latent once)"}.get(getattr(m, "attention", None), ""),
              f"memory: weights {m.weights_gb:.1f} GB, KV cache {m.kv_cache_gb:.1f} GB, activations "
              f"{m.activation_gb:.1f} GB, overhead {m.overhead_gb:.1f} GB"
              + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),

@@ -17,9 +17,10 @@ Two small hooks change what the search checks for such a workload (`feasibility.
   the peak they are `held` = peak task rate × steps × tool time (Little's law), spread over the
   replicas, and take memory without decoding. Each replica holds the p95 of its share
   (`held_per_replica`: the idle sessions are a Poisson count, `agent_loop.poisson_p95`).
-Without session affinity the search prefills as if no step found its cache (the replica count is not
-known yet); the report states the hit rate at the pick's replicas (`shape_at`: one replica hits always,
-R replicas in turn 1/R of the time).
+Without session affinity the first search prefills as if no step found its cache (the replica count is
+not known yet); the search then sizes again with the hit rate at its pick's replicas R (`routed_replicas`,
+`enumeration._routed`: one replica hits always, R replicas in turn 1/R of the time), and the report
+states the hit rate the search sized (`shape_at(routed_replicas)`, one function for both).
 """
 
 from __future__ import annotations
@@ -56,9 +57,11 @@ class AgentDemand:
     internal_target_s: float | None = None  # an internal step's complete-step target (with the task's share)
     final_target_s: float | None = None     # the final answer's target: first words when streamed
     streamed: bool = True        # the workload streams its answers (the final answer's target is its TTFT)
+    routed_replicas: int | None = None  # without affinity: the replicas the hit rate is sized at (None: no hits)
 
-    def shape_at(self, replicas: int) -> loop.LoopShape:
-        """The loop's shape when its steps are spread over `replicas` (`agent_loop.routed_share`)."""
+    def shape_at(self, replicas: int | None) -> loop.LoopShape:
+        """The loop's shape when its steps are spread over `replicas` (`agent_loop.routed_share`; None:
+        the replica count is not known, only affinity finds the cache)."""
         kept = 0.0 if self.kv_during_tools == "drop" else self.retained
         share = loop.routed_share(self.affinity, replicas) * kept
         return loop.loop_shape(self.agent, self.agent.steps_mean, self.context_limit, share)
@@ -108,17 +111,17 @@ def step_prefill(d: AgentDemand) -> StepPrefill:
     return StepPrefill(new, max(0.0, d.shape.mean_input - new), reloaded, d.kv_precision)
 
 
-def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0) -> AgentDemand:
+def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
+           routed_replicas: int | None = None) -> AgentDemand:
     """The loop of `w.agent` with the workload's model and volume (module docstring). A closed loop
     (`concurrent_users`) runs at X = N / (steps × (step + tool) + think) tasks per second
     (`agent_loop.closed_loop_task_rate`); `step_latency_s` is a step's time on the GPUs, which the search
-    finds as a fixed point (`enumeration.run`); 0 gives the rate's upper bound."""
+    finds as a fixed point (`enumeration.run`); 0 gives the rate's upper bound. Without session affinity
+    the steps find their cache as often as `routed_replicas` replicas in turn allow (`AgentDemand.shape_at`)."""
     spec = w.agent
     agent = spec.resolved()
     limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
     retained = loop.retained_share(agent.tool_time_s, spec.cache_retention_s)
-    reuse = retained if spec.session_affinity and spec.kv_during_tools != "drop" else 0.0
-    shape = loop.loop_shape(agent, agent.steps_mean, limit, reuse)
     if spec.concurrent_users is not None:
         peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, step_latency_s,
                                           agent.tool_time_s, agent.think_time_s)
@@ -133,9 +136,10 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0) -> AgentDe
     internal, final = spec.step_latency_target_s, spec.final_latency_target_s
     if spec.task_latency_target_s is not None and (internal is not None or final is not None):
         internal = target if internal is None else min(internal, target)  # the task's share binds every step
-    return AgentDemand(agent, shape, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
-                       limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
-                       spec.concurrent_users, retained, internal, final, w.streaming)
+    d = AgentDemand(agent, None, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
+                    limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
+                    spec.concurrent_users, retained, internal, final, w.streaming, routed_replicas)
+    return replace(d, shape=d.shape_at(routed_replicas))
 
 
 def is_closed_loop(w: Workload) -> bool:
@@ -203,6 +207,13 @@ def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
     if d is None or d.held_peak <= 0 or replicas < 1:
         return 0
     return math.ceil(loop.poisson_p95(d.held_peak / replicas) - 1e-9)
+
+
+def replica_sequences(concurrent: float, replicas: int, batch: int | None, held: int) -> int:
+    """Sequences one replica's KV memory holds at the peak: its share of the concurrent requests (000 D3),
+    at least its operating batch, plus the p95 of its tool-waiting sessions (`held_per_replica`). The
+    memory section and the agent section's p95 KV read this one figure (issue 31 leftover 2)."""
+    return max(1, math.ceil(concurrent / max(1, replicas) - 1e-9), batch or 1) + held
 
 
 def with_held(prof, held: int):

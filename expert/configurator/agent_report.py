@@ -5,8 +5,8 @@ Step time = the chosen configuration's end-to-end latency of one step at its ope
 (cached-prefix TTFT + output × TPOT); task latency = steps × (step time + tool time)
 (`agent_loop.task_latency_s`); the p90 task uses the p90 step count with the mean step time.
 Sessions: the mean by Little's law and its p95 (a Poisson count, `agent_loop.poisson_p95`). The cache
-figures are those at the pick's replica count (`AgentDemand.shape_at`): one replica reaches every
-session's cache, R replicas without affinity 1/R of the steps.
+figures are those the search sized (`AgentDemand.shape_at(routed_replicas)`): with affinity or one
+replica every step reaches its cache, R replicas without affinity 1/R of the steps.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from expert.catalog.bom import m3_ram_gb
-from expert.configurator.agent_demand import step_prefill, step_ttft
+from expert.configurator.agent_demand import held_per_replica, replica_sequences, step_prefill, step_ttft
 from expert.sizing import agent_loop as loop
 from expert.sizing.engine_speed import request_overhead_s
 from expert.sizing.memory import weights_gb
@@ -37,10 +37,10 @@ def figures(ctx, best, offload=None) -> dict:
     gpu, tp = best.source.gpu, best.tp
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
     step = best.latency
-    shape = d.shape_at(best.replicas)
-    routed = d.affinity or best.replicas <= 1       # every step reaches the replica holding its cache
+    shape = d.shape_at(d.routed_replicas)   # the hit rate the search sized (agent_demand: one function)
+    routed = d.affinity or d.routed_replicas == 1   # every step reaches the replica holding its cache
     at_pick = replace(d, shape=shape, affinity=routed)
-    unlimited = replace(d, retained=1.0).shape_at(best.replicas)  # the same without a retention limit
+    unlimited = replace(d, retained=1.0).shape_at(d.routed_replicas)  # the same without a retention limit
     new = shape.mean_uncached
     request = request_overhead_s(ctx.sizing.engine, ctx.a)
     kv_session = prof.kv_seq_gb * tp / prof.kv_copies   # once, whatever the copies (MLA under TP: tp)
@@ -85,6 +85,9 @@ def figures(ctx, best, offload=None) -> dict:
         "sessions_peak": live, "sessions_p95": loop.poisson_p95(live), "sessions_on_gpu_peak": on_gpu,
         "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
         "kv_sessions_gb": on_gpu * kv_session * prof.kv_copies + best.replicas * kv_shared,
+        # what memory must hold: each replica at the p95 of its sessions, as the memory section sizes it
+        "kv_sessions_p95_gb": best.replicas * (kv_shared + kv_session * prof.kv_copies * replica_sequences(
+            best.concurrency, best.replicas, best.batch, held_per_replica(d, best.replicas))),
         "attention": prof.attention if ctx.model.kv_lora_rank else None,
         "kv_bound": kv_bound,
         "offload_gpu": offload.source.gpu.id if kv_bound else None,

@@ -152,15 +152,16 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
 
 
 def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
-            step_latency_s: float = 0.0) -> tuple[Context, list[Source]]:
+            step_latency_s: float = 0.0, routed_replicas: int | None = None) -> tuple[Context, list[Source]]:
     """The context of a single-model workload's search and its admissible sources (an agent loop's
     offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records; a closed
-    loop's task rate at a step latency of `step_latency_s`, `agent_demand.demand`)."""
+    loop's task rate at a step latency of `step_latency_s` and a loop without affinity's hit rate at
+    `routed_replicas`, `agent_demand.demand`)."""
     model = catalog.resolve_model(w.model, w.params_b)
     w = w.at_native(model.native_precision)  # gpt-oss: MXFP4 unless a precision is stated
     agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
-        w, agent = _loop_view(w, model, step_latency_s)
+        w, agent = _loop_view(w, model, step_latency_s, routed_replicas)
         if searches_shares(agent):
             agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
     ctx = _context(w, catalog, a, shared, model, agent)
@@ -168,10 +169,11 @@ def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
     return ctx, admissible_sources(catalog_sources(catalog), w)
 
 
-def _loop_view(w: Workload, model, step_latency_s: float = 0.0) -> tuple[Workload, object]:
+def _loop_view(w: Workload, model, step_latency_s: float = 0.0,
+               routed_replicas: int | None = None) -> tuple[Workload, object]:
     """(per-step equivalent workload, demand) of the agent loop `w` (`agent_demand.py`)."""
     from expert.configurator.agent_demand import demand, equivalent
-    agent = demand(w, model, step_latency_s)
+    agent = demand(w, model, step_latency_s, routed_replicas)
     return equivalent(w, agent), agent
 
 
@@ -186,26 +188,41 @@ def searches_shares(agent) -> bool:
 
 
 def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = None,
-        optimum_only: bool = False, detail: bool = True) -> tuple[Context, Outcome, list]:
+        optimum_only: bool = False, detail: bool = True,
+        routed_replicas: int | None = None) -> tuple[Context, Outcome, list]:
     """One enumeration for a single-model workload; `shared` carries caches between searches.
     With `optimum_only` only `Outcome.best` is filled (`best_only`); without `detail` the cost-ordered
     enumeration fills all but the full `feasible` list (`ordered.enumerate_ordered`). A highly available
-    workload always takes the full enumeration without pruning (`availability.py`)."""
+    workload always takes the full enumeration without pruning (`availability.py`). An agent loop without
+    affinity is sized at the hit rate of `routed_replicas` replicas in turn (`_routed`)."""
     shared = {} if shared is None else shared
 
     def searched(step_latency_s: float = 0.0) -> tuple[Context, Outcome, list]:
-        ctx, sources = context(w, catalog, a, shared, step_latency_s)
+        ctx, sources = context(w, catalog, a, shared, step_latency_s, routed_replicas)
         if w.high_availability:  # the domains' price is no function of (source, count) alone: visit all
             return ctx, enumerate_candidates(ctx, sources), sources
         if optimum_only:
             out = Outcome()
-            out.best = best_only(ctx, sources)
+            out.best = optimum(ctx, sources)
             return ctx, out, sources
         return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
     found = searched()
     found = _closed_loop(found, searched) if is_closed_loop(w) else found
-    return _single_replica_affine(w, found, lambda v: run(v, catalog, a, shared, optimum_only, detail))
+    if routed_replicas is not None:
+        return found
+    found = _single_replica_affine(w, found, lambda v: run(v, catalog, a, shared, optimum_only, detail))
+    return _routed(found, lambda r: run(w, catalog, a, shared, optimum_only, detail, r))
+
+
+def optimum(ctx: Context, sources: list[Source]) -> Candidate | None:
+    """The optimum alone, for the main search and every sub-search (sensitivity, offload share, quantised
+    options): a highly available workload visits every candidate (the domains' price is no function of
+    (source, count) alone, `availability.py`), so no sub-search returns a pick the per-candidate check
+    of failure domains would reject or undercut; otherwise the cost-ordered `best_only`."""
+    if ctx.w.high_availability:
+        return enumerate_candidates(ctx, sources).best
+    return best_only(ctx, sources)
 
 
 def _single_replica_affine(w: Workload, found: tuple, rerun) -> tuple:
@@ -219,6 +236,34 @@ def _single_replica_affine(w: Workload, found: tuple, rerun) -> tuple:
     best, spread = affine[1].best, found[1].best
     if best is not None and best.replicas == 1 and (spread is None or best.key < spread.key):
         return affine
+    return found
+
+
+ROUTED_ROUNDS = 4  # own bound: the loops tried here settle in 2-3 rounds
+
+
+def _routed(found: tuple, rerun) -> tuple:
+    """Round-robin hits as the search's own (issue 31 leftover 1): a loop without affinity, first sized as
+    if no step found its cache, is sized again at the hit rate of its pick's R replicas in turn (1/R,
+    `agent_loop.routed_share`), so that the search and the report (`agent_report.figures`) use one hit
+    rate. A rerun's pick is taken when it holds at most the R replicas it was sized at (it hits at least
+    1/R of the time: the sizing is never optimistic) and costs no more than the pick before; the next
+    round sizes at the replicas of the rerun's pick, until a count repeats or the rounds end."""
+    d, best = found[0].agent, found[1].best
+    if d is None or d.affinity or d.kv_during_tools == "drop" or best is None:
+        return found
+    replicas, tried = best.replicas, set()
+    for _ in range(ROUTED_ROUNDS):
+        if replicas in tried:
+            break
+        tried.add(replicas)
+        again = rerun(replicas)
+        pick = again[1].best
+        if pick is None:
+            break
+        if pick.replicas <= replicas and pick.key <= found[1].best.key:
+            found = again
+        replicas = pick.replicas
     return found
 
 
@@ -266,7 +311,7 @@ def _offload_where_it_pays(w, catalog, a, shared, model, agent):
     sources = admissible_sources(catalog_sources(catalog), w)
     for share in OFFLOAD_SHARES:
         d = agent.offloading(share)
-        c = best_only(_context(w, catalog, a, shared, model, d), sources)
+        c = optimum(_context(w, catalog, a, shared, model, d), sources)
         if c is not None and (best is None or c.objective < best.objective - 0.5):
             best, chosen = c, d
     return chosen

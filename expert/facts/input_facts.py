@@ -132,7 +132,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
 
 AGENT_FACT_FIELDS = ("kind", "steps_mean", "cache_hit_rate", "session_affinity", "kv_during_tools",
                      "sessions_peak", "sessions_on_gpu_peak", "kv_per_session_gb", "kv_shared_gb", "kv_sessions_gb",
-                     "kv_bound",
+                     "kv_sessions_p95_gb", "kv_bound",
                      "tool_share", "compactions_per_task", "task_latency_s", "step_latency_s", "ttft_step_s",
                      "ttft_step_uncached_s", "max_context_tokens", "context_limit_tokens", "offload_gpu",
                      "offload_count", "offload_monthly_saving_chf", "kv_waits", "host_kv_gb", "host_ram_gb", "host_ram_exceeded",

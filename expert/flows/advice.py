@@ -66,6 +66,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
 
+    from expert.configurator.agent_demand import replica_sequences
     from expert.sizing.engines import budget_sizes
     from expert.sizing.memory import inference_memory
 
@@ -98,10 +99,10 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         finetune_gb = tuned.total_gb if tuned else None
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
-        sequences = max(1, math.ceil(concurrent_d3 / replicas - 1e-9), choice.get("batch_per_replica") or 1) + held
+        sequences = replica_sequences(concurrent_d3, replicas, choice.get("batch_per_replica"), held)
         precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
         m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine,
-                             shared_prefix_tokens=shared)
+                             shared_prefix_tokens=shared, attention=choice.get("attention") or "tp")
     else:
         m = point.memory()
     growth_total = None

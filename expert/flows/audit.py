@@ -59,16 +59,19 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     step = d = None
     shared = 0
     if w.agent is not None:  # an agent loop: its live sessions' context, held through tool waits
-        import math
-
-        from expert.configurator.agent_demand import demand, equivalent, shared_prefix_tokens
+        from expert.configurator.agent_demand import demand, equivalent, held_per_replica, shared_prefix_tokens
 
         d = demand(w, model)
         step = equivalent(w, d)
         shared = shared_prefix_tokens(d)    # held once per replica by the prefix cache
         context = min(step.context_tokens, model.max_context)
-        peak = max(peak, math.ceil(d.held_peak - 1e-9))
+        # the p95 of the tool-waiting sessions, as the advice sizes them (`held_per_replica`: a Poisson
+        # count), over the whole setup: its room (`estimated_max_sequences`) is all replicas'
+        peak = max(peak, held_per_replica(d, 1))
     tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
+    if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
+        d = demand(w, model, routed_replicas=setup.count // tp)
+        step = equivalent(w, d)
     memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine,
                               shared_prefix_tokens=shared)
     one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine,

@@ -46,9 +46,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
     "report.agent.sessions": (
         "{sessions} sessions at the peak (p95 {p95}), {on_gpu} with their KV on the GPUs, {per_session} GB KV per "
-        "session beside {shared} GB of shared prefix per replica, {total} GB in all",
+        "session beside {shared} GB of shared prefix per replica, {total} GB in all at the mean, {p95_total} GB at "
+        "the p95 (what the memory holds)",
         "{sessions} Sitzungen zur Spitzenzeit (P95 {p95}), {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je "
-        "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt"),
+        "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt im Mittel, {p95_total} GB "
+        "bei P95 (was der Speicher hält)"),
     "report.agent.targets": (
         "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
         "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),

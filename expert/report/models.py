@@ -115,8 +115,14 @@ class AgentSummary(_AuditOnly):
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
                                 "tool definitions), held once per replica by the prefix cache")
-    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, shared prefixes and "
-                                  "copies included (an MLA latent under TP attention: one per GPU)")
+    kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, the mean (Little's "
+                                  "law), shared prefixes and copies included (an MLA latent under TP attention: "
+                                  "one per GPU)")
+    kv_sessions_p95_gb: float | None = Field(default=None, description="KV the GPUs must hold: every replica at "
+                                             "the p95 of its sessions (its share of the concurrent requests, at "
+                                             "least its batch, plus the p95 of its tool-waiting sessions), shared "
+                                             "prefixes and copies included; the memory section's KV per replica "
+                                             "times the replicas")
     attention: Literal["tp", "dp"] | None = Field(
         default=None, description="MLA models: attention layout assumed, tp (tensor parallel, the latent on "
                                   "every GPU) or dp (data-parallel attention, each GPU holds its own sessions' "

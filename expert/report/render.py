@@ -65,7 +65,8 @@ def agent_lines(g, lang: str) -> list[str]:
         msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),
         msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), p95=n(g.sessions_p95 or g.sessions_peak),
             on_gpu=n(g.sessions_on_gpu_peak), per_session=n(g.kv_per_session_gb), shared=n(g.kv_shared_gb),
-            total=n(g.kv_sessions_gb)),
+            total=n(g.kv_sessions_gb), p95_total=n(g.kv_sessions_p95_gb if g.kv_sessions_p95_gb is not None
+                                                    else g.kv_sessions_gb)),
     ]
     if g.step_latency_target_s is not None or g.final_latency_target_s is not None:
         lines.append(msg("report.agent.targets", lang, step=n(g.step_latency_s, 2), final=n(g.final_step_latency_s, 2),

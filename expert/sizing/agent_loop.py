@@ -138,10 +138,15 @@ def loop_shape(agent: ResolvedAgent, steps: float, limit: int, reuse: bool | flo
     return mixed(_steps(agent, steps, limit, False), _steps(agent, steps, limit, True), p)
 
 
-def routed_share(affinity: bool, replicas: int) -> float:
+def routed_share(affinity: bool, replicas: int | None) -> float:
     """Share of a session's steps that reach the replica holding its KV: all with session affinity or a
-    single replica, 1/R when R replicas take the steps in turn (round-robin, no affinity)."""
-    return 1.0 if affinity or replicas <= 1 else 1.0 / replicas
+    single replica, 1/R when R replicas take the steps in turn (round-robin, no affinity); none without
+    affinity while the replica count is not known (`replicas` None)."""
+    if affinity:
+        return 1.0
+    if replicas is None:
+        return 0.0
+    return 1.0 if replicas <= 1 else 1.0 / replicas
 
 
 def retained_share(tool_time_s: float, retention_s: float | None) -> float:

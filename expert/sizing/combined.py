@@ -35,7 +35,7 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
              context_tokens: int | None = None, tensor_parallel: int | None = None, *,
              kv_precision: str | None = None, interconnect: str | None = None, dataset_tokens: float | None = None,
              assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE,
-             rate_rps: float | None = None) -> Estimate:
+             rate_rps: float | None = None, attention: str = "tp") -> Estimate:
     """Memory and speed of `model` on `count` × `gpu`; for full/lora/qlora also fine-tuning memory and time.
 
     Inference: `batch` sequences per replica of context `context_tokens` (default prompt + output);
@@ -47,6 +47,8 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     Without `tensor_parallel` the layout is `choose_layout`'s; `rate_rps` (requests/s for the whole
     configuration, split evenly over the replicas) gives the steady state at that arrival rate, else
     the steady state with `batch` requests in flight per replica (`performance.tpot_steady_s`).
+    `attention` ("tp" | "dp", MLA models): the attention layout memory and capacity assume
+    (`memory.inference_memory`; the speed model keeps TP's reads, `dp_attention.py`).
     """
     a = resolve(assumptions)
     engine = check_engine(engine)
@@ -59,13 +61,14 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     else:
         tp, why = choose_layout(model, gpu, count, precision, context, batch, prompt, output, kv_precision, a,
                                 engine, rate_rps, interconnect)
-    capacity = max_sequences(model, gpu, tp, tp, precision, context, kv_precision, a, engine)
+    capacity = max_sequences(model, gpu, tp, tp, precision, context, kv_precision, a, engine, attention)
     per_replica = None if rate_rps is None else rate_rps / (count // tp)
     perf = loaded_performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect,
                               a, engine=engine, max_sequences=capacity or None, rate_rps=per_replica)
     run = None
     if mode == "inference":
-        memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine)
+        memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine,
+                                  attention=attention)
     elif mode in ("full", "lora", "qlora"):
         frozen = precision if mode == "lora" else "bf16"
         if mode == "full" and precision not in TRAIN_PRECISIONS:

@@ -22,6 +22,7 @@ import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import LLMD, LLMD_019, Assumptions, Constant, resolve
+from expert.sizing import dp_attention
 from expert.sizing.engines import DEFAULT_ENGINE, budget
 from expert.sizing.parallel import TP_DEGREES
 from expert.sizing.results import InferenceMemory, Provenance
@@ -127,10 +128,16 @@ def default_context(model: LlmModel, assumptions: Assumptions | None = None) -> 
 def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
                      precision: str = "fp16", context_tokens: int | None = None, sequences: int = 1,
                      kv_precision: str = "fp16", assumptions: Assumptions | None = None,
-                     engine: str = DEFAULT_ENGINE, shared_prefix_tokens: int = 0) -> InferenceMemory:
+                     engine: str = DEFAULT_ENGINE, shared_prefix_tokens: int = 0,
+                     attention: str = "tp") -> InferenceMemory:
     """Memory of one replica (TP group) holding `sequences` sequences of `context_tokens` tokens, of which
     the first `shared_prefix_tokens` (an agent's system prompt) are the same for every sequence and held
     once by the engine's prefix cache.
+
+    `attention` (MLA models only; `dp_attention.py`): "tp" holds every latent on every GPU of the
+    replica; "dp" (data-parallel attention, SGLang and vLLM) each session's latent once, on one GPU
+    (KV per GPU = sessions' KV / TP, a shared prefix once per GPU), with the attention weights
+    replicated ((weights − attention)/TP + attention per GPU), as the configurator's profile sizes it.
 
     per GPU = weights/TP + KV(heads per GPU) + activation + overhead; usable = what `engine` holds per
     GPU (weights + activation + overhead + its KV pool, `engines.budget`); fits when the pool holds
@@ -149,15 +156,20 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
     kv = kv_cache_gb(model, context - shared, sequences, kv_precision, a) \
         + (kv_cache_gb(model, shared, 1, kv_precision, a) if shared else 0.0)
     heads = kv_heads_per_gpu(model, tp)
+    layout = attention if model.kv_lora_rank else "tp"
+    w_gpu = dp_attention.weights_per_gpu_gb(weights, dp_attention.attention_params_b(model) * bpp.value, tp, layout)
     kv_gpu = kv * heads / model.kv_heads
-    b = budget(engine, model, gpu, tp, weights / tp, context, a)
+    if layout == "dp":  # each session's latent once, spread; the shared prefix in each GPU's own cache
+        shared_kv = kv_cache_gb(model, shared, 1, kv_precision, a) if shared else 0.0
+        kv_gpu = (kv - shared_kv) / tp + shared_kv
+    b = budget(engine, model, gpu, tp, w_gpu, context, a)
     act, over = b.activation_gb, b.overhead_gb
     act_band = b.activation_band or Band(low=act, high=act)
-    per_gpu = weights / tp + kv_gpu + act + over
+    per_gpu = w_gpu + kv_gpu + act + over
     usable = b.usable_gb
     w_band = Band(low=weights_gb(model, precision, a, "low"), high=weights_gb(model, precision, a, "high"))
-    per_band = Band(low=w_band.low / tp + kv_gpu + act_band.low + over,
-                    high=w_band.high / tp + kv_gpu + act_band.high + over)
+    per_band = Band(low=w_band.low / tp + w_gpu - weights / tp + kv_gpu + act_band.low + over,
+                    high=w_band.high / tp + w_gpu - weights / tp + kv_gpu + act_band.high + over)
     kv_src = ("layers·2·kv_heads·head_dim (MLA: latent + rope)·bytes·tokens·sequences; windowed layers hold "
               "min(context, window); a shared prefix once")
     fits = b.kv_pool_gb > 0 and per_gpu <= usable
@@ -176,8 +188,9 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
         weights_gb=weights, kv_cache_gb=kv, activation_gb=act, overhead_gb=over,
         total_gb=per_gpu * tp, per_gpu_gb=per_gpu, usable_per_gpu_gb=usable, fits=fits,
         precision=precision, tensor_parallel=tp, replicas=count // tp, context_tokens=context,
-        sequences=sequences, weights_per_gpu_gb=weights / tp, kv_cache_per_gpu_gb=kv_gpu,
-        kv_replication=heads * tp / model.kv_heads if heads * tp > model.kv_heads else 1.0,
+        sequences=sequences, weights_per_gpu_gb=w_gpu, kv_cache_per_gpu_gb=kv_gpu,
+        kv_replication=1.0 if layout == "dp" else (heads * tp / model.kv_heads if heads * tp > model.kv_heads else 1.0),
+        attention=layout if model.kv_lora_rank else None,
         headroom_gb=usable - per_gpu, headroom_ratio=(usable - per_gpu) / usable,
         engine=engine, kv_precision=kv_precision, device_memory_gb=b.device_gb, kv_pool_per_gpu_gb=b.kv_pool_gb,
         provenance=prov,
@@ -188,16 +201,19 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
 
 def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
                   precision: str = "fp16", context_tokens: int | None = None, kv_precision: str = "fp16",
-                  assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE) -> int:
+                  assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE, attention: str = "tp") -> int:
     """Most concurrent sequences one replica holds: floor(the engine's KV pool per GPU / KV per sequence per GPU).
 
     The inverse of `inference_memory`: 0 when the weights and runtime alone do not fit.
     """
     a = resolve(assumptions)
     context = default_context(model, a) if context_tokens is None else context_tokens
-    base = inference_memory(model, gpu, count, tensor_parallel, precision, context, 0, kv_precision, a, engine)
+    base = inference_memory(model, gpu, count, tensor_parallel, precision, context, 0, kv_precision, a, engine,
+                            attention=attention)
     per_seq = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, base.tensor_parallel) \
         / model.kv_heads
+    if base.attention == "dp":
+        per_seq /= base.tensor_parallel
     if base.headroom_gb <= 0:
         return 0
     if per_seq <= 0:
@@ -205,7 +221,7 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
 
     def fits(n: int) -> bool:
         return inference_memory(model, gpu, count, base.tensor_parallel, precision, context, n, kv_precision, a,
-                                engine).fits
+                                engine, attention=attention).fits
 
     n = int(math.floor(base.headroom_gb / per_seq))
     while n > 0 and not fits(n):  # guard the floor against rounding at the boundary
@@ -217,7 +233,7 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
 
 def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str = "fp16",
                            context_tokens: int | None = None, sequences: int = 1, kv_precision: str = "fp16",
-                           assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE) -> int:
+                           assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE, attention: str = "tp") -> int:
     """Smallest TP in 1, 2, 4, 8 dividing `count` at which the replica fits; else the largest such TP."""
     a = resolve(assumptions)
     candidates = [d for d in TP_DEGREES if d <= count and count % d == 0] or [1]

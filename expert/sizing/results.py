@@ -72,6 +72,9 @@ class InferenceMemory(MemoryFields):
     device_memory_gb: float = Field(default=0.0, description="memory the driver reports per GPU")
     kv_pool_per_gpu_gb: float = Field(default=0.0, description="KV memory the engine allocates per GPU "
                                       "(negative: the engine does not start)")
+    attention: Literal["tp", "dp"] | None = Field(default=None, description="MLA models: the attention layout "
+                                                  "assumed, tp (every latent on every GPU) or dp (data-parallel "
+                                                  "attention: each session's latent once); null otherwise")
 
 
 class FineTuneMemory(MemoryFields):

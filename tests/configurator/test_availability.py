@@ -51,3 +51,18 @@ def test_ha_workload_that_fits_one_gpu_buys_two_servers_at_twice_the_cost():
     assert ha.tco_chf == pytest.approx(2 * 24826.63, abs=0.02) == pytest.approx(2 * one.tco_chf, abs=0.02)
     assert ha.upfront_chf == pytest.approx(2 * 20809.88, abs=0.02)
     assert ha.failure_domains == ["server 1: 1 × l40s", "server 2: 1 × l40s"]
+
+
+def test_every_sub_search_of_a_highly_available_agent_keeps_two_domains():
+    # issue 31 leftover 4: the offload-share search (`kv_during_tools: cpu`) and the sensitivity searches
+    # take the same per-candidate check of failure domains as the main search (`enumeration.optimum`):
+    # every choice they return holds N + 1 >= 2 replicas over at least two servers or instances
+    w = {"model": "qwen2.5-32b", "precision": "fp8", "high_availability": True, "deployment": "cloud",
+         "agent": {"kind": "coding", "tasks_per_day": 2000, "session_affinity": True, "kv_during_tools": "cpu"}}
+    result = search(w, CAT)
+    rec = result.recommendation
+    assert rec.replicas >= 2 and len(rec.failure_domains) >= 2
+    choices = [s.choice for s in result.sensitivity_details if s.choice is not None]
+    assert choices, "the sensitivity searches found choices"
+    for c in choices:
+        assert c.replicas >= 2 and c.failure_domains is not None and len(c.failure_domains) >= 2, c

@@ -209,3 +209,51 @@ def test_the_step_ttft_shown_includes_the_servers_time_per_request(coding, monke
     bare = search(_with(), CATALOG, sensitivity=False).agent
     assert f["ttft_step_s"] - bare["ttft_step_s"] == pytest.approx(0.0065, abs=1e-9)
     assert f["ttft_step_uncached_s"] - bare["ttft_step_uncached_s"] == pytest.approx(0.0065, abs=1e-9)
+
+
+def test_search_sizes_round_robin_hits_at_its_picks_replicas():
+    # issue 31 leftover 1: without affinity the search sizes at the hit rate of its pick's R replicas in
+    # turn, the rate the report states (one function, `AgentDemand.shape_at`). By hand, 4 steps, system
+    # 1 000, task 1 000, 500 appended and 500 out per step, no compaction: inputs 2 000, 3 000, 4 000,
+    # 5 000 = 14 000; uncached with the cache found 1 000 + 3 × 500 = 2 500, without it 1 000 + 2 000 +
+    # 3 000 + 4 000 = 10 000. Three replicas in turn: 2 500 / 3 + 10 000 × 2 / 3 = 7 500, hit rate
+    # 1 − 7 500 / 14 000 = 0.464286 (not the uncached 0.285714 the first search sized at).
+    w = {"model": "llama-3.1-8b", "deployment": "cloud",
+         "agent": {"steps_mean": 4, "system_tokens": 1000, "task_tokens": 1000, "appended_tokens": 500,
+                   "output_tokens": 500, "tool_time_s": 2, "tasks_per_day": 107000, "session_affinity": False}}
+    result = search(w, CATALOG, sensitivity=False)
+    assert result.recommendation.replicas == 3
+    assert result.agent["cache_hit_rate"] == pytest.approx(1 - 7500 / 14000)
+    assert result.agent["prefill_tokens_per_step"] == pytest.approx(7500 / 4)
+    assert result.agent["session_affinity"] is False
+
+
+def test_agent_section_and_memory_hold_one_p95_figure():
+    # issue 31 leftover 2: the memory section sizes each replica at the p95 of its sessions; the agent
+    # section says that figure beside the mean (`replica_sequences`, one function for both).
+    from expert.configurator.agent_demand import replica_sequences
+    # by hand: 4.2 concurrent requests on 1 replica -> 5, batch 3 is less, + 15 held at the p95 = 20;
+    # on 2 replicas ceil(2.1) = 3, the batch 4 is more: 4 + 15 = 19
+    assert replica_sequences(4.2, 1, 3, 15) == 20 and replica_sequences(4.2, 2, 4, 15) == 19
+    report = Expert(catalog=CATALOG).advise(_with(), sensitivity=False).model_dump(mode="json")
+    g, memory = report["agent"], report["memory"]
+    assert report["recommendation"]["replicas"] == 1
+    assert g["kv_sessions_p95_gb"] == pytest.approx(memory["kv_cache_gb"], rel=1e-3)
+    # the mean holds fewer: 12.0 sessions of 2.4 GB + 2.6 GB shared = 31.1 GB (README) < 50.0 GB at the p95
+    assert g["kv_sessions_gb"] == pytest.approx(g["sessions_on_gpu_peak"] * g["kv_per_session_gb"] + g["kv_shared_gb"],
+                                                abs=2e-3)  # JSON rounds to 4 decimals
+    assert g["kv_sessions_gb"] < g["kv_sessions_p95_gb"]
+
+
+def test_audit_holds_the_p95_of_tool_waiting_sessions():
+    # issue 31 leftover 3: an audited agent setup holds the p95 of its tool-waiting sessions, as the
+    # advice sizes them, not their mean. By hand: 1 000 tasks a day at peak factor 3 = 0.034722 tasks/s,
+    # 10 steps of 20 s tool time: held = 0.034722 × 10 × 20 = 6.944; p95 = 6.944 + 1.645 × √6.944
+    # = 11.28 -> 12 sequences (the mean would give 7)
+    from expert.inputs.setup_file import Setup
+    from expert.flows.audit import sizing_extras
+    setup = Setup.model_validate({"gpu": "h100-sxm", "count": 2, "workload": {
+        "model": "llama-3.1-8b", "peak_to_average": 3,
+        "agent": {"kind": "coding", "tasks_per_day": 1000, "steps_mean": 10, "tool_time_s": 20}}})
+    extra, _ = sizing_extras(setup, CATALOG.gpu("h100-sxm"), CATALOG)
+    assert extra["peak_sequences"] == 12

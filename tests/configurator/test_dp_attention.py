@@ -61,3 +61,27 @@ def test_dp_attention_only_for_mla_on_several_gpus_of_sglang_or_vllm():
     assert not dp_attention_possible(V3, 8, "tensorrt-llm")
     assert not dp_attention_possible(CAT.model("llama-3.1-70b"), 8, "vllm")
     assert _profile(engine="tensorrt-llm").attention == "tp"
+
+
+def test_estimate_states_its_attention_layout_and_agrees_with_the_search():
+    # issue 31 leftover 5: `estimate` says which layout it assumes (TP by default, every engine runs it)
+    # and takes DP attention as an option; with it, its KV per GPU and capacity are the search's profile's.
+    # 64 sessions × 1.151336448 GB = 73.6855 GB of latent: every GPU under TP, 73.6855 / 8 = 9.2107 GB under DP
+    from expert.api import estimate
+    kw = dict(count=8, tensor_parallel=8, precision="fp8", batch=64, context_tokens=CONTEXT, catalog=CAT)
+    tp, dp = estimate("deepseek-v3", "h200", **kw), estimate("deepseek-v3", "h200", attention="dp", **kw)
+    assert (tp.memory.attention, dp.memory.attention) == ("tp", "dp")
+    assert tp.memory.kv_cache_per_gpu_gb == pytest.approx(64 * SESSION_GB, rel=1e-9)
+    assert dp.memory.kv_cache_per_gpu_gb == pytest.approx(64 * SESSION_GB / 8, rel=1e-9)
+    assert dp.memory.weights_per_gpu_gb - tp.memory.weights_per_gpu_gb == pytest.approx(11.41342208 * 7 / 8, rel=1e-9)
+    assert not tp.memory.fits and dp.memory.fits
+    # the same capacity as the search's profiles: 41 sessions under TP, 261 under DP
+    assert (tp.max_concurrent_sequences, dp.max_concurrent_sequences) == (_profile("tp").seq_mem, _profile("dp").seq_mem)
+    assert estimate("llama-3.1-8b", "h200", catalog=CAT).memory.attention is None
+
+
+def test_dp_attention_on_a_model_without_mla_is_refused_with_exit_2(capsys):
+    from expert.cli.main import main
+    assert main(["estimate", "--model", "llama-3.1-70b", "--gpu", "h200", "--count", "2", "--tp", "2",
+                 "--attention", "dp"]) == 2
+    assert "--attention" in capsys.readouterr().err

@@ -95,6 +95,8 @@ def agent(**kw):
     fact = dict(t="agent", origin="advice", kind="coding", steps_mean=7.8, cache_hit_rate=0.92,
                 session_affinity=True, kv_during_tools="gpu", sessions_peak=11.8, sessions_on_gpu_peak=11.8,
                 kv_per_session_gb=10.0, kv_sessions_gb=117.7, kv_bound=False, tool_share=0.3,
+                # the p95: 11.8 + 1.645 × √11.8 = 17.45 -> 18 sessions × 10 GB = 180 GB
+                kv_sessions_p95_gb=180.0,
                 compactions_per_task=0.0, task_latency_s=169.7, step_latency_s=4.95, ttft_step_s=0.16,
                 ttft_step_uncached_s=1.68, max_context_tokens=46336, context_limit_tokens=131072)
     fact.update(kw)
