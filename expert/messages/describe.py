@@ -88,8 +88,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.describe.agent_final": ("the final answer within {n} s", "die Schlussantwort innert {n} s"),
     "interview.describe.agent_step": ("each internal step within {n} s", "jeder interne Schritt innert {n} s"),
     "interview.describe.high_availability_true": (
-        "keeps serving when one server fails (two failure domains)",
-        "läuft weiter, wenn ein Server ausfällt (zwei Ausfallbereiche)"),
+        "keeps serving when one server fails", "läuft weiter, wenn ein Server ausfällt"),
     "interview.describe.high_availability_false": (
         "one failure domain", "ein Ausfallbereich"),
     # document 000's clarification sentence, with `[…]` blanks

@@ -136,10 +136,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "high count: 2.6 × typical (TraceLab)",
         "hohe Zahl: 2,6 × typisch (TraceLab)"),
     "interview.note.agent_defaults": (
-        "while a tool runs, the session's KV stays on the GPU and its next step returns to the same replica "
-        "(defaults; set agent.kv_during_tools or agent.session_affinity to change)",
-        "während ein Werkzeug läuft, bleibt der KV der Sitzung auf der GPU und ihr nächster Schritt kehrt zum "
-        "selben Replikat zurück (Standard; mit agent.kv_during_tools oder agent.session_affinity änderbar)"),
+        "by default the session's KV stays on the GPU while a tool runs and its next step returns to the same "
+        "replica; agent.kv_during_tools and agent.session_affinity change that",
+        "standardmässig bleibt der KV der Sitzung während des Werkzeugs auf der GPU und ihr nächster Schritt "
+        "kehrt zum selben Replikat zurück; agent.kv_during_tools und agent.session_affinity ändern das"),
     "interview.note.agent_users.per_day": (
         "tasks per day: the volume you gave counts tasks",
         "Aufgaben pro Tag: die genannte Menge zählt Aufgaben"),
@@ -147,8 +147,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "pause between tasks: 84 s assumed (TraceLab median)",
         "Pause zwischen Aufgaben: 84 s angenommen (TraceLab-Median)"),
     "interview.note.agent_availability": (
-        "the replicas the peak needs plus one, over at least two servers (000 R3)",
-        "die Replikate für die Spitze plus eines, auf mindestens zwei Servern (000 R3)"),
+        "two failure domains: the replicas the peak needs plus one, on at least two servers, 000 R3",
+        "zwei Ausfallbereiche: die Replikate für die Spitze plus eines, auf mindestens zwei Servern, 000 R3"),
     "interview.note.billions": ("read as billions of parameters", "als Milliarden Parameter gelesen"),
     "interview.note.budget.cloud": ("cloud: rent", "Cloud: Miete"),
     "interview.note.budget.own_premises": ("own premises: buy", "eigene Räume: Kauf"),

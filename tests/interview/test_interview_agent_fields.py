@@ -138,5 +138,5 @@ def test_a_chatbot_is_not_asked_availability():
 
 def test_tool_time_states_where_the_kv_waits_and_the_affinity_kept():
     from expert.interview.followups import parse_tool_time
-    assert "KV stays on the GPU" in parse_tool_time("15 s").note
-    assert "bleibt der KV der Sitzung auf der GPU" in parse_tool_time("15 Sekunden", "de").note
+    assert "KV stays on the GPU while a tool runs" in parse_tool_time("15 s").note
+    assert "bleibt der KV der Sitzung während des Werkzeugs auf der GPU" in parse_tool_time("15 Sekunden", "de").note
