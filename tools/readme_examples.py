@@ -1,5 +1,6 @@
 """The README's command examples, run for real: every `$ gpu-expert ...` line of a fenced block in
-README.md is executed and its output compared with the lines that follow it in the block.
+README.md (and in the documents of `DOCS`: docs/agents.md's agent shapes) is executed and its output
+compared with the lines that follow it in the block.
 
     python -m tools.readme_examples            # check: a diff per example that differs, exit 1
     python -m tools.readme_examples --update   # rewrite README.md's outputs from the real ones
@@ -23,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = (README, ROOT / "docs" / "agents.md")
+"""Every document whose command examples `make readme` re-records and the suite checks."""
 PROMPT = "$ "
 PROGRAM = "gpu-expert"
 MORE = "…"
@@ -107,8 +110,8 @@ def differences(readme: Path = README) -> list[str]:
             if example.truncated:
                 shown = shown + [MORE]
             if shown != actual:
-                diff = difflib.unified_diff(shown, actual, "README.md", "real output", lineterm="", n=1)
-                found.append(f"$ {example.command}  (README.md line {example.start})\n" + "\n".join(diff))
+                diff = difflib.unified_diff(shown, actual, readme.name, "real output", lineterm="", n=1)
+                found.append(f"$ {example.command}  ({readme.name} line {example.start})\n" + "\n".join(diff))
         return found
 
 
@@ -144,13 +147,14 @@ def _at_root():
 def main(argv: list[str]) -> int:
     """Check (default) or --update; prints what differs or what was rewritten."""
     if argv == ["--update"]:
-        print(f"README.md: {update()} example(s) rewritten from the real output")
+        for doc in DOCS:
+            print(f"{doc.relative_to(ROOT)}: {update(doc)} example(s) rewritten from the real output")
         return 0
     if argv:
         print(__doc__)
         return 2
-    found = differences()
-    print("\n\n".join(found) if found else "README.md: every command example matches the real output")
+    found = [diff for doc in DOCS for diff in differences(doc)]
+    print("\n\n".join(found) if found else "README.md, docs: every command example matches the real output")
     if found:
         print("\nrefresh with: make readme  (python -m tools.readme_examples --update)")
     return 1 if found else 0

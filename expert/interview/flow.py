@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from expert.messages import has as has_msg, t as msg
 
-from . import aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
+from . import agent_followups as af, aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
 from .dataset import parse_dataset
 from .precision import parse_precision
 from .workload_describe import DEFAULTS, describe, describe_field, method_word
@@ -27,7 +27,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     **PARTS, "latency": ("latency_target_s",), "context": ("context_tokens",), "sector": ("sector",),
     "hosting": ("hosting",), "budget": ("budget",), "horizon": ("horizon_months",),
     "growth": ("growth_params_b",), "site_country": ("site_country",),
-    "precision": ("precision", "allow_quantization", "allow_int4"),
+    "precision": ("precision", "allow_quantization", "allow_int4"), "agent_availability": ("high_availability",),
 }
 """The workload fields each question fills."""
 
@@ -35,14 +35,16 @@ WORKLOAD_FIELDS = (
     "model", "params_b", "precision", "requests_per_day", "requests_per_second", "peak_to_average",
     "latency_target_s", "prompt_tokens", "output_tokens", "context_tokens", "inference_time_s",
     "target_utilization", "fine_tuning", "data", "sector", "hosting", "deployment", "budget",
-    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country", "agent", "allow_quantization",
-    "allow_int4")
+    "horizon_months", "growth_params_b", "team_hourly_rate_chf", "site_country", "agent", "high_availability",
+    "allow_quantization", "allow_int4")
 """Every workload field of CONTRACT.md, in the contract's order (also the order of `workload()`);
 `site_country` (the organisation's own site, issue 13) is asked when sensitive or regulated data
 may go onto bought hardware, and can be set with `/set site_country CH`; the `agent:` block of an agent that uses tools;
-`allow_quantization` and `allow_int4` (issue 22: the precision question, asked last)."""
-AGENT_QUESTIONS = {"agent_steps": "steps_mean", "agent_tool_time": "tool_time_s"}
-"""Asked only when the user's description mentions tools (then `agent` is in the answers)."""
+`high_availability` (asked of an agent, issue 31); `allow_quantization` and `allow_int4` (issue 22: the precision question, asked last)."""
+AGENT_QUESTIONS = {"agent_steps": "steps_mean", "agent_tool_time": "tool_time_s", "agent_users": "concurrent_users",
+                   "agent_fan_out": "fan_out", "agent_final": "final_latency_target_s"}
+"""Asked only when the user's description mentions tools (then `agent` is in the answers), with
+`agent_availability` (the workload's `high_availability`, issue 31)."""
 
 REGULATED = ("finance", "health", "public")
 _EXCLUSIVE = {"model": "params_b", "params_b": "model",
@@ -53,6 +55,8 @@ _PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.p
             "sector": p.parse_sector, "hosting": p.parse_hosting_place, "budget": p.parse_budget,
             "horizon": p.parse_horizon, "growth": p.parse_growth,
             "site_country": p.parse_site_country, "dataset": parse_dataset, "agent_steps": followups.parse_agent_steps, "agent_tool_time": followups.parse_tool_time,
+            "agent_users": af.parse_agent_users, "agent_fan_out": af.parse_fan_out,
+            "agent_final": af.parse_final, "agent_availability": af.parse_availability,
             "precision": parse_precision}
 
 
@@ -105,6 +109,8 @@ class Interview(Turns):
             return protected and (a.get("deployment") == "on_premise" or a.get("budget") in ("capex", "any"))
         if qid in AGENT_QUESTIONS:
             return isinstance(a.get("agent"), dict) and AGENT_QUESTIONS[qid] not in a["agent"]
+        if qid == "agent_availability":
+            return isinstance(a.get("agent"), dict)
         if qid == "context" and "agent" in a:
             return False  # an agent's context grows step by step: the loop sizes it
         return True

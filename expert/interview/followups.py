@@ -195,8 +195,11 @@ def parse_agent_steps(t: str, lang: str = "en") -> Parsed:
 
 @safe("agent_tool_time")
 def parse_tool_time(t: str, lang: str = "en") -> Parsed:
-    """Time of one tool call → `{agent: {tool_time_s: x}}`; read like a latency (`2 s`, `500 ms`)."""
+    """Time of one tool call → `{agent: {tool_time_s: x}}`; read like a latency (`2 s`, `500 ms`).
+    The note states what is not asked: the session's KV waits on the GPU, its steps keep their replica."""
     got = parse_latency(t, lang)
     if not got.ok or "latency_target_s" not in got.fields:
         return got if not got.ok else nothing(lang)
-    return Parsed({"agent": {"tool_time_s": got.fields["latency_target_s"]}}, lang=lang, note=got.note)
+    held = say("interview.note.agent_defaults", lang)  # not asked: a newcomer cannot tell (issue 31)
+    return Parsed({"agent": {"tool_time_s": got.fields["latency_target_s"]}}, lang=lang,
+                  note=f"{got.note}; {held}" if got.note else held)

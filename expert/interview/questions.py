@@ -24,6 +24,7 @@ class Question:
 
 
 ORDER = ("model", "volume", "fine_tuning", "data", "latency", "context", "agent_steps", "agent_tool_time",
+         "agent_users", "agent_fan_out", "agent_final", "agent_availability",
          "fine_tuning_frequency", "fine_tuning_method", "dataset", "sector", "hosting", "budget", "horizon", "site_country",
          "growth", "precision")
 """Every question id, in interview order (the flow skips those that do not apply)."""

@@ -74,11 +74,18 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
         return t(f"interview.describe.{name}", lang, value=value, n=num)
     if name == "allow_quantization" and isinstance(value, bool):
         return t(f"interview.describe.allow_quantization_{str(value).lower()}", lang)
+    if name == "high_availability" and isinstance(value, bool):
+        return t(f"interview.describe.high_availability_{str(value).lower()}", lang)
     if name == "allow_int4" and value is True:
         return t("interview.describe.allow_int4", lang)
     if name == "hosting" and value == "any":
         return t("interview.describe.hosting_any", lang)
     return word(value, lang, f"{name}: {value}")
+
+
+_AGENT_PARTS = (("concurrent_users", "agent_users"), ("think_time_s", "agent_think"), ("fan_out", "agent_fan_out"),
+                ("final_latency_target_s", "agent_final"), ("step_latency_target_s", "agent_step"))
+"""The issue-31 fields of the `agent:` block said in words ."""
 
 
 def _agent(value: dict, lang: str) -> str:
@@ -90,6 +97,10 @@ def _agent(value: dict, lang: str) -> str:
                      if "steps_p90" in value else t("interview.describe.agent_steps", lang, n=n))
     if "tool_time_s" in value:
         parts.append(t("interview.describe.agent_tool_time", lang, n=fmt(value["tool_time_s"], lang)))
+    for field, key in _AGENT_PARTS:
+        if field in value:
+            key = "agent_fan_out_one" if field == "fan_out" and value[field] == 1 else key
+            parts.append(t(f"interview.describe.{key}", lang, n=fmt(value[field], lang)))
     return ", ".join(parts)
 
 

@@ -79,6 +79,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{n} steps per task (up to {top})",
         "{n} Schritte pro Aufgabe (bis {top})"),
     "interview.describe.agent_tool_time": ("{n} s per tool call", "{n} s pro Werkzeugaufruf"),
+    "interview.describe.agent_users": (
+        "{n} people waiting for their tasks", "{n} Personen warten auf ihre Aufgaben"),
+    "interview.describe.agent_think": ("{n} s pause between tasks", "{n} s Pause zwischen Aufgaben"),
+    "interview.describe.agent_fan_out": ("{n} sessions per task at once", "{n} Sitzungen pro Aufgabe gleichzeitig"),
+    "interview.describe.agent_fan_out_one": (
+        "no sub-agents: one session per task", "keine Unteragenten: eine Sitzung pro Aufgabe"),
+    "interview.describe.agent_final": ("the final answer within {n} s", "die Schlussantwort innert {n} s"),
+    "interview.describe.agent_step": ("each internal step within {n} s", "jeder interne Schritt innert {n} s"),
+    "interview.describe.high_availability_true": (
+        "keeps serving when one server fails", "läuft weiter, wenn ein Server ausfällt"),
+    "interview.describe.high_availability_false": (
+        "one failure domain", "ein Ausfallbereich"),
     # document 000's clarification sentence, with `[…]` blanks
     "interview.sentence.text": (
         "My AI agent uses a model of size {x}, processes {y} requests per day, needs fine-tuning {ft}, "

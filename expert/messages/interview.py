@@ -15,6 +15,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.skipped_standard": ("skipped — the standard assumption applies",
                                    "übersprungen — es gilt die Standardannahme"),
     "interview.skip.growth": ("no growth assumed", "kein Wachstum angenommen"),
+    "interview.skip.agent_users": (
+        "tasks per day from the volume (open loop)", "Aufgaben pro Tag aus der Menge (offene Schleife)"),
+    "interview.skip.agent_fan_out": ("one session per task", "eine Sitzung pro Aufgabe"),
+    "interview.skip.agent_final": (
+        "every step within the per-step target", "jeder Schritt im Ziel pro Schritt"),
+    "interview.skip.agent_availability": (
+        "one failure domain (no spare server)", "ein Ausfallbereich (kein Ersatzserver)"),
     "interview.skip.precision": ("precision open: 8-bit allowed (000 Q2)", "Präzision offen: 8 Bit erlaubt (000 Q2)"),
     "interview.skip.dataset": ("the default dataset size, shown as an assumption",
                                "die Standard-Datenmenge, als Annahme ausgewiesen"),
@@ -50,6 +57,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.topic.site_country": ("own site's country", "Land des eigenen Standorts"),
     "interview.topic.agent_steps": ("steps per task", "Schritte je Aufgabe"),
     "interview.topic.agent_tool_time": ("tool time per step", "Werkzeugzeit je Schritt"),
+    "interview.topic.agent_users": ("people waiting at once", "gleichzeitig wartende Personen"),
+    "interview.topic.agent_fan_out": ("sub-agents at once", "gleichzeitige Unteragenten"),
+    "interview.topic.agent_final": ("final answer's time", "Zeit der Schlussantwort"),
+    "interview.topic.agent_availability": ("two failure domains", "zwei Ausfallbereiche"),
     "interview.topic.gpu": ("GPU", "GPU"),
     "interview.topic.ownership": ("rented or owned", "gemietet oder gekauft"),
     "interview.topic.workload": ("workload", "Arbeitslast"),

@@ -194,5 +194,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Während ein Werkzeug läuft, bleibt das Gespräch im GPU-Speicher; lange Werkzeuge bedeuten "
         "viele gleichzeitig gehaltene Sitzungen. Bei Coding-Agenten dauerten sie im Mittel 16,8 s "
         "(TraceLab)."),
+    "question.agent_users.text": (
+        "Do people wait for their tasks? If so, how many at once, and how long do they pause between "
+        "tasks? (or: tasks per day, nobody waits)",
+        "Warten Personen auf ihre Aufgaben? Wenn ja, wie viele gleichzeitig, und wie lange pausieren sie "
+        "zwischen Aufgaben? (oder: Aufgaben pro Tag, niemand wartet)"),
+    "question.agent_users.example": ("40 developers, 2 minutes between tasks", "40 Entwickler, 2 Minuten Pause"),
+    "question.agent_users.help": (
+        "People who wait start their next task only after the last one: the load follows their number, "
+        "not a daily count. A developer pauses about 1.4 minutes between requests (TraceLab median).",
+        "Wer wartet, startet die nächste Aufgabe erst nach der letzten: die Last folgt der Zahl der "
+        "Personen, nicht einer Tagesmenge. Entwickler pausieren etwa 1,4 Minuten zwischen Anfragen "
+        "(TraceLab-Median)."),
+    "question.agent_fan_out.text": (
+        "Does one task run sub-agents or parallel tool calls at once? How many?",
+        "Startet eine Aufgabe Unteragenten oder parallele Werkzeugaufrufe gleichzeitig? Wie viele?"),
+    "question.agent_fan_out.example": ("3 sub-agents", "3 Unteragenten"),
+    "question.agent_fan_out.help": (
+        "Each sub-agent is a session of its own with its own growing conversation: three at once hold "
+        "three times the memory and make three times the steps.",
+        "Jeder Unteragent ist eine eigene Sitzung mit eigenem, wachsendem Gespräch: drei gleichzeitig "
+        "brauchen dreimal den Speicher und machen dreimal die Schritte."),
+    "question.agent_final.text": (
+        "How soon should the final answer, the one a person reads, start to appear? (and, if it matters, "
+        "the internal steps)",
+        "Wie schnell soll die Schlussantwort, die eine Person liest, erscheinen? (und, falls wichtig, die "
+        "internen Schritte)"),
+    "question.agent_final.example": ("5 s, internal steps 30 s", "5 s, interne Schritte 30 s"),
+    "question.agent_final.help": (
+        "Internal steps write tool calls nobody reads: only their total time counts. The final answer "
+        "is read while it is written: its first words count.",
+        "Interne Schritte schreiben Werkzeugaufrufe, die niemand liest: nur ihre Gesamtzeit zählt. Die "
+        "Schlussantwort wird beim Schreiben gelesen: ihre ersten Wörter zählen."),
+    "question.agent_availability.text": (
+        "Must the agent keep working when one server fails (a spare on a second server)?",
+        "Muss der Agent weiterlaufen, wenn ein Server ausfällt (Reserve auf einem zweiten Server)?"),
+    "question.agent_availability.example": ("yes, it runs around the clock", "ja, er läuft rund um die Uhr"),
+    "question.agent_availability.help": (
+        "Then the GPUs are split over at least two servers with one replica to spare, so one power "
+        "supply or mainboard cannot stop it (000 R3); this costs a second server.",
+        "Dann werden die GPUs auf mindestens zwei Server verteilt, mit einem Replikat Reserve, damit "
+        "ein Netzteil oder Mainboard ihn nicht stoppt (000 R3); das kostet einen zweiten Server."),
 }
 """Key → (English, German)."""

@@ -11,6 +11,16 @@ from __future__ import annotations
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "interview.reply.agent_steps": ("How many steps, e.g. 8?", "Wie viele Schritte, z. B. 8?"),
+    "interview.reply.agent_users": (
+        "How many people wait for their tasks at once, or is it tasks per day?",
+        "Wie viele Personen warten gleichzeitig auf ihre Aufgaben, oder sind es Aufgaben pro Tag?"),
+    "interview.reply.agent_fan_out": (
+        "How many sub-agents or parallel tool calls at once, e.g. 3 (or none)?",
+        "Wie viele Unteragenten oder parallele Werkzeugaufrufe gleichzeitig, z. B. 3 (oder keine)?"),
+    "interview.reply.agent_final": (
+        "No time found, e.g. 5 seconds.", "Keine Zeit gefunden, z. B. 5 Sekunden."),
+    "interview.reply.agent_availability": (
+        "Yes (two servers) or no (one is enough)?", "Ja (zwei Server) oder nein (einer reicht)?"),
     "interview.reply.budget": ("Rent or buy?", "Mieten oder kaufen?"),
     "interview.reply.context.is_time": (
         "That is a time, not a length of text.",
@@ -125,6 +135,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.note.agent_steps.high": (
         "high count: 2.6 × typical (TraceLab)",
         "hohe Zahl: 2,6 × typisch (TraceLab)"),
+    "interview.note.agent_defaults": (
+        "by default the session's KV stays on the GPU while a tool runs and its next step returns to the same "
+        "replica; agent.kv_during_tools and agent.session_affinity change that",
+        "standardmässig bleibt der KV der Sitzung während des Werkzeugs auf der GPU und ihr nächster Schritt "
+        "kehrt zum selben Replikat zurück; agent.kv_during_tools und agent.session_affinity ändern das"),
+    "interview.note.agent_users.per_day": (
+        "tasks per day: the volume you gave counts tasks",
+        "Aufgaben pro Tag: die genannte Menge zählt Aufgaben"),
+    "interview.note.agent_users.think": (
+        "pause between tasks: 84 s assumed (TraceLab median)",
+        "Pause zwischen Aufgaben: 84 s angenommen (TraceLab-Median)"),
+    "interview.note.agent_availability": (
+        "two failure domains: the replicas the peak needs plus one, on at least two servers, 000 R3",
+        "zwei Ausfallbereiche: die Replikate für die Spitze plus eines, auf mindestens zwei Servern, 000 R3"),
     "interview.note.billions": ("read as billions of parameters", "als Milliarden Parameter gelesen"),
     "interview.note.budget.cloud": ("cloud: rent", "Cloud: Miete"),
     "interview.note.budget.own_premises": ("own premises: buy", "eigene Räume: Kauf"),

@@ -36,6 +36,16 @@ def test_readme_examples_match_the_real_output():
                        + "\n\n".join(found))
 
 
+def test_the_agent_shapes_in_docs_agents_match_the_real_output():
+    from tools.readme_examples import DOCS
+
+    found = differences(DOCS[1])
+    assert not found, ("docs/agents.md differs from the real output; refresh with `make readme`:\n\n"
+                       + "\n\n".join(found))
+    shapes = [e.command for e in examples(DOCS[1].read_text(encoding="utf-8").split("\n"))]
+    assert len(shapes) == 6 and all(c.startswith("gpu-expert advise examples/") for c in shapes)
+
+
 def test_the_readme_has_an_example_of_every_command():
     commands = {example.command.split()[1] for example in examples(_readme_lines())}
     assert {"advise", "audit", "estimate", "cost", "rules", "explain", "catalog", "validate"} <= commands
