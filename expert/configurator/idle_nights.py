@@ -52,8 +52,12 @@ def worth_it(idle, other, runs: float, a: Assumptions | None) -> bool:
     """True when the serving-idle option `idle` beats `other` (the best other source, fitting) by more
     than the minimum per night after the degraded service's cost; sets `idle.saving_per_run_chf` and
     `idle.min_saving_per_run_chf` (module docstring)."""
-    per_run = max(runs, 1e-9)
-    saving = (other.total - idle.total - (idle.degraded_horizon_chf or 0.0)) / per_run
-    minimum = (idle.degraded_nights_per_run or 1) * resolve(a).idle_min_saving_chf_per_night.value
-    idle.saving_per_run_chf, idle.min_saving_per_run_chf, idle.saving_against = saving, minimum, other.kind
-    return saving > minimum
+    saving = (other.total - idle.total - (idle.degraded_horizon_chf or 0.0)) / max(runs, 1e-9)
+    idle.saving_per_run_chf, idle.saving_against = saving, other.kind
+    idle.min_saving_per_run_chf = minimum_per_run(idle.degraded_nights_per_run or 1, a)
+    return saving > idle.min_saving_per_run_chf
+
+
+def minimum_per_run(nights: int, a: Assumptions | None) -> float:
+    """What a run's idle nights must save: nights × `Assumptions.idle_min_saving_chf_per_night`."""
+    return max(1, nights) * resolve(a).idle_min_saving_chf_per_night.value

@@ -148,7 +148,7 @@ class AgentSummary(_AuditOnly):
 class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
-    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains")
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "price_country")
 
     gpu: str
     count: int
@@ -156,7 +156,12 @@ class Choice(_AuditOnly):
     package: str | None = None
     offer: str | None = None
     provider: str | None = None
-    country: str | None = None
+    country: str | None = Field(default=None, description="where the GPUs are (ISO 3166); an audited setup: its "
+                                "hosting country (owned: else its site_country), not its price's")
+    price_country: str | None = Field(
+        default=None, description="an audited setup priced at an offer located elsewhere (`offer`, `provider`): "
+                                  "that offer's country, e.g. CH for a US-hosted setup priced at the Swiss "
+                                  "provider's rent; absent when the price comes from where the setup is")
     precision: str
     interconnect: str
     tensor_parallel: int = 1
