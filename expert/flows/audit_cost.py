@@ -63,7 +63,8 @@ def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, A
     choice: dict[str, Any] = {
         "gpu": setup.gpu, "count": setup.count, "source": source.kind, "offer": source.key,
         "provider": source.provider, "country": located,
-        "price_country": source.country if source.kind == "cloud" and source.country != located else None,
+        "priced_elsewhere": True if source.kind == "cloud" and (source.country is None or source.country != located)
+        else None, "price_country": source.country if source.kind == "cloud" and source.country != located else None,
         "precision": extra.get("serving_precision") or "bf16", "interconnect": setup.interconnect or source.column,
         "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
         "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),

@@ -148,7 +148,7 @@ class AgentSummary(_AuditOnly):
 class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
-    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "price_country")
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "priced_elsewhere", "price_country")
 
     gpu: str
     count: int
@@ -158,10 +158,12 @@ class Choice(_AuditOnly):
     provider: str | None = None
     country: str | None = Field(default=None, description="where the GPUs are (ISO 3166); an audited setup: its "
                                 "hosting country (owned: else its site_country), not its price's")
+    priced_elsewhere: bool | None = Field(
+        default=None, description="an audited setup priced at an offer (`offer`, `provider`) that is not where "
+                                  "the setup is, or whose location is unknown: true; absent otherwise")
     price_country: str | None = Field(
-        default=None, description="an audited setup priced at an offer located elsewhere (`offer`, `provider`): "
-                                  "that offer's country, e.g. CH for a US-hosted setup priced at the Swiss "
-                                  "provider's rent; absent when the price comes from where the setup is")
+        default=None, description="with priced_elsewhere: that offer's country (ISO 3166), e.g. CH for a "
+                                  "US-hosted setup priced at the Swiss provider's rent; absent where unknown")
     precision: str
     interconnect: str
     tensor_parallel: int = 1

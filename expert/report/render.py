@@ -34,10 +34,11 @@ def purchase_words(choice: Choice, lang: str) -> str | None:
 
 
 def place(choice: Choice, where: str, lang: str) -> str:
-    """`RunPod, US`, or for an audited setup priced at an offer elsewhere `US; priced at Hikube, CH`."""
-    if choice.price_country is None:
+    """`RunPod, US`, or for an audited setup priced at an offer elsewhere `US; priced at Hikube, CH` (the
+    offer's country left out where unknown)."""
+    if not choice.priced_elsewhere:
         return f"{where}{', ' + choice.country if choice.country else ''}"
-    priced = msg("report.priced_at", lang, where=where, country=choice.price_country)
+    priced = msg("report.priced_at", lang, where=where + (", " + choice.price_country if choice.price_country else ""))
     return f"{choice.country}; {priced}" if choice.country else priced
 
 

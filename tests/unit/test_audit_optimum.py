@@ -163,5 +163,6 @@ def test_audit_names_the_setups_country_and_the_prices_separately(hosting, count
     report = expert.audit({**A100_IDLE, "hosting": hosting})
     mine = report.audit.setup
     assert (mine.country, mine.price_country, mine.offer) == (country, price_country, "hikube-a100-80gb-as-described")
+    assert mine.priced_elsewhere is (True if price_country else None)
     assert shown in render(report, "text")
     assert ("price_country" in report.model_dump(mode="json")["audit"]["setup"]) == (price_country is not None)
