@@ -317,6 +317,18 @@ class ClaimCheck(Strict):
     note: str | None = None
 
 
+class HostRam(Strict):
+    """The host RAM a cloud instance gives each of its GPUs, as the provider lists it (issue 33): a
+    fine-tuning run with CPU offload must fit it."""
+
+    gb_per_gpu: float | None = Field(description="GB of host RAM per GPU (the instance's RAM ÷ its GPUs, "
+                                     "as listed); null: not known, and `note` says why", gt=0)
+    instance: str | None = Field(default=None, description="the instance type the figure is for")
+    source: str | None = None
+    date: str | None = Field(default=None, description="when the source was read or dated")
+    note: str | None = None
+
+
 class Offer(Strict):
     """A rentable GPU: a provider's catalog price or a market range, per GPU and month."""
 
@@ -344,6 +356,8 @@ class Offer(Strict):
         description="true when the price already includes power and cooling (public cloud list prices), so no "
                     "T1 energy line is added; default: rents derived from 000's TCO and 000's market ranges pay "
                     "energy on top (the document's method), every other offer includes it")
+    host_ram: HostRam | None = Field(
+        default=None, description="the instance's host RAM per GPU with its source; absent or null: unknown")
     notes: str | None = None
     marketplace: bool = Field(
         default=False, description="a marketplace of third-party hosts: neither the hosting country nor a "

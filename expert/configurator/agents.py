@@ -18,8 +18,9 @@ Placement model (documented simplification):
   fine-tuning GPUs of a "split" hybrid in their idle hours (`idle_hours_per_day`), the second group of
   a "train-only" hybrid around the clock. Each run is a job (`ft_job.layout_on`: memory with the states
   sharded over the group, hours); all runs of a year must fit half the group's training hours and each
-  run half its period. A run the group cannot take is rented for its hours (`training_plan`), priced
-  as its own line; team time (000 M2) only when opted in (`fine_tuning.team_waits`).
+  run half its period, and a serving group's nights must save more than the minimum after the serving
+  capacity they hold (`idle_nights.py`). A run the group does not take is rented for its hours
+  (`training_plan`), priced as its own line; team time (000 M2) only when opted in (`fine_tuning.team_waits`).
 - Pools: homogeneous = one source (1-16 GPUs; SXM purchases in 4s); hybrid = two sources of
   different GPUs, both rented or both bought, in two variants: "split" (pure-inference agents on the
   inference GPUs; fine-tuned agents served *and* trained on the fine-tuning GPUs, R3's L40S + A100)
@@ -164,6 +165,8 @@ class PoolSearch:
         return self._ft_team(agents, source, k, around_the_clock)
 
     def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
+        from expert.configurator.idle_nights import gpu_hour_chf, minimum_per_run
+        from expert.configurator.objective import gpu_cost
         from expert.configurator.training_plan import attended_hours
         from expert.sizing.ft_job import layout_on
         months = self.w.horizon_months
@@ -175,11 +178,15 @@ class PoolSearch:
             lay = layout_on(ctx.model, source.gpu, t.method, k, planner.tokens, t.epochs, self.a)
             nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
             elapsed = lay.hours if nights <= 1 else nights * 24.0
-            if lay.fits and elapsed <= planner.limit_h:
+            ext = next((o for o in planner.external() if o.kind == "rented-per-run"), None)
+            idle = lay.fits and elapsed <= planner.limit_h
+            if idle and not around_the_clock and ext is not None:  # serving GPUs: the nights must pay (idle_nights)
+                held = lay.hours * k * gpu_hour_chf(gpu_cost(source, k, months, self.a), k, months, self.a)
+                idle = ext.cost_per_run_chf - held > minimum_per_run(nights, self.a)
+            if idle:
                 yearly += lay.hours * t.runs_per_year
                 waits = attended_hours(elapsed) * t.runs_per_year / 12
             else:
-                ext = next((o for o in planner.external() if o.kind == "rented-per-run"), None)
                 if ext is None:
                     why = (f"needs {lay.memory_per_gpu_gb:.1f} GB per GPU, has {lay.usable_per_gpu_gb:.1f}"
                            if not lay.fits else f"a run takes {elapsed / 24:.1f} days")

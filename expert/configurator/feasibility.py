@@ -33,6 +33,7 @@ from expert.configurator.agent_demand import (AgentDemand, held_per_replica, sha
                                               with_held)
 from expert.configurator.availability import domain_count, domain_gpus, domains_cost
 from expert.configurator.candidates import Source, precisions, tp_degrees
+from expert.configurator.idle_nights import gpu_hour_chf
 from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost, sort_key
 from expert.configurator.profile import ReplicaProfile, Sizing, sized, with_target
@@ -233,24 +234,22 @@ def _held(ctx: Context, prof: ReplicaProfile, replicas: int) -> ReplicaProfile:
     return with_held(prof, held_per_replica(ctx.agent, replicas))
 
 
-def _tuning(ctx: Context, gpu: Gpu, count: int) -> tuple:
+def _tuning(ctx: Context, gpu: Gpu, count: int, cost: float) -> tuple:
     """The fine-tuning part: (violations, team CHF per month, hours per run, memory per GPU, training
-    CHF per month, the chosen `TrainingOption`). The run goes where it costs least (module docstring)."""
+    CHF per month, the chosen `TrainingOption`). `cost`: the configuration's GPU cost over the horizon,
+    which prices the idle nights' degraded service. The run goes where `TrainingPlanner.choose` puts it
+    (module docstring)."""
     if not ctx.tuned:
         return NO_TUNING
     planner = ctx.planner()
-    idle = planner.idle(gpu, count)
-    ext = planner.best_external()
-    fitting = [o for o in (idle, ext) if o is not None and o.fits]
+    idle = planner.idle(gpu, count, gpu_hour_chf(cost, count, ctx.months, ctx.a))
+    chosen = planner.choose(idle, planner.best_external())
     violations = []
-    if not fitting:
+    if chosen is None:
         ratio = max(1.0 + 1e-9, (idle.memory_per_gpu_gb or 0) / max(1e-9, gpu.memory_gb))
         violations.append(Violation("ft_plan", ratio, {"need_gb": idle.memory_per_gpu_gb, "reason": idle.reason,
                                                          "reason_de": idle.reason_de}))
         chosen = idle
-    else:
-        from expert.configurator.training_plan import KINDS
-        chosen = min(fitting, key=lambda o: (round(o.total, 2), KINDS.index(o.kind)))
     months = ctx.months
     return (tuple(violations), chosen.team_horizon_chf / months, chosen.hours_per_run, idle.memory_per_gpu_gb,
             chosen.cost_horizon_chf / months, chosen)
@@ -264,8 +263,8 @@ def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: in
     """The constraints of one candidate without building it: (violations, serving, tuning, GPU cost);
     `serving`: its `_serving` part where the caller has it already."""
     serving = _serving(ctx, prof, tp, count) if serving is None else serving
-    tuning = _tuning(ctx, source.gpu, count)
     cost = gpu_cost(source, count, ctx.months, ctx.a)
+    tuning = _tuning(ctx, source.gpu, count, cost)
     limit = ctx.w.budget_limit_chf
     violations = serving[0] + tuning[0]
     if ctx.w.high_availability and not serving[0]:

@@ -261,7 +261,7 @@ def _tuned_order(ctx: Context, entries):
         while entry is not None and (not heap or entry[0] <= heap[0][0]):
             _, kind, order, count, source, cost = entry
             entry = next(ahead, None)
-            violations, team, _, _, train, _ = _tuning(ctx, source.gpu, count)
+            violations, team, _, _, train, _ = _tuning(ctx, source.gpu, count, cost)
             spent = cost + train * months               # the budget covers the fine-tuning GPUs too
             heapq.heappush(heap, (round(cost + (team + train) * months, 2), kind, order, count, source,
                                   None if violations else spent))

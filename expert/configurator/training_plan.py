@@ -1,13 +1,16 @@
 """Where a fine-tuning run's GPUs come from (issue 12, point 2), cheapest first, all three shown:
 
 1. `serving-idle`: the serving GPUs themselves in their idle hours (nights; `idle_hours_per_day`,
-   default 8). The run must fit their memory (training share, `ft_job.TRAIN_MEMORY_SHARE`) and finish
-   within half the period between runs using only idle hours (it checkpoints and resumes each night).
-   Extra cost 0: 000 T1 already prices the serving GPUs 24/7 (energy included).
+   default 8). The run must fit their memory (training share, `ft_job.TRAIN_MEMORY_SHARE`) and their
+   server's RAM, and finish within half the period between runs using only idle hours (it checkpoints
+   and resumes each night). Extra cost 0: 000 T1 already prices the serving GPUs 24/7 (energy
+   included); the nights of degraded service are a cost line of their own and the nights are taken
+   only when they save more than a stated minimum (`idle_nights.py`).
 2. `rented-per-run`: GPUs rented for the run's hours only, from offers with a published hourly price
    whose hosting the workload admits. Billed hours = run + setup (`SETUP_HOURS`) rounded up to the
    provider's billing granularity (`knowledge/training-billing.yaml`); multi-node runs pay a fabric
-   share. Energy is in the hourly price.
+   share. Energy is in the hourly price. A run with CPU offload skips an offer whose instance RAM
+   (`offers.yaml` `host_ram`, per GPU × the node's GPUs) is below its host RAM; unknown RAM is said.
 3. `dedicated`: GPUs bought or rented monthly for training only (the workload's own sources), priced
    like any configuration (000 T1, `objective.gpu_cost`), plus the fabric for more than one node.
 
@@ -24,6 +27,7 @@ from expert.catalog.billing import training_billing
 from expert.catalog.bom import m3_ram_gb
 from expert.catalog.models import LlmModel
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
+from expert.configurator.idle_nights import price_nights, worth_it
 from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
@@ -82,6 +86,17 @@ class TrainingOption:
     interconnect: str | None = None
     reason: str | None = None
     reason_de: str | None = None
+    instance_ram_gb: float | None = None     # rented: the instance's host RAM per node (None: unknown)
+    # serving-idle (issue 33, `idle_nights.py`): the nights of degraded service and what they cost
+    degraded_nights_per_run: int | None = None
+    degraded_nights_per_month: float | None = None
+    degraded_hours_per_run: float | None = None
+    degraded_chf_per_run: float | None = None
+    degraded_horizon_chf: float = 0.0
+    saving_per_run_chf: float | None = None      # against `saving_against`, after the degraded service
+    min_saving_per_run_chf: float | None = None
+    saving_against: str | None = None
+    declined: bool = False                       # fits, but saves less than the minimum
 
     @property
     def total(self) -> float:
@@ -129,8 +144,9 @@ class TrainingPlanner:
             return 0.0
         return attended_hours(elapsed) * self.w.team_hourly_rate_chf * self.runs
 
-    def idle(self, gpu, count: int) -> TrainingOption:
-        """Option 1 on `count` serving GPUs of this kind."""
+    def idle(self, gpu, count: int, gpu_hour_chf: float | None = None) -> TrainingOption:
+        """Option 1 on `count` serving GPUs of this kind; `gpu_hour_chf`: the serving configuration's own cost
+        per GPU-hour, which prices the nights of degraded service (`idle_nights.py`)."""
         lay = self._layout_on(gpu, count)
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
         nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
@@ -159,7 +175,18 @@ class TrainingPlanner:
             opt.reason_de = t("configurator.training.idle.too_long", "de", **values).replace(".", ",")
         else:
             opt.team_horizon_chf = self._team(elapsed)
+            price_nights(opt, count, per_day, self.t.runs_per_year, gpu_hour_chf, self.runs)
         return opt
+
+    def choose(self, idle: TrainingOption, ext: TrainingOption | None) -> TrainingOption | None:
+        """Where the run goes: the idle nights when they fit and save more than the minimum against the best
+        other source (or there is none); else that source; None when neither fits. Marks a fitting idle
+        option that saves too little as `declined`."""
+        other = ext if ext is not None and ext.fits else None
+        if idle.fits and (other is None or worth_it(idle, other, self.runs, self.a)):
+            return idle
+        idle.declined = idle.fits
+        return other
 
     def _from_layout(self, kind: str, lay: JobLayout, elapsed: float) -> TrainingOption:
         return TrainingOption(kind, lay.fits, lay.gpu, lay.gpus, lay.nodes, lay.sharding, lay.memory_per_gpu_gb,
@@ -199,8 +226,8 @@ class TrainingPlanner:
             if not _grade_ok(gpu, w):
                 continue
             lay = job(gpu)
-            if lay is None:
-                continue
+            if lay is None or lay.host_ram_gb > (instance_ram_gb(offer, lay) or math.inf):
+                continue  # no layout, or CPU offload needs more host RAM than the instance has
             price = hourly_chf * (1 + FABRIC_RENT_SHARE.value) if lay.nodes > 1 else hourly_chf
             billed, rule = billed_hours(lay.hours, offer.provider, rules)
             per_run = billed * lay.gpus * price
@@ -217,6 +244,7 @@ class TrainingPlanner:
         opt.billed_hours_per_run, opt.cost_per_run_chf = billed, per_run
         opt.cost_horizon_chf, opt.team_horizon_chf = per_run * self.runs, self._team(elapsed)
         opt.offer, opt.provider = offer.id, offer.provider
+        opt.instance_ram_gb = instance_ram_gb(offer, lay)
         opt.billing = (f"billed per {_granularity(rule)}"
                        + ("; a stopped GPU VM still bills: delete it after the run"
                           if rule.get("stopped_gpu_bills") else "") + f" ({rule['source']})")
@@ -229,7 +257,8 @@ class TrainingPlanner:
             if s.kind == "package":
                 continue
             lay = job(s.gpu)
-            if lay is None:
+            offer = self.catalog.offers.get(s.key) if s.kind == "cloud" else None
+            if lay is None or (offer is not None and lay.host_ram_gb > (instance_ram_gb(offer, lay) or math.inf)):
                 continue
             n = lay.gpus
             if s.kind == "purchase" and s.gpu.form_factor in ("sxm", "oam"):
@@ -252,6 +281,8 @@ class TrainingPlanner:
         opt.team_horizon_chf = self._team(lay.hours)
         opt.offer = s.key
         opt.provider = s.provider
+        offer = self.catalog.offers.get(s.key) if s.kind == "cloud" else None
+        opt.instance_ram_gb = None if offer is None else instance_ram_gb(offer, lay)
         opt.billing = "rented monthly" if s.kind == "cloud" else f"bought ({s.condition or 'new'})"
         return opt
 
@@ -262,14 +293,26 @@ class TrainingPlanner:
             self._best = min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
         return self._best
 
-    def options_for(self, gpu, count: int) -> list[TrainingOption]:
-        """All three options for a configuration of `count` serving GPUs, cheapest feasible first."""
-        idle = self.idle(gpu, count)
+    def options_for(self, gpu, count: int, gpu_hour_chf: float | None = None) -> list[TrainingOption]:
+        """All three options for a configuration of `count` serving GPUs, the chosen one first (`choose`),
+        then the other feasible ones by cost (the idle nights with their degraded service)."""
+        idle = self.idle(gpu, count, gpu_hour_chf)
+        chosen = self.choose(idle, self.best_external())
         kinds = {o.kind for o in self.external()}
         missing = [TrainingOption(k, False, reason=_missing_reason(k, self.w, "en"),
                                   reason_de=_missing_reason(k, self.w, "de")) for k in KINDS[1:] if k not in kinds]
         opts = [idle] + self.external() + missing
-        return sorted(opts, key=lambda o: (not o.fits, round(o.total, 2), KINDS.index(o.kind)))
+        return sorted(opts, key=lambda o: (o is not chosen, not o.fits, round(o.total + o.degraded_horizon_chf, 2),
+                                           KINDS.index(o.kind)))
+
+
+def instance_ram_gb(offer, lay: JobLayout) -> float | None:
+    """The host RAM of one node of `offer`'s instances for the layout `lay`: RAM per GPU (`offers.yaml`
+    `host_ram`) × the node's GPUs; None where the catalog does not know it."""
+    ram = getattr(offer, "host_ram", None)
+    if ram is None or ram.gb_per_gpu is None:
+        return None
+    return ram.gb_per_gpu * min(lay.gpus, GPUS_PER_NODE)
 
 
 def _hourly_offers(catalog) -> list:

@@ -4,9 +4,12 @@ cost lines with the ranking objective stated. English and German lines; numbers 
 
 from __future__ import annotations
 
+from expert.configurator.idle_nights import gpu_hour_chf
+from expert.configurator.objective import gpu_cost
 from expert.configurator.training_plan import TrainingOption, TrainingPlanner
 from expert.messages import provider_name, t as msg
 from expert.report.numbers import dec, grouped
+from expert.sizing.finetune import checkpoint_gb
 from expert.sizing.ft_job import FABRIC, plan_job
 from expert.sizing.constants import resolve
 
@@ -24,6 +27,11 @@ def _count(noun: str, n: float, lang: str) -> str:
     """`1 epoch`, `2 epochs`, `1 Lauf`, `12 Läufe`, `1 Nacht`: the number with its noun in the right form."""
     return msg(f"configurator.training.{noun}.{'one' if n == 1 else 'other'}", lang, n=f"{n:g}")
 
+def _size(gb: float, lang: str) -> str:
+    """A checkpoint's size: two decimals below 10 GB (an adapter is a fraction of one), else whole GB."""
+    return dec(gb, lang, 2) if gb < 10 else grouped(gb)
+
+
 def _r(x, d=2):
     return None if x is None else round(x, d)
 
@@ -36,7 +44,13 @@ def option_dict(o: TrainingOption) -> dict:
             "elapsed_hours_per_run": _r(o.elapsed_hours_per_run), "billed_hours_per_run": _r(o.billed_hours_per_run),
             "cost_per_run_chf": _r(o.cost_per_run_chf), "cost_horizon_chf": _r(o.cost_horizon_chf),
             "team_horizon_chf": _r(o.team_horizon_chf), "offer": o.offer, "provider": o.provider,
-            "billing": o.billing, "interconnect": o.interconnect, "reason": o.reason}
+            "billing": o.billing, "interconnect": o.interconnect, "reason": o.reason,
+            "instance_ram_gb": _r(o.instance_ram_gb), "degraded_nights_per_run": o.degraded_nights_per_run,
+            "degraded_nights_per_month": _r(o.degraded_nights_per_month),
+            "degraded_hours_per_run": _r(o.degraded_hours_per_run), "degraded_chf_per_run": _r(o.degraded_chf_per_run),
+            "degraded_horizon_chf": _r(o.degraded_horizon_chf), "saving_per_run_chf": _r(o.saving_per_run_chf),
+            "min_saving_per_run_chf": _r(o.min_saving_per_run_chf), "saving_against": o.saving_against,
+            "declined": o.declined}
 
 
 def _option_line(o: TrainingOption, lang: str, months: int) -> str:
@@ -51,19 +65,34 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
     text = msg("configurator.training.option", lang, kind=word, where=where, sharding=sharding,
              memory=dec(o.memory_per_gpu_gb, lang), hours=dec(o.hours_per_run, lang),
              run_chf=grouped(o.cost_per_run_chf), horizon_chf=grouped(o.cost_horizon_chf), months=months)
-    if o.kind == "serving-idle":
-        nights = max(1, round((o.elapsed_hours_per_run or 0) / 24)) if (o.elapsed_hours_per_run or 0) > 24 else 1
-        text += msg("configurator.training.nights", lang, nights=_count("nights", nights, lang))
+    if o.kind == "serving-idle" and o.degraded_nights_per_run:
+        text += _nights(o, lang)
     if o.host_ram_gb > 0:
         text += msg("configurator.training.host_ram", lang, host=grouped(o.host_ram_gb))
         if o.server_ram_gb is not None:
             text += msg("configurator.training.server_ram", lang, ram=grouped(o.server_ram_gb))
+        elif o.kind == "rented-per-run" or o.billing == "rented monthly":
+            text += (msg("configurator.training.instance_ram", lang, ram=grouped(o.instance_ram_gb))
+                     if o.instance_ram_gb is not None else msg("configurator.training.instance_ram.unknown", lang))
     if o.billed_hours_per_run is not None:
         text += msg("configurator.training.billed", lang, hours=dec(o.billed_hours_per_run, lang, 2))
     if o.interconnect:
         text += msg("configurator.training.needs", lang, fabric=FABRIC[lang])
     if o.billing and lang in BILLING_SHOWN:
         text += f"; {o.billing}"
+    return text
+
+
+def _nights(o: TrainingOption, lang: str) -> str:
+    """The idle nights' degraded service and whether they save enough (`idle_nights.py`)."""
+    text = msg("configurator.training.nights", lang, nights=_count("nights", o.degraded_nights_per_run, lang),
+               per_month=dec(o.degraded_nights_per_month or 0, lang), chf=grouped(o.degraded_chf_per_run or 0))
+    if o.saving_per_run_chf is not None:
+        per_night = (o.min_saving_per_run_chf or 0) / o.degraded_nights_per_run
+        text += msg("configurator.training.idle." + ("declined" if o.declined else "saves"), lang,
+                    saving=grouped(round(o.saving_per_run_chf)), minimum=grouped(o.min_saving_per_run_chf or 0),
+                    other=msg(f"configurator.training.kind.{o.saving_against}", lang),
+                    nights=o.degraded_nights_per_run, per_night=grouped(per_night))
     return text
 
 
@@ -78,15 +107,15 @@ def _method_row(r: dict, lang: str) -> str:
                source=f" ({msg('configurator.training.kind.' + r['source'], lang)})")
 
 
-def methods_side_by_side(planner: TrainingPlanner, gpu, count: int) -> list[dict]:
-    """Full, LoRA and QLoRA for the same data: the cheapest way to run each (point 4); the workload's own
-    method is `planner` itself."""
+def methods_side_by_side(planner: TrainingPlanner, gpu, count: int, gpu_hour: float | None = None) -> list[dict]:
+    """Full, LoRA and QLoRA for the same data: where each would run (`TrainingPlanner.choose`, point 4); the
+    workload's own method is `planner` itself; `gpu_hour`: the serving GPUs' own cost per GPU-hour."""
     rows = []
     for m in METHODS:
         p = planner if m == planner.t.method else TrainingPlanner(
             planner.w, planner.model, planner.t.model_copy(update={"method": m}), planner.catalog, planner.a,
             planner.sources, planner.tokens)
-        opts = [o for o in p.options_for(gpu, count) if o.fits]
+        opts = [o for o in p.options_for(gpu, count, gpu_hour) if o.fits and not o.declined]
         best = opts[0] if opts else None
         rows.append({"method": m, "fits": best is not None, "source": best and best.kind,
                      "gpu": best and best.gpu, "gpus": best and best.gpus, "nodes": best and best.nodes,
@@ -102,7 +131,8 @@ def training_plan(ctx, cand) -> dict | None:
         return None
     planner = ctx.planner()
     t, w, months = ctx.tuning, ctx.w, ctx.months
-    options = planner.options_for(cand.source.gpu, cand.count)
+    gpu_hour = gpu_hour_chf(gpu_cost(cand.source, cand.count, months, ctx.a), cand.count, months, ctx.a)
+    options = planner.options_for(cand.source.gpu, cand.count, gpu_hour)
     chosen = cand.ft_option
     a = resolve(ctx.a)
     assumed = t.dataset_tokens is None
@@ -110,7 +140,7 @@ def training_plan(ctx, cand) -> dict | None:
     ds = ("given in the workload" if not assumed else
           f"assumption {src.value / 1e6:.0f} M tokens (band {src.low / 1e6:.0f}-{src.high / 1e6:.0f} M): {src.source}; "
           f"{src.note}")
-    methods = methods_side_by_side(planner, cand.source.gpu, cand.count)
+    methods = methods_side_by_side(planner, cand.source.gpu, cand.count, gpu_hour)
     full = next(r for r in methods if r["method"] == "full")
     lora = next(r for r in methods if r["method"] == "lora")
     on_serving = plan_job(ctx.model, cand.source.gpu, "full", planner.tokens, t.epochs, a=ctx.a).layout
@@ -121,6 +151,10 @@ def training_plan(ctx, cand) -> dict | None:
     gpu_tco = cand.gpu_cost
     train = cand.train_monthly * months
     team = cand.team_monthly * months
+    idle = chosen if chosen is not None and chosen.kind == "serving-idle" and chosen.fits else None
+    degraded = idle.degraded_horizon_chf if idle is not None else 0.0
+    trainable, ckpt = checkpoint_gb(ctx.model, t.method, ctx.a)
+    kept = int(a.checkpoints_kept.value)
     lines = {}
     for lang in ("en", "de"):
         lines[lang] = [msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{t.method}", lang),
@@ -139,12 +173,23 @@ def training_plan(ctx, cand) -> dict | None:
                                train_chf=grouped(train), tco_chf=grouped(gpu_tco + train),
                                team=f"{grouped(team)} CHF" if team else msg("configurator.training.team.none", lang),
                                objective_chf=grouped(cand.objective)))
+        if idle is not None:
+            lines[lang].append(msg("configurator.training.degraded", lang, months=months, chf=grouped(degraded),
+                                   per_month=dec(idle.degraded_nights_per_month or 0, lang)))
+        what = (msg("configurator.training.checkpoint.full", lang, bytes=f"{a.checkpoint_bytes.value:g}")
+                if t.method == "full" else msg("configurator.training.checkpoint.adapter", lang,
+                                               trainable=dec(trainable / 1e6, lang),
+                                               bytes=f"{a.checkpoint_bytes.value:g}"))
+        lines[lang].append(msg("configurator.training.checkpoint", lang, size=_size(ckpt, lang), what=what,
+                               kept=kept, storage=_size(ckpt * kept, lang)))
     return {"method": t.method, "dataset_tokens": planner.tokens, "dataset_assumed": assumed, "dataset_source": ds,
             "epochs": t.epochs, "runs_per_year": t.runs_per_year,
             "chosen": None if chosen is None else chosen.kind,
             "options": [option_dict(o) for o in options], "methods": methods, "methods_compared": compare,
+            "checkpoint_gb": round(ckpt, 3), "checkpoints_kept": kept, "checkpoint_storage_gb": round(ckpt * kept, 3),
             "cost_lines": {"gpu_tco_chf": round(gpu_tco, 2), "training_chf": round(train, 2),
                            "team_chf": round(team, 2), "tco_chf": round(gpu_tco + train, 2),
+                           "degraded_service_chf": round(degraded, 2),
                            "objective_chf": round(cand.objective, 2),
                            "objective": "TCO (serving GPUs + fine-tuning GPUs) + team time (opt-in)"},
             "lines": lines}

@@ -5,7 +5,9 @@
   the document's Swiss provider first), an owned one as its complete system bought new (else used) and
   sold at the end of the workload's horizon — the price of the same hardware today, not what was paid —
   or, where the catalog sells no system of that count (SXM boards come in eights), as the rent of the
-  same GPUs (the report's `setup.source` says which).
+  same GPUs (the report's `setup.source` says which). The setup's `country` is where it is (its hosting
+  country; owned: else its site), and `price_country` names the offer's own country where the price comes
+  from elsewhere (a US-hosted setup priced at the Swiss provider's rent).
 - The optimum is `configurator.search` of the setup's workload (same targets, same horizon); the saving
   is the setup's cost minus the optimum's, per month and over the horizon, and its share of the setup's.
 - `OVERPROVISIONED_SHARE` (own threshold, 20 %): a saving above the spread of one configuration's price
@@ -55,11 +57,14 @@ def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, A
     if source is None:
         return None
     line = cost_line(source, setup.count, months, default_assumptions(catalog))
+    located = setup.hosting.country if setup.hosting is not None else setup.site_country if setup.ownership == "owned" else None
     ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
     output = setup.workload.output_tokens if setup.workload is not None else None
     choice: dict[str, Any] = {
         "gpu": setup.gpu, "count": setup.count, "source": source.kind, "offer": source.key,
-        "provider": source.provider, "country": source.country if source.kind == "cloud" else setup.site_country,
+        "provider": source.provider, "country": located,
+        "priced_elsewhere": True if source.kind == "cloud" and (source.country is None or source.country != located)
+        else None, "price_country": source.country if source.kind == "cloud" and source.country != located else None,
         "precision": extra.get("serving_precision") or "bf16", "interconnect": setup.interconnect or source.column,
         "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
         "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),

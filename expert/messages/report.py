@@ -117,6 +117,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.op.matches": ("matches", "passt auf"),
     "explain.op.contains": ("contains", "enthält"),
     "report.package": ("package {id}", "Paket {id}"),
+    "report.priced_at": ("priced at {where}", "bepreist wie {where}"),
     "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
     "report.growth": ("Growth (the model expected in 12–18 months)", "Wachstum (das in 12–18 Monaten erwartete Modell)"),
     "report.growth.memory": ("A {params}B model on {where} (TP {tp}) would use {used} GB per GPU at the peak of "

@@ -84,10 +84,28 @@ TRAINING: dict[str, tuple[str, str]] = {
         "{kind}: {where}{sharding}, {memory} GB pro GPU, {hours} h pro Lauf, {run_chf} CHF pro Lauf, "
         "{horizon_chf} CHF über {months} Monate"),
     "configurator.training.nights": (
-        "; {nights} of fine_tuning.idle_hours_per_day: the service pauses or runs reduced while the run "
-        "holds the GPUs (checkpoint and resume each night; 0 idle hours turns this off)",
-        "; {nights} mit fine_tuning.idle_hours_per_day: der Dienst pausiert oder läuft reduziert, "
-        "solange der Lauf die GPUs belegt (Checkpoint und Fortsetzung jede Nacht; 0 Leerlaufstunden schaltet das ab)"),
+        "; {nights} of degraded service per run ({per_month} a month) within fine_tuning.idle_hours_per_day: the "
+        "serving engine stops on these GPUs while the run holds them (checkpoint and resume each night; 0 idle "
+        "hours turns this off), priced as the serving capacity lost at the GPUs' own cost: {chf} CHF per run",
+        "; {nights} mit eingeschränktem Dienst pro Lauf ({per_month} pro Monat) innerhalb "
+        "fine_tuning.idle_hours_per_day: die Serving-Engine steht auf diesen GPUs, solange der Lauf sie belegt "
+        "(Checkpoint und Fortsetzung jede Nacht; 0 Leerlaufstunden schaltet das ab), bewertet als verlorene "
+        "Serving-Kapazität zu den eigenen Kosten der GPUs: {chf} CHF pro Lauf"),
+    "configurator.training.idle.saves": (
+        "; saves {saving} CHF per run against {other} after that, more than the minimum {minimum} CHF ({nights} × "
+        "{per_night} CHF per night)",
+        "; spart danach {saving} CHF pro Lauf gegenüber {other}, mehr als das Minimum von {minimum} CHF ({nights} × "
+        "{per_night} CHF pro Nacht)"),
+    "configurator.training.idle.declined": (
+        "; not used: saves {saving} CHF per run against {other} after that, not more than the minimum {minimum} CHF "
+        "({nights} × {per_night} CHF per night of degraded service)",
+        "; nicht genutzt: spart danach {saving} CHF pro Lauf gegenüber {other}, nicht mehr als das Minimum von "
+        "{minimum} CHF ({nights} × {per_night} CHF pro Nacht mit eingeschränktem Dienst)"),
+    "configurator.training.instance_ram": (
+        " (the instance has {ram} GB per node)", " (die Instanz hat {ram} GB pro Knoten)"),
+    "configurator.training.instance_ram.unknown": (
+        " (the instance's host RAM is unknown to the catalog: check that it holds this)",
+        " (der Hauptspeicher der Instanz ist im Katalog unbekannt: prüfen, dass er das fasst)"),
     "configurator.training.billed": ("; billed {hours} h", "; abgerechnet {hours} h"),
     "configurator.training.host_ram": (
         "; CPU offload: {host} GB of optimizer state in host RAM per node",
@@ -137,6 +155,23 @@ TRAINING_PLAN: dict[str, tuple[str, str]] = {
         "TCO {tco_chf} CHF; team time waiting on runs (000 M2) {team}; ranked by TCO + team time = {objective_chf} CHF",
         "Kostenzeilen über {months} Monate: Serving-GPUs (000 T1) {gpu_chf} CHF + Fine-Tuning-GPUs {train_chf} CHF = "
         "TCO {tco_chf} CHF; Teamzeit beim Warten (000 M2) {team}; Rangfolge nach TCO + Teamzeit = {objective_chf} CHF"),
+    "configurator.training.degraded": (
+        "degraded service over {months} months: {per_month} nights a month while the serving GPUs train, "
+        "{chf} CHF of serving capacity at their own cost (not in the TCO: it decides where the runs go)",
+        "eingeschränkter Dienst über {months} Monate: {per_month} Nächte pro Monat, in denen die Serving-GPUs "
+        "trainieren, {chf} CHF Serving-Kapazität zu ihren eigenen Kosten (nicht in der TCO: sie entscheidet, "
+        "wo die Läufe laufen)"),
+    "configurator.training.checkpoint": (
+        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage",
+        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher"),
+    "configurator.training.checkpoint.full": (
+        "16-bit weights + fp32 master weights and Adam moments, {bytes} B per parameter; gradients are not saved",
+        "16-Bit-Gewichte + fp32-Mastergewichte und Adam-Momente, {bytes} B pro Parameter; Gradienten werden nicht "
+        "gespeichert"),
+    "configurator.training.checkpoint.adapter": (
+        "the adapters' {trainable} M parameters with their optimizer state, {bytes} B each; the base model is not saved",
+        "die {trainable} Mio. Adapter-Parameter mit ihrem Optimiererzustand, je {bytes} B; das Basismodell wird nicht "
+        "gespeichert"),
 }
 MESSAGES.update(TRAINING_PLAN)
 

@@ -154,7 +154,7 @@ class AgentSummary(_AuditOnly):
 class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
-    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains")
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "priced_elsewhere", "price_country")
 
     gpu: str
     count: int
@@ -162,7 +162,14 @@ class Choice(_AuditOnly):
     package: str | None = None
     offer: str | None = None
     provider: str | None = None
-    country: str | None = None
+    country: str | None = Field(default=None, description="where the GPUs are (ISO 3166); an audited setup: its "
+                                "hosting country (owned: else its site_country), not its price's")
+    priced_elsewhere: bool | None = Field(
+        default=None, description="an audited setup priced at an offer (`offer`, `provider`) that is not where "
+                                  "the setup is, or whose location is unknown: true; absent otherwise")
+    price_country: str | None = Field(
+        default=None, description="with priced_elsewhere: that offer's country (ISO 3166), e.g. CH for a "
+                                  "US-hosted setup priced at the Swiss provider's rent; absent where unknown")
     precision: str
     interconnect: str
     tensor_parallel: int = 1

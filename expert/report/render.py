@@ -33,13 +33,22 @@ def purchase_words(choice: Choice, lang: str) -> str | None:
     return msg(key, lang) if has_msg(key) else None
 
 
+def place(choice: Choice, where: str, lang: str) -> str:
+    """`RunPod, US`, or for an audited setup priced at an offer elsewhere `US; priced at Hikube, CH` (the
+    offer's country left out where unknown)."""
+    if not choice.priced_elsewhere:
+        return f"{where}{', ' + choice.country if choice.country else ''}"
+    priced = msg("report.priced_at", lang, where=where + (", " + choice.price_country if choice.price_country else ""))
+    return f"{choice.country}; {priced}" if choice.country else priced
+
+
 def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
              else (choice.provider and provider_name(choice.provider, lang)) or purchase_words(choice, lang) or choice.source)
     kernel = " (" + msg("report.kernel", lang, kernel=choice.kernel) + ")" if choice.kernel else ""
-    line = (f"{choice.count}× {choice.gpu} ({where}{', ' + choice.country if choice.country else ''}), "
+    line = (f"{choice.count}× {choice.gpu} ({place(choice, where, lang)}), "
             f"{choice.precision}{kernel}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:

@@ -32,6 +32,25 @@ class TrainingOptionOut(ReportPart):
     billing: str | None = None
     interconnect: str | None = None
     reason: str | None = None
+    instance_ram_gb: float | None = Field(default=None, description="rented: the instance's host RAM per node "
+                                          "(offers.yaml host_ram per GPU × the node's GPUs), GB; null: unknown; an "
+                                          "offer below host_ram_gb is skipped")
+    degraded_nights_per_run: int | None = Field(default=None, description="serving-idle: nights per run the serving "
+                                                "engine stops on these GPUs while the run holds them")
+    degraded_nights_per_month: float | None = Field(default=None, description="serving-idle: those nights per month")
+    degraded_hours_per_run: float | None = Field(default=None, description="serving-idle: hours the run holds "
+                                                 "the serving GPUs per run")
+    degraded_chf_per_run: float | None = Field(default=None, description="serving-idle: the degraded service "
+                                               "priced as the serving capacity lost: hours × GPUs × the "
+                                               "configuration's own cost per GPU-hour (000 T1), CHF")
+    degraded_horizon_chf: float | None = Field(default=None, description="serving-idle: the same over the horizon")
+    saving_per_run_chf: float | None = Field(default=None, description="serving-idle: what the nights save per "
+                                             "run against `saving_against` after the degraded service, CHF")
+    min_saving_per_run_chf: float | None = Field(default=None, description="serving-idle: the minimum they must "
+                                                 "exceed: nights × idle_min_saving_chf_per_night (75 CHF)")
+    saving_against: str | None = Field(default=None, description="the best other source compared with")
+    declined: bool = Field(default=False, description="serving-idle: fits, but saves no more than the minimum, "
+                                                      "so the run goes to `saving_against`")
 
 
 class MethodRow(ReportPart):
@@ -56,6 +75,8 @@ class CostLines(ReportPart):
     training_chf: float
     team_chf: float
     tco_chf: float
+    degraded_service_chf: float = Field(default=0.0, description="the idle nights' degraded service over the "
+                                        "horizon when the runs take them (not in tco_chf nor the objective)")
     objective_chf: float
     objective: str
 
@@ -73,6 +94,12 @@ class TrainingPlan(ReportPart):
     options: list[TrainingOptionOut] = []
     methods: list[MethodRow] = []
     methods_compared: bool = False
+    checkpoint_gb: float | None = Field(default=None, description="one resumable checkpoint: trainable "
+                                        "parameters × 14 B (16-bit weights + fp32 master and Adam moments; no "
+                                        "gradients); LoRA/QLoRA: the adapters only")
+    checkpoints_kept: int | None = Field(default=None, description="checkpoints kept (default 2: the latest and "
+                                         "one earlier or best)")
+    checkpoint_storage_gb: float | None = Field(default=None, description="checkpoint_gb × checkpoints_kept")
     cost_lines: CostLines
     lines: list[str] = []
 

@@ -240,6 +240,25 @@ class Assumptions:
         "(4 × 13e9) = 414.7e6 tokens (311e6 at the job planner's LoRA MFU point 0.30, expert/sizing/ft_job.py)",
         value=100e6)
     team_hourly_rate_chf: Constant = exact(150, "CHF/hour", D000_U2 + " (U2)")
+    idle_min_saving_chf_per_night: Constant = ranged(
+        37.5, 150, "CHF per night of degraded service", "own estimate (issue 33): each night the serving GPUs "
+        "train, someone stops the serving engine, resumes the run from its checkpoint, restores serving in the "
+        "morning and checks it: 0.25-1 h of an engineer at " + D000_U2 + "'s 150 CHF/h, point 0.5 h = 75 CHF",
+        "the serving GPUs' idle nights go to a run only when they save more than this per night against the best "
+        "other source, after the degraded service's cost (expert/configurator/idle_nights.py); the issue's cases "
+        "fall below it: 11 nights to save 135 CHF a run (12 CHF a night), 2 nights to save 4 CHF", value=75)
+    checkpoint_bytes: Constant = exact(
+        14, "bytes per trainable parameter", "16-bit weights 2 + fp32 master weights and Adam moments 12 (ZeRO "
+        "arXiv:1910.02054 §3.1); gradients are not saved. BigScience's 176B BLOOM: 'only the bf16 weights are "
+        "329GB, the full checkpoint with optimizer states is 2.3TB' (https://bigscience.notion.site/BigScience-"
+        "176B-Model-ad073ca07cdf479398d5f95d88e218c4): 176.2e9 × 2 B = 329 GiB, × 14 B = 2.24 TiB",
+        "LoRA/QLoRA save the adapters and their optimizer state only; the frozen base model is not saved")
+    checkpoints_kept: Constant = exact(
+        2, "checkpoints", "Hugging Face TrainingArguments.save_total_limit: 'When save_total_limit=1 and "
+        "load_best_model_at_end, it is possible that two checkpoints are saved: the last one and the best one' "
+        "(transformers docs, training_args.py)", "own default: the latest (to resume a run that spans nights "
+        "or is interrupted) and one earlier or best one (a write cut off by the morning restore, or a diverged "
+        "run); the library's own default (None) keeps every checkpoint")
     # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
     ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "
                                       "(docs/reference/gpu-specs.csv)")

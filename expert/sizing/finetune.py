@@ -57,6 +57,15 @@ def lora_trainable_params(model: LlmModel, rank: int | None = None, targets: tup
     return float(model.layers * per_layer)
 
 
+def checkpoint_gb(model: LlmModel, method: str, assumptions: Assumptions | None = None) -> tuple[float, float]:
+    """(trainable parameters, GB) of one resumable checkpoint: the trainable parameters × 14 B (16-bit
+    weights + fp32 master and Adam moments; `Assumptions.checkpoint_bytes`, gradients not saved). Full:
+    every parameter; LoRA/QLoRA: the adapters only (the frozen base model is not saved)."""
+    a = resolve(assumptions)
+    trainable = model.params_b * 1e9 if method == "full" else lora_trainable_params(model, assumptions=a)
+    return trainable, trainable * a.checkpoint_bytes.value / 1e9
+
+
 def training_activation_gb(model: LlmModel, seq_len: int, micro_batch: int = 1, flash_attention: bool = True,
                            gradient_checkpointing: bool = True, assumptions: Assumptions | None = None) -> float:
     """Activation memory per GPU (GB) after Korthikanti et al.; see the module docstring."""

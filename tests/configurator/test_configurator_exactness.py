@@ -197,15 +197,20 @@ def brute_force(wd: dict, cat: Catalog):
         planner = TrainingPlanner(w, model, tun, cat, A, catalog_sources(cat), tun.dataset_tokens or 100e6)
 
     @lru_cache(maxsize=None)
-    def tuning(gid, n):
-        """(fits somewhere, training CHF over the horizon): idle nights on the serving GPUs cost 0."""
+    def tuning(gid, n, cost):
+        """(fits somewhere, training CHF over the horizon): idle nights on the serving GPUs cost 0, and are
+        taken when they save more than 75 CHF a night against the best external option after the serving
+        capacity they hold (hours × GPUs × the configuration's own CHF per GPU-hour, issue 33)."""
         g = cat.gpus[gid]
         lay = layout_on(model, g, tun.method, n, tun.dataset_tokens or 100e6, tun.epochs, A)
         nights = math.ceil(lay.hours / 8 - 1e-9)
         elapsed = lay.hours if nights <= 1 else nights * 24
-        if lay.fits and elapsed <= 0.5 * 8760 / tun.runs_per_year:
-            return True, 0.0
         ext = planner.best_external()
+        if lay.fits and elapsed <= 0.5 * 8760 / tun.runs_per_year:
+            runs = tun.runs_per_year * months / 12
+            degraded = lay.hours * cost / (months * 730) * runs
+            if ext is None or (ext.cost_horizon_chf - degraded) / runs > 75 * max(1, nights):
+                return True, 0.0
         return (False, 0.0) if ext is None else (True, ext.cost_horizon_chf)
 
     best = None
@@ -235,17 +240,17 @@ def brute_force(wd: dict, cat: Catalog):
                     ok, latency = operating(g.id, prec, tp, link, r, top, seq_mem)
                     if not ok:
                         continue
-                    train = 0.0
-                    if tun.enabled:
-                        fits, train = tuning(g.id, n)
-                        if not fits:
-                            continue
                     if kind == "cloud":
                         cost = months * price * n * 1.15 + tdp / 1000 * n * 1.5 * 730 * months * 0.18
                     else:                                    # resale: steeper early, minus 10 % selling costs
                         total, energy = price[n], tdp[n] / 1000 * 1.5 * 730 * months * 0.18
                         share = 0.35 ** (math.sqrt(months / 36) if months <= 36 else months / 36) * 0.9
                         cost = total * 1.15 + energy - share * total
+                    train = 0.0
+                    if tun.enabled:
+                        fits, train = tuning(g.id, n, cost)
+                        if not fits:
+                            continue
                     if w.budget_limit_chf is not None and cost + train > w.budget_limit_chf:
                         continue
                     obj = cost + train

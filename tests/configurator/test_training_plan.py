@@ -208,3 +208,84 @@ def test_serving_idle_states_the_servers_ram_by_the_1_to_4_rule():
     idle = next(o for o in r.training_plan["options"] if o["kind"] == "serving-idle")
     assert (idle["gpu"], idle["gpus"], idle["server_ram_gb"]) == ("a100-80gb-sxm", 1, 320.0)
     assert not idle["fits"] and all(o["host_ram_gb"] == 0.0 for o in r.training_plan["options"])
+
+
+# --- issue 33 item 2: idle nights only above a stated minimum, their degraded service as a cost line -------
+
+def option(r, kind: str) -> dict:
+    return next(o for o in r.training_plan["options"] if o["kind"] == kind)
+
+
+def test_idle_nights_that_save_less_than_the_minimum_go_to_a_rented_run():
+    # 13B LoRA monthly, 100 M tokens, on the recommended 1× L40S (RunPod, 25 645 CHF over 36 months):
+    # 54.0 h a run = ceil(54.0 / 8) = 7 nights; own cost 25 645 / (36 × 730 × 1) = 0.976 CHF per GPU-hour,
+    # so the nights hold 54.0 × 0.976 = 52.7 CHF of serving capacity; the rented 1× B200 costs 538 / 36 runs
+    # = 14.9 CHF a run: the nights save 14.9 − 52.7 = −37.8 CHF, below 7 × 75 = 525 CHF
+    r = search({"params_b": 13, "requests_per_day": 20000, "fine_tuning": "monthly"}, CAT, sensitivity=False)
+    assert r.training_plan["chosen"] == "rented-per-run"
+    idle = option(r, "serving-idle")
+    assert idle["fits"] and idle["declined"] and idle["saving_against"] == "rented-per-run"
+    assert idle["degraded_nights_per_run"] == 7 and idle["degraded_nights_per_month"] == 7.0
+    assert idle["degraded_chf_per_run"] == pytest.approx(52.7, abs=0.5)
+    assert idle["saving_per_run_chf"] == pytest.approx(-37.8, abs=0.5) and idle["min_saving_per_run_chf"] == 525
+    assert r.training_plan["cost_lines"]["degraded_service_chf"] == 0.0    # the nights are not taken
+    en, de = "\n".join(r.training_plan["lines"]["en"]), "\n".join(r.training_plan["lines"]["de"])
+    assert "not used: saves -38 CHF per run" in en and "7 × 75 CHF per night" in en
+    assert "nicht genutzt: spart danach -38 CHF" in de
+
+
+def test_idle_nights_that_save_more_than_the_minimum_are_taken_and_costed():
+    # 70B LoRA weekly, Swiss hosting: no Swiss hourly offer, so the other source is 2× A100 PCIe dedicated
+    # (119 941 CHF / 156 runs = 768.8 CHF a run). The serving 2× H100 NVL (159 922 CHF) cost
+    # 159 922 / (36 × 730 × 2) = 3.043 CHF per GPU-hour; 16.2 h × 2 GPUs × 3.043 = 98.6 CHF a run of
+    # serving capacity; saving 768.8 − 98.6 = 670 CHF > 3 nights × 75 = 225 CHF. 3 nights × 52 / 12 = 13.0
+    # nights a month; 156 runs × 98.8 = 15 418 CHF over 36 months
+    r = search({"model": "llama-3.1-70b", "hosting": "ch", "requests_per_day": 5000, "latency_target_s": 20,
+                "fine_tuning": "weekly"}, CAT, sensitivity=False)
+    assert r.training_plan["chosen"] == "serving-idle"
+    idle = option(r, "serving-idle")
+    assert not idle["declined"] and idle["saving_against"] == "dedicated"
+    assert idle["degraded_nights_per_run"] == 3 and idle["degraded_nights_per_month"] == 13.0
+    assert idle["saving_per_run_chf"] == pytest.approx(670, abs=2) and idle["min_saving_per_run_chf"] == 225
+    assert r.training_plan["cost_lines"]["degraded_service_chf"] == pytest.approx(15_418, abs=50)
+    assert any(line.startswith("degraded service over 36 months: 13.0 nights a month")
+               for line in r.training_plan["lines"]["en"])
+
+
+def test_a_higher_minimum_sends_the_same_run_away():
+    # the minimum is an assumption like the others: at 300 CHF a night, 3 nights need 900 CHF > 670 saved
+    from expert.configurator.idle_nights import worth_it
+    from expert.configurator.training_plan import TrainingOption
+    from expert.sizing.constants import DEFAULT
+    idle = TrainingOption("serving-idle", True, degraded_nights_per_run=3, degraded_horizon_chf=98.6 * 156)
+    other = TrainingOption("dedicated", True, cost_horizon_chf=768.8 * 156)
+    assert worth_it(idle, other, 156, DEFAULT)
+    assert not worth_it(idle, other, 156, DEFAULT.override(idle_min_saving_chf_per_night=300))
+    assert idle.min_saving_per_run_chf == 900
+
+
+@pytest.mark.parametrize("workload, size_gb", [
+    # full: 70.0e9 parameters × 14 B (16-bit weights + fp32 master and Adam moments, no gradients) = 980 GB
+    ({"model": "llama-3.1-70b", "fine_tuning": {"frequency": "monthly", "method": "full"}}, 980.0),
+    # LoRA r16 on q,k,v,o of Llama-2-13B: 40 layers × 16 × 4 × (5120 + 5120) = 26.2 M × 14 B = 0.367 GB
+    ({"model": "llama-2-13b", "fine_tuning": "monthly"}, 0.367),
+])
+def test_checkpoint_size_and_storage(workload, size_gb):
+    r = search({"requests_per_day": 5000, **workload}, CAT, sensitivity=False)
+    plan = r.training_plan
+    assert plan["checkpoint_gb"] == pytest.approx(size_gb, abs=0.001) and plan["checkpoints_kept"] == 2
+    assert plan["checkpoint_storage_gb"] == pytest.approx(2 * size_gb, abs=0.002)
+    assert any(line.startswith("checkpoints: ") for line in plan["lines"]["en"])
+    assert any(line.startswith("Checkpoints: ") for line in plan["lines"]["de"])
+
+
+def test_instance_ram_per_node_from_the_offers_host_ram():
+    # OVHcloud h100-380: 380 GB per GPU (the flavour's RAM); a 4-GPU layout's node has 4 × 380 = 1 520 GB,
+    # a 16-GPU layout's node 8 × 380; Hikube's RAM is not in the stored material: unknown
+    from expert.configurator.training_plan import instance_ram_gb
+    from expert.sizing.ft_job import layout_on
+    model, h100 = CAT.model("llama-3.1-70b"), CAT.gpu("h100-pcie")
+    assert instance_ram_gb(CAT.offers["ovhcloud-h100-pcie"], layout_on(model, h100, "full", 4, 1e8)) == 1520
+    assert instance_ram_gb(CAT.offers["ovhcloud-h100-pcie"], layout_on(model, h100, "full", 16, 1e8)) == 3040
+    assert instance_ram_gb(CAT.offers["hikube-h100"], layout_on(model, h100, "full", 4, 1e8)) is None
+

@@ -32,6 +32,10 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # (expert/configurator/near_tie_pick.py); the rule names what is left — faster on more GPUs, or fewer
     # and slower — which no scenario produces (tests/unit/test_near_tie.py drives the fact).
     "r2-near-tie-faster-alternative": "the scenarios' near ties are now the picks (near_tie_pick.py)",
+    # Issue 33: idle nights are taken only when they save more than 75 CHF a night against the best other
+    # source; an L40S night (8 h) does what a rented A100 does in about 2.3 h for a few CHF, so where a rented
+    # run exists the L40S never trains at night (tests/rules/test_rules_fire.py drives advise-l40s-trains-idle).
+    "m2-choice-l40s-trains-in-idle-nights": "idle nights never beat a rented run by 75 CHF a night on an L40S",
     # audit.sizing_extras always sets finetune_hours when the workload fine-tunes, and without a
     # workload there is no finetune-frequent flag: `finetune_hours: {exists: false}` never matches.
     "m2-l40s-frequent-finetuning-no-estimate": "audit always estimates the fine-tuning run time",

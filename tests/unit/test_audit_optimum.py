@@ -150,3 +150,19 @@ def test_a_hand_placed_pool_on_two_gpus_that_one_serves_shows_the_saving():
     assert a.saving_chf_month == pytest.approx(L40S_HIKUBE_MONTH, abs=0.02)
     assert a.saving_share == pytest.approx(0.5, abs=1e-4)
     assert a.saving_chf_horizon == pytest.approx(36 * L40S_HIKUBE_MONTH, abs=0.5)
+
+
+@pytest.mark.parametrize("hosting, country, price_country, shown", [
+    # a US-hosted rented A100 setup is priced at the Swiss provider's rent (catalog.pricing: the document's
+    # provider first): the line names the setup's country and the price's source with its own country
+    ({"country": "US"}, "US", "CH", "(US; priced at Hikube (as 000 describes the GPU), CH)"),
+    # hosted where the price comes from: one country, no separate price source
+    ({"country": "CH"}, "CH", None, "(Hikube (as 000 describes the GPU), CH)"),
+])
+def test_audit_names_the_setups_country_and_the_prices_separately(hosting, country, price_country, shown):
+    report = expert.audit({**A100_IDLE, "hosting": hosting})
+    mine = report.audit.setup
+    assert (mine.country, mine.price_country, mine.offer) == (country, price_country, "hikube-a100-80gb-as-described")
+    assert mine.priced_elsewhere is (True if price_country else None)
+    assert shown in render(report, "text")
+    assert ("price_country" in report.model_dump(mode="json")["audit"]["setup"]) == (price_country is not None)

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from expert.messages import t
 from expert.report.numbers import chf, dec
+from expert.report.render import place
 
 from .choice_words import memory_sum, where
 
@@ -22,7 +23,7 @@ def audit_body(report: Report, lang: str) -> Text:
     mine = a.setup
     text = Text.assemble(("★ " + t("chat.audit_setup", lang), "bold"))
     text.append(f"\n{mine.count}× {mine.gpu}", "bold")
-    text.append(f"  ({where(mine, lang)}{', ' + mine.country if mine.country else ''}), {mine.precision}")
+    text.append(f"  ({place(mine, where(mine, lang), lang)}), {mine.precision}")
     text.append(f"\n{chf(mine.monthly_cost_chf)} {t('chat.per_month', lang)} · "
                 f"{chf(mine.tco_chf)} {t('chat.total_over', lang, m=mine.horizon_months)}")
     m, c = report.memory, report.capacity
