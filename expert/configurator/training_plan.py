@@ -27,7 +27,7 @@ from expert.catalog.billing import training_billing
 from expert.catalog.bom import m3_ram_gb
 from expert.catalog.models import LlmModel
 from expert.configurator.candidates import Source, admissible_sources, hosting_allowed, location_must_be_known
-from expert.configurator.idle_nights import price_nights, worth_it
+from expert.configurator.idle_nights import nights_per_run, price_nights, worth_it
 from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
@@ -149,7 +149,7 @@ class TrainingPlanner:
         per GPU-hour, which prices the nights of degraded service (`idle_nights.py`)."""
         lay = self._layout_on(gpu, count)
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
-        nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
+        nights = nights_per_run(lay.hours, per_day) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
         opt = self._from_layout("serving-idle", lay, elapsed)
         # the serving server's RAM: 000 M3's rule (4 × VRAM), as the catalog builds owned servers (issue 33)
@@ -226,7 +226,7 @@ class TrainingPlanner:
             if not _grade_ok(gpu, w):
                 continue
             lay = job(gpu)
-            if lay is None or lay.host_ram_gb > (instance_ram_gb(offer, lay) or math.inf):
+            if lay is None or too_little_ram(offer, lay):
                 continue  # no layout, or CPU offload needs more host RAM than the instance has
             price = hourly_chf * (1 + FABRIC_RENT_SHARE.value) if lay.nodes > 1 else hourly_chf
             billed, rule = billed_hours(lay.hours, offer.provider, rules)
@@ -257,8 +257,7 @@ class TrainingPlanner:
             if s.kind == "package":
                 continue
             lay = job(s.gpu)
-            offer = self.catalog.offers.get(s.key) if s.kind == "cloud" else None
-            if lay is None or (offer is not None and lay.host_ram_gb > (instance_ram_gb(offer, lay) or math.inf)):
+            if lay is None or too_little_ram(self._offer(s), lay):
                 continue
             n = lay.gpus
             if s.kind == "purchase" and s.gpu.form_factor in ("sxm", "oam"):
@@ -274,6 +273,10 @@ class TrainingPlanner:
                 best, best_rank = (s, lay, n, cost), rank
         return None if best is None else self._dedicated_option(*best)
 
+    def _offer(self, s: Source):
+        """The cloud offer behind source `s` (None for a purchase)."""
+        return self.catalog.offers.get(s.key) if s.kind == "cloud" else None
+
     def _dedicated_option(self, s: Source, lay: JobLayout, n: int, cost: float) -> TrainingOption:
         opt = self._from_layout("dedicated", lay, lay.hours)
         opt.gpus, opt.cost_horizon_chf = n, cost
@@ -281,8 +284,7 @@ class TrainingPlanner:
         opt.team_horizon_chf = self._team(lay.hours)
         opt.offer = s.key
         opt.provider = s.provider
-        offer = self.catalog.offers.get(s.key) if s.kind == "cloud" else None
-        opt.instance_ram_gb = None if offer is None else instance_ram_gb(offer, lay)
+        opt.instance_ram_gb = instance_ram_gb(self._offer(s), lay)
         opt.billing = "rented monthly" if s.kind == "cloud" else f"bought ({s.condition or 'new'})"
         return opt
 
@@ -308,11 +310,16 @@ class TrainingPlanner:
 
 def instance_ram_gb(offer, lay: JobLayout) -> float | None:
     """The host RAM of one node of `offer`'s instances for the layout `lay`: RAM per GPU (`offers.yaml`
-    `host_ram`) × the node's GPUs; None where the catalog does not know it."""
+    `host_ram`) × the node's GPUs; None where the catalog does not know it (or no offer)."""
     ram = getattr(offer, "host_ram", None)
     if ram is None or ram.gb_per_gpu is None:
         return None
     return ram.gb_per_gpu * min(lay.gpus, GPUS_PER_NODE)
+
+
+def too_little_ram(offer, lay: JobLayout) -> bool:
+    """Whether the layout's host RAM (CPU offload) exceeds what `offer`'s instance has; unknown RAM passes."""
+    return lay.host_ram_gb > (instance_ram_gb(offer, lay) or math.inf)
 
 
 def _hourly_offers(catalog) -> list:

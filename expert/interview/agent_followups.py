@@ -10,7 +10,7 @@ defaults (kept, affinity, held on the GPU) are stated in the summary.
 from __future__ import annotations
 
 from . import lexicon as lx, numbers as nb
-from .choices import NO_PREFERENCE, nothing
+from .choices import nothing, undecided
 from .followups import parse_latency
 from .polarity import affirmed, denied, polar
 from .result import Parsed, fail, safe, say
@@ -45,7 +45,7 @@ def parse_agent_users(t: str, lang: str = "en") -> Parsed:
     if open_loop or polar({"x": _PEOPLE}, t)["x"] == -1 or denied(_WAIT, t) or lx.has(_NOBODY, t):
         return Parsed({}, lang=lang, note=say("interview.note.agent_users.per_day", lang))
     if not nums:
-        if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t):
+        if undecided(t):
             return nothing(lang)
         return fail("agent_users", lang, "interview.reply.agent_users")
     users = next((n for n in nums if not _TIME.match(t, n.end + (t[n.end:n.end + 1] == " "))), None)
@@ -69,7 +69,7 @@ def parse_fan_out(t: str, lang: str = "en") -> Parsed:
             or (lx.has(lx.NO, t) and not nums and not affirmed(_BRANCHES, t))):
         return Parsed({"agent": {"fan_out": 1}}, lang=lang)
     if not nums:
-        if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t):
+        if undecided(t):
             return nothing(lang)
         return fail("agent_fan_out", lang, "interview.reply.agent_fan_out")
     return Parsed({"agent": {"fan_out": int(round(max(n.value for n in nums)))}}, lang=lang)
@@ -89,7 +89,7 @@ def parse_final(t: str, lang: str = "en") -> Parsed:
         notes += [got.note] if got.note else []
     if block:
         return Parsed({"agent": block}, lang=lang, note="; ".join(notes) or None)
-    if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t) or lx.has(lx.NO, t):
+    if undecided(t) or lx.has(lx.NO, t):
         return nothing(lang)
     return fail("agent_final", lang, "interview.reply.agent_final")
 
@@ -115,7 +115,7 @@ def parse_availability(t: str, lang: str = "en") -> Parsed:
     if yes_first >= 0 or affirmed(_HA, t):
         return Parsed({"high_availability": True}, lang=lang,
                       note=say("interview.note.agent_availability", lang))
-    if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t):
+    if undecided(t):
         return nothing(lang)
     return fail("agent_availability", lang, "interview.reply.agent_availability")
 

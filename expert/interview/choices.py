@@ -38,6 +38,11 @@ def _either(said: dict[str, int]) -> tuple[bool, bool]:
     return a == 1 or (b == -1 and a != -1), b == 1 or (a == -1 and b != -1)
 
 
+def undecided(t: str) -> bool:
+    """Whether an answer leaves the question open: no preference ("egal") or "don't know"."""
+    return lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t)
+
+
 def nothing(lang: str) -> Parsed:
     """Understood, but nothing to set: the default applies."""
     return Parsed({}, lang=lang, note=say("interview.note.no_preference", lang))

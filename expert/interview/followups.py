@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import aliases, lexicon as lx, numbers as nb
-from .choices import NO_PREFERENCE, nothing
+from .choices import NO_PREFERENCE, nothing, undecided
 from .model import sizes
 from .result import Parsed, fail, num, safe, say
 
@@ -183,7 +183,7 @@ def parse_agent_steps(t: str, lang: str = "en") -> Parsed:
     """
     nums = [n for n in nb.scan(t, scales=False, words=True) if 1 <= n.value <= 1000]
     if not nums:
-        if lx.has(NO_PREFERENCE, t) or lx.has(lx.DONT_KNOW, t):
+        if undecided(t):
             return nothing(lang)
         return fail("agent_steps", lang, "interview.reply.agent_steps")
     mean = nums[0].value

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lx
-from .choices import NO_PREFERENCE
+from .choices import undecided
 from .result import Parsed, fail, safe, say
 
 _NAMED = (("fp32", r"fp ?32|float ?32|32[- ]?bit"), ("bf16", r"bf ?16|bfloat ?16"),
@@ -42,7 +42,7 @@ def named(t: str) -> str | None:
 def parse_precision(t: str, lang: str = "en") -> Parsed:
     """Answer to 'may the model run quantised?' → `{}` (open), `{allow_int4: true}` or `{precision: p}`."""
     name = named(t)
-    if name is None and not lx.has(_KEEP, t) and (lx.has(lx.DONT_KNOW, t) or lx.has(NO_PREFERENCE, t)):
+    if name is None and not lx.has(_KEEP, t) and undecided(t):
         return Parsed({}, lang=lang, note=say("interview.note.precision.open", lang))
     keep = lx.has(_KEEP, t) or (lx.has(lx.NO, t) and not lx.has(lx.YES, t))
     if not keep and (lx.has(lx.YES, t) or lx.has(_OK, t)):
