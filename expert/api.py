@@ -112,16 +112,17 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if mode == "full" and precision not in ("fp32", "bf16", "fp16"):
         raise InputError(f"full fine-tuning trains in 16-bit mixed precision, not {precision}",
                          path="--precision", allowed="fp32, bf16, fp16 (or use --mode lora/qlora)")
-    if precision == "fp8" and card.fp8_tflops is None and stated:
-        raise InputError(f"{card.id} has no native FP8", path="--precision",
+    from expert.sizing.kernels import fp8_served
+    if precision == "fp8" and stated and not fp8_served(card):
+        raise InputError(f"{card.id} has no native FP8 and no FP8 Marlin kernel", path="--precision",
                          allowed="fp32, bf16, fp16, int8, int4")
     if engine not in ENGINES:
         raise InputError(f"unknown engine '{engine}'", path="--engine", allowed=", ".join(ENGINES))
     if tensor_parallel is not None and (tensor_parallel < 1 or count % tensor_parallel):
         raise InputError(f"--tp {tensor_parallel} does not divide --count {count}", path="--tp",
                          allowed=f"a divisor of {count} (count = TP × replicas)")
-    if kv_precision == "fp8" and card.fp8_tflops is None:
-        raise InputError(f"{card.id} has no native FP8 for the KV cache", path="--kv-cache-precision",
+    if kv_precision == "fp8" and not fp8_served(card):  # stored in FP8, computed in 16 bits (kernels.fp8_served)
+        raise InputError(f"{card.id} has no FP8 for the KV cache", path="--kv-cache-precision",
                          allowed="fp32, bf16, fp16")
     if attention == "dp":
         from expert.sizing.dp_attention import DP_ATTENTION_ENGINES, dp_attention_possible

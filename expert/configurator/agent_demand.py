@@ -34,6 +34,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import agent_loop as loop
 from expert.sizing.constants import Assumptions
 from expert.inputs.workload import Workload
+from expert.sizing.memory import kv_precision_at
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class AgentDemand:
     kv_during_tools: str
     context_limit: int
     kind: str = "conversational"
-    kv_precision: str = "fp16"   # the precision the KV is cached (and copied back from CPU memory) in
+    kv_precision: str | None = None  # the stated KV precision (None: each candidate's, `kv_precision_at`)
     offload_share: float = 0.0   # `cpu`: share of the tool-waiting sessions whose KV waits in CPU memory
     users: int | None = None     # a closed loop's users (`concurrent_users`); None: an open loop
     retained: float = 1.0        # share of steps whose cached prefix survives the tool wait (`retained_share`)
@@ -88,13 +89,13 @@ class AgentDemand:
 class StepPrefill:
     """What a step's time to first token reads of an agent loop (`prefill_ttft`): the tokens it prefills
     after the cached prefix, that prefix, the share of steps that first copy it back from CPU memory and
-    the precision it is copied in. Part of the profile cache's key (`profile.Sizing`): a `cpu` loop
+    the stated precision it is copied in (None: the candidate's own, `kv_precision_at`). Part of the profile cache's key (`profile.Sizing`): a `cpu` loop
     offloading nothing has the same step as the loop with its KV on the GPU, so they share profiles."""
 
     uncached: float
     cached: float
     reloaded: float
-    kv_precision: str
+    kv_precision: str | None
 
 
 def shared_prefix_tokens(d: AgentDemand) -> int:
@@ -137,7 +138,7 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
     if spec.task_latency_target_s is not None and (internal is not None or final is not None):
         internal = target if internal is None else min(internal, target)  # the task's share binds every step
     d = AgentDemand(agent, None, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
-                    limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
+                    limit, spec.kind, w.kv_cache_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
                     spec.concurrent_users, retained, internal, final, w.streaming, routed_replicas)
     return replace(d, shape=d.shape_at(routed_replicas))
 
@@ -183,7 +184,7 @@ def prefill_ttft(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision: 
     """`step_ttft` of a step prefill."""
     ttft = loop.prefill_s(model, gpu, tp, precision, column, p.uncached, p.cached, a)
     if p.reloaded:  # layer-wise loading hides the copy behind the prefill where it can (agent_loop)
-        copy = loop.reload_s(model, tp, p.cached, a, p.kv_precision, gpu)
+        copy = loop.reload_s(model, tp, p.cached, a, kv_precision_at(precision, p.kv_precision), gpu)
         ttft += p.reloaded * loop.exposed_reload_s(copy, ttft, model.layers)
     return ttft
 

@@ -17,8 +17,8 @@ Rules (docs/configurator.md has the full list):
 - Counts: cloud 1-8 of any GPU; purchases are complete systems (`expert.catalog.bom`): PCIe cards
   1-8 in the smallest chassis class that takes them, SXM/OAM modules only as an 8-GPU HGX system
   (004 C3); packages have their fixed count. A budget of `any` compares renting and buying.
-- Precisions (000 Q2): a stated precision is kept (only it is tried; fp8 only on GPUs with native
-  FP8). An open one (`Workload.precision_open`: no precision stated, or `allow_quantization`) tries
+- Precisions (000 Q2): a stated precision is kept (only it is tried; fp8 where engines serve it: natively,
+  or weight-only with FP8 Marlin on NVIDIA Ampere, `kernels.fp8_served`). An open one (`Workload.precision_open`: no precision stated, or `allow_quantization`) tries
   16-bit (the workload's bf16, else fp16), fp32 only when asked for, fp8 only on GPUs with native FP8
   (`fp8_tflops`), int8 always (weight-only where the GPU has no int8 path), int4 only with
   `allow_int4` (or a workload precision of int4) — none of better quality than a stated precision.
@@ -43,6 +43,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.inputs.workload import Workload
+from expert.sizing.kernels import fp8_served
 from expert.sizing.weight_format import QUALITY_ORDER
 
 EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV",
@@ -249,9 +250,11 @@ def precisions(gpu: Gpu, w: Workload) -> tuple[str, ...]:
 
 
 def supports(gpu: Gpu, precision: str) -> bool:
-    """Whether the configurator serves `precision` on `gpu`: fp8 needs native FP8 (`fp8_tflops`, 000 G3's
-    Transformer Engine); every other precision runs everywhere (int8/int4 weight-only where needed)."""
-    return precision != "fp8" or bool(gpu.fp8_tflops)
+    """Whether the configurator serves a stated `precision` on `gpu`: fp8 where engines serve it
+    (`kernels.fp8_served`: natively, or weight-only with FP8 Marlin on NVIDIA Ampere); every other precision
+    runs everywhere (int8/int4 weight-only where needed). An open precision tries fp8 only where it is
+    native (`precisions`: 000 G3 ties FP8 to the Transformer Engine, and on Ampere int8 W8A8 is faster)."""
+    return precision != "fp8" or fp8_served(gpu)
 
 
 def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tuple[int, ...]:

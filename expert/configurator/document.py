@@ -156,7 +156,7 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
 
 
 def _cannot_run(w: Workload, catalog: Catalog, family: str) -> bool:
-    """A kept precision no GPU of the family serves (a stated fp8 on the A100, which has no FP8; issue 22)."""
+    """A kept precision no GPU of the family serves (`candidates.supports`; issue 22)."""
     from expert.configurator.candidates import supports
 
     return not w.precision_open and not any(supports(g, w.precision) for g in catalog.gpus.values()

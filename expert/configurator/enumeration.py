@@ -134,7 +134,8 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3),
         tpot_rate_rps=None if c.op is None else round(c.op.rate_rps, 4),
         tpot_batch=None if c.op is None else round(c.op.decoding, 2),
-        kernel=quantised_kernel(s.gpu, c.precision.split(",")[0], ctx.w.engine), **{**extra, **owned_extra})
+        kernel=quantised_kernel(s.gpu, c.precision.split(",")[0], ctx.w.engine),
+        kv_cache_precision=ctx.w.kv_precision_at(c.precision.split(",")[0]), **{**extra, **owned_extra})
 
 
 def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:

@@ -140,7 +140,7 @@ class Context:
         self.tuning = w.tuning
         self.tuned = self.tuning.enabled
         self.sizing = Sizing(model, self.growth, w.prompt_tokens, w.output_tokens, self.context, w.engine,
-                             w.kv_precision, a, None if agent is None else step_prefill(agent), self.slo,
+                             w.kv_cache_precision, a, None if agent is None else step_prefill(agent), self.slo,
                              0 if agent is None else shared_prefix_tokens(agent))
         self.untargeted = replace(self.sizing, slo=None)
         self.caches = {} if caches is None else caches

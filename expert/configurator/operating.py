@@ -58,7 +58,7 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
         from expert.configurator.agent_demand import shared_prefix_tokens, ttft_shift
         shift = ttft_shift(agent, model, gpu, tp, precision, column, w.prompt_tokens, a)
         shared = shared_prefix_tokens(agent)   # held once per replica, as in the search
-    kvp = w.kv_precision   # the KV precision the configurator sized this workload with
+    kvp = w.kv_precision_at(precision)   # as the configurator sized this candidate
     prof = build_profile(model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, context,
                          targets(w), a, None, engine, shift, kvp, shared)
     replicas = count // tp
@@ -89,12 +89,11 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
                              "tensor_parallel": choice.get("tensor_parallel", 1),
                              "ownership": "rented" if choice.get("source") == "cloud" else "owned",
                              "workload": {**w, "precision": choice.get("precision", w.get("precision", "fp16"))}}
-    # the KV precision the configurator sized with, always: an open precision sized its KV cache at the
-    # workload's own (16-bit) precision, and the pinned weights' default would change it (issue 33: an audit of
-    # the advice's own pick then found a cheaper optimum with an fp8 KV cache)
-    from expert.sizing.memory import default_kv_precision
-    setup["workload"]["kv_cache_precision"] = w.get("kv_cache_precision") or default_kv_precision(
-        w.get("precision", "fp16"))
+    # the KV precision the configurator sized the pick with, always stated, so an audit of the setup reads
+    # the same KV cache as the advice (`kv_precision_at`: an open precision's candidate takes its own)
+    from expert.sizing.memory import kv_precision_at
+    setup["workload"]["kv_cache_precision"] = kv_precision_at(setup["workload"]["precision"].split(",")[0],
+                                                              w.get("kv_cache_precision"))
     if choice.get("country"):
         setup["hosting"] = {"country": choice["country"]}
     if training in ("rented-per-run", "dedicated"):

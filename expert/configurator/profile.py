@@ -38,7 +38,7 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.engines import budget_sizes
 from expert.sizing import dp_attention
-from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu, kv_precision_at, weights_gb
 from expert.sizing.parallel import tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
@@ -285,7 +285,7 @@ class Sizing:
     output: int
     context: int
     engine: str
-    kv_precision: str
+    kv_precision: str | None        # the stated KV precision; None: each candidate's own (`kv_precision_at`)
     a: Assumptions
     prefill: StepPrefill | None     # an agent loop's step (`agent_demand.step_prefill`), None without one
     slo: Targets | None
@@ -295,7 +295,8 @@ class Sizing:
 def sized(s: Sizing, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
     """`build_profile` of these inputs; an agent loop's step prefills only its uncached tokens
     (`agent_demand.prefill_shift`)."""
+    kv = kv_precision_at(precision, s.kv_precision)
     shift = 0.0 if s.prefill is None else prefill_shift(s.prefill, s.model, gpu, tp, precision, column, s.prompt,
                                                         s.a)
     return build_profile(s.model, gpu, precision, tp, column, s.prompt, s.output, s.context, s.slo, s.a, s.growth,
-                         s.engine, shift, s.kv_precision, s.shared)
+                         s.engine, shift, kv, s.shared)

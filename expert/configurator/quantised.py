@@ -5,7 +5,7 @@ shown beside a quantised pick.
 
 Both are optimum-only sub-searches (`enumeration.run(..., optimum_only=True)`) on a copy of the workload
 whose precision is fixed: a quantised option is what `allow_quantization: true` could pick at that
-precision (the KV cache stays at the workload's own `kv_precision`, as in the open search), the
+precision (its KV cache at the stated `kv_cache_precision`, else that precision's own, as in the open search), the
 baseline is the workload's own precision kept. The texts carry 000 Q2's quality note (INT8 usually
 < 3 % loss; INT4 5-8 %, validate case by case) and G3's for FP8 (`configurator.quality.*`).
 """
@@ -35,9 +35,9 @@ def how(w: Workload, precision: str) -> str:
 
 
 def fixed(w: Workload, precision: str) -> Workload:
-    """The workload with its precision fixed to `precision` (kept), its KV cache as the open search sizes it."""
-    return w.model_copy(update={"precision": precision, "allow_quantization": False,
-                                "kv_cache_precision": w.kv_precision})
+    """The workload with its precision fixed to `precision` (kept), its KV cache as the open search sizes
+    that precision's candidates (`Workload.kv_precision_at`)."""
+    return w.model_copy(update={"precision": precision, "allow_quantization": False})
 
 
 def note(precision: str) -> dict[str, str]:

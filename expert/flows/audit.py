@@ -48,12 +48,12 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         from expert.flows.audit_pool import pool_extras
         return pool_extras(setup, gpu, catalog)
     from expert.sizing.architecture import generic_model
-    from expert.sizing.memory import default_kv_precision, inference_memory, max_sequences
+    from expert.sizing.memory import inference_memory, max_sequences
 
     model = catalog.resolve_model(w.model, w.params_b, path="workload.model")
     precision = setup.precision or w.at_native(model.native_precision).precision  # gpt-oss: mxfp4 unless stated
     engine = setup.serving_engine
-    kvp = w.kv_cache_precision or default_kv_precision(precision)
+    kvp = w.kv_precision_at(precision)
     context = min(w.context, model.max_context)
     peak = max(1, w.concurrency or 1)
     step = d = None

@@ -170,7 +170,7 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
     widest = max(chosen, key=lambda i: (chosen[i].tp, ps.ctxs[i].model.params_b), default=None)
     if widest is not None:  # c9: could one GPU hold the replica that is split the most?
         p, ctx = chosen[widest], ps.ctxs[widest]
-        one = inference_memory(ctx.model, gpu, p.tp, p.tp, p.precision, ctx.context, 1, w.kv_precision, engine=engine)
+        one = inference_memory(ctx.model, gpu, p.tp, p.tp, p.precision, ctx.context, 1, w.kv_precision_at(p.precision), engine=engine)
         sizing["min_gpu_memory_gb"] = smallest_single_gpu_gb(catalog, one, ctx.model)
         sizing["runtime_gb"] = one.activation_gb + one.overhead_gb
     tuned = [i for i in chosen if ps.ws[i].tuning.enabled]

@@ -246,8 +246,15 @@ class Workload(Input):
 
     @property
     def kv_precision(self) -> str:
-        """The KV cache precision in effect (`kv_cache_precision`, else `default_kv_precision`)."""
-        return self.kv_cache_precision or _default_kv_precision(self.precision)
+        """The KV cache precision in effect at the workload's own precision (`kv_precision_at`)."""
+        return self.kv_precision_at(self.precision)
+
+    def kv_precision_at(self, precision: str) -> str:
+        """The KV cache precision of a configuration of this workload whose weights are in `precision`
+        (`expert.sizing.memory.kv_precision_at`)."""
+        from expert.sizing.memory import kv_precision_at  # lazily: see `_default_kv_precision`
+
+        return kv_precision_at(precision, self.kv_cache_precision)
 
     @property
     def peak_factor(self) -> float:

@@ -147,6 +147,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.serves": ("serves", "bedient"),
     "report.load": ("load", "Last"),
     "report.kernel": ("{kernel} kernels", "{kernel}-Kernel"),
+    "report.kv_at": ("KV cache {precision}", "KV-Cache {precision}"),
     "report.meets.True": ("meets the latency targets at the peak", "erfüllt die Latenzziele bei der Spitze"),
     "report.meets.False": ("does not fit, or misses the latency targets or the peak",
                           "passt nicht in den Speicher oder verfehlt die Latenzziele oder die Spitze"),

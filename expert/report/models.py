@@ -154,7 +154,8 @@ class AgentSummary(_AuditOnly):
 class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
-    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "priced_elsewhere", "price_country")
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "priced_elsewhere", "price_country",
+                                           "kv_cache_precision")
 
     gpu: str
     count: int
@@ -206,6 +207,10 @@ class Choice(_AuditOnly):
     kernel: str | None = Field(default=None, description="the quantised kernel family the speed assumes "
                                "(expert/sizing/kernels.py: W8A8 INT8/FP8, W8A16/W4A16 Marlin weight-only, MXFP4 "
                                "FP4 tensor-core); none for 16-bit and FP32")
+    kv_cache_precision: str | None = Field(default=None, description="the precision the KV cache of this "
+                                           "configuration is sized and read in: the stated kv_cache_precision, "
+                                           "else its weights' default (fp8 weights cache in FP8, 16-bit and "
+                                           "weight-only int8/int4/mxfp4 in 16 bits)")
 
 
 class AuditOptimum(ReportPart):

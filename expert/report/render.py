@@ -47,7 +47,10 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
              else (choice.provider and provider_name(choice.provider, lang)) or purchase_words(choice, lang) or choice.source)
-    kernel = " (" + msg("report.kernel", lang, kernel=choice.kernel) + ")" if choice.kernel else ""
+    notes = ([msg("report.kernel", lang, kernel=choice.kernel)] if choice.kernel else []) + (
+        [msg("report.kv_at", lang, precision=choice.kv_cache_precision)]
+        if choice.kv_cache_precision and choice.kv_cache_precision != choice.precision.split(",")[0] else [])
+    kernel = " (" + ", ".join(notes) + ")" if notes else ""
     line = (f"{choice.count}× {choice.gpu} ({place(choice, where, lang)}), "
             f"{choice.precision}{kernel}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")

@@ -31,6 +31,10 @@ from expert.sizing.constants import Assumptions, resolve
 
 VLLM_TABLE = "docs.vllm.ai v0.14.0 features/quantization, Supported Hardware (INT8 W8A8: Turing-Hopper, no AMD)"
 VLLM_FP8 = "docs.vllm.ai v0.32.0 quantization/llm_compressor/fp8 (W8A8 on Ada/Hopper/Blackwell, Marlin W8A16 below)"
+FP8_MARLIN_ARCHITECTURES = ("Turing", "Ampere")
+"""NVIDIA architectures without FP8 tensor cores on which vLLM serves FP8 checkpoints weight-only with FP8
+Marlin (`VLLM_FP8`: "FP8 models will run on compute capability >= 7.5 (Turing) as weight-only W8A16";
+vllm-project/vllm#5975, merged 2024-07-03: FP8 Marlin for Ampere, up to 2× FP16 when memory-bound)."""
 INT8_W8A8_ARCHITECTURES = ("Turing", "Ampere", "Ada", "Hopper")
 """NVIDIA architectures on which engines run INT8 W8A8 GEMMs (`VLLM_TABLE`)."""
 INT8_W8A8_ENGINES = (None, "vllm", "sglang", "tensorrt-llm")
@@ -72,6 +76,15 @@ def kernel(gpu: Gpu, precision: str, engine: str | None = None) -> Kernel:
     if precision == "int4":
         return Kernel("W4A16 INT4 Marlin", True, "fp16", "IST-DASLab/marlin README; " + VLLM_TABLE)
     raise ValueError(f"unknown precision {precision!r}")
+
+
+def fp8_served(gpu: Gpu) -> bool:
+    """Whether engines serve FP8 weights on `gpu`: natively (`fp8_tflops`, W8A8) or, on NVIDIA Turing and
+    Ampere, weight-only with FP8 Marlin (`FP8_MARLIN_ARCHITECTURES`). An FP8 KV cache likewise: stored in FP8
+    and converted to 16 bits for the attention (vllm-project/vllm#3965, 2024-04-10: FP8 KV on an A100
+    "upconverted to fp16 for computation"; #24577, merged 2025-09-10: FP8 KV for FlashInfer and Triton on
+    GPUs below Blackwell, an A100 holding twice the tokens)."""
+    return bool(gpu.fp8_tflops) or (gpu.vendor == "NVIDIA" and gpu.architecture.startswith(FP8_MARLIN_ARCHITECTURES))
 
 
 def peak_tflops(gpu: Gpu, k: Kernel) -> float | None:

@@ -43,6 +43,14 @@ def default_kv_precision(precision: str) -> str:
     return precision if precision in ("fp32", "bf16", "fp16", "fp8") else "fp16"  # mxfp4: gpt-oss caches BF16
 
 
+def kv_precision_at(precision: str, stated: str | None = None) -> str:
+    """The KV cache precision of a configuration whose weights are in `precision`: the `stated` one
+    (`kv_cache_precision`), else the precision's default (`default_kv_precision`). An open precision's
+    candidates each take their own: its fp8 candidate caches in FP8, its 16-bit and weight-only ones in
+    16 bits (issue 32: the KV precision in every speed path)."""
+    return stated or default_kv_precision(precision)
+
+
 def embedding_params_b(model: LlmModel) -> float:
     """Parameters of the input embedding and the LM head (vocab × hidden each, counted untied), billions."""
     return min(model.params_b, 2 * model.vocab * model.hidden / 1e9)
@@ -244,6 +252,6 @@ def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str
     return candidates[-1]
 
 
-__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "expert_params_b", "kept_16bit_params_b", "default_kv_precision", "kv_bytes_per_token",
+__all__ = ["bytes_per_param", "weights_gb", "embedding_params_b", "expert_params_b", "kept_16bit_params_b", "default_kv_precision", "kv_precision_at", "kv_bytes_per_token",
            "kv_cache_gb", "kv_heads_per_gpu", "inference_memory", "max_sequences",
            "choose_tensor_parallel", "default_context", "LLMD"]

@@ -73,9 +73,18 @@ def test_context_beyond_model(cli):
                        "--context-tokens", "4096")
 
 
-def test_fp8_on_gpu_without_fp8(cli):
-    assert_clean_error(cli("estimate", "--model", "llama-2-7b", "--gpu", "a100-80gb-sxm", "--precision", "fp8"),
-                       "no native FP8")
+def test_fp8_on_gpu_without_fp8_kernels(cli, tmp_path):
+    # a Volta card (no FP8 tensor cores, below FP8 Marlin's Turing floor: vLLM v0.32.0 fp8 docs) from a
+    # user's own catalog directory: the A100 entry with its architecture changed
+    import yaml
+    from expert.catalog import load_catalog
+
+    v100 = load_catalog().gpu("a100-80gb-sxm").model_dump(exclude_none=True)
+    v100.update(id="v100-test", name="V100 test", architecture="Volta (GV100)")
+    (tmp_path / "gpus.yaml").write_text(yaml.safe_dump({"gpus": [v100]}))
+    result = cli("estimate", "--model", "llama-2-7b", "--gpu", "v100-test", "--precision", "fp8",
+                 "--catalog-dir", str(tmp_path))
+    assert_clean_error(result, "no native FP8 and no FP8 Marlin kernel")
 
 
 def test_tp_must_divide_count(cli):

@@ -179,7 +179,7 @@ def _plain_package_pick(w: dict) -> str:
     from expert.sizing.engines import budget
     from expert.sizing.memory import kv_cache_gb, weights_gb
     model = CAT.model(w["model"])
-    kv = kv_cache_gb(model, w["context_tokens"], w["concurrency"])
+    kv16 = kv_cache_gb(model, w["context_tokens"], w["concurrency"])
     options = []
     for p in CAT.packages.values():
         gpu = CAT.gpu(p.gpu)
@@ -193,6 +193,7 @@ def _plain_package_pick(w: dict) -> str:
                 continue
             if model.params_b < 20 and weights_gb(model, precision) > p.total_vram_gb * 0.7:
                 continue
+            kv = kv16 / 2 if precision == "fp8" else kv16  # an fp8 candidate caches its KV in FP8 (1 byte)
             if weights_gb(model, precision) + kv + runtime <= engine.usable_gb * p.count:
                 options.append((round(tco, 2), rank if precision != "fp8" else 0.5, p.id))
     return min(options)[2]

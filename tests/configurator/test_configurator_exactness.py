@@ -131,13 +131,13 @@ def brute_force(wd: dict, cat: Catalog):
 
     @lru_cache(maxsize=None)
     def mem(gid, prec, tp, b):
-        return inference_memory(model, cat.gpus[gid], tp, tp, prec, ctx, b, w.kv_precision,
+        return inference_memory(model, cat.gpus[gid], tp, tp, prec, ctx, b, w.kv_precision_at(prec),
                                 assumptions=A, engine=w.engine).per_gpu_gb
 
     @lru_cache(maxsize=None)
     def speed(gid, prec, tp, link, b):
         p = performance(model, cat.gpus[gid], tp, tp, prec, b, w.prompt_tokens, w.output_tokens,
-                        kv_precision=w.kv_precision, interconnect=link, assumptions=A)
+                        kv_precision=w.kv_precision_at(prec), interconnect=link, assumptions=A)
         return p.ttft_s, p.tpot_s
 
     def within(ttft, tpot, e2e):
@@ -178,7 +178,7 @@ def brute_force(wd: dict, cat: Catalog):
         core (`load.steady` on `steady.core_replica`, docs/slo.md): stable, within D3's utilisation of
         the compute capacity, the batch from Little's law at that utilisation fits, targets met."""
         lam, util = peak / r, w.target_utilization
-        rep = core_replica(model, cat.gpus[gid], tp, prec, w.prompt_tokens, w.output_tokens, w.kv_precision, w.engine,
+        rep = core_replica(model, cat.gpus[gid], tp, prec, w.prompt_tokens, w.output_tokens, w.kv_precision_at(prec), w.engine,
                            seq_mem or None, link, A)
         st = load.steady(rep, lam)
         if not st.stable or lam > util * load.rate_max(dataclasses.replace(rep, cap=None)) + 1e-9:

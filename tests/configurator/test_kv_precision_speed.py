@@ -41,3 +41,27 @@ def test_an_fp8_cache_decodes_faster_and_needs_fewer_gpus():
     fp16, _ = _advise_and_estimate("fp16")
     assert (fp8.gpu, fp8.count) == ("h100-nvl", 1)
     assert fp16.count == 2
+
+
+def test_an_open_precision_sizes_each_candidates_kv_in_its_own_precision():
+    """An open precision's candidates cache their KV in their own precision (`Workload.kv_precision_at`):
+    the fp8 candidate in FP8, the 16-bit and weight-only int8 ones in 16 bits. A 20B model at 20 000
+    requests a day (peak 0.69 req/s) within 5 s: sized with a 16-bit cache for every candidate, the
+    pick was 1× A100 80 GB fp16; with the fp8 candidate's KV in FP8 one L40S in FP8 serves it for less,
+    and `estimate` with no KV precision given (fp8 weights: an FP8 cache) agrees on its point."""
+    w = {"params_b": 20, "requests_per_day": 20000, "latency_target_s": 5, "output_tokens": 200}
+    report = Expert().advise(w, sensitivity=False)
+    rec = report.recommendation
+    assert (rec.gpu, rec.count, rec.precision, rec.kv_cache_precision) == ("l40s", 1, "fp8", "fp8")
+    a100 = next(a for a in report.alternatives if a.gpu == "a100-80gb-sxm")
+    assert (a100.precision, a100.kv_cache_precision) == ("fp16", "fp16") and a100.tco_chf > rec.tco_chf
+    model = CAT.resolve_model(None, 20)
+    est = estimate(model, CAT.gpu("l40s"), 1, "fp8", prompt_tokens=1500, output_tokens=200,
+                   rate_rps=rec.tpot_rate_rps, engine="vllm")
+    assert est.kv_precision == "fp8"
+    assert rec.tpot_ms == pytest.approx(est.performance.tpot_steady_s * 1000, rel=1e-3)
+    # the memory section holds the pick's cache in 8 bits: 000 D3 gives 9.2 concurrent inferences
+    # (report.capacity), one replica holds ceil(9.2) = 10 sequences of 1 700 tokens
+    from expert.sizing.memory import kv_cache_gb
+    assert report.capacity.concurrent_inferences == pytest.approx(9.2, abs=0.05)
+    assert report.memory.kv_cache_gb == pytest.approx(kv_cache_gb(model, 1700, 10, "fp8"), abs=1e-3)

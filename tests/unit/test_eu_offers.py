@@ -15,7 +15,7 @@ from expert.interview import Interview
 
 SMALL = {"model": "llama-3.1-8b", "requests_per_day": 20000}
 EU_IDS = {"scaleway-l40s", "scaleway-h100-pcie", "ovhcloud-l40s", "ovhcloud-h100-pcie"}
-BIG = {"model": "llama-3.1-70b", "requests_per_day": 50000}
+BIG = {"model": "codellama-34b", "requests_per_day": 100000}
 
 
 def _ids(report) -> set[str]:
@@ -36,12 +36,12 @@ def test_catalog_eu_offers_are_located_priced_and_dated():
 
 
 def test_hosting_eu_picks_an_eu_offer():
-    # 2 × OVHcloud h100-380: 2.80 × 730 = 2 044 EUR × 0.9156 = 1 871.49 CHF × 1.15 = 2 152.21, × 2 = 4 304.42 CHF
+    # 1 × OVHcloud h100-380: 2.80 × 730 = 2 044 EUR × 0.9156 = 1 871.49 CHF × 1.15 = 2 152.21 CHF
     # (the Swiss H100 NVL: 1 811.45 × 1.15 + energy = 2 221.14 CHF a GPU, dearer)
     report = expert.advise({**BIG, "hosting": "eu"})
     pick = report.recommendation
-    assert (pick.count, pick.gpu, pick.offer, pick.country) == (2, "h100-pcie", "ovhcloud-h100-pcie", "FR")
-    assert pick.monthly_cost_chf == pytest.approx(4304.42, abs=0.01)
+    assert (pick.count, pick.gpu, pick.offer, pick.country) == (1, "h100-pcie", "ovhcloud-h100-pcie", "FR")
+    assert pick.monthly_cost_chf == pytest.approx(2152.21, abs=0.01)
     assert "m4-eu-hosting-answered-in-switzerland" not in _ids(report)
 
 
@@ -67,12 +67,12 @@ def test_sensitive_data_on_an_eu_pick_still_warn():
     assert report.recommendation.country == "FR"
     found = {f.rule_id: f for f in report.findings}
     assert found["m4-offer-hosted-abroad"].severity == "warning"
-    assert "2 × h100-pcie is hosted in France" in found["m4-choice-french-health-data-needs-hds"].explanation
+    assert "1 × h100-pcie is hosted in France" in found["m4-choice-french-health-data-needs-hds"].explanation
 
 
 def test_chat_answer_eu_gives_an_eu_pick():
     iv = Interview("en")
-    for text in ["llama 3.1 70b", "50000 requests per day", "no", "patient data"]:
+    for text in ["codellama 34b", "100000 requests per day", "no", "patient data"]:
         assert iv.next_question() is not None and iv.answer(text).ok
     while (q := iv.next_question()) is not None:
         assert iv.answer("EU" if q.id == "hosting" else "skip").ok
