@@ -13,6 +13,7 @@ from expert.sizing import load
 from expert.sizing.accuracy import POISSON, AccuracyReport, compare, evaluate, load_rows
 from expert.sizing.constants import DEFAULT
 from expert.sizing.engine_speed import cohort_prompt_s, cohort_prompts_max, request_overhead_s
+from expert.sizing.memory import max_sequences
 from expert.sizing.speed import performance
 from expert.sizing.steady import core_replica, loaded_performance
 
@@ -141,6 +142,18 @@ def test_the_token_budget_bounds_the_5000_token_cohort():
     assert abs(errors[150]) <= 0.05
 
 
+def test_the_accuracy_row_is_what_estimate_prints():
+    # one code path: benchmarks.accuracy's closed-loop TTFT is steady.loaded_performance's (estimate --batch N)
+    rows = {r["id"]: r for r in load_rows()}
+    c = compare(rows["nim-llama31-8b-fp8-1xh100-ttft-5000in-500out-c100"], CAT)
+    r = core_replica(LLAMA8, H100, 1, "fp8", 5000, 500, "fp8", TRT)
+    cap = max_sequences(LLAMA8, H100, 1, 1, "fp8", 5500, "fp8", DEFAULT, TRT)  # as the row's comparison takes it
+    p = loaded_performance(LLAMA8, H100, 1, 1, "fp8", 100, 5000, 500, "fp8", engine=TRT, max_sequences=cap)
+    assert c.estimated == pytest.approx(p.ttft_steady_s * 1000, rel=1e-9)
+    # the bound: 1 + 24 × 8 192 / 5 000 = 40.32 prompts, at 50 ms each → at most 0.983 s behind the cohort
+    assert r.cohort_max == pytest.approx(40.3216) and r.cohort_s == pytest.approx(0.05)
+
+
 def test_held_out_vllm_sweep():
     # issue 32 item 5, never fitted: vLLM, Mistral-7B on one RTX 4090, 256 in / 128 out, mean TTFT 63, 79,
     # 155, 362, 667 ms at concurrency 4, 8, 16, 32, 48 (https://mushfiqrahman.dev/?p=1668). The estimate holds
@@ -169,17 +182,17 @@ def test_cohort_wait_by_hand():
 
 
 def test_cohort_bounded_by_the_token_budget_by_hand():
-    # 1 + 24 steps × 8 192 tokens / 5 000-token prompts = 40.3232 prompts return together at most
+    # 1 + 24 steps × 8 192 tokens / 5 000-token prompts = 40.3216 prompts return together at most
     assert cohort_prompts_max(5000, 8192) == pytest.approx(1 + 24 * 8192 / 5000)
     assert cohort_prompts_max(5000, 8192, end="low") == pytest.approx(1 + 20 * 8192 / 5000)
     st = load.SteadyState(2.0, 0.03, 100, 100.0, 0.5, 0.5, 0.4, 0.5, 0.02, True)
     per = cohort_prompt_s(5000)   # 50 ms
-    # 100 in flight, bounded at 40.3232: (40.3232 - 1)/2 × 50 ms = 983.08 ms (unbounded 49.5 × 50 = 2 475 ms)
-    assert load.cohort_size(st, 100, 40.3232) == pytest.approx(40.3232)
-    assert load.cohort_wait_s(st, 100, per, 40.3232) == pytest.approx(0.98308)
+    # 100 in flight, bounded at 40.3216: (40.3216 - 1)/2 × 50 ms = 983.04 ms (unbounded 49.5 × 50 = 2 475 ms)
+    assert load.cohort_size(st, 100, 40.3216) == pytest.approx(40.3216)
+    assert load.cohort_wait_s(st, 100, per, 40.3216) == pytest.approx(0.98304)
     assert load.cohort_wait_s(st, 100, per) == pytest.approx(2.475)
-    # p95: 0.95 × 39.3232 × 50 ms = 1.867852 s
-    assert load.cohort_wait_p95_s(st, 100, per, 40.3232) == pytest.approx(1.867852)
+    # p95: 0.95 × 39.3216 × 50 ms = 1.867776 s
+    assert load.cohort_wait_p95_s(st, 100, per, 40.3216) == pytest.approx(1.867776)
 
 
 def test_closed_loop_waits_for_the_larger_of_lane_and_cohort_by_hand():
