@@ -350,6 +350,22 @@ class Assumptions:
         "the model: NIM's Llama-3.3-70B FP8 TP 2 grows by 4-22 µs per token and request ahead at concurrency "
         "25-100 where the 8B grows by 6-10 (held out from the fit: median signed error +19 %). TensorRT-LLM "
         "only; other engines take the same band (an assumption)", value=10.0)
+    cohort_budget_steps: Constant = ranged(
+        20.0, 28.0, "steps' token budgets", "(fitted) the same 35 NIM 1.8.0 Llama-3.1-8B FP8 rows as "
+        "cohort_admit_us_per_token (https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance.md, Version "
+        "1.8.0 tables; TensorRT-LLM's token budget per step max_num_tokens 8192, load.TRTLLM_CHUNK): at 5 000-"
+        "token prompts the measured wait levels off at 0.6-0.9 s from concurrency 25 to 150 (TTFT 724, 818, "
+        "915, 1 080 ms against 77 ms alone) where the whole cohort's (n - 1)/2 prompts would be 1.2-3.7 s; "
+        "scanned 16-32 over the 35 rows (median |error|, signed): 16 18.2 %, -14.5 %; 20 14.5 %, -11.3 %; 24 "
+        "17.5 %, -5.3 %; 28 17.5 %, -5.3 %; 32 18.2 %, -5.2 % (point 24: the smallest whose signed error is "
+        "within 10 %)", "a closed-loop cohort that "
+        "returns together is at most the prompts of this many steps' token budgets (load.chunk_tokens): n <= 1 + "
+        "steps x budget / prompt (engine_speed.cohort_prompts_max), so a prompt waits for at most steps/2 "
+        "budgets' tokens ahead on average (24 x 8 192 / 2 = 98 304 tokens, 0.98 s at 10 µs). The engine admits "
+        "at most one budget of prompt tokens per step, so a larger cohort is spread over steps and does not "
+        "return as one. Held out: NIM's Llama-3.3-70B TP 2 and the vLLM rows (benchmarks.accuracy). "
+        "TensorRT-LLM only; other engines take the same number of their own budgets (an assumption)",
+        value=24.0)
     int8_gain_h100: Constant = ranged(0.40, 0.60, "gain H100 over A100", D000_H100 + " (G4, INT8 inference)")
     software_gain: Constant = ranged(2.0, 3.0, "× throughput", D000_TRENDS + " (Q1: vLLM, TensorRT-LLM, SGLang)")
     int8_quality_loss: Constant = ranged(0.0, 0.03, "share", D000_TRENDS + " (Q2: usually < 3 %)")
