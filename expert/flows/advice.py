@@ -220,7 +220,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
         training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),
-        pool_groups=groups)
+        pool_groups=groups, pool_runs=(result.pool or {}).get("runs", []))
 
 
 def _advice_rules(base, facts: list[dict]):

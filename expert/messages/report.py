@@ -98,6 +98,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.per_token": ("ms/token", "ms/Token"),
     "report.regime": ("at the peak of {rate} req/s per replica, {batch} decoding",
                       "bei der Spitze von {rate} Anfragen/s pro Replikat, {batch} im Decode"),
+    "report.regime_idle": ("no volume given: one request at a time",
+                           "kein Volumen angegeben: eine Anfrage nach der anderen"),
     "report.regime_pool": ("the slowest agent, at its peak of {rate} req/s per replica, {batch} decoding",
                            "der langsamste Agent, bei seiner Spitze von {rate} Anfragen/s pro Replikat, "
                            "{batch} im Decode"),

@@ -307,6 +307,29 @@ class PoolGroup(ReportPart):
     agents: dict[str, AgentPlacement] = Field(default={}, description="agent name → its placement")
 
 
+class PoolRun(ReportPart):
+    """Where one fine-tuned agent of a recommended pool trains, and what its runs cost (issue 33)."""
+
+    agent: str
+    where: Literal["idle", "around", "rented", "none"] = Field(description="idle: the serving GPUs' idle nights; "
+                                                               "around: a train-only group around the clock; "
+                                                               "rented: GPUs rented for the run's hours; none: nowhere")
+    gpu: str
+    count: int
+    provider: str | None = None
+    rented_because: Literal["memory", "time", "saving"] | None = Field(
+        default=None, description="rented: the job does not fit the pool's GPUs, would outlast its period there, "
+                                  "or the pool's idle nights would not save the minimum per night against renting")
+    hours_per_run: float
+    memory_per_gpu_gb: float
+    nights_per_run: int = Field(default=0, description="idle: nights of degraded service per run")
+    nights_per_month: float = 0.0
+    degraded_chf_per_run: float = Field(default=0.0, description="idle: the serving capacity the nights hold, at "
+                                        "the group's own cost per GPU-hour (not in the TCO)")
+    rented_chf_per_run: float = 0.0
+    checkpoint_gb: float = Field(description="one resumable checkpoint (adapters only for LoRA/QLoRA)")
+
+
 class FiredRule(ReportPart):
     """One step of the forward-chaining trace."""
 
@@ -336,6 +359,8 @@ class Report(ReportPart):
     pool_groups: list[PoolGroup] = Field(
         default=[], description="a pool of agents: each group's GPUs and the agents it serves (audit each "
                                 "serving group as a setup with this `placement`)")
+    pool_runs: list[PoolRun] = Field(default=[], description="a pool of agents: each fine-tuned agent's runs, "
+                                     "where they go and what they cost")
     training_plan: TrainingPlan | None = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
     near_tie: str | None = Field(default=None, description="advice: the pick is not the cheapest but won the "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from expert._plumbing.fileio import dumps_json
 from expert.report.numbers import chf, dec
 from expert.messages import has as has_msg, provider_name, t as msg, value_word
@@ -42,6 +44,11 @@ def place(choice: Choice, where: str, lang: str) -> str:
     return f"{choice.country}; {priced}" if choice.country else priced
 
 
+def _rate(rps: float, lang: str) -> str:
+    """A request rate with two decimals, or two significant digits below 0.01 (0.0036, not 0.00)."""
+    return dec(rps, lang, 2 if rps >= 0.01 else max(2, 1 - math.floor(math.log10(rps))))
+
+
 def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
@@ -55,9 +62,10 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
             f"{choice.precision}{kernel}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
-        regime = "" if choice.tpot_rate_rps is None else " (" + msg(
-            "report.regime_pool" if pool else "report.regime", lang, rate=dec(choice.tpot_rate_rps, lang, 2),
-            batch=dec(choice.tpot_batch or 0, lang, 1)) + ")"
+        regime = "" if choice.tpot_rate_rps is None else " (" + (
+            msg("report.regime_idle", lang) if choice.tpot_rate_rps <= 0 else  # no volume: no peak to speak of
+            msg("report.regime_pool" if pool else "report.regime", lang, rate=_rate(choice.tpot_rate_rps, lang),
+                batch=dec(choice.tpot_batch or 0, lang, 1))) + ")"
         line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
                  f"{t['per_token']}{regime}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
     elif choice.latency_p95_s is not None:
