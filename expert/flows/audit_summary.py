@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.flows.audit_cost import optimum, saving_fact, setup_choice, underprovisioned
+from expert.flows.audit_cost import optimum, residency, saving_fact, setup_choice, underprovisioned
 from expert.inputs.pools import is_pool
 from expert.inputs.setup_file import Setup
 
@@ -73,14 +73,23 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
         return None, None
     from expert.flows.advice import _choice_fields
 
-    best = _choice_fields(_plain(optimum(setup, catalog)))
+    searched, zone = residency(setup)
+    raw = _plain(optimum(setup, catalog))
+    best = _choice_fields(raw)
     fact = saving_fact(mine, best, underprovisioned(extra, setup))
     part = {"setup": mine, "meets_targets": _meets(setup, extra), "optimum": best,
             "is_optimum": bool(fact and fact["is_optimum"]),
             "saving_chf_month": fact["saving_chf_month"] if fact else 0.0,
             "saving_chf_horizon": fact["saving_chf_horizon"] if fact else 0.0,
-            "saving_share": fact["saving_share"] if fact else 0.0}
+            "saving_share": fact["saving_share"] if fact else 0.0, "residency": zone, "reason": None}
+    if best is not None and not part["is_optimum"] and part["saving_chf_month"] <= 0 \
+            and not (best.get("failure_domains") and not mine.get("failure_domains")):
+        from expert.flows.audit_reason import reason
+
+        part["reason"], part["why"] = reason(setup, searched, catalog, extra, part["meets_targets"],
+                                             raw.get("objective_chf"), lang)
     part["summary"] = summary(part, lang)
+    part.pop("why", None)
     return part, fact
 
 
@@ -96,6 +105,8 @@ def summary(part: dict[str, Any], lang: str) -> str:
     from expert.report.numbers import chf, number
 
     best, mine = part["optimum"], part["setup"]
+    if best is None and part.get("residency"):
+        return t("report.optimum.none_located", lang, where=t(f"report.residency.{part['residency']}", lang))
     if best is None:
         return t("report.optimum.none", lang)
     share = number(part["saving_share"] * 100, 1, lang, group=False, trim=True) + " %"
@@ -107,9 +118,9 @@ def summary(part: dict[str, Any], lang: str) -> str:
     if part["saving_chf_month"] <= 0 and best.get("failure_domains") and not mine.get("failure_domains"):
         return t("report.optimum.dearer.available", lang, gpu=f"{best['count']}× {best['gpu']}",
                  chf=chf(best["monthly_cost_chf"]), domains=len(best["failure_domains"]))
-    if part["saving_chf_month"] <= 0:
+    if part["saving_chf_month"] <= 0:  # `why`: the reason the setup is not the optimum (audit_reason.py)
         return t("report.optimum.dearer", lang, gpu=f"{best['count']}× {best['gpu']}",
-                 chf=chf(best["monthly_cost_chf"]))
+                 chf=chf(best["monthly_cost_chf"]), why=part.get("why") or t("report.optimum.why.targets", lang))
     return t("report.optimum.saves", lang, gpu=f"{best['count']}× {best['gpu']}", precision=best["precision"],
              chf=chf(best["monthly_cost_chf"]), month=chf(part["saving_chf_month"]),
              share=share, horizon=chf(part["saving_chf_horizon"]),

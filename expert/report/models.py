@@ -220,6 +220,13 @@ class AuditOptimum(ReportPart):
     optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "
                                    "workload; none when nothing fits or a pool group is audited")
     is_optimum: bool = False
+    residency: Literal["ch", "eu", "known"] | None = Field(
+        default=None, description="the residency filter the optimum was searched with, from where the setup is "
+        "(a workload with hosting any): ch and eu as `hosting`, known: offers of a known server location only")
+    reason: Literal["targets", "vendor", "grade", "source", "options", "offer", "constraint", "costlier",
+                    "near_tie", "pool", "other"] | None = Field(
+        default=None, description="why the optimum is not this setup though it costs more (docs/contract.md); "
+        "none when it saves or is this setup")
     saving_chf_month: float = 0.0
     saving_chf_horizon: float = 0.0
     saving_share: float = Field(default=0.0, description="saving_chf_month / the setup's monthly cost")
