@@ -96,11 +96,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.tol": ("met within", "erfüllt innerhalb"),
     "report.first": ("first words", "erste Wörter"),
     "report.per_token": ("ms/token", "ms/Token"),
-    "report.regime": ("at the peak of {rate} req/s per replica, {batch} decoding",
-                      "bei der Spitze von {rate} Anfragen/s pro Replikat, {batch} im Decode"),
-    "report.regime_pool": ("the slowest agent, at its peak of {rate} req/s per replica, {batch} decoding",
-                           "der langsamste Agent, bei seiner Spitze von {rate} Anfragen/s pro Replikat, "
+    "report.regime": ("at the peak of {rate} {unit} per replica, {batch} decoding",
+                      "bei der Spitze von {rate} {unit} pro Replikat, {batch} im Decode"),
+    "report.regime_pool": ("the slowest agent, at its peak of {rate} {unit} per replica, {batch} decoding",
+                           "der langsamste Agent, bei seiner Spitze von {rate} {unit} pro Replikat, "
                            "{batch} im Decode"),
+    "report.unit.req/s": ("req/s", "Anfragen/s"),
+    "report.unit.steps/s": ("LLM steps/s", "LLM-Schritte/s"),
     "report.whole": ("complete answer", "vollständige Antwort"),
     "explain.when": ("Fires when", "Greift, wenn"),
     "explain.then": ("Derives", "Leitet ab"),
@@ -212,6 +214,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "zulässt (Hosting, Serverstandort oder ein Marktplatz für kritische Produktion)"),
     "report.optimum.why.ranked": ("the configurator ranks this setup's configuration after the optimum",
                                   "der Konfigurator reiht die Konfiguration dieses Setups nach dem Optimum ein"),
+    "report.optimum.no_volume": ("The workload states no load (requests_per_day or requests_per_second; an agent's "
+                                 "tasks_per_day or concurrent_users), so there is no optimum to size for it and no "
+                                 "saving to state.",
+                                 "Die Arbeitslast nennt keine Last (requests_per_day oder requests_per_second; bei "
+                                 "einem Agenten tasks_per_day oder concurrent_users): kein Optimum, für das sie "
+                                 "bemessen werden könnte, und keine Ersparnis."),
     "report.optimum.none_located": ("No configuration of the catalog {where} serves this workload, so there is no "
                                     "optimum to compare with and no saving to state.",
                                     "Keine Konfiguration des Katalogs {where} bedient diese Arbeitslast: kein "
