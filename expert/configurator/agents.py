@@ -165,25 +165,16 @@ class PoolSearch:
         return self._ft_team(agents, source, k, around_the_clock)
 
     def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
-        from expert.configurator.idle_nights import gpu_hour_chf, minimum_per_run
-        from expert.configurator.objective import gpu_cost
+        from expert.configurator.pool_runs import pool_run
         from expert.configurator.training_plan import attended_hours
-        from expert.sizing.ft_job import layout_on
         months = self.w.horizon_months
         team, rented, problems, yearly = 0.0, 0.0, [], 0.0
         for i in agents:
             ctx = self.ctxs[i]
-            t, planner = ctx.tuning, ctx.planner()
-            per_day = 24.0 if around_the_clock else t.idle_hours_per_day
-            lay = layout_on(ctx.model, source.gpu, t.method, k, planner.tokens, t.epochs, self.a)
-            nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
-            elapsed = lay.hours if nights <= 1 else nights * 24.0
-            ext = next((o for o in planner.external() if o.kind == "rented-per-run"), None)
-            idle = lay.fits and elapsed <= planner.limit_h
-            if idle and not around_the_clock and ext is not None:  # serving GPUs: the nights must pay (idle_nights)
-                held = lay.hours * k * gpu_hour_chf(gpu_cost(source, k, months, self.a), k, months, self.a)
-                idle = ext.cost_per_run_chf - held > minimum_per_run(nights, self.a)
-            if idle:
+            t = ctx.tuning
+            run = pool_run(ctx, source, k, around_the_clock, self.a, months)  # the nights must pay (idle_nights)
+            lay, elapsed, ext = run.layout, run.elapsed_h, run.rented
+            if run.here:
                 yearly += lay.hours * t.runs_per_year
                 waits = attended_hours(elapsed) * t.runs_per_year / 12
             else:

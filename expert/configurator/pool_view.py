@@ -16,6 +16,17 @@ def _role(role: str, lang: str) -> str:
     return t(key, lang) if has(key) else role
 
 
+def _where(run, role: str, months: int, lang: str) -> str:
+    """Where an agent's runs go: around the clock (a train-only group), the serving GPUs' idle nights with
+    their degraded service (nights and CHF, as a single plan's line), or GPUs rented for the run's hours."""
+    if not run.here:
+        return t("configurator.pool.rented", lang)
+    if role == "train":
+        return t("configurator.pool.around_the_clock", lang)
+    return t("configurator.pool.idle_nights", lang, nights=dec(run.nights, lang, 0),
+             per_month=dec(run.degraded_nights_per_month, lang), chf=grouped(run.degraded_horizon_chf), months=months)
+
+
 def pool_lines(ps, best, comparison: dict | None) -> dict[str, list[str]]:
     """The pool in plain lines: each group with its agents (precision, TP, replicas), the cost lines,
     and the homogeneous/hybrid and document comparisons."""
@@ -31,12 +42,13 @@ def _lines(ps, best, comparison: dict | None, lang: str) -> list[str]:
         out.append(f"{n}× {s.gpu.id} ({where_words(s, lang)}), {_role(role, lang)}: "
                    f"{who or t('configurator.pool.training_only', lang)}")
     train_group = best.groups[-1] if len(best.groups) > 1 else best.groups[0]
-    from expert.sizing.ft_job import layout_on
+    from expert.configurator.pool_runs import pool_run
     for i in ps.tuned:
         ctx, (s, n, role, *_) = ps.ctxs[i], train_group
         tune = ctx.tuning
-        lay = layout_on(ctx.model, s.gpu, tune.method, n, ctx.planner().tokens, tune.epochs, ps.a)
-        where = t("configurator.pool.idle" if role != "train" else "configurator.pool.around_the_clock", lang)
+        run = pool_run(ctx, s, n, role == "train", ps.a, months)  # as the search priced it (pool_runs.py)
+        lay = run.layout
+        where = _where(run, role, months, lang)
         out.append(t("configurator.pool.run", lang, name=names[i], method=t(f"configurator.pool.method.{tune.method}", lang),
                      freq=t(f"configurator.pool.freq.{tune.frequency}", lang),
                      tokens=f"{ctx.planner().tokens / 1e6:.0f}",

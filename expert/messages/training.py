@@ -22,8 +22,15 @@ POOL: dict[str, tuple[str, str]] = {
     "configurator.pool.freq.monthly": ("monthly", "monatlich"),
     "configurator.pool.freq.weekly": ("weekly", "wöchentlich"),
     "configurator.pool.assumed": (" (assumed)", " (angenommen)"),
-    "configurator.pool.idle": ("idle hours", "Leerlaufstunden"),
     "configurator.pool.around_the_clock": ("around the clock", "rund um die Uhr"),
+    "configurator.pool.idle_nights": (
+        "idle hours: {nights} nights a run, {per_month} a month of degraded service, {chf} CHF of serving capacity "
+        "over {months} months at the pool GPUs' own cost, not in the TCO",
+        "Leerlaufstunden: {nights} Nächte pro Lauf, {per_month} pro Monat mit eingeschränktem Dienst, {chf} CHF "
+        "Serving-Kapazität über {months} Monate zu den eigenen Kosten der Pool-GPUs, nicht in der TCO"),
+    "configurator.pool.rented": (
+        "rented for its hours instead: the idle nights would save less than their minimum",
+        "stattdessen stundenweise gemietet: die Leerlaufnächte sparten weniger als ihr Minimum"),
     "configurator.pool.run": (
         "{name}: {method}fine-tuning {freq}, {tokens} M tokens{assumed}, {memory} GB per GPU, "
         "{hours} h per run on {count}× {gpu} ({where})",
@@ -162,8 +169,10 @@ TRAINING_PLAN: dict[str, tuple[str, str]] = {
         "trainieren, {chf} CHF Serving-Kapazität zu ihren eigenen Kosten (nicht in der TCO: sie entscheidet, "
         "wo die Läufe laufen)"),
     "configurator.training.checkpoint": (
-        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage",
-        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher"),
+        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage, not priced: the catalog "
+        "holds no dated, cited storage price",
+        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher, nicht bepreist: der "
+        "Katalog enthält keinen datierten, belegten Speicherpreis"),
     "configurator.training.checkpoint.full": (
         "16-bit weights + fp32 master weights and Adam moments, {bytes} B per parameter; gradients are not saved",
         "16-Bit-Gewichte + fp32-Mastergewichte und Adam-Momente, {bytes} B pro Parameter; Gradienten werden nicht "

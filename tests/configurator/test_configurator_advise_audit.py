@@ -6,7 +6,10 @@ agents is audited group by group, each serving group with its agents' placement 
 
 Findings about what the workload itself asks for (its budget horizon T5, int4 it allows Q2, the
 provider's certificates M4, a fine-tuning departure M2 the report explains with its team-time
-numbers) are not about the sizing of the choice and are not checked here.
+numbers) are not about the sizing of the choice and are not checked here. That includes M4's critical
+finding on regulated data hosted outside Switzerland where the workload itself asks for EU hosting
+(advise-m4-eu-hosting-health-data-in-france: the advice warns about its French pick, the audit of it is
+critical, as 000 M4 asks).
 """
 
 from __future__ import annotations
@@ -42,6 +45,6 @@ def test_audit_of_the_own_recommendation_raises_no_warning_about_it(name, worklo
     for setup in setups:
         report = EXPERT.audit(setup)
         bad = [f"{f.rule_id} ({f.severity}): {f.explanation}" for f in report.findings
-               if f.severity == "critical" or (f.severity == "warning" and (
+               if (f.severity == "critical" and f.category != "data-sovereignty") or (f.severity == "warning" and (
                    f.category in ABOUT_THE_CHOICE or f.rule_id in RULES_ABOUT_THE_CHOICE))]
         assert not bad, f"{name}: {setup['count']}× {setup['gpu']}: " + " | ".join(bad)
