@@ -176,6 +176,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     quantised = [_localised(_report_fields(a), lang) for a in getattr(result, "quantised", [])]
     sized, held, shared = _sized_view(w, model, choice)
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared)
+    if w.agent is not None:  # sized as its per-step equivalent: the rates count LLM steps
+        capacity["rate_unit"] = "steps/s"
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
                                                          choice)})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.flows.audit_cost import optimum, saving_fact, setup_choice, underprovisioned
+from expert.flows.audit_cost import optimum, residency, saving_fact, setup_choice, underprovisioned
 from expert.inputs.pools import is_pool
 from expert.inputs.setup_file import Setup
 
@@ -39,10 +39,15 @@ def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | No
     ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
     inference = ttft + (w.output_tokens - 1) * tpot / 1000 if ttft is not None and tpot is not None else 0.0
     basis = rate_basis(w)
-    return {"average_rps": w.average_rps, "peak_rps": extra["serving_peak_rps"], "inference_time_s": inference,
+    # an agent loop is served as its per-step equivalent (configurator.agent_demand): its peak and capacity
+    # count LLM steps per second, so its average is that peak over the peak factor, not the task volume
+    steps = w.agent is not None
+    average = extra["serving_peak_rps"] / basis["peak_factor"] if steps and basis["peak_factor"] else w.average_rps
+    return {"average_rps": average, "peak_rps": extra["serving_peak_rps"], "inference_time_s": inference,
             "concurrent_inferences": extra.get("peak_sequences", 1), "gpus_needed": setup.count,
             "peak_basis": basis["basis"], "peak_factor": basis["peak_factor"],
-            "serving_capacity_rps": extra["serving_capacity_rps"], "load_ratio": extra.get("serving_load_ratio")}
+            "serving_capacity_rps": extra["serving_capacity_rps"], "load_ratio": extra.get("serving_load_ratio"),
+            "rate_unit": "steps/s" if steps else None}
 
 
 def _meets(setup: Setup, extra: dict[str, Any]) -> bool | None:
@@ -73,15 +78,34 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
         return None, None
     from expert.flows.advice import _choice_fields
 
-    best = _choice_fields(_plain(optimum(setup, catalog)))
+    searched, zone = residency(setup)
+    raw = _plain(optimum(setup, catalog)) if states_volume(setup.workload) else None
+    best = _choice_fields(raw)
     fact = saving_fact(mine, best, underprovisioned(extra, setup))
     part = {"setup": mine, "meets_targets": _meets(setup, extra), "optimum": best,
             "is_optimum": bool(fact and fact["is_optimum"]),
             "saving_chf_month": fact["saving_chf_month"] if fact else 0.0,
             "saving_chf_horizon": fact["saving_chf_horizon"] if fact else 0.0,
-            "saving_share": fact["saving_share"] if fact else 0.0}
+            "saving_share": fact["saving_share"] if fact else 0.0, "residency": zone, "reason": None,
+            "no_volume": not states_volume(setup.workload)}
+    if best is not None and not part["is_optimum"] and part["saving_chf_month"] <= 0 \
+            and not (best.get("failure_domains") and not mine.get("failure_domains")):
+        from expert.flows.audit_reason import reason
+
+        part["reason"], part["why"] = reason(setup, searched, catalog, extra, part["meets_targets"],
+                                             raw.get("objective_chf"), lang)
     part["summary"] = summary(part, lang)
+    part.pop("why", None)
+    part.pop("no_volume")
     return part, fact
+
+
+def states_volume(w) -> bool:
+    """Whether the workload states a load: requests, a concurrency, an agent's tasks or users (a pool: each
+    agent states its own). Without one the optimum would be sized for no load, and its "saving" invented."""
+    if w.agents or (w.requests_per_day or 0) > 0 or (w.requests_per_second or 0) > 0 or w.concurrency:
+        return True
+    return w.agent is not None and ((w.agent.tasks_per_day or 0) > 0 or w.agent.concurrent_users is not None)
 
 
 def _plain(value: Any) -> dict[str, Any] | None:
@@ -96,6 +120,10 @@ def summary(part: dict[str, Any], lang: str) -> str:
     from expert.report.numbers import chf, number
 
     best, mine = part["optimum"], part["setup"]
+    if part.get("no_volume"):
+        return t("report.optimum.no_volume", lang)
+    if best is None and part.get("residency"):
+        return t("report.optimum.none_located", lang, where=t(f"report.residency.{part['residency']}", lang))
     if best is None:
         return t("report.optimum.none", lang)
     share = number(part["saving_share"] * 100, 1, lang, group=False, trim=True) + " %"
@@ -107,9 +135,9 @@ def summary(part: dict[str, Any], lang: str) -> str:
     if part["saving_chf_month"] <= 0 and best.get("failure_domains") and not mine.get("failure_domains"):
         return t("report.optimum.dearer.available", lang, gpu=f"{best['count']}× {best['gpu']}",
                  chf=chf(best["monthly_cost_chf"]), domains=len(best["failure_domains"]))
-    if part["saving_chf_month"] <= 0:
+    if part["saving_chf_month"] <= 0:  # `why`: the reason the setup is not the optimum (audit_reason.py)
         return t("report.optimum.dearer", lang, gpu=f"{best['count']}× {best['gpu']}",
-                 chf=chf(best["monthly_cost_chf"]))
+                 chf=chf(best["monthly_cost_chf"]), why=part.get("why") or t("report.optimum.why.targets", lang))
     return t("report.optimum.saves", lang, gpu=f"{best['count']}× {best['gpu']}", precision=best["precision"],
              chf=chf(best["monthly_cost_chf"]), month=chf(part["saving_chf_month"]),
              share=share, horizon=chf(part["saving_chf_horizon"]),

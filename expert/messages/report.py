@@ -96,13 +96,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.tol": ("met within", "erfüllt innerhalb"),
     "report.first": ("first words", "erste Wörter"),
     "report.per_token": ("ms/token", "ms/Token"),
-    "report.regime": ("at the peak of {rate} req/s per replica, {batch} decoding",
-                      "bei der Spitze von {rate} Anfragen/s pro Replikat, {batch} im Decode"),
+    "report.regime": ("at the peak of {rate} {unit} per replica, {batch} decoding",
+                      "bei der Spitze von {rate} {unit} pro Replikat, {batch} im Decode"),
     "report.regime_idle": ("no volume given: one request at a time",
                            "kein Volumen angegeben: eine Anfrage nach der anderen"),
-    "report.regime_pool": ("the slowest agent, at its peak of {rate} req/s per replica, {batch} decoding",
-                           "der langsamste Agent, bei seiner Spitze von {rate} Anfragen/s pro Replikat, "
+    "report.regime_pool": ("the slowest agent, at its peak of {rate} {unit} per replica, {batch} decoding",
+                           "der langsamste Agent, bei seiner Spitze von {rate} {unit} pro Replikat, "
                            "{batch} im Decode"),
+    "report.unit.req/s": ("req/s", "Anfragen/s"),
+    "report.unit.steps/s": ("LLM steps/s", "LLM-Schritte/s"),
     "report.whole": ("complete answer", "vollständige Antwort"),
     "explain.when": ("Fires when", "Greift, wenn"),
     "explain.then": ("Derives", "Leitet ab"),
@@ -164,11 +166,71 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "Dieses Setup ist die optimale Konfiguration; bei {where}, dem Angebot des Optimums, "
                                   "kostet es {month} pro Monat weniger ({share})."),
     "report.optimum.dearer": ("The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than "
-                              "this setup: this setup is the cheapest, but the optimum is the cheapest that meets "
-                              "the targets at the peak.",
+                              "this setup: {why}.",
                               "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als "
-                              "dieses Setup: dieses ist billiger, aber das Optimum ist das billigste, das die Ziele "
-                              "bei der Spitze erfüllt."),
+                              "dieses Setup: {why}."),
+    "report.optimum.why.targets": ("this setup is cheaper, but the optimum is the cheapest that meets the targets "
+                                   "at the peak",
+                                   "dieses ist billiger, aber das Optimum ist das billigste, das die Ziele bei der "
+                                   "Spitze erfüllt"),
+    "report.optimum.why.vendor": ("the workload does not allow {vendor} GPUs (allow_non_nvidia; 000 D4, G12), so "
+                                  "the search leaves {gpu} out",
+                                  "die Arbeitslast lässt keine {vendor}-GPUs zu (allow_non_nvidia; 000 D4, G12), "
+                                  "daher lässt die Suche {gpu} aus"),
+    "report.optimum.why.grade": ("critical production excludes {grade} GPUs such as {gpu} (000 G10, G11; "
+                                 "allow_consumer_gpus or critical: false admit them)",
+                                 "kritische Produktion schliesst {grade}-GPUs wie {gpu} aus (000 G10, G11; "
+                                 "allow_consumer_gpus oder critical: false lassen sie zu)"),
+    "report.optimum.why.source.owned": ("the workload (deployment {deployment}, budget {budget}) rents, so owned "
+                                        "hardware is not among the options (budget: capex or any compares "
+                                        "purchases)",
+                                        "die Arbeitslast (deployment {deployment}, budget {budget}) mietet, daher "
+                                        "ist eigene Hardware keine Option (budget: capex oder any vergleicht Käufe)"),
+    "report.optimum.why.source.rented": ("the workload (deployment {deployment}, budget {budget}) buys, so rented "
+                                         "GPUs are not among the options",
+                                         "die Arbeitslast (deployment {deployment}, budget {budget}) kauft, daher "
+                                         "sind gemietete GPUs keine Option"),
+    "report.optimum.why.options": ("the search does not consider this setup's {precision} at tensor parallelism "
+                                   "{tp} for this workload (its precision choice or the model's heads)",
+                                   "die Suche betrachtet {precision} mit Tensor-Parallelität {tp} für diese "
+                                   "Arbeitslast nicht (ihre Präzisionswahl oder die Köpfe des Modells)"),
+    "report.optimum.why.constraint": ("checked as the configurator checks every configuration, this setup's "
+                                      "fails: {failed}",
+                                      "geprüft wie der Konfigurator jede Konfiguration prüft, verfehlt dieses "
+                                      "Setup: {failed}"),
+    "report.optimum.why.costlier": ("with the fine-tuning runs and team time the configurator adds, this setup's "
+                                    "configuration costs {diff} CHF more over {months} months",
+                                    "mit den Fine-Tuning-Läufen und der Teamzeit, die der Konfigurator hinzurechnet, "
+                                    "kostet die Konfiguration dieses Setups {diff} CHF mehr über {months} Monate"),
+    "report.optimum.why.near_tie": ("this setup's configuration is the cheaper by {saving} CHF over {months} months, "
+                                    "within the near-tie band ({band} %), where fewer GPUs and the faster answer win",
+                                    "die Konfiguration dieses Setups ist um {saving} CHF über {months} Monate "
+                                    "günstiger, innerhalb des Gleichstandsbands ({band} %), in dem weniger GPUs und "
+                                    "die schnellere Antwort gewinnen"),
+    "report.optimum.why.other": ("the search picks the optimum over this setup's placement, which it does not "
+                                 "check as one configuration (a pool of agents or a closed loop of users)",
+                                 "die Suche wählt das Optimum statt der Platzierung dieses Setups, die sie nicht als "
+                                 "eine Konfiguration prüft (ein Pool von Agenten oder eine geschlossene Schleife)"),
+    "report.optimum.why.offer": ("this setup is priced at {offer}, an offer the workload does not admit (hosting, "
+                                 "server location or a marketplace for critical production)",
+                                 "dieses Setup ist zu {offer} bepreist, einem Angebot, das die Arbeitslast nicht "
+                                 "zulässt (Hosting, Serverstandort oder ein Marktplatz für kritische Produktion)"),
+    "report.optimum.why.ranked": ("the configurator ranks this setup's configuration after the optimum",
+                                  "der Konfigurator reiht die Konfiguration dieses Setups nach dem Optimum ein"),
+    "report.optimum.no_volume": ("The workload states no load (requests_per_day or requests_per_second; an agent's "
+                                 "tasks_per_day or concurrent_users), so there is no optimum to size for it and no "
+                                 "saving to state.",
+                                 "Die Arbeitslast nennt keine Last (requests_per_day oder requests_per_second; bei "
+                                 "einem Agenten tasks_per_day oder concurrent_users): kein Optimum, für das sie "
+                                 "bemessen werden könnte, und keine Ersparnis."),
+    "report.optimum.none_located": ("No configuration of the catalog {where} serves this workload, so there is no "
+                                    "optimum to compare with and no saving to state.",
+                                    "Keine Konfiguration des Katalogs {where} bedient diese Arbeitslast: kein "
+                                    "Optimum zum Vergleich und keine Ersparnis."),
+    "report.residency.ch": ("hosted in Switzerland, where this setup is,", "mit Hosting in der Schweiz, wo dieses Setup steht,"),
+    "report.residency.eu": ("hosted in the EU/EEA or Switzerland, where this setup is,",
+                            "mit Hosting in EU/EWR oder der Schweiz, wo dieses Setup steht,"),
+    "report.residency.known": ("with a known server location", "mit bekanntem Serverstandort"),
     "report.optimum.dearer.available": (
         "The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than this setup: "
         "high availability asks for the peak's replicas plus one over {domains} failure domains (separate "

@@ -194,8 +194,10 @@ TRAINING_PLAN: dict[str, tuple[str, str]] = {
         "trainieren, {chf} CHF Serving-Kapazität zu ihren eigenen Kosten (nicht in der TCO: sie entscheidet, "
         "wo die Läufe laufen)"),
     "configurator.training.checkpoint": (
-        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage",
-        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher"),
+        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage, not priced: the catalog "
+        "holds no dated, cited storage price",
+        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher, nicht bepreist: der "
+        "Katalog enthält keinen datierten, belegten Speicherpreis"),
     "configurator.training.checkpoint.full": (
         "16-bit weights + fp32 master weights and Adam moments, {bytes} B per parameter; gradients are not saved",
         "16-Bit-Gewichte + fp32-Mastergewichte und Adam-Momente, {bytes} B pro Parameter; Gradienten werden nicht "

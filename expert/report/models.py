@@ -63,7 +63,12 @@ class CapacitySummary(_AuditOnly):
     load_ratio: float | None = Field(default=None, description="audit: peak_rps / serving_capacity_rps (over 1: "
                                      "the setup does not serve its peak)")
 
+    rate_unit: Literal["steps/s"] | None = Field(
+        default=None, description="an agent loop: average_rps, peak_rps and serving_capacity_rps count LLM steps "
+                                  "per second (tasks × fan-out × steps), not requests; absent otherwise")
+
     AUDIT_ONLY = ("serving_capacity_rps", "load_ratio")
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("rate_unit",)
 
 
 class AgentSummary(_AuditOnly):
@@ -155,7 +160,7 @@ class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
     WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "priced_elsewhere", "price_country",
-                                           "kv_cache_precision")
+                                           "kv_cache_precision", "rate_unit")
 
     gpu: str
     count: int
@@ -204,6 +209,9 @@ class Choice(_AuditOnly):
                                         "ttft_p95_s and tpot_ms are for (the continuous-batching steady state, "
                                         "docs/slo.md)")
     tpot_batch: float | None = Field(default=None, description="sequences decoding in that steady state")
+    rate_unit: Literal["steps/s"] | None = Field(
+        default=None, description="an agent loop: tpot_rate_rps counts LLM steps per second (tasks × fan-out × "
+                                  "steps), not requests; absent otherwise")
     kernel: str | None = Field(default=None, description="the quantised kernel family the speed assumes "
                                "(expert/sizing/kernels.py: W8A8 INT8/FP8, W8A16/W4A16 Marlin weight-only, MXFP4 "
                                "FP4 tensor-core); none for 16-bit and FP32")
@@ -225,6 +233,13 @@ class AuditOptimum(ReportPart):
     optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "
                                    "workload; none when nothing fits or a pool group is audited")
     is_optimum: bool = False
+    residency: Literal["ch", "eu", "known"] | None = Field(
+        default=None, description="the residency filter the optimum was searched with, from where the setup is "
+        "(a workload with hosting any): ch and eu as `hosting`, known: offers of a known server location only")
+    reason: Literal["targets", "vendor", "grade", "source", "options", "offer", "constraint", "costlier",
+                    "near_tie", "pool", "other"] | None = Field(
+        default=None, description="why the optimum is not this setup though it costs more (docs/contract.md); "
+        "none when it saves or is this setup")
     saving_chf_month: float = 0.0
     saving_chf_horizon: float = 0.0
     saving_share: float = Field(default=0.0, description="saving_chf_month / the setup's monthly cost")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import math
-
 from expert._plumbing.fileio import dumps_json
-from expert.report.numbers import chf, dec
+from expert.report.numbers import chf, dec, rate
 from expert.messages import has as has_msg, provider_name, t as msg, value_word
 from expert.report.models import Choice, Report
 
@@ -44,11 +42,6 @@ def place(choice: Choice, where: str, lang: str) -> str:
     return f"{choice.country}; {priced}" if choice.country else priced
 
 
-def _rate(rps: float, lang: str) -> str:
-    """A request rate with two decimals, or two significant digits below 0.01 (0.0036, not 0.00)."""
-    return dec(rps, lang, 2 if rps >= 0.01 else max(2, 1 - math.floor(math.log10(rps))))
-
-
 def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
@@ -64,7 +57,8 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
         regime = "" if choice.tpot_rate_rps is None else " (" + (
             msg("report.regime_idle", lang) if choice.tpot_rate_rps <= 0 else  # no volume: no peak to speak of
-            msg("report.regime_pool" if pool else "report.regime", lang, rate=_rate(choice.tpot_rate_rps, lang),
+            msg("report.regime_pool" if pool else "report.regime", lang, rate=rate(choice.tpot_rate_rps, lang),
+                unit=msg(f"report.unit.{choice.rate_unit or 'req/s'}", lang),
                 batch=dec(choice.tpot_batch or 0, lang, 1))) + ")"
         line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
                  f"{t['per_token']}{regime}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
@@ -186,15 +180,16 @@ def _document(report: Report, markdown: bool) -> str:
     if report.capacity:
         c = report.capacity
         head(t["capacity"])
-        item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
-             f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
+        unit = msg("report.unit.steps/s", report.lang) if c.rate_unit else "req/s"  # as written before in both
+        item(f"{t['avg']} {rate(c.average_rps, report.lang)} {unit}, {t['peak']} {rate(c.peak_rps, report.lang)} "
+             f"{unit}, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
         if c.peak_basis:
             basis = msg(f"report.basis.{c.peak_basis}", report.lang) if has_msg(f"report.basis.{c.peak_basis}") \
                 else c.peak_basis
             item(f"{t['peak']}: {basis} ({t['factor']} "
                  f"{dec(c.peak_factor or 1.0, report.lang)})")
         if c.serving_capacity_rps is not None:
-            item(f"{t['serves']} {dec(c.serving_capacity_rps, report.lang, 2)} req/s {t['at_targets']}"
+            item(f"{t['serves']} {rate(c.serving_capacity_rps, report.lang)} {unit} {t['at_targets']}"
                  + (f", {t['load']} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
     if report.audit:
         audit_section(report, head, item)
