@@ -207,11 +207,14 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         facts.append(clean_fact(tie))
     evaluation = evaluate(_advice_rules(rule_base(rules_dirs), facts), facts, lang=lang)
     findings, fired = trace_parts(evaluation)
-    sentence = w.model_dump(exclude_none=True)
+    sentence, cycle = w.model_dump(exclude_none=True), None
     if getattr(result, "agent", None) is not None:  # an agent's volume is counted in tasks
         sentence["requests_per_day"] = result.agent["tasks_per_day"]
+        if w.agent.concurrent_users is not None:  # a closed loop: its users' cycle at the fixed point
+            sentence["agent"]["think_time_s"] = w.agent.resolved().think_time_s
+            cycle = result.agent["task_latency_s"], result.agent["peak_tasks_per_s"]
     return make_report(
-        kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang),
+        kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang, cycle),
         memory=memory, capacity=capacity, slo=targets(w).as_dict(lang), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
