@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import lexicon as lx, numbers as nb
 from .choices import nothing, undecided
 from .followups import parse_latency
+from .parse import parse_volume
 from .polarity import affirmed, denied, polar
 from .result import Parsed, fail, safe, say
 
@@ -39,11 +40,14 @@ _HA = lx.words("server\\w*", "fail\\w*", "ausf[aä]ll\\w*", "redundan\\w*", "hig
 def parse_agent_users(t: str, lang: str = "en") -> Parsed:
     """People who wait for their tasks → `{agent: {concurrent_users: N, think_time_s: x}}`
     (a closed loop: `40 developers, 2 minutes between tasks`); tasks per day, a batch, CI or
-    "nobody waits" → nothing (the volume answer counts tasks, an open loop)."""
+    "nobody waits" → an open loop whose volume counts tasks: `2000 tasks per day` fills it
+    (`requests_per_day`, the volume question is then not asked), else the volume question follows."""
     nums = nb.scan(t, scales=True, words=True)
     open_loop = lx.has(_PER_DAY, t) and not lx.has(_PEOPLE, t)
     if open_loop or polar({"x": _PEOPLE}, t)["x"] == -1 or denied(_WAIT, t) or lx.has(_NOBODY, t):
-        return Parsed({}, lang=lang, note=say("interview.note.agent_users.per_day", lang))
+        volume = parse_volume(t, lang)
+        return Parsed(volume.fields if volume.ok else {}, lang=lang,
+                      note=say("interview.note.agent_users.per_day", lang))
     if not nums:
         if undecided(t):
             return nothing(lang)
