@@ -58,6 +58,7 @@ class AgentDemand:
     final_target_s: float | None = None     # the final answer's target: first words when streamed
     streamed: bool = True        # the workload streams its answers (the final answer's target is its TTFT)
     routed_replicas: int | None = None  # without affinity: the replicas the hit rate is sized at (None: no hits)
+    batch: bool = False          # nobody waits (`agent.batch`): no final answer anyone reads
 
     def shape_at(self, replicas: int | None) -> loop.LoopShape:
         """The loop's shape when its steps are spread over `replicas` (`agent_loop.routed_share`; None:
@@ -122,13 +123,14 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
     agent = spec.resolved()
     limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
     retained = loop.retained_share(agent.tool_time_s, spec.cache_retention_s)
+    factor = peak_factor(w)
     if spec.concurrent_users is not None:
         peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, step_latency_s,
                                           agent.tool_time_s, agent.think_time_s)
-        average = peak / w.peak_to_average
+        average = peak / factor
     else:
         average = (spec.tasks_per_day / 86_400) if spec.tasks_per_day is not None else w.average_rps
-        peak = average * w.peak_to_average
+        peak = average * factor
     held = peak * agent.fan_out * agent.steps_mean * agent.tool_time_s if spec.kv_during_tools == "gpu" else 0.0
     target = w.latency_target_s
     if spec.task_latency_target_s is not None:
@@ -138,8 +140,27 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
         internal = target if internal is None else min(internal, target)  # the task's share binds every step
     d = AgentDemand(agent, None, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
                     limit, spec.kind, w.kv_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
-                    spec.concurrent_users, retained, internal, final, w.streaming, routed_replicas)
+                    spec.concurrent_users, retained, internal, final, w.streaming, routed_replicas, spec.batch)
     return replace(d, shape=d.shape_at(routed_replicas))
+
+
+def peak_factor(w: Workload) -> float:
+    """The agent's peak over its daily average: `peak_to_average`, but 1 for a batch (`agent.batch`: nobody
+    waits, the runs follow no people's day) unless the workload states `peak_to_average`."""
+    if w.agent.batch and "peak_to_average" not in w.model_fields_set:
+        return 1.0
+    return w.peak_to_average
+
+
+def rate_basis(w: Workload) -> dict:
+    """How an agent's peak step rate was obtained, for the report's capacity section (`slo.rate_basis`
+    for other workloads): a closed loop's users at the fixed point, a batch without a peak factor, or the
+    tasks per day × `peak_to_average`."""
+    if w.agent.concurrent_users is not None:
+        return {"basis": "agent closed loop", "peak_factor": peak_factor(w)}
+    if w.agent.batch and "peak_to_average" not in w.model_fields_set:
+        return {"basis": "agent batch", "peak_factor": 1.0}
+    return {"basis": "agent tasks × peak_to_average", "peak_factor": peak_factor(w)}
 
 
 def is_closed_loop(w: Workload) -> bool:

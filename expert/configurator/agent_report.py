@@ -77,7 +77,10 @@ def figures(ctx, best, offload=None) -> dict:
                                                shape.mean_input, 0, ctx.a) + request,
         "step_latency_s": step, "tool_time_s": a.tool_time_s,
         # the final step has the mean step's shape; streamed, its user waits for the first words
-        "final_step_latency_s": best.ttft if d.final_target_s is not None and d.streamed and best.ttft else step,
+        # a batch has no reader: no final answer (issue 31 departure 3)
+        "final_step_latency_s": None if d.batch else (
+            best.ttft if d.final_target_s is not None and d.streamed and best.ttft else step),
+        "batch": d.batch,
         "step_latency_target_s": d.internal_target_s, "final_latency_target_s": d.final_target_s,
         "task_latency_s": task,
         "task_latency_p90_s": loop.task_latency_s(a.steps_p90, step, a.tool_time_s),

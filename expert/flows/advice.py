@@ -57,11 +57,12 @@ def _report_fields(value: Any) -> dict[str, Any]:
 
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
-               held: int = 0, shared: int = 0) -> tuple[dict, dict, dict]:
+               held: int = 0, shared: int = 0, agent: Workload | None = None) -> tuple[dict, dict, dict]:
     """(memory, capacity, sizing fact) of the recommended configuration: its GPU, count, precision and
     tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica (plus `held`
     agent sessions per replica that wait on a tool with their KV on the GPU, and an agent's `shared`
-    prefix tokens held once per replica). The
+    prefix tokens held once per replica; `agent`: the agent workload `w` is the per-step equivalent of,
+    whose peak basis the capacity states). The
     configurator's record already holds the operating point; only when nothing fits (or a pool of
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
@@ -115,9 +116,10 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
+    from expert.configurator.agent_demand import rate_basis as agent_rate_basis
     from expert.inputs.slo import rate_basis
 
-    basis = rate_basis(w)
+    basis = rate_basis(w) if agent is None else agent_rate_basis(agent)
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
                 "concurrent_inferences": concurrent_d3, "gpus_needed": gpus, "peak_basis": basis["basis"],
                 "peak_factor": basis["peak_factor"]}
@@ -174,7 +176,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     alternatives = [_localised(a, lang) for a in options]
     quantised = [_localised(_report_fields(a), lang) for a in getattr(result, "quantised", [])]
     sized, held, shared = _sized_view(w, model, choice)
-    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared)
+    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared, w if w.agent else None)
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
                                                          choice)})
@@ -213,9 +215,10 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         if w.agent.concurrent_users is not None:  # a closed loop: its users' cycle at the fixed point
             sentence["agent"]["think_time_s"] = w.agent.resolved().think_time_s
             cycle = result.agent["task_latency_s"], result.agent["peak_tasks_per_s"]
+    slo_w = sized if w.agent is not None and w.agent.batch else w  # a batch's steps have no reader: no first words
     return make_report(
         kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang, cycle),
-        memory=memory, capacity=capacity, slo=targets(w).as_dict(lang), recommendation=_choice_fields(choice),
+        memory=memory, capacity=capacity, slo=targets(slo_w).as_dict(lang), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         near_tie=_text(getattr(result, "near_tie", None), lang), growth=growth,

@@ -85,6 +85,9 @@ class AgentLoop(BaseModel):
     tool_time_s: float | None = Field(default=None, ge=0, le=86_400, description="tool execution per step, s")
     tasks_per_day: float | None = Field(default=None, ge=0, le=1e10,
                                         description="tasks per day; default the workload's requests_per_day")
+    batch: bool = Field(default=False, description="nobody waits for a task (CI runs, nightly pipelines): "
+                        "no peak factor unless peak_to_average is stated (the load follows no people's day) and "
+                        "no final answer anyone reads")
     concurrent_users: int | None = Field(default=None, ge=1, le=10_000_000,
                                          description="users working at the peak (closed loop with think time)")
     think_time_s: float | None = Field(default=None, ge=0, le=86_400,
@@ -109,6 +112,9 @@ class AgentLoop(BaseModel):
     def _check(self) -> "AgentLoop":
         if self.tasks_per_day is not None and self.concurrent_users is not None:
             raise ValueError("give either tasks_per_day or concurrent_users, not both")
+        if self.batch and self.final_latency_target_s is not None:
+            raise ValueError("a batch run (batch: true) has no final answer anyone reads: "
+                             "give task_latency_target_s or step_latency_target_s, not final_latency_target_s")
         r = self.resolved()
         if r.steps_p90 < r.steps_mean:
             raise ValueError(f"steps_p90 ({r.steps_p90:g}) must be at least steps_mean ({r.steps_mean:g})")

@@ -54,6 +54,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.agent.targets": (
         "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
         "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),
+    "report.agent.targets_batch": (
+        "internal step {step} s complete (target {internal}); a batch: no final answer anyone waits for",
+        "interner Schritt {step} s vollständig (Ziel {internal}); ein Batch: keine Schlussantwort, auf die "
+        "jemand wartet"),
     "report.agent.retention": (
         "cached prefixes expire during tool waits: cache hit rate {lost} lower",
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
@@ -92,6 +96,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.basis.rate × peak_to_average": ("the given rate × peak_to_average", "die angegebene Rate × peak_to_average"),
     "report.basis.daily volume × peak_to_average": ("daily volume / 86 400 s × peak_to_average",
                                                     "Tagesvolumen / 86 400 s × peak_to_average"),
+    "report.basis.agent tasks × peak_to_average": (
+        "tasks per day × steps / 86 400 s × peak_to_average", "Aufgaben pro Tag × Schritte / 86 400 s × peak_to_average"),
+    "report.basis.agent batch": (
+        "tasks per day × steps / 86 400 s; a batch nobody waits for has no peak factor unless peak_to_average is stated",
+        "Aufgaben pro Tag × Schritte / 86 400 s; ein Batch, auf den niemand wartet, hat keinen Spitzenfaktor, "
+        "ausser peak_to_average ist angegeben"),
+    "report.basis.agent closed loop": (
+        "the users' task rate at the fixed point (X = N / (R + Z)) × steps; the average is it / peak_to_average",
+        "die Aufgabenrate der Nutzer im Fixpunkt (X = N / (R + Z)) × Schritte; der Mittelwert ist sie / "
+        "peak_to_average"),
     "report.factor": ("factor", "Faktor"),
     "report.tol": ("met within", "erfüllt innerhalb"),
     "report.first": ("first words", "erste Wörter"),

@@ -56,7 +56,9 @@ class CapacitySummary(_AuditOnly):
     concurrent_inferences: float
     gpus_needed: int
     peak_basis: str | None = Field(default=None, description="how peak_rps was obtained: 'rate' (a rate is the "
-                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'")
+                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'; an agent: 'agent tasks × "
+                                   "peak_to_average', 'agent batch' (no peak factor) or 'agent closed loop' (the "
+                                   "users' rate at the fixed point is the peak)")
     peak_factor: float | None = Field(default=None, description="the factor from the given load to peak_rps")
     serving_capacity_rps: float | None = Field(default=None, description="audit: the most requests per second the "
                                                "setup serves within the latency targets (docs/slo.md)")
@@ -102,6 +104,8 @@ class AgentSummary(_AuditOnly):
     final_step_latency_s: float | None = Field(default=None, description="the final, user-visible answer: "
                                                "its first words (p95 TTFT) when streamed with a final target, "
                                                "else the complete step (the mean step's shape)")
+    batch: bool = Field(default=False, description="nobody waits for a task (agent.batch): no final answer line, "
+                        "no peak factor unless stated")
     step_latency_target_s: float | None = Field(default=None, description="internal (tool-call) step target")
     final_latency_target_s: float | None = Field(default=None, description="final answer step target")
     task_latency_s: float = Field(description="steps × (step latency + tool time), mean steps")

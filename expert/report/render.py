@@ -77,7 +77,10 @@ def agent_lines(g, lang: str) -> list[str]:
             total=n(g.kv_sessions_gb), p95_total=n(g.kv_sessions_p95_gb if g.kv_sessions_p95_gb is not None
                                                     else g.kv_sessions_gb)),
     ]
-    if g.step_latency_target_s is not None or g.final_latency_target_s is not None:
+    if g.batch and g.step_latency_target_s is not None:   # nobody reads a batch's answer: no final line
+        lines.append(msg("report.agent.targets_batch", lang, step=n(g.step_latency_s, 2),
+                         internal=_target(g.step_latency_target_s, lang)))
+    elif not g.batch and (g.step_latency_target_s is not None or g.final_latency_target_s is not None):
         lines.append(msg("report.agent.targets", lang, step=n(g.step_latency_s, 2), final=n(g.final_step_latency_s, 2),
                          internal=_target(g.step_latency_target_s, lang), final_target=_target(g.final_latency_target_s, lang)))
     if g.cache_hit_rate_lost_to_retention > 0.0005:

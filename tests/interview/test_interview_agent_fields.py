@@ -38,10 +38,16 @@ def test_tasks_per_day_at_the_users_question_are_the_volume():
 
 @pytest.mark.parametrize("text,lang", [
     ("nobody waits, it runs in CI", "en"), ("niemand wartet", "de"),
-    ("keine Nutzer, nur Batch-Jobs", "de"), ("no users wait, nightly pipelines", "en"), ("don't know", "en"),
+    ("keine Nutzer, nur Batch-Jobs", "de"), ("no users wait, nightly pipelines", "en"),
 ])
-def test_tasks_per_day_and_negations_keep_the_open_loop(text, lang):
+def test_nobody_waiting_is_a_batch_open_loop(text, lang):
+    """Issue 31 departure 3: nobody waits → a batch (no peak factor, no final answer)."""
     got = parse_agent_users(text, lang)
+    assert got.ok and got.fields == {"agent": {"batch": True}}
+
+
+def test_dont_know_keeps_the_open_loop():
+    got = parse_agent_users("don't know")
     assert got.ok and got.fields == {}
 
 
@@ -131,7 +137,7 @@ NO_VOLUME = "A coding agent with tool calls on Qwen2.5 32B, no fine-tuning, no s
 @pytest.mark.parametrize("users,asked_volume", [
     ("40 developers, 2 minutes between tasks", False),   # the users make the load: no daily volume
     ("about 2000 tasks per day", False),                 # the volume, given here
-    ("nobody waits", True),                              # an open loop: its volume is asked next
+    ("nobody waits", True),                              # a batch: its volume is asked next
 ])
 def test_who_waits_is_asked_before_the_volume(users, asked_volume):
     """Issue 31 departure 2: the chat asked the daily volume before the users of a closed loop, a figure
