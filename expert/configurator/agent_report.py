@@ -44,7 +44,10 @@ def figures(ctx, best, offload=None) -> dict:
     new = shape.mean_uncached
     request = request_overhead_s(ctx.sizing.engine, ctx.a)
     kv_session = prof.kv_seq_gb * tp / prof.kv_copies   # once, whatever the copies (MLA under TP: tp)
-    kv_shared = prof.shared_kv_gb * tp      # the shared prefix, once per replica (MLA: once per GPU)
+    kv_shared = prof.shared_kv_gb * tp      # the shared prefix per replica, all its copies (MLA: once per GPU)
+    # copies of the shared prefix in a replica: one per GPU under DP attention (each rank's own cache), as a
+    # session's KV under TP (an MLA latent on every GPU), else one split over the GPUs
+    shared_copies = tp if prof.attention == "dp" else prof.kv_copies
     # a closed loop carries the rate its users make at this pick's step (`closed_rate`), at most the rate
     # it was sized for: N × R / (R + Z) sessions, never more than its users
     peak_tasks = d.closed_rate(step) if d.users else d.peak_task_rate
@@ -86,7 +89,8 @@ def figures(ctx, best, offload=None) -> dict:
         "task_latency_p90_s": loop.task_latency_s(a.steps_p90, step, a.tool_time_s),
         "tool_share": a.steps_mean * a.tool_time_s / task if task > 0 else 0.0,
         "sessions_peak": live, "sessions_p95": loop.poisson_p95(live), "sessions_on_gpu_peak": on_gpu,
-        "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
+        "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared, "kv_shared_copies": shared_copies,
+        "kv_session_copies": prof.kv_copies, "replicas": best.replicas,
         "kv_sessions_gb": on_gpu * kv_session * prof.kv_copies + best.replicas * kv_shared,
         # what memory must hold: each replica at the p95 of its sessions, as the memory section sizes it
         "kv_sessions_p95_gb": best.replicas * (kv_shared + kv_session * prof.kv_copies * replica_sequences(

@@ -102,7 +102,10 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = replica_sequences(concurrent_d3, replicas, choice.get("batch_per_replica"), held)
         precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
-        m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision, engine=w.engine,
+        # the KV precision the search sized (`enumeration`: the model's native format when none is stated;
+        # DeepSeek-V3's FP8 caches an FP8 latent, half the BF16 default's bytes)
+        kv_precision = w.at_native(model.native_precision).kv_precision
+        m = inference_memory(model, gpu, tp, tp, precision, context, sequences, kv_precision, engine=w.engine,
                              shared_prefix_tokens=shared, attention=choice.get("attention") or "tp")
     else:
         m = point.memory()

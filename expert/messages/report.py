@@ -46,11 +46,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
     "report.agent.sessions": (
         "{sessions} sessions at the peak (p95 {p95}), {on_gpu} with their KV on the GPUs, {per_session} GB KV per "
-        "session beside {shared} GB of shared prefix per replica, {total} GB in all at the mean, {p95_total} GB at "
-        "the p95 (what the memory holds)",
+        "session beside {shared}, {total} GB in all at the mean, {p95_total} GB at the p95 (what the memory holds{held})",
         "{sessions} Sitzungen zur Spitzenzeit (P95 {p95}), {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je "
-        "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt im Mittel, {p95_total} GB "
-        "bei P95 (was der Speicher hält)"),
+        "Sitzung neben {shared}, {total} GB gesamt im Mittel, {p95_total} GB bei P95 (was der Speicher hält{held})"),
+    "report.agent.held": (
+        ": {replicas} × {per_replica} GB, the memory section's KV cache per replica",
+        ": {replicas} × {per_replica} GB, der KV-Cache je Replikat des Speicherabschnitts"),
+    "report.agent.held_copies": (
+        ": {replicas} × {per_replica} GB, copies included; the memory section's KV cache counts each session and "
+        "the shared prefix once",
+        ": {replicas} × {per_replica} GB mit den Kopien; der KV-Cache des Speicherabschnitts zählt jede Sitzung und "
+        "das gemeinsame Präfix einmal"),
+    "report.agent.shared": ("{shared} GB of shared prefix per replica", "{shared} GB gemeinsamem Präfix je Replikat"),
+    "report.agent.shared_copies": (
+        "{shared} GB of shared prefix per replica ({once} GB once on each of its {n} GPUs)",
+        "{shared} GB gemeinsamem Präfix je Replikat ({once} GB einmal auf jeder seiner {n} GPUs)"),
     "report.agent.targets": (
         "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
         "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),

@@ -118,7 +118,14 @@ class AgentSummary(_AuditOnly):
     sessions_on_gpu_peak: float
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
-                                "tool definitions), held once per replica by the prefix cache")
+                                "tool definitions) per replica, all its copies: once per replica by the prefix "
+                                "cache, once on each GPU under DP attention or for an MLA latent under TP")
+    kv_shared_copies: float = Field(default=1.0, description="copies of the shared prefix in one replica "
+                                    "(kv_shared_gb / kv_shared_copies is one copy)")
+    kv_session_copies: float = Field(default=1.0, description="copies of a session's KV in one replica (an MLA "
+                                     "latent under TP attention: one per GPU)")
+    replicas: int | None = Field(default=None, description="the pick's replicas: kv_sessions_p95_gb / replicas is "
+                                 "one replica's KV, the memory section's KV cache where nothing is copied")
     kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, the mean (Little's "
                                   "law), shared prefixes and copies included (an MLA latent under TP attention: "
                                   "one per GPU)")

@@ -49,3 +49,38 @@ def test_the_ci_example_reads_as_a_batch():
 def test_a_batch_with_a_final_answer_target_is_refused():
     with pytest.raises(ValueError, match="batch: true.*no final answer"):
         Workload.model_validate({"model": "qwen2.5-32b", "agent": {"batch": True, "final_latency_target_s": 5}})
+
+
+def test_dp_attention_labels_the_shared_prefix_with_its_copies():
+    """Departure 5: under DP attention each of a replica's 8 GPUs holds the 20 000-token shared prompt in
+    its own cache: DeepSeek-V3's latent (512 + 64) × 61 layers × 1 B (FP8) = 35 136 B per token, so
+    20 000 × 35 136 B = 0.703 GB once and 8 × 0.703 = 5.62 GB per replica, said as such."""
+    report = Expert().advise(_example("agent-mla-volume"), sensitivity=False)
+    g = report.agent
+    assert g.attention == "dp" and g.kv_shared_copies == 8
+    assert g.kv_shared_gb == pytest.approx(8 * 20_000 * 35_136 / 1e9, rel=1e-3)
+    assert "5.6 GB of shared prefix per replica (0.7 GB once on each of its 8 GPUs)" in render(report, "text")
+
+
+def test_the_memory_section_and_the_agent_section_are_one_figure():
+    """Departure 6: the critical on-prem example's memory section said KV 30.7 GB, its agent section
+    156.3 GB in all: the first is one replica's KV at the p95 of its sessions, the second the mean over all
+    replicas. The p95 figure is 8 replicas × 30.7 GB = 245.3 GB (TP 2, no copies), and the line says so."""
+    report = Expert().advise(_example("agent-critical-onprem"), sensitivity=False)
+    g = report.agent
+    assert g.replicas == 8 and g.kv_session_copies == 1 and g.kv_shared_copies == 1
+    assert g.kv_sessions_p95_gb == pytest.approx(8 * report.memory.kv_cache_gb, rel=1e-3)
+    assert "245.3 GB at the p95 (what the memory holds: 8 × 30.7 GB, the memory section's KV cache per " \
+           "replica)" in render(report, "text")
+
+
+def test_with_copies_the_difference_is_exactly_the_copies():
+    """Under DP attention the memory section counts the shared prefix once, the GPUs hold it 8 times: one
+    replica's p95 KV = the memory section's KV + 7 × 0.703 GB. The memory section sizes the latent at the
+    FP8 the search used (DeepSeek-V3's native format), not the BF16 default: it was twice the search's."""
+    report = Expert().advise(_example("agent-mla-volume"), sensitivity=False)
+    g = report.agent
+    once = g.kv_shared_gb / 8
+    assert g.kv_sessions_p95_gb / g.replicas == pytest.approx(report.memory.kv_cache_gb + 7 * once, rel=1e-3)
+    assert "copies included; the memory section's KV cache counts each session and the shared prefix once" \
+           in render(report, "text")
