@@ -5,8 +5,9 @@ Step time = the chosen configuration's end-to-end latency of one step at its ope
 (cached-prefix TTFT + output × TPOT); task latency = steps × (step time + tool time)
 (`agent_loop.task_latency_s`); the p90 task uses the p90 step count with the mean step time.
 Sessions: the mean by Little's law and its p95 (a Poisson count, `agent_loop.poisson_p95`). The cache
-figures are those the search sized (`AgentDemand.shape_at(routed_replicas)`): with affinity or one
-replica every step reaches its cache, R replicas without affinity 1/R of the steps.
+figures are those at the pick's replicas (`AgentDemand.shape_at(replicas)`, the function the search sizes
+with): with affinity or one replica every step reaches its cache, R replicas without affinity 1/R of the
+steps. The step latency stays the one the search sized, an upper bound where the pick hits more.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ def figures(ctx, best, offload=None) -> dict:
     gpu, tp = best.source.gpu, best.tp
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
     step = best.latency
-    shape = d.shape_at(d.routed_replicas)   # the hit rate the search sized (agent_demand: one function)
-    routed = d.affinity or d.routed_replicas == 1   # every step reaches the replica holding its cache
+    # the hit rate at the pick's own replicas (agent_demand: one function): a pick with fewer replicas than
+    # the search sized at hits more often (one replica: always), not the sized rate (issue 31 departure 7)
+    shape = d.shape_at(best.replicas)
+    routed = d.affinity or best.replicas == 1   # every step reaches the replica holding its cache
     at_pick = replace(d, shape=shape, affinity=routed)
-    unlimited = replace(d, retained=1.0).shape_at(d.routed_replicas)  # the same without a retention limit
+    unlimited = replace(d, retained=1.0).shape_at(best.replicas)  # the same without a retention limit
     new = shape.mean_uncached
     request = request_overhead_s(ctx.sizing.engine, ctx.a)
     kv_session = prof.kv_seq_gb * tp / prof.kv_copies   # once, whatever the copies (MLA under TP: tp)

@@ -84,3 +84,22 @@ def test_with_copies_the_difference_is_exactly_the_copies():
     assert g.kv_sessions_p95_gb / g.replicas == pytest.approx(report.memory.kv_cache_gb + 7 * once, rel=1e-3)
     assert "copies included; the memory section's KV cache counts each session and the shared prefix once" \
            in render(report, "text")
+
+
+ROUND_ROBIN = {"model": "llama-3.1-8b", "deployment": "cloud",
+               "agent": {"steps_mean": 4, "system_tokens": 1000, "task_tokens": 1000, "appended_tokens": 500,
+                         "output_tokens": 500, "tool_time_s": 2, "session_affinity": False}}
+
+
+def test_the_hit_rate_is_the_picks_not_the_sized_one():
+    """Departure 7: at 40 000 tasks a day without affinity the search last sized at 2 replicas in turn (hit
+    rate by hand: 2 500 / 2 + 10 000 / 2 = 6 250 uncached of 14 000, 1 − 6 250 / 14 000 = 0.5536) and picked
+    one H100 NVL: on its single replica every step finds its cache, 1 − 2 500 / 14 000 = 0.8214, and that is
+    what the report says (the sized 0.5536 was a lower bound); no spreading warning on one replica."""
+    w = {**ROUND_ROBIN, "agent": {**ROUND_ROBIN["agent"], "tasks_per_day": 40_000}}
+    report = Expert().advise(w, sensitivity=False)
+    assert report.recommendation.replicas == 1
+    assert report.agent.cache_hit_rate == pytest.approx(1 - 2500 / 14000, abs=1e-4)
+    assert report.agent.prefill_tokens_per_step == pytest.approx(2500 / 4, abs=0.01)
+    assert report.agent.session_affinity is True
+    assert "agent-no-session-affinity" not in {f.rule_id for f in report.findings}
