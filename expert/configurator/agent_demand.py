@@ -88,14 +88,16 @@ class AgentDemand:
 @dataclass(frozen=True)
 class StepPrefill:
     """What a step's time to first token reads of an agent loop (`prefill_ttft`): the tokens it prefills
-    after the cached prefix, that prefix, the share of steps that first copy it back from CPU memory and
-    the precision it is copied in. Part of the profile cache's key (`profile.Sizing`): a `cpu` loop
-    offloading nothing has the same step as the loop with its KV on the GPU, so they share profiles."""
+    after the cached prefix, that prefix, the share of steps that first copy their prefix back from CPU
+    memory, the tokens such a step copies and the precision it is copied in. Part of the profile cache's
+    key (`profile.Sizing`): a `cpu` loop offloading nothing has the same step as the loop with its KV on
+    the GPU, so they share profiles."""
 
     uncached: float
     cached: float
     reloaded: float
     kv_precision: str
+    reload_tokens: float = 0.0
 
 
 def shared_prefix_tokens(d: AgentDemand) -> int:
@@ -106,10 +108,18 @@ def shared_prefix_tokens(d: AgentDemand) -> int:
 
 
 def step_prefill(d: AgentDemand) -> StepPrefill:
-    """The step prefill of demand `d` (only `cpu` with session affinity copies an offloaded prefix back)."""
+    """The step prefill of demand `d`. Only `cpu` copies an offloaded prefix back, and only on a step that
+    finds it: every step with session affinity, 1/R of them when R replicas take the steps in turn
+    (`agent_loop.routed_share`; none while R is not known, issue 31 departure 8). A step that finds it
+    copies the prefix of a step that reuses its cache (the affine shape's), not the mean of hits and misses."""
     new = d.shape.mean_uncached
-    reloaded = d.offload_share if d.kv_during_tools == "cpu" and d.affinity else 0.0
-    return StepPrefill(new, max(0.0, d.shape.mean_input - new), reloaded, d.kv_precision)
+    cached = max(0.0, d.shape.mean_input - new)
+    if d.kv_during_tools != "cpu" or d.offload_share <= 0:
+        return StepPrefill(new, cached, 0.0, d.kv_precision)
+    hit = loop.routed_share(d.affinity, d.routed_replicas)
+    affine = d.shape if d.affinity else replace(d, affinity=True).shape_at(None)
+    return StepPrefill(new, cached, d.offload_share * hit, d.kv_precision,
+                       max(0.0, affine.mean_input - affine.mean_uncached) if hit else 0.0)
 
 
 def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
@@ -204,7 +214,7 @@ def prefill_ttft(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision: 
     """`step_ttft` of a step prefill."""
     ttft = loop.prefill_s(model, gpu, tp, precision, column, p.uncached, p.cached, a)
     if p.reloaded:  # layer-wise loading hides the copy behind the prefill where it can (agent_loop)
-        copy = loop.reload_s(model, tp, p.cached, a, p.kv_precision, gpu)
+        copy = loop.reload_s(model, tp, p.reload_tokens, a, p.kv_precision, gpu)
         ttft += p.reloaded * loop.exposed_reload_s(copy, ttft, model.layers)
     return ttft
 

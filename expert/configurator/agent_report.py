@@ -122,7 +122,7 @@ def host_memory(ctx, best, peak_tasks: float, host_kv_gb: float) -> dict:
     d, gpu, tp = ctx.agent, best.source.gpu, best.tp
     p = step_prefill(d)
     link = loop.host_link_gbs(gpu)
-    reload_gb = loop.offload_gb(ctx.model, tp, p.cached, ctx.a, p.kv_precision) if p.reloaded else 0.0
+    reload_gb = loop.offload_gb(ctx.model, tp, p.reload_tokens, ctx.a, p.kv_precision) if p.reloaded else 0.0
     reload_rate = peak_tasks * d.agent.steps_mean * p.reloaded * reload_gb / max(1, best.replicas)
     owned = best.source.kind in ("package", "purchase")
     ram = m3_ram_gb(gpu, best.count) if owned else None

@@ -103,3 +103,26 @@ def test_the_hit_rate_is_the_picks_not_the_sized_one():
     assert report.agent.prefill_tokens_per_step == pytest.approx(2500 / 4, abs=0.01)
     assert report.agent.session_affinity is True
     assert "agent-no-session-affinity" not in {f.rule_id for f in report.findings}
+
+
+def test_offloaded_kv_without_affinity_is_copied_back_on_a_hit():
+    """Departure 8: `kv_during_tools: cpu` without affinity paid no copy back. On 4 replicas in turn a step
+    finds its offloaded prefix 1/4 of the time and copies it back first: the prefix of a step that reuses
+    its cache, (14 000 − 2 500) / 4 = 2 875 tokens on average (the example of the round-robin test), at
+    Llama-3.1-8B's 32 × 8 × 128 × 2 × 2 B = 131 072 B per token (FP16) = 0.377 GB, 7.5 ms over an H100's
+    50 GB/s link. While the replicas are not known (no hit counted) nothing is copied."""
+    from expert.configurator.agent_demand import prefill_ttft, step_prefill
+    from expert.sizing import agent_loop as loop
+    from expert.sizing.constants import DEFAULT
+
+    w = Workload.model_validate({**ROUND_ROBIN, "agent": {**ROUND_ROBIN["agent"], "tasks_per_day": 40_000,
+                                                        "kv_during_tools": "cpu"}})
+    model = CATALOG.model("llama-3.1-8b")
+    p = step_prefill(demand(w, model, routed_replicas=4))
+    assert p.reloaded == pytest.approx(0.25) and p.reload_tokens == pytest.approx(2875)
+    assert step_prefill(demand(w, model)).reloaded == 0.0
+    gpu = CATALOG.gpu("h100-sxm")
+    assert loop.reload_s(model, 1, p.reload_tokens, DEFAULT, p.kv_precision, gpu) == pytest.approx(
+        2875 * 131_072 / 1e9 / 50, rel=1e-6)
+    bare = prefill_ttft(p.__class__(p.uncached, p.cached, 0.0, p.kv_precision), model, gpu, 1, "fp16", "pcie", DEFAULT)
+    assert prefill_ttft(p, model, gpu, 1, "fp16", "pcie", DEFAULT) > bare   # the hits' exposed copy is paid
