@@ -81,7 +81,8 @@ class AgentLoop(BaseModel):
         "stripped: the template drops it, the cached prefix ends before the previous answer and its visible "
         "output is prefilled again (DeepSeek-R1)")
     fan_out: int = Field(default=1, ge=1, le=1000, description="sessions a task runs at once: sub-agents or "
-                         "parallel tool-call branches, each with its own context and the kind's loop")
+                         "parallel tool-call branches, each with its own context and loop (steps_mean and "
+                         "steps_p90 count one branch's steps)")
     tool_time_s: float | None = Field(default=None, ge=0, le=86_400, description="tool execution per step, s")
     tasks_per_day: float | None = Field(default=None, ge=0, le=1e10,
                                         description="tasks per day; default the workload's requests_per_day")

@@ -38,10 +38,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.p95": ("complete answer (p95)", "vollständige Antwort (P95)"),
     "report.agent": ("Agent loop", "Agentenschleife"),
     "report.agent.step": (
-        "{steps} steps per task (p90 {p90}), {tokens} input tokens per step, {prefilled} of them prefilled (cache hit "
-        "rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
-        "{steps} Schritte je Aufgabe (P90 {p90}), {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu berechnet "
-        "(Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+        "{steps} steps per task (p90 {p90}){branches}, {tokens} input tokens per step, {prefilled} of them prefilled "
+        "(cache hit rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
+        "{steps} Schritte je Aufgabe (P90 {p90}){branches}, {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu "
+        "berechnet (Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+    "report.agent.branches": (" in each of {n} branches at once", " in jedem von {n} gleichzeitigen Zweigen"),
     "report.agent.task": ("task {task} s mean, {p90} s at the p90 step count, tools {tools} of it",
                           "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
     "report.agent.sessions": (

@@ -69,6 +69,7 @@ def agent_lines(g, lang: str) -> list[str]:
 
     lines = [
         msg("report.agent.step", lang, steps=n(g.steps_mean), p90=n(g.steps_p90, 0), tokens=n(g.input_tokens_per_step, 0),
+            branches=msg("report.agent.branches", lang, n=g.fan_out) if g.fan_out > 1 else "",
             prefilled=n(g.prefill_tokens_per_step, 0), hit=f"{g.cache_hit_rate:.0%}", ttft=n(g.ttft_step_s, 2),
             uncached=n(g.ttft_step_uncached_s, 2), step=n(g.step_latency_s, 2)),
         msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),

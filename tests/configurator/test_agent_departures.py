@@ -126,3 +126,17 @@ def test_offloaded_kv_without_affinity_is_copied_back_on_a_hit():
         2875 * 131_072 / 1e9 / 50, rel=1e-6)
     bare = prefill_ttft(p.__class__(p.uncached, p.cached, 0.0, p.kv_precision), model, gpu, 1, "fp16", "pcie", DEFAULT)
     assert prefill_ttft(p, model, gpu, 1, "fp16", "pcie", DEFAULT) > bare   # the hits' exposed copy is paid
+
+
+def test_a_hand_off_branch_runs_its_own_steps():
+    """Departure 4: each specialist of examples/agent-handoff.yaml runs its own 2 steps (steps count one
+    branch), not the conversational kind's 3. By hand: 2 000 cases × 3 branches × 2 steps / 86 400 s =
+    0.1389 steps/s; a branch reads 8 000 + 1 500 = 9 500 tokens, then 9 500 + 250 + 1 000 = 10 750 (mean
+    10 125), prefills 1 500 then 1 000 (mean 1 250): hit rate 1 − 2 500 / 20 250 = 0.8765."""
+    report = Expert().advise(_example("agent-handoff"), sensitivity=False)
+    g = report.agent
+    assert report.capacity.average_rps == pytest.approx(2000 * 3 * 2 / 86_400, rel=1e-3)
+    assert (g.steps_mean, g.fan_out) == (2, 3)
+    assert g.input_tokens_per_step == pytest.approx(10_125) and g.prefill_tokens_per_step == pytest.approx(1250)
+    assert g.cache_hit_rate == pytest.approx(1 - 2500 / 20_250, abs=1e-4)
+    assert "2.0 steps per task (p90 3) in each of 3 branches at once" in render(report, "text")
