@@ -38,22 +38,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.p95": ("complete answer (p95)", "vollständige Antwort (P95)"),
     "report.agent": ("Agent loop", "Agentenschleife"),
     "report.agent.step": (
-        "{steps} steps per task (p90 {p90}), {tokens} input tokens per step, {prefilled} of them prefilled (cache hit "
-        "rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
-        "{steps} Schritte je Aufgabe (P90 {p90}), {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu berechnet "
-        "(Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+        "{steps} steps per task (p90 {p90}){branches}, {tokens} input tokens per step, {prefilled} of them prefilled "
+        "(cache hit rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
+        "{steps} Schritte je Aufgabe (P90 {p90}){branches}, {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu "
+        "berechnet (Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+    "report.agent.branches": (" in each of {n} branches at once", " in jedem von {n} gleichzeitigen Zweigen"),
     "report.agent.task": ("task {task} s mean, {p90} s at the p90 step count, tools {tools} of it",
                           "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
     "report.agent.sessions": (
         "{sessions} sessions at the peak (p95 {p95}), {on_gpu} with their KV on the GPUs, {per_session} GB KV per "
-        "session beside {shared} GB of shared prefix per replica, {total} GB in all at the mean, {p95_total} GB at "
-        "the p95 (what the memory holds)",
+        "session beside {shared}, {total} GB in all at the mean, {p95_total} GB at the p95 (what the memory holds{held})",
         "{sessions} Sitzungen zur Spitzenzeit (P95 {p95}), {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je "
-        "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt im Mittel, {p95_total} GB "
-        "bei P95 (was der Speicher hält)"),
+        "Sitzung neben {shared}, {total} GB gesamt im Mittel, {p95_total} GB bei P95 (was der Speicher hält{held})"),
+    "report.agent.held": (
+        ": {replicas} × {per_replica} GB, the memory section's KV cache per replica",
+        ": {replicas} × {per_replica} GB, der KV-Cache je Replikat des Speicherabschnitts"),
+    "report.agent.held_copies": (
+        ": {replicas} × {per_replica} GB, copies included; the memory section's KV cache counts each session and "
+        "the shared prefix once",
+        ": {replicas} × {per_replica} GB mit den Kopien; der KV-Cache des Speicherabschnitts zählt jede Sitzung und "
+        "das gemeinsame Präfix einmal"),
+    "report.agent.shared": ("{shared} GB of shared prefix per replica", "{shared} GB gemeinsamem Präfix je Replikat"),
+    "report.agent.shared_copies": (
+        "{shared} GB of shared prefix per replica ({once} GB once on each of its {n} GPUs)",
+        "{shared} GB gemeinsamem Präfix je Replikat ({once} GB einmal auf jeder seiner {n} GPUs)"),
     "report.agent.targets": (
         "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
         "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),
+    "report.agent.targets_batch": (
+        "internal step {step} s complete (target {internal}); a batch: no final answer anyone waits for",
+        "interner Schritt {step} s vollständig (Ziel {internal}); ein Batch: keine Schlussantwort, auf die "
+        "jemand wartet"),
     "report.agent.retention": (
         "cached prefixes expire during tool waits: cache hit rate {lost} lower",
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
@@ -92,6 +107,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.basis.rate × peak_to_average": ("the given rate × peak_to_average", "die angegebene Rate × peak_to_average"),
     "report.basis.daily volume × peak_to_average": ("daily volume / 86 400 s × peak_to_average",
                                                     "Tagesvolumen / 86 400 s × peak_to_average"),
+    "report.basis.agent tasks × peak_to_average": (
+        "tasks per day × steps / 86 400 s × peak_to_average", "Aufgaben pro Tag × Schritte / 86 400 s × peak_to_average"),
+    "report.basis.agent batch": (
+        "tasks per day × steps / 86 400 s; a batch nobody waits for has no peak factor unless peak_to_average is stated",
+        "Aufgaben pro Tag × Schritte / 86 400 s; ein Batch, auf den niemand wartet, hat keinen Spitzenfaktor, "
+        "ausser peak_to_average ist angegeben"),
+    "report.basis.agent closed loop": (
+        "the users' task rate at the fixed point (X = N / (R + Z)) × steps; the average is it / peak_to_average",
+        "die Aufgabenrate der Nutzer im Fixpunkt (X = N / (R + Z)) × Schritte; der Mittelwert ist sie / "
+        "peak_to_average"),
     "report.factor": ("factor", "Faktor"),
     "report.tol": ("met within", "erfüllt innerhalb"),
     "report.first": ("first words", "erste Wörter"),

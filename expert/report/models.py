@@ -56,7 +56,9 @@ class CapacitySummary(_AuditOnly):
     concurrent_inferences: float
     gpus_needed: int
     peak_basis: str | None = Field(default=None, description="how peak_rps was obtained: 'rate' (a rate is the "
-                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'")
+                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'; an agent: 'agent tasks × "
+                                   "peak_to_average', 'agent batch' (no peak factor) or 'agent closed loop' (the "
+                                   "users' rate at the fixed point is the peak)")
     peak_factor: float | None = Field(default=None, description="the factor from the given load to peak_rps")
     serving_capacity_rps: float | None = Field(default=None, description="audit: the most requests per second the "
                                                "setup serves within the latency targets (docs/slo.md)")
@@ -107,6 +109,8 @@ class AgentSummary(_AuditOnly):
     final_step_latency_s: float | None = Field(default=None, description="the final, user-visible answer: "
                                                "its first words (p95 TTFT) when streamed with a final target, "
                                                "else the complete step (the mean step's shape)")
+    batch: bool = Field(default=False, description="nobody waits for a task (agent.batch): no final answer line, "
+                        "no peak factor unless stated")
     step_latency_target_s: float | None = Field(default=None, description="internal (tool-call) step target")
     final_latency_target_s: float | None = Field(default=None, description="final answer step target")
     task_latency_s: float = Field(description="steps × (step latency + tool time), mean steps")
@@ -119,7 +123,14 @@ class AgentSummary(_AuditOnly):
     sessions_on_gpu_peak: float
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
-                                "tool definitions), held once per replica by the prefix cache")
+                                "tool definitions) per replica, all its copies: once per replica by the prefix "
+                                "cache, once on each GPU under DP attention or for an MLA latent under TP")
+    kv_shared_copies: float = Field(default=1.0, description="copies of the shared prefix in one replica "
+                                    "(kv_shared_gb / kv_shared_copies is one copy)")
+    kv_session_copies: float = Field(default=1.0, description="copies of a session's KV in one replica (an MLA "
+                                     "latent under TP attention: one per GPU)")
+    replicas: int | None = Field(default=None, description="the pick's replicas: kv_sessions_p95_gb / replicas is "
+                                 "one replica's KV, the memory section's KV cache where nothing is copied")
     kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, the mean (Little's "
                                   "law), shared prefixes and copies included (an MLA latent under TP attention: "
                                   "one per GPU)")

@@ -74,15 +74,19 @@ def agent_lines(g, lang: str) -> list[str]:
 
     lines = [
         msg("report.agent.step", lang, steps=n(g.steps_mean), p90=n(g.steps_p90, 0), tokens=n(g.input_tokens_per_step, 0),
+            branches=msg("report.agent.branches", lang, n=g.fan_out) if g.fan_out > 1 else "",
             prefilled=n(g.prefill_tokens_per_step, 0), hit=f"{g.cache_hit_rate:.0%}", ttft=n(g.ttft_step_s, 2),
             uncached=n(g.ttft_step_uncached_s, 2), step=n(g.step_latency_s, 2)),
         msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),
         msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), p95=n(g.sessions_p95 or g.sessions_peak),
-            on_gpu=n(g.sessions_on_gpu_peak), per_session=n(g.kv_per_session_gb), shared=n(g.kv_shared_gb),
+            on_gpu=n(g.sessions_on_gpu_peak), per_session=n(g.kv_per_session_gb), shared=_shared(g, lang),
             total=n(g.kv_sessions_gb), p95_total=n(g.kv_sessions_p95_gb if g.kv_sessions_p95_gb is not None
-                                                    else g.kv_sessions_gb)),
+                                                    else g.kv_sessions_gb), held=_held(g, lang)),
     ]
-    if g.step_latency_target_s is not None or g.final_latency_target_s is not None:
+    if g.batch and g.step_latency_target_s is not None:   # nobody reads a batch's answer: no final line
+        lines.append(msg("report.agent.targets_batch", lang, step=n(g.step_latency_s, 2),
+                         internal=_target(g.step_latency_target_s, lang)))
+    elif not g.batch and (g.step_latency_target_s is not None or g.final_latency_target_s is not None):
         lines.append(msg("report.agent.targets", lang, step=n(g.step_latency_s, 2), final=n(g.final_step_latency_s, 2),
                          internal=_target(g.step_latency_target_s, lang), final_target=_target(g.final_latency_target_s, lang)))
     if g.cache_hit_rate_lost_to_retention > 0.0005:
@@ -91,6 +95,25 @@ def agent_lines(g, lang: str) -> list[str]:
         lines.append(msg("report.agent.cost", lang, per_1000=chf(g.cost_per_1000_tasks_chf),
                          per_task=dec(g.cost_per_task_chf, lang, 3)))
     return lines
+
+
+def _held(g, lang: str) -> str:
+    """`: 8 × 30.7 GB, the memory section's KV cache per replica`: what the p95 figure counts, so that it
+    and the memory section read as one figure (or say where copies make them differ)."""
+    if not g.replicas or g.kv_sessions_p95_gb is None:
+        return ""
+    copied = g.kv_shared_copies > 1.0 + 1e-9 or g.kv_session_copies > 1.0 + 1e-9
+    return msg("report.agent.held_copies" if copied else "report.agent.held", lang, replicas=g.replicas,
+               per_replica=dec(g.kv_sessions_p95_gb / g.replicas, lang, 1))
+
+
+def _shared(g, lang: str) -> str:
+    """`5.6 GB of shared prefix per replica (0.7 GB once on each of its 8 GPUs)`: the figure and its label
+    agree where a replica holds several copies (DP attention, an MLA latent under TP)."""
+    if g.kv_shared_copies > 1.0 + 1e-9:
+        return msg("report.agent.shared_copies", lang, shared=dec(g.kv_shared_gb, lang, 1),
+                   once=dec(g.kv_shared_gb / g.kv_shared_copies, lang, 1), n=f"{g.kv_shared_copies:g}")
+    return msg("report.agent.shared", lang, shared=dec(g.kv_shared_gb, lang, 1))
 
 
 def _target(value: float | None, lang: str) -> str:
