@@ -72,8 +72,9 @@ def _checked(setup: Setup, w: Workload, catalog: Catalog, extra: dict[str, Any],
     if source is None or precision not in ctx.precisions(source.gpu) or tp not in ctx.tp_degrees(setup.count, source):
         return "options", t("report.optimum.why.options", lang, precision=precision, tp=tp)
     c = evaluate(ctx, source, precision, tp, setup.count)
-    if not c.feasible:
-        return "constraint", t("report.optimum.why.constraint", lang, failed=failed_text(c)[lang])
+    if not c.feasible:  # the search sizes a stated growth model too; the capacity section does not
+        grown = t("report.optimum.why.growth", lang, params=f"{w.growth_params_b:g}") if w.growth_params_b else ""
+        return "constraint", t("report.optimum.why.constraint", lang, failed=failed_text(c)[lang]) + grown
     if source.kind == "cloud" and source not in admitted:
         return "offer", t("report.optimum.why.offer", lang, offer=source.key)
     diff = c.objective - (objective_chf if objective_chf is not None else c.objective)

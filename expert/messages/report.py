@@ -223,6 +223,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "fails: {failed}",
                                       "geprüft wie der Konfigurator jede Konfiguration prüft, verfehlt dieses "
                                       "Setup: {failed}"),
+    "report.optimum.why.growth": (" (sized with the expected {params} B model of growth_params_b beside today's, as "
+                                  "the configurator sizes every configuration; the capacity section is today's model)",
+                                  " (ausgelegt mit dem erwarteten {params}-B-Modell aus growth_params_b neben dem "
+                                  "heutigen, wie der Konfigurator jede Konfiguration auslegt; der Kapazitätsabschnitt "
+                                  "gilt dem heutigen Modell)"),
     "report.optimum.why.costlier": ("with the fine-tuning runs and team time the configurator adds, this setup's "
                                     "configuration costs {diff} CHF more over {months} months",
                                     "mit den Fine-Tuning-Läufen und der Teamzeit, die der Konfigurator hinzurechnet, "

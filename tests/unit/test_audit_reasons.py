@@ -91,3 +91,15 @@ def test_no_located_offer_means_no_invented_saving():
     assert a.summary == ("No configuration of the catalog hosted in Switzerland, where this setup is, serves this "
                          "workload, so there is no optimum to compare with and no saving to state.")
     assert not {"m1-optimum-saves", "r4-optimum-cheaper"} & {f.rule_id for f in report.findings}
+
+
+def test_a_reason_sized_with_a_stated_growth_model_says_so():
+    # audit-well-sized-no-mistakes: 2× L40S, 8B at 300 000 requests a day with growth_params_b 13. The
+    # capacity section is today's model (load 164 %); the configurator's check sizes the 13B's KV beside it
+    # (a replica holds 11 sequences), so its "needs 11 GPUs" is a different question, and the sentence says so
+    setup = yaml.safe_load((Path(__file__).resolve().parents[1] / "scenarios" /
+                            "audit-well-sized-no-mistakes.scenario.yaml").read_text("utf-8"))["setup"]
+    text = expert.Expert().audit(setup).audit.summary
+    assert "the peak load needs 11 GPUs, has 2 (sized with the expected 13 B model of growth_params_b" in text
+    without = {**setup, "workload": {k: v for k, v in setup["workload"].items() if k != "growth_params_b"}}
+    assert "growth_params_b" not in expert.Expert().audit(without).audit.summary
