@@ -5,8 +5,9 @@ single-request workload the search already understands:
 - requests = LLM steps (task rate × fan-out × mean steps), peak over average as the workload's;
 - prompt = the mean input a step reads (decode reads the KV of the whole context), output = visible
   + reasoning tokens per step, context = the mean context a live session holds;
-- latency target = per step: (task target − tool time) / steps; without a task target the
-  workload's `latency_target_s` applies to each step. With an internal step target or a final answer
+- latency target = per step: (task target − tool time) / steps, for the complete step (the task waits
+  for every step's last token); without a task target the workload's `latency_target_s` applies to
+  each step as the workload states it (streamed: its first words). With an internal step target or a final answer
   target the two are told apart: an internal step (a tool call no one reads) must be complete within
   the tighter of its target and the task's share, the final answer's target is its first words when the
   workload streams (a TTFT target), else its complete step (every step has the mean step's shape).
@@ -182,6 +183,8 @@ def is_closed_loop(w: Workload) -> bool:
 def _targets(w: Workload, d: AgentDemand) -> dict:
     """The equivalent workload's latency fields (module docstring)."""
     if d.internal_target_s is None and d.final_target_s is None:
+        if w.agent.task_latency_target_s is not None:  # the task's share bounds each complete step
+            return {"latency_target_s": d.step_target_s, "streaming": False}
         return {"latency_target_s": d.step_target_s}
     e2e, ttft = d.internal_target_s, w.ttft_target_s
     if d.final_target_s is not None and w.streaming:

@@ -104,7 +104,7 @@ def figures(ctx, best, offload=None) -> dict:
         "offload_count": offload.count if kv_bound else None,
         "offload_monthly_saving_chf": (best.objective - offload.objective) / ctx.months if kv_bound else None,
         # dropped KV waits nowhere: only `cpu` puts the idle sessions' KV in host DRAM
-        **host_memory(ctx, best, peak_tasks,
+        **host_memory(ctx, best, at_pick, peak_tasks,
                       (share if d.kv_during_tools == "cpu" else 0.0) * max(0.0, live - generating) * kv_session),
         "cost_per_task_chf": per_task,
         "cost_per_1000_tasks_chf": None if per_task is None else per_task * 1000,
@@ -112,14 +112,15 @@ def figures(ctx, best, offload=None) -> dict:
     }
 
 
-def host_memory(ctx, best, peak_tasks: float, host_kv_gb: float) -> dict:
+def host_memory(ctx, best, d, peak_tasks: float, host_kv_gb: float) -> dict:
     """Where the KV waits and what the host side carries (issue 31 item 6): `host_kv_gb` of offloaded
     sessions' KV in host DRAM against the host RAM of the pick — 000 M3's rule (system RAM 4 × total
     VRAM, as the bill of materials builds owned servers and packages); a cloud offer states none, so its
     RAM is left unknown. The link check shares one PCIe link per GPU (`agent_loop.host_link_gbs`): the
     reloads' GB/s per GPU at the peak against the link (offload writes move the same bytes the other
-    way, a separate direction), and the time to load the weights over the same link at start."""
-    d, gpu, tp = ctx.agent, best.source.gpu, best.tp
+    way, a separate direction), and the time to load the weights over the same link at start. `d` is the
+    agent's demand at the pick's replicas (its steps reload as often as they find their prefix there)."""
+    gpu, tp = best.source.gpu, best.tp
     p = step_prefill(d)
     link = loop.host_link_gbs(gpu)
     reload_gb = loop.offload_gb(ctx.model, tp, p.reload_tokens, ctx.a, ctx.w.kv_precision_at(best.precision)) \

@@ -167,7 +167,6 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.engine import evaluate
     from expert.interview import render_sentence
     from expert.engine.rule_base import rule_base
-    from expert.inputs.slo import targets
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, detail=False, _shared=shared_cache(catalog))
@@ -220,10 +219,12 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         if w.agent.concurrent_users is not None:  # a closed loop: its users' cycle at the fixed point
             sentence["agent"]["think_time_s"] = w.agent.resolved().think_time_s
             cycle = result.agent["task_latency_s"], result.agent["peak_tasks_per_s"]
-    slo_w = sized if w.agent is not None and w.agent.batch else w  # a batch's steps have no reader: no first words
+    from expert.configurator.agent_targets import workload_targets
+
+    slo = workload_targets(w, model)  # an agent: the per-step targets the search used (a batch has no reader)
     return make_report(
         kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang, cycle),
-        memory=memory, capacity=capacity, slo=targets(slo_w).as_dict(lang), recommendation=_choice_fields(choice),
+        memory=memory, capacity=capacity, slo=slo.as_dict(lang), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         near_tie=_text(getattr(result, "near_tie", None), lang), growth=growth,

@@ -38,8 +38,10 @@ def reason(setup: Setup, w: Workload, catalog: Catalog, extra: dict[str, Any], m
     from expert.messages import t
 
     gpu = catalog.gpus[setup.gpu]
-    if meets is False:
-        return "targets", t("report.optimum.why.targets", lang)
+    pooled = bool(w.agents) or (w.agent is not None and w.agent.concurrent_users is not None)
+    if meets is False:  # the configurator's own check names the failed constraint where it checks one
+        code, words = ("", "") if pooled else _checked(setup, w, catalog, extra, objective_chf, lang)
+        return (code, words) if code == "constraint" else ("targets", t("report.optimum.why.targets", lang))
     if gpu.vendor != "NVIDIA" and not w.allow_non_nvidia:
         return "vendor", t("report.optimum.why.vendor", lang, gpu=gpu.id, vendor=gpu.vendor)
     if not grade_allowed(gpu, w):
@@ -48,7 +50,7 @@ def reason(setup: Setup, w: Workload, catalog: Catalog, extra: dict[str, Any], m
     if not set(held) & set(source_kinds(w)):
         return "source", t(f"report.optimum.why.source.{setup.ownership}", lang, deployment=w.deployment,
                            budget=w.budget)
-    if w.agents or (w.agent is not None and w.agent.concurrent_users is not None):
+    if pooled:
         return "pool", t("report.optimum.why.other", lang)
     return _checked(setup, w, catalog, extra, objective_chf, lang)
 

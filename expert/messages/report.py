@@ -63,12 +63,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{shared} GB of shared prefix per replica ({once} GB once on each of its {n} GPUs)",
         "{shared} GB gemeinsamem Präfix je Replikat ({once} GB einmal auf jeder seiner {n} GPUs)"),
     "report.agent.targets": (
-        "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
-        "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),
+        "internal step {step} s complete ({internal}), final answer {final} s ({final_target})",
+        "interner Schritt {step} s vollständig ({internal}), Schlussantwort {final} s ({final_target})"),
     "report.agent.targets_batch": (
-        "internal step {step} s complete (target {internal}); a batch: no final answer anyone waits for",
-        "interner Schritt {step} s vollständig (Ziel {internal}); ein Batch: keine Schlussantwort, auf die "
+        "internal step {step} s complete ({internal}); a batch: no final answer anyone waits for",
+        "interner Schritt {step} s vollständig ({internal}); ein Batch: keine Schlussantwort, auf die "
         "jemand wartet"),
+    "report.agent.target": ("target {value} s", "Ziel {value} s"),
+    "report.agent.no_target": ("no target given", "kein Ziel angegeben"),
     "report.agent.retention": (
         "cached prefixes expire during tool waits: cache hit rate {lost} lower",
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
@@ -118,7 +120,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "die Aufgabenrate der Nutzer im Fixpunkt (X = N / (R + Z)) × Schritte; der Mittelwert ist sie / "
         "peak_to_average"),
     "report.factor": ("factor", "Faktor"),
-    "report.tol": ("met within", "erfüllt innerhalb"),
+    "report.tol": ("a target counts as met up to", "ein Ziel gilt als erfüllt bis"),
+    "report.tol_above": ("above it", "darüber"),
     "report.first": ("first words", "erste Wörter"),
     "report.per_token": ("ms/token", "ms/Token"),
     "report.regime": ("at the peak of {rate} {unit} per replica, {batch} decoding",
@@ -131,6 +134,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.unit.req/s": ("req/s", "Anfragen/s"),
     "report.unit.steps/s": ("LLM steps/s", "LLM-Schritte/s"),
     "report.whole": ("complete answer", "vollständige Antwort"),
+    "report.first.step": ("a step's first token", "erstes Token eines Schritts"),
+    "report.whole.step": ("step complete", "Schritt vollständig"),
     "explain.when": ("Fires when", "Greift, wenn"),
     "explain.then": ("Derives", "Leitet ab"),
     "explain.explanation": ("Explanation", "Erklärung"),

@@ -291,7 +291,7 @@ class SloTargets(ReportPart):
     ttft_target_s: float | None = None
     tpot_target_ms: float | None = None
     e2e_target_s: float | None = None
-    tolerance: float = Field(description="a target counts as met within this share of the estimate")
+    tolerance: float = Field(description="a target counts as met up to this share above it (0.1: an estimate up to 1.1 × the target)")
     sources: dict[str, str] = {}
 
 

@@ -60,8 +60,10 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
             msg("report.regime_pool" if pool else "report.regime", lang, rate=rate(choice.tpot_rate_rps, lang),
                 unit=msg(f"report.unit.{choice.rate_unit or 'req/s'}", lang),
                 batch=dec(choice.tpot_batch or 0, lang, 1))) + ")"
-        line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
-                 f"{t['per_token']}{regime}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
+        # an agent's figures are one LLM step's (a batch's steps have no reader and no first words)
+        step = ".step" if choice.rate_unit == "steps/s" else ""
+        line += (f", {t['first' + step]} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
+                 f"{t['per_token']}{regime}, {t['whole' + step]} {dec(choice.latency_p95_s, lang, 2)} s")
     elif choice.latency_p95_s is not None:
         line += f", {t['p95']} {dec(choice.latency_p95_s, lang, 2)} s"
     return line
@@ -117,7 +119,9 @@ def _shared(g, lang: str) -> str:
 
 
 def _target(value: float | None, lang: str) -> str:
-    return "–" if value is None else f"{dec(value, lang, 2)} s"
+    """'target 5.00 s', or 'no target given' where the agent states none."""
+    return msg("report.agent.no_target", lang) if value is None else msg("report.agent.target", lang,
+                                                                         value=dec(value, lang, 2))
 
 
 def layout_lines(choice: Choice, lang: str) -> list[str]:
@@ -155,7 +159,7 @@ def slo_lines(report: Report) -> list[str]:
             lines.append(f"{t[key]} {dec(value, lang, 2 if unit == 's' else 0)} {unit} — {s.sources.get(key, '')}")
     if not lines:
         lines.append(t["no_slo"])
-    lines.append(f"{t['tol']} {round(s.tolerance * 100)} %")
+    lines.append(f"{t['tol']} {round(s.tolerance * 100)} % {t['tol_above']}")
     return lines
 
 

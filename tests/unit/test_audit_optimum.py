@@ -169,3 +169,35 @@ def test_audit_names_the_setups_country_and_the_prices_separately(hosting, count
     assert mine.priced_elsewhere is (True if price_country else None)
     assert shown in render(report, "text")
     assert ("price_country" in report.model_dump(mode="json")["audit"]["setup"]) == (price_country is not None)
+
+
+def test_capacity_counts_d3_concurrency_at_the_setups_own_answer_time():
+    # 000 D3: concurrent inferences = peak rps × inference time / target utilisation 0.7, the inference
+    # time being the setup's complete answer at the peak (TTFT p95 + (output − 1) × TPOT), as the
+    # configurator counts a candidate's (feasibility._serving); one H100 serves the peak, so 1 GPU needed
+    report = expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml").read_text()))
+    c, s = report.capacity, report.audit.setup
+    answer = s.ttft_p95_s + (250 - 1) * s.tpot_ms / 1000  # the example states no output: the default 250
+    assert c.inference_time_s == pytest.approx(answer, rel=2e-3)
+    assert c.concurrent_inferences == pytest.approx(0.6944 * c.inference_time_s / 0.7, rel=1e-3)
+    assert c.gpus_needed == 1
+
+
+def test_setup_beyond_capacity_states_what_the_peak_needs():
+    # 000 D3 example load: 5 M requests a day = 57.87 req/s, × 3 = 173.6 req/s at the peak on one L40S
+    # (Llama-3.1-8B fp16). Before, the capacity line read "concurrent inferences 1.0, GPUs needed 1" and an
+    # inference time of 0.0 s. Now: the GPUs of its kind the configurator's check needs (the reason sentence
+    # names the same count), D3's concurrency over the answer time at that count, and "does not serve".
+    setup = {"gpu": "l40s", "count": 1, "hosting": {"country": "CH", "provider_seat": "CH"},
+             "workload": {"model": "llama-3.1-8b", "requests_per_day": 5_000_000}}
+    report = expert.audit(setup)
+    c, a = report.capacity, report.audit
+    assert c.load_ratio > 50 and a.meets_targets is False
+    assert c.inference_time_s > 0
+    assert c.concurrent_inferences == pytest.approx(173.61 * c.inference_time_s / 0.7, rel=1e-3)
+    # a replica serves at most 3.17 req/s within the targets at U = 0.7, so ≥ 173.61 / 3.17 = 54.8 GPUs
+    assert c.gpus_needed >= 55
+    assert f"the peak load needs {c.gpus_needed} GPUs, has 1" in a.summary
+    text = render(report, "text")
+    assert "does not fit, or misses the latency targets or the peak" in text
+    assert "a target counts as met up to 10 % above it" in text
