@@ -308,6 +308,12 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
                                  "capacity, on the serving_gpus_needed (else at the most sequences a replica holds)"),
         "concurrent_inferences": (NUM, "000 D3 at the peak: max(stated concurrency, peak rps × inference time / "
                                        "target utilisation), the inference time stated or estimated_e2e_s"),
+        "pool_gpus_needed_at_peak": (NUM, "a pool: pool_gpus_needed plus the GPUs each agent's replicas lack "
+                                          "to serve its own peak (its serving_gpus_needed over what it has)"),
+        "pool_average_rps": (NUM, "a pool: its placed agents' average rates summed, req/s"),
+        "pool_peak_rps": (NUM, "a pool: its placed agents' peaks summed, req/s"),
+        "pool_concurrent_inferences": (NUM, "a pool: its placed agents' 000 D3 concurrent inferences summed"),
+        "pool_inference_time_s": (NUM, "a pool: its placed agents' complete answers weighted by their peaks, s"),
         "serving_gpus_needed": (NUM, "GPUs of the setup's kind at its tensor parallelism that serve the peak within "
                                      "the targets (the configurator's replica count × TP); absent when none do"),
         "operating_batch": (NUM, "sequences per replica at the peak (Little's law)"),

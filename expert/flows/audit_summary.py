@@ -33,8 +33,10 @@ def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | No
     targets (`serving_capacity_rps`) and their ratio; `gpus_needed` counts the
     GPUs of the setup's kind and TP that serve the peak (the setup's own count when none do)."""
     w = setup.workload
-    if w is None or is_pool(w) or extra.get("serving_capacity_rps") is None:
-        return None  # a pool's serving figures are its worst agent's: its findings name them (u4-pool-*)
+    if w is None or extra.get("serving_capacity_rps") is None:
+        return None
+    if is_pool(w):
+        return _pool_capacity(setup, extra)
     from expert.configurator.agent_demand import rate_basis as agent_rate_basis
     from expert.inputs.slo import rate_basis
 
@@ -50,6 +52,23 @@ def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | No
             "peak_basis": basis["basis"], "peak_factor": basis["peak_factor"],
             "serving_capacity_rps": extra["serving_capacity_rps"], "load_ratio": extra.get("serving_load_ratio"),
             "rate_unit": "steps/s" if steps else None}
+
+
+def _pool_capacity(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | None:
+    """A pool's `capacity`: its placed agents' load summed (`audit_pool._pool_load`), the GPUs their
+    replicas need, and the busiest agent's capacity and load ratio, named (`worst_agent`)."""
+    if "pool_peak_rps" not in extra:
+        return None
+    from expert.inputs.slo import rate_basis
+
+    basis = rate_basis(setup.workload)   # its agents' own factors may differ: the factor is the pool's
+    factor = extra["pool_peak_rps"] / extra["pool_average_rps"] if extra["pool_average_rps"] > 0 else None
+    return {"average_rps": extra["pool_average_rps"], "peak_rps": extra["pool_peak_rps"],
+            "inference_time_s": extra["pool_inference_time_s"],
+            "concurrent_inferences": extra["pool_concurrent_inferences"],
+            "gpus_needed": extra.get("pool_gpus_needed_at_peak", setup.count), "peak_basis": basis["basis"],
+            "peak_factor": factor, "serving_capacity_rps": extra["serving_capacity_rps"],
+            "load_ratio": extra.get("serving_load_ratio"), "worst_agent": extra.get("serving_worst_agent")}
 
 
 def setup_targets(setup: Setup, catalog: Catalog):

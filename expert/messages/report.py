@@ -179,6 +179,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.of": ("of", "von"),
     "report.at_targets": ("within the latency targets", "innerhalb der Latenzziele"),
     "report.serves": ("serves", "bedient"),
+    "report.busiest": ("the busiest agent, {agent}, ", "der am stärksten belastete Agent, {agent}, "),
     "report.load": ("load", "Last"),
     "report.kernel": ("{kernel} kernels", "{kernel}-Kernel"),
     "report.kv_at": ("KV cache {precision}", "KV-Cache {precision}"),

@@ -69,8 +69,12 @@ class CapacitySummary(_AuditOnly):
         default=None, description="an agent loop: average_rps, peak_rps and serving_capacity_rps count LLM steps "
                                   "per second (tasks × fan-out × steps), not requests; absent otherwise")
 
+    worst_agent: str | None = Field(default=None, description="audit of a pool: the agent with the highest "
+                                    "load ratio, whose serving_capacity_rps and load_ratio these are (the "
+                                    "rates above are all placed agents' summed); absent otherwise")
+
     AUDIT_ONLY = ("serving_capacity_rps", "load_ratio")
-    WHEN_SET: ClassVar[tuple[str, ...]] = ("rate_unit",)
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("rate_unit", "worst_agent")
 
 
 class AgentSummary(_AuditOnly):

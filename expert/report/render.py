@@ -216,7 +216,8 @@ def _document(report: Report, markdown: bool) -> str:
             item(f"{t['peak']}: {basis} ({t['factor']} "
                  f"{dec(c.peak_factor or 1.0, report.lang)})")
         if c.serving_capacity_rps is not None:
-            item(f"{t['serves']} {rate(c.serving_capacity_rps, report.lang)} {unit} {t['at_targets']}"
+            busiest = msg("report.busiest", report.lang, agent=c.worst_agent) if c.worst_agent else ""
+            item(f"{busiest}{t['serves']} {rate(c.serving_capacity_rps, report.lang)} {unit} {t['at_targets']}"
                  + (f", {t['load']} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
     if report.audit:
         audit_section(report, head, item)
