@@ -152,6 +152,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.op.contains": ("contains", "enthält"),
     "report.package": ("package {id}", "Paket {id}"),
     "report.priced_at": ("priced at {where}", "bepreist wie {where}"),
+    "report.memory.per_copy": ("(per copy of the model: the setup runs {replicas} copies, tensor parallel {tp} each)",
+                               "(je Kopie des Modells: das Setup betreibt {replicas} Kopien mit je Tensor-Parallel {tp})"),
     "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
     "report.growth": ("Growth (the model expected in 12–18 months)", "Wachstum (das in 12–18 Monaten erwartete Modell)"),
     "report.growth.memory": ("A {params}B model on {where} (TP {tp}) would use {used} GB per GPU at the peak of "

@@ -187,7 +187,8 @@ class Choice(_AuditOnly):
                                 "hosting country (owned: else its site_country), not its price's")
     priced_elsewhere: bool | None = Field(
         default=None, description="an audited setup priced at an offer (`offer`, `provider`) that is not where "
-                                  "the setup is, or whose location is unknown: true; absent otherwise")
+                                  "the setup is, or whose location is unknown, or an owned setup priced at a rent "
+                                  "(no purchase of its count in the catalog): true; absent otherwise")
     price_country: str | None = Field(
         default=None, description="with priced_elsewhere: that offer's country (ISO 3166), e.g. CH for a "
                                   "US-hosted setup priced at the Swiss provider's rent; absent where unknown")

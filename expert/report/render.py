@@ -200,7 +200,11 @@ def _document(report: Report, markdown: bool) -> str:
             parts.append(f"{t['finetune']} {dec(m.fine_tuning_gb, lang)} GB")
         if m.reserve_ratio is not None:
             parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
-        item(", ".join(parts))
+        # an audited setup of several replicas: the totals are one replica's (a pool's agents each have their own)
+        copy = report.audit.setup if report.audit and not (report.capacity and report.capacity.worst_agent) else None
+        per_copy = (" " + msg("report.memory.per_copy", lang, replicas=copy.replicas, tp=copy.tensor_parallel)
+                    if copy is not None and copy.replicas > 1 else "")
+        item(", ".join(parts) + per_copy)
         if m.used_per_gpu_gb is not None and m.usable_per_gpu_gb:
             item(f"{t['used']} {dec(m.used_per_gpu_gb, lang)} GB {t['of']} {dec(m.usable_per_gpu_gb, lang)} GB "
                  f"{t['usable']}" + (f", {t['reserve']} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""))

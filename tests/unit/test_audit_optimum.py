@@ -201,3 +201,31 @@ def test_setup_beyond_capacity_states_what_the_peak_needs():
     text = render(report, "text")
     assert "does not fit, or misses the latency targets or the peak" in text
     assert "a target counts as met up to 10 % above it" in text
+
+
+def test_an_owned_setup_priced_at_a_rent_says_so():
+    # issue 33 review: two owned A100 SXM in Switzerland; the catalog sells SXM boards in eights only, so
+    # audit_cost prices them as the rent of the same GPUs (Hikube). The line read "(Hikube (…), CH)", as if
+    # rented there; it now names where the GPUs are and the rent the price comes from. Same country, so no
+    # price_country. Monthly: 2 × the Hikube A100 month (A100X4_MONTH / 4) = 3 332 CHF as the golden shows.
+    report = expert.audit({**A100_IDLE, "count": 2, "ownership": "owned", "hosting": {"country": "CH"}})
+    mine = report.audit.setup
+    assert (mine.source, mine.country, mine.price_country, mine.priced_elsewhere) == ("cloud", "CH", None, True)
+    assert "(CH; priced at Hikube (as 000 describes the GPU))" in render(report, "text")
+    assert mine.monthly_cost_chf == pytest.approx(A100X4_MONTH / 2, abs=0.02)
+
+
+def test_memory_totals_of_a_replicated_setup_say_they_are_one_copys():
+    # issue 33 review: 8 owned A100 80 GB SXM serving Llama-3.1-70B in fp16 printed "total 151.3 GB,
+    # reserve 3%" for a setup of 8 × 80 GB = 640 GB. By hand: 70.6 B × 2 bytes ≈ 140 GB of weights exceed one
+    # GPU's 78.2 GB usable, so the audit takes tensor parallel 2 (the smallest that holds a copy) and the
+    # 8 GPUs run 8 / 2 = 4 copies; the memory line now says its totals are one copy's.
+    report = expert.audit({"gpu": "a100-80gb-sxm", "count": 8, "ownership": "owned", "site_country": "CH",
+                           "workload": {"model": "llama-3.1-70b", "requests_per_day": 20000}})
+    assert (report.audit.setup.tensor_parallel, report.audit.setup.replicas) == (2, 4)
+    assert report.memory.weights_gb == pytest.approx(140.0, abs=1.5)
+    text = render(report, "text")
+    assert "(per copy of the model: the setup runs 4 copies, tensor parallel 2 each)" in text
+    # one copy on one GPU (the idle H100 example) says nothing of copies
+    assert "per copy" not in render(expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml")
+                                                                .read_text())), "text")
