@@ -270,13 +270,22 @@ class Assumptions:
     # --- speed ---
     mbu: Constant = ranged(0.60, 0.85, "memory bandwidth utilisation", "vLLM/TensorRT-LLM decode 0.6-0.85 ("
                            + REFS + "); llmfit 0.55, aiconfigurator 0.8")
+    kv_read_efficiency: Constant = ranged(
+        0.80, 0.90, "× peak bandwidth on the KV cache's decode reads", "(derived) NVIDIA NIM LLM benchmarking, "
+        "Llama-3.1-8B 20 000/2 000 and Llama-3.3-70B 5 000/500 on H100 at >= 45 in flight (docs/accuracy.md "
+        "'TPOT at >= 50 in flight'): ~60 GB of FP8 KV a step read at ~2.8 TB/s = 0.85 of 3.35 TB/s; paged "
+        "decode-attention kernels stream long contiguous KV pages with many blocks in flight (FlashInfer, "
+        "flashinfer.ai/2024/02/02/introduce-flashinfer.html; Flash-Decoding, pytorch.org/blog/flash-decoding, "
+        "read 2026-12-05) where the weights' GEMVs stay at `mbu`",
+        "no kernel-level figure of absolute KV bandwidth was found in the session's sources: the point is the "
+        "NIM rows' implied rate, the band ±0.05; the top of the `mbu` band (0.85)", value=0.85)
     mfu: Constant = ranged(0.50, 0.70, "model FLOPS utilisation", "prefill GEMMs 0.5-0.7 (" + REFS + ")")
     weight_only_efficiency: Constant = ranged(
         0.5, 1.0, "× MBU on weight reads and × MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: "
         "20-90 % runtime overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + "); "
         "gpt-fast int8 Llama-2-7B on A100 reads at 0.74 of its FP16 rate (tests/data/measurements.yaml)",
         "weight-only kernels only (W4A16, W8A16: `kernels.py`); W8A8 and FP4 kernels read and compute at full "
-        "rate; the KV cache is read at the full MBU. Marlin's kernel alone is near-ideal up to batch 16-32 "
+        "rate; the KV cache is read at `kv_read_efficiency`. Marlin's kernel alone is near-ideal up to batch 16-32 "
         "(IST-DASLab/marlin README): end to end the measured rows are not", value=0.75)
     kernel_floor_ms_per_layer: Constant = ranged(
         0.04, 0.1, "ms per decoder layer and step", "(derived) ~10 kernels per decoder layer (RMSNorm, QKV, "
