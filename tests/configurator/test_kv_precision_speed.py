@@ -30,7 +30,7 @@ def _advise_and_estimate(kv: str):
 def test_advise_and_estimate_agree_on_the_same_point(kv):
     rec, perf = _advise_and_estimate(kv)
     assert rec.tpot_ms == pytest.approx(perf.tpot_steady_s * 1000, rel=1e-3)
-    assert rec.tpot_batch == pytest.approx(perf.steady_batch, rel=1e-3)
+    assert rec.tpot_batch == pytest.approx(perf.steady_batch, abs=0.005)  # the choice rounds to 2 decimals
 
 
 def test_an_fp8_cache_decodes_faster_and_needs_fewer_gpus():
