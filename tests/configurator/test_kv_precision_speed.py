@@ -36,11 +36,12 @@ def test_advise_and_estimate_agree_on_the_same_point(kv):
 def test_an_fp8_cache_decodes_faster_and_needs_fewer_gpus():
     """An FP8 cache moves half the KV bytes of a 16-bit one: at ~6 200 tokens of mean context the KV read
     per sequence (5.1 GB at 16 bits) outweighs the 13 GB of FP8 weights shared by the batch, so one
-    H100 NVL holds the load with an FP8 cache and two are needed with a 16-bit one."""
+    H100 NVL holds the load with an FP8 cache; a 16-bit one needs a larger GPU (1× H200 since the KV is read
+    at `kv_read_efficiency`; 2× H100 NVL before) at a higher cost."""
     fp8, _ = _advise_and_estimate("fp8")
     fp16, _ = _advise_and_estimate("fp16")
     assert (fp8.gpu, fp8.count) == ("h100-nvl", 1)
-    assert fp16.count == 2
+    assert (fp16.gpu, fp16.count) == ("h200", 1) and fp16.tco_chf > fp8.tco_chf
 
 
 def test_an_open_precision_sizes_each_candidates_kv_in_its_own_precision():
