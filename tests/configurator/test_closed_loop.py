@@ -30,14 +30,14 @@ def test_the_loop_runs_at_its_fixed_point_and_never_has_more_sessions_than_users
 
 
 def test_100_users_by_hand():
-    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with a 3.21 s step holds
-    0.7351 × 7.8 × (3.21 + 16.8) = 114.7 sessions — more than the users. At the fixed point the step of
-    the pick (3× B200) is about 3.21 s: X = 100 / (7.8 × (3.21 + 16.8) + 5) = 0.621 tasks/s,
-    0.621 × 7.8 × 20.01 = 96.9 sessions."""
+    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with a 7.76 s step holds
+    0.7351 × 7.8 × (7.76 + 16.8) = 140.8 sessions — more than the users. At the fixed point the step of
+    the pick (4× H200 since the KV is read at `kv_read_efficiency`; 3× B200 at 3.21 s before) is about
+    7.76 s: X = 100 / (7.8 × (7.76 + 16.8) + 5) = 0.5087 tasks/s, 0.5087 × 7.8 × 24.56 = 97.5 sessions."""
     rec, f = _advise(100)
-    assert f["step_latency_s"] == pytest.approx(3.21, abs=0.05)
-    assert f["peak_tasks_per_s"] == pytest.approx(0.621, abs=0.005)
-    assert f["sessions_peak"] == pytest.approx(96.9, abs=1.0)
+    assert f["step_latency_s"] == pytest.approx(7.76, abs=0.05)
+    assert f["peak_tasks_per_s"] == pytest.approx(0.5087, abs=0.005)
+    assert f["sessions_peak"] == pytest.approx(97.5, abs=1.0)
     assert f["peak_tasks_per_s"] < 100 / (7.8 * 16.8 + 5)
 
 
