@@ -161,7 +161,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.interview import render_sentence
     from expert.engine.rule_base import rule_base
 
-    from expert.flows.audit_summary import capacity_summary, comparison, memory_summary
+    from expert.flows.audit_summary import capacity_summary, comparison, memory_summary, setup_targets
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
@@ -192,11 +192,8 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         if setup.placement is not None:  # a pool's group: the agents these GPUs serve
             w = w.model_copy(update={"agents": [a for a in w.agents if a.name in setup.placement]})
         clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
-    slo = None
-    if setup.workload is not None:
-        from expert.inputs.slo import targets
-
-        slo = targets(setup.workload).as_dict(lang)  # the targets the serving check used (docs/slo.md)
+    slo = setup_targets(setup, catalog)  # the targets the serving check used (docs/slo.md)
+    slo = slo.as_dict(lang) if slo is not None else None
     return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
                        findings=findings, fired_rules=fired)

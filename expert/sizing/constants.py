@@ -258,7 +258,10 @@ class Assumptions:
         "load_best_model_at_end, it is possible that two checkpoints are saved: the last one and the best one' "
         "(transformers docs, training_args.py)", "own default: the latest (to resume a run that spans nights "
         "or is interrupted) and one earlier or best one (a write cut off by the morning restore, or a diverged "
-        "run); the library's own default (None) keeps every checkpoint")
+        "run); the library's own default (None) keeps every checkpoint. The storage is stated in GB and not "
+        "priced: the catalog holds no storage price read from a dated, cited source (knowledge/offers.yaml "
+        "prices GPUs; Scaleway's entry notes block storage billed apart without a price), and an undated "
+        "figure would be invented precision; the plan's checkpoint line says so")
     # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
     ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "
                                       "(docs/reference/gpu-specs.csv)")

@@ -49,3 +49,27 @@ def test_a_pick_always_carries_the_load_its_own_step_makes():
     assert f["sessions_peak"] < 500
     assert f["peak_tasks_per_s"] == pytest.approx(500 / (r + 5), rel=2e-3)
     assert rec.fits
+
+
+def test_the_sentence_states_users_and_cycle_not_a_daily_volume():
+    """Issue 31 departure 1: the closed loop's sentence said "13,133 requests per day" (the fixed-point
+    rate × 86 400 / the default peak factor 3), a volume nobody gave. It states the users and their cycle:
+    examples/agent-closed-loop.yaml (100 users, 60 s think) settles at R = 159.3 s on 2× B200, so the cycle
+    is 159.3 + 60 = 219.3 s and X = 100 / 219.3 = 0.456 tasks per second."""
+    import yaml
+    with open("examples/agent-closed-loop.yaml") as f:
+        report = Expert().advise(yaml.safe_load(f), sensitivity=False)
+    text = report.clarification
+    assert "requests per day" not in text
+    assert ("serves 100 users who wait for their tasks (a cycle of 219.3 s: a task 159.3 s and 60 s of "
+            "thought, 0.456 tasks per second)") in text
+    assert report.agent.task_latency_s == pytest.approx(159.3, abs=0.05)
+
+
+def test_the_chat_sentence_of_a_closed_loop_names_users_and_pause():
+    """Before the advice knows the task time, the sentence says the users and their pause (German too)."""
+    from expert.interview import render_sentence
+    w = {"model": "qwen2.5-32b", "agent": {"kind": "coding", "concurrent_users": 40, "think_time_s": 120}}
+    assert "serves 40 users who wait for their tasks (120 s of thought between tasks)" in render_sentence(w)
+    assert "bedient 40 Personen, die auf ihre Aufgaben warten (120 s Bedenkzeit" in render_sentence(w, "de")
+    assert "[Y]" not in render_sentence(w)

@@ -259,3 +259,14 @@ def test_audit_holds_the_p95_of_tool_waiting_sessions():
         "agent": {"kind": "coding", "tasks_per_day": 1000, "steps_mean": 10, "tool_time_s": 20}}})
     extra, _ = sizing_extras(setup, CATALOG.gpu("h100-sxm"), CATALOG)
     assert extra["peak_sequences"] == 12
+
+
+def test_host_link_reloads_at_the_picks_replicas():
+    # one replica: every step finds its session's prefix there, with or without affinity, so the
+    # offloaded sessions' copy-back crosses the link as often in both (issue 31 leftover: host_memory
+    # reads the demand at the pick's replicas, not the sized one)
+    with_affinity = search(_with(kv_during_tools="cpu"), CATALOG, sensitivity=False).agent
+    spread = search(_with(kv_during_tools="cpu", session_affinity=False), CATALOG, sensitivity=False).agent
+    assert with_affinity["replicas"] == spread["replicas"] == 1
+    assert with_affinity["host_link_reload_gbs"] > 0
+    assert spread["host_link_reload_gbs"] == pytest.approx(with_affinity["host_link_reload_gbs"])
