@@ -61,9 +61,11 @@ def test_an_open_precision_sizes_each_candidates_kv_in_its_own_precision():
                    rate_rps=rec.tpot_rate_rps, engine="vllm")
     assert est.kv_precision == "fp8"
     assert rec.tpot_ms == pytest.approx(est.performance.tpot_steady_s * 1000, rel=1e-3)
-    # the memory section holds the pick's cache in 8 bits: 000 D3 gives 8.87 concurrent inferences
-    # (report.capacity; 9.2 before the KV was read at kv_read_efficiency: each answer decodes faster),
-    # one replica holds ceil(8.87) = 9 sequences of 1 700 tokens
+    # the memory section holds the pick's cache in 8 bits: 000 D3 gives peak × answer time / U =
+    # 0.6944 req/s × 8.862 s / 0.7 = 8.79 concurrent inferences (the answer time is the configurator's),
+    # one replica holds ceil(8.79) = 9 sequences of 1 700 tokens
     from expert.sizing.memory import kv_cache_gb
-    assert report.capacity.concurrent_inferences == pytest.approx(8.87, abs=0.01)
+    c = report.capacity
+    assert c.concurrent_inferences == pytest.approx(c.peak_rps * c.inference_time_s / 0.7, rel=1e-3)
+    assert c.concurrent_inferences == pytest.approx(0.6944 * 8.862 / 0.7, abs=0.01)
     assert report.memory.kv_cache_gb == pytest.approx(kv_cache_gb(model, 1700, 9, "fp8"), abs=1e-3)
