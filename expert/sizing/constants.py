@@ -273,13 +273,21 @@ class Assumptions:
     # --- speed ---
     mbu: Constant = ranged(0.60, 0.85, "memory bandwidth utilisation", "vLLM/TensorRT-LLM decode 0.6-0.85 ("
                            + REFS + "); llmfit 0.55, aiconfigurator 0.8")
+    kv_read_efficiency: Constant = ranged(
+        0.79, 0.89, "× peak bandwidth on the KV cache's decode reads", "microsoft/onnxruntime PR #21414 "
+        "'[CUDA] Page Attention' (nvbench tables, read 2026-12-05): paged decode attention, 64 sequences, 32 "
+        "heads, page 16, on a 3.35 TB/s card (H100 SXM, from the table's own BWUtil column): head 128 at 512 "
+        "tokens 2.796 TB/s = 83.4 %; at 1 024 tokens 1.000 GiB read in 361.5 µs = 2.97 TB/s = 88.7 %; head 96 "
+        "at 512 tokens 79.4 %", "point: the 1 024-token row (a serving step reads GBs of KV; the PR's utilisation "
+        "still rises with length there); band: its rows at >= 512 tokens. Short contexts read less well (128 "
+        "tokens: 58-65 %), where the KV term is small. The weights' GEMVs stay at `mbu`", value=0.89)
     mfu: Constant = ranged(0.50, 0.70, "model FLOPS utilisation", "prefill GEMMs 0.5-0.7 (" + REFS + ")")
     weight_only_efficiency: Constant = ranged(
         0.5, 1.0, "× MBU on weight reads and × MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: "
         "20-90 % runtime overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + "); "
         "gpt-fast int8 Llama-2-7B on A100 reads at 0.74 of its FP16 rate (tests/data/measurements.yaml)",
         "weight-only kernels only (W4A16, W8A16: `kernels.py`); W8A8 and FP4 kernels read and compute at full "
-        "rate; the KV cache is read at the full MBU. Marlin's kernel alone is near-ideal up to batch 16-32 "
+        "rate; the KV cache is read at `kv_read_efficiency`. Marlin's kernel alone is near-ideal up to batch 16-32 "
         "(IST-DASLab/marlin README): end to end the measured rows are not", value=0.75)
     kernel_floor_ms_per_layer: Constant = ranged(
         0.04, 0.1, "ms per decoder layer and step", "(derived) ~10 kernels per decoder layer (RMSNorm, QKV, "
