@@ -142,7 +142,8 @@ def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisio
     if best is None:
         return None
     month = mine["monthly_cost_chf"] - best["monthly_cost_chf"]
-    same = (best["gpu"], best["count"]) == (mine["gpu"], mine["count"])  # the offer may still differ
+    # the same GPUs at another precision are not this setup (the offer may still differ)
+    same = (best["gpu"], best["count"], best["precision"]) == (mine["gpu"], mine["count"], mine["precision"])
     return {"t": "optimum", "gpu": best["gpu"], "count": best["count"], "precision": best["precision"],
             "monthly_cost_chf": best["monthly_cost_chf"], "tco_chf": best["tco_chf"],
             "setup_monthly_cost_chf": mine["monthly_cost_chf"], "setup_tco_chf": mine["tco_chf"],
@@ -155,9 +156,12 @@ def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisio
 def underprovisioned(extra: dict[str, Any], setup: Setup) -> bool:
     """The setup's own figures say it does not serve its load: the model does not start, the estimated
     peak exceeds its capacity (when nothing is measured), a pool lacks GPUs, or measured utilisation
-    saturates (000 R4: over 85 %, mean or peak)."""
+    saturates (000 R4: over 85 %, mean or peak), or the fine-tuning it runs on these GPUs does not fit them
+    (000 D2, as d2-finetuning-memory-exceeds-setup reads it)."""
     u = setup.utilization
     measured = u is not None or setup.latency_p95_s is not None
-    return (not extra.get("fits", True) or (not measured and (extra.get("serving_load_ratio") or 0) > 1)
+    tuning_short = setup.training_gpus == "serving" and extra.get("finetune_exceeds_setup", False)
+    return (not extra.get("fits", True) or tuning_short
+            or (not measured and (extra.get("serving_load_ratio") or 0) > 1)
             or (extra.get("pool_gpus_missing") or 0) > 0
             or (u is not None and max(u.mean, u.peak or 0) > 0.85))

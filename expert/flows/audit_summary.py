@@ -123,7 +123,7 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
             "saving_chf_horizon": fact["saving_chf_horizon"] if fact else 0.0,
             "saving_share": fact["saving_share"] if fact else 0.0, "residency": zone, "reason": None,
             "no_volume": not states_volume(setup.workload)}
-    if best is not None and not part["is_optimum"] and part["saving_chf_month"] <= 0 \
+    if best is not None and not part["is_optimum"] and part["saving_chf_month"] < HALF_CHF \
             and not (best.get("failure_domains") and not mine.get("failure_domains")):
         from expert.flows.audit_reason import reason
 
@@ -149,6 +149,9 @@ def _plain(value: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else value.model_dump()
 
 
+HALF_CHF = 0.5  # a monthly difference that rounds to 0 CHF is no saving: the reports print whole francs
+
+
 def summary(part: dict[str, Any], lang: str) -> str:
     """The comparison in one sentence: the optimum and its saving, or that the setup is the optimum."""
     from expert.messages import t
@@ -167,12 +170,16 @@ def summary(part: dict[str, Any], lang: str) -> str:
                  month=chf(part["saving_chf_month"]), share=share)
     if part["is_optimum"]:
         return t("report.optimum.same", lang, months=mine["horizon_months"])
-    if part["saving_chf_month"] <= 0 and best.get("failure_domains") and not mine.get("failure_domains"):
+    if part["saving_chf_month"] < HALF_CHF and best.get("failure_domains") and not mine.get("failure_domains"):
         return t("report.optimum.dearer.available", lang, gpu=f"{best['count']}× {best['gpu']}",
                  chf=chf(best["monthly_cost_chf"]), domains=len(best["failure_domains"]))
-    if part["saving_chf_month"] <= 0:  # `why`: the reason the setup is not the optimum (audit_reason.py)
+    why = part.get("why") or t("report.optimum.why.targets", lang)
+    if part["saving_chf_month"] < HALF_CHF and abs(mine["monthly_cost_chf"] - best["monthly_cost_chf"]) < HALF_CHF:
+        return t("report.optimum.same_cost", lang, gpu=f"{best['count']}× {best['gpu']}", precision=best["precision"],
+                 chf=chf(best["monthly_cost_chf"]), why=why)
+    if part["saving_chf_month"] < HALF_CHF:  # `why`: the reason the setup is not the optimum (audit_reason.py)
         return t("report.optimum.dearer", lang, gpu=f"{best['count']}× {best['gpu']}",
-                 chf=chf(best["monthly_cost_chf"]), why=part.get("why") or t("report.optimum.why.targets", lang))
+                 chf=chf(best["monthly_cost_chf"]), why=why)
     return t("report.optimum.saves", lang, gpu=f"{best['count']}× {best['gpu']}", precision=best["precision"],
              chf=chf(best["monthly_cost_chf"]), month=chf(part["saving_chf_month"]),
              share=share, horizon=chf(part["saving_chf_horizon"]),

@@ -198,6 +198,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "costs {month} a month less ({share}).",
                                   "Dieses Setup ist die optimale Konfiguration; bei {where}, dem Angebot des Optimums, "
                                   "kostet es {month} pro Monat weniger ({share})."),
+    "report.optimum.same_cost": ("The optimum for the same workload and targets, {gpu} at {precision}, costs the "
+                                 "same as this setup, {chf} a month: {why}.",
+                                 "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu} in {precision}, kostet "
+                                 "gleich viel wie dieses Setup, {chf} pro Monat: {why}."),
     "report.optimum.dearer": ("The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than "
                               "this setup: {why}.",
                               "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als "

@@ -231,3 +231,26 @@ def test_memory_totals_of_a_replicated_setup_say_they_are_one_copys():
     # one copy on one GPU (the idle H100 example) says nothing of copies
     assert "per copy" not in render(expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml")
                                                                 .read_text())), "text")
+
+
+def test_the_same_gpus_at_another_precision_are_not_this_setup():
+    # audit-r4-saturation-p95-over-target-unoptimised: 2 × L40S serving Llama-3.1-8B in fp16 (transformers)
+    # at 400 000 requests a day, 13.89 req/s at the peak: the optimum is the same two cards in fp8 at the
+    # same rent (2 × 866.25 = 1 732.50 CHF a month). Before, the report said "This setup is the optimum"
+    # beside a capacity section at 198 % load.
+    setup = yaml.safe_load((ROOT / "tests" / "scenarios" /
+                            "audit-r4-saturation-p95-over-target-unoptimised.scenario.yaml").read_text())["setup"]
+    a = expert.audit(setup).audit
+    assert (a.optimum.gpu, a.optimum.count, a.optimum.precision) == ("l40s", 2, "fp8")
+    assert a.setup.precision == "fp16" and not a.is_optimum
+    assert a.optimum.monthly_cost_chf == pytest.approx(2 * L40S_HIKUBE_MONTH, abs=0.01)
+    assert "2× l40s at fp8, costs the same as this setup, 1 732 CHF a month" in a.summary
+
+
+def test_fine_tuning_that_does_not_fit_is_not_overprovisioning():
+    # one H200 (141 GB) serving and LoRA-tuning a 70B monthly: the tuning needs 146 GB (d2 fires), so the
+    # setup is short of memory and m1-optimum-saves (overprovisioning) must not fire beside it
+    report = expert.audit(yaml.safe_load((ROOT / "tests" / "scenarios" /
+                                          "audit-u3-70b-retrained-on-one-gpu.scenario.yaml").read_text())["setup"])
+    fired = {f.rule_id for f in report.findings}
+    assert "d2-finetuning-memory-exceeds-setup" in fired and "m1-optimum-saves" not in fired
