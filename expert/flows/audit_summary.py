@@ -85,21 +85,25 @@ def setup_targets(setup: Setup, catalog: Catalog):
     return workload_targets(w, catalog.resolve_model(w.model, w.params_b, path="workload.model"))
 
 
-def _meets(setup: Setup, catalog: Catalog, extra: dict[str, Any]) -> bool | None:
-    """Whether the estimated TTFT/TPOT at the peak meet the targets (within their tolerance) and the setup
-    serves the peak — a model that does not start, or a pool whose replicas need more GPUs than it has,
-    does not; None when the serving check gave no estimate."""
+def _meets(setup: Setup, catalog: Catalog, extra: dict[str, Any]) -> tuple[bool | None, str | None]:
+    """(whether the setup meets its targets, what it misses): the model fits (a pool: its replicas fit
+    its GPUs; else "memory"), the setup serves the peak (else "peak") and the estimated TTFT/TPOT at the
+    peak meet the targets within their tolerance (else "latency"); (None, None) when the serving check
+    gave no estimate."""
     ttft, tpot, ratio = (extra.get(k) for k in ("estimated_ttft_p95_s", "estimated_tpot_ms", "serving_load_ratio"))
     if setup.workload is None or ratio is None:
-        return None
-    if not extra.get("fits", True) or (extra.get("pool_gpus_missing") or 0) > 0 or ratio > 1:
-        return False
+        return None, None
+    if not extra.get("fits", True) or (extra.get("pool_gpus_missing") or 0) > 0:
+        return False, "memory"
+    if ratio > 1:
+        return False, "peak"
     if ttft is None:
-        return None
+        return None, None
     s = setup_targets(setup, catalog).as_dict()
     slack = 1 + s["tolerance"]
-    return (ratio <= 1 and (s.get("ttft_target_s") is None or ttft <= s["ttft_target_s"] * slack)
-            and (s.get("tpot_target_ms") is None or tpot is None or tpot <= s["tpot_target_ms"] * slack))
+    ok = ((s.get("ttft_target_s") is None or ttft <= s["ttft_target_s"] * slack)
+          and (s.get("tpot_target_ms") is None or tpot is None or tpot <= s["tpot_target_ms"] * slack))
+    return ok, None if ok else "latency"
 
 
 def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
@@ -117,7 +121,8 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
     raw = _plain(optimum(setup, catalog)) if states_volume(setup.workload) else None
     best = _choice_fields(raw)
     fact = saving_fact(mine, best, underprovisioned(extra, setup))
-    part = {"setup": mine, "meets_targets": _meets(setup, catalog, extra), "optimum": best,
+    meets, missed = _meets(setup, catalog, extra)
+    part = {"setup": mine, "meets_targets": meets, "missed": missed, "optimum": best,
             "is_optimum": bool(fact and fact["is_optimum"]),
             "saving_chf_month": fact["saving_chf_month"] if fact else 0.0,
             "saving_chf_horizon": fact["saving_chf_horizon"] if fact else 0.0,

@@ -186,8 +186,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.kernel": ("{kernel} kernels", "{kernel}-Kernel"),
     "report.kv_at": ("KV cache {precision}", "KV-Cache {precision}"),
     "report.meets.True": ("meets the latency targets at the peak", "erfüllt die Latenzziele bei der Spitze"),
+    "report.meets.memory": ("does not fit: the model (or the pool's replicas) exceeds the GPUs' memory",
+                            "passt nicht: das Modell (oder die Replikate des Pools) übersteigt den GPU-Speicher"),
+    "report.meets.peak": ("by the estimate, does not serve the peak within the latency targets (the load under "
+                          "Capacity)",
+                          "bedient nach der Schätzung die Spitze nicht innerhalb der Latenzziele (die Last unter "
+                          "Kapazität)"),
     "report.meets.False": ("does not fit, or misses the latency targets or the peak",
                           "passt nicht in den Speicher oder verfehlt die Latenzziele oder die Spitze"),
+    "report.meets.latency": ("misses the latency targets at the peak", "verfehlt die Latenzziele bei der Spitze"),
     "report.optimum.none": ("No configuration of the catalog fits this workload, so there is no optimum to compare with.",
                             "Keine Konfiguration des Katalogs passt zu dieser Arbeitslast: kein Optimum zum Vergleich."),
     "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "

@@ -169,7 +169,7 @@ def audit_section(report: Report, head, item) -> None:
     head(t["setup"])
     mine = f"{t['setup_line']}: {choice_line(a.setup, lang)}"
     if a.meets_targets is not None:
-        mine += f" — {t['meets.' + str(a.meets_targets)]}"
+        mine += f" — {t['meets.' + (a.missed or str(a.meets_targets))]}"
     item(mine)
     if a.optimum is not None and not a.is_optimum:
         item(f"{t['optimum_line']}: {choice_line(a.optimum, lang)}")
