@@ -156,12 +156,15 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
     return replace(d, shape=d.shape_at(routed_replicas))
 
 
+def _unpeaked_batch(w: Workload) -> bool:
+    """A batch (`agent.batch`: nobody waits, the runs follow no people's day) that states no
+    `peak_to_average`: its peak is its average."""
+    return w.agent.batch and "peak_to_average" not in w.model_fields_set
+
+
 def peak_factor(w: Workload) -> float:
-    """The agent's peak over its daily average: `peak_to_average`, but 1 for a batch (`agent.batch`: nobody
-    waits, the runs follow no people's day) unless the workload states `peak_to_average`."""
-    if w.agent.batch and "peak_to_average" not in w.model_fields_set:
-        return 1.0
-    return w.peak_to_average
+    """The agent's peak over its daily average: `peak_to_average`, but 1 for an unpeaked batch."""
+    return 1.0 if _unpeaked_batch(w) else w.peak_to_average
 
 
 def rate_basis(w: Workload) -> dict:
@@ -170,7 +173,7 @@ def rate_basis(w: Workload) -> dict:
     tasks per day × `peak_to_average`."""
     if w.agent.concurrent_users is not None:
         return {"basis": "agent closed loop", "peak_factor": peak_factor(w)}
-    if w.agent.batch and "peak_to_average" not in w.model_fields_set:
+    if _unpeaked_batch(w):
         return {"basis": "agent batch", "peak_factor": 1.0}
     return {"basis": "agent tasks × peak_to_average", "peak_factor": peak_factor(w)}
 

@@ -17,8 +17,9 @@ from expert.inputs.slo import Targets, targets
 from expert.inputs.workload import Workload
 
 
-def workload_targets(w: Workload, model: LlmModel) -> Targets:
-    """The targets `w` is sized against: its own (`inputs.slo.targets`), or an agent's per-step ones."""
+def workload_targets(w: Workload, model: LlmModel | None) -> Targets:
+    """The targets `w` is sized against: its own (`inputs.slo.targets`), or an agent's per-step ones
+    (`model`, the agent's model, is only read for an agent loop)."""
     if w.agent is None or w.agents:
         return targets(w)
     from expert.configurator.agent_demand import demand, equivalent

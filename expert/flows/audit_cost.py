@@ -91,7 +91,8 @@ def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, A
         "provider": source.provider, "country": where,
         # an owned setup priced at a rent (no purchase of its count in the catalog) says so, as one elsewhere
         "priced_elsewhere": True if source.kind == "cloud" and (source.country is None or source.country != where
-                                                                or setup.ownership == "owned") else None, "price_country": source.country if source.kind == "cloud" and source.country != where else None,
+                                                                or setup.ownership == "owned") else None,
+        "price_country": source.country if source.kind == "cloud" and source.country != where else None,
         "precision": extra.get("serving_precision") or "bf16", "interconnect": setup.interconnect or source.column,
         "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
         "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),

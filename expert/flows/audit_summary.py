@@ -11,6 +11,7 @@ from expert.catalog import Catalog
 from expert.flows.audit_cost import optimum, residency, saving_fact, setup_choice, underprovisioned
 from expert.inputs.pools import is_pool
 from expert.inputs.setup_file import Setup
+from expert.inputs.slo import Targets
 
 
 def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, Any] | None:
@@ -74,22 +75,21 @@ def _pool_capacity(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | None
 def setup_targets(setup: Setup, catalog: Catalog):
     """The latency targets a setup's workload is checked against (`agent_targets.workload_targets`: an
     agent's per-step ones, as the advice sizes it); None without a workload."""
-    if setup.workload is None:
+    w = setup.workload
+    if w is None:
         return None
     from expert.configurator.agent_targets import workload_targets
-    from expert.inputs.slo import targets
 
-    w = setup.workload
-    if is_pool(w) or w.agent is None:
-        return targets(w)
-    return workload_targets(w, catalog.resolve_model(w.model, w.params_b, path="workload.model"))
+    agent_loop = w.agent is not None and not is_pool(w)  # the only case that reads the model
+    return workload_targets(w, catalog.resolve_model(w.model, w.params_b, path="workload.model") if agent_loop
+                            else None)
 
 
-def _meets(setup: Setup, catalog: Catalog, extra: dict[str, Any]) -> tuple[bool | None, str | None]:
+def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bool | None, str | None]:
     """(whether the setup meets its targets, what it misses): the model fits (a pool: its replicas fit
     its GPUs; else "memory"), the setup serves the peak (else "peak") and the estimated TTFT/TPOT at the
     peak meet the targets within their tolerance (else "latency"); (None, None) when the serving check
-    gave no estimate."""
+    gave no estimate. `slo`: the setup's targets (`setup_targets`)."""
     ttft, tpot, ratio = (extra.get(k) for k in ("estimated_ttft_p95_s", "estimated_tpot_ms", "serving_load_ratio"))
     if setup.workload is None or ratio is None:
         return None, None
@@ -99,17 +99,17 @@ def _meets(setup: Setup, catalog: Catalog, extra: dict[str, Any]) -> tuple[bool 
         return False, "peak"
     if ttft is None:
         return None, None
-    s = setup_targets(setup, catalog).as_dict()
+    s = slo.as_dict()
     slack = 1 + s["tolerance"]
     ok = ((s.get("ttft_target_s") is None or ttft <= s["ttft_target_s"] * slack)
           and (s.get("tpot_target_ms") is None or tpot is None or tpot <= s["tpot_target_ms"] * slack))
     return ok, None if ok else "latency"
 
 
-def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
-               lang: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any], lang: str,
+               slo: Targets | None) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """(the report's `audit` part, the `optimum` fact for the rules); (None, None) without a workload or
-    a price for the setup's GPUs."""
+    a price for the setup's GPUs. `slo`: the setup's targets (`setup_targets`)."""
     if setup.workload is None:
         return None, None
     mine = setup_choice(setup, catalog, setup.workload.horizon_months, extra)
@@ -121,7 +121,7 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any],
     raw = _plain(optimum(setup, catalog)) if states_volume(setup.workload) else None
     best = _choice_fields(raw)
     fact = saving_fact(mine, best, underprovisioned(extra, setup))
-    meets, missed = _meets(setup, catalog, extra)
+    meets, missed = _meets(setup, slo, extra)
     part = {"setup": mine, "meets_targets": meets, "missed": missed, "optimum": best,
             "is_optimum": bool(fact and fact["is_optimum"]),
             "saving_chf_month": fact["saving_chf_month"] if fact else 0.0,
