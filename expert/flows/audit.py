@@ -192,7 +192,8 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         w = setup.workload
         if setup.placement is not None:  # a pool's group: the agents these GPUs serve
             w = w.model_copy(update={"agents": [a for a in w.agents if a.name in setup.placement]})
-        clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
+        said = pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang, blanks=False)
+        clarification += " " + said
     return make_report(kind="audit", lang=lang, clarification=clarification,
                        slo=slo.as_dict(lang) if slo is not None else None,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
