@@ -110,3 +110,14 @@ def test_a_growth_blocked_setups_reason_names_the_growth_model():
     assert report.audit.reason == "source"
     assert report.audit.summary.endswith("; and the optimum is sized for the expected 180 B model (growth_params_b), "
                                          "which this setup does not hold (Growth).")
+
+
+def test_an_unstated_tensor_parallelism_is_the_one_that_serves_most():
+    # 2× A100 80 GB on Llama-3.1-70B fp8 (72.1 GB of weights): one copy per GPU fits (3 % reserve) and was
+    # assumed; an operator runs the TP degree that serves more within the targets, here TP 2
+    setup = {"gpu": "a100-80gb-pcie", "count": 2, "hosting": {"country": "CH", "provider_seat": "CH"},
+             "workload": {"model": "llama-3.1-70b", "precision": "fp8", "requests_per_day": 20000}}
+    tp1, tp2 = (expert.audit({**setup, "tensor_parallel": n}).capacity.serving_capacity_rps for n in (1, 2))
+    unstated = expert.audit(setup)
+    assert tp2 > tp1 and unstated.audit.setup.tensor_parallel == 2
+    assert unstated.capacity.serving_capacity_rps == tp2
