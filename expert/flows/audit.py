@@ -99,7 +99,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         extra["growth_fits"] = grown.fits
         sizing["growth_total_gb"] = grown.total_gb
     if w.tuning.enabled:
-        tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing)
+        tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing, setup.ram_gb)
     return extra, [workload_fact(w, model), clean_fact(sizing)]
 
 

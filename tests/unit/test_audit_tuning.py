@@ -100,3 +100,14 @@ def test_plan_is_in_json_and_markdown_and_only_where_the_setup_fine_tunes():
     assert "fine_tuning_plan" not in json.loads(render(expert.audit(plain), "json"))
     separate = expert.audit({**LORA_8B, "training_gpus": "separate"}).fine_tuning_plan
     assert separate.runs_on == "separate" and "on separate GPUs (training_gpus: separate)" in separate.lines[0]
+
+
+def test_d2_does_not_call_an_offloaded_run_that_fits_a_misfit():
+    # 16 B × 70e9 = 1 120 GB of states (+ activations) exceed 8 × 80 = 640 GB of GPU memory, but with the
+    # optimizer in host RAM (840 GB ≤ 2 560 GB) the run fits: d2's "does not fit the GPUs" would contradict
+    # the plan; with 512 GB of stated RAM the offload does not fit the server and d2 fires
+    fitting = expert.audit(FULL_70B)
+    assert fitting.memory.fine_tuning_gb > 640 and fitting.fine_tuning_plan.fits_here
+    assert "d2-finetuning-memory-exceeds-setup" not in {f.rule_id for f in fitting.findings}
+    short = expert.audit({**FULL_70B, "ram_gb": 512})
+    assert "d2-finetuning-memory-exceeds-setup" in {f.rule_id for f in short.findings}
