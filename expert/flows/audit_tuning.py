@@ -54,8 +54,7 @@ def tuning_plan(setup: Setup, catalog: Catalog, lang: str) -> dict[str, Any] | N
     a = default_assumptions(catalog)
     ra = resolve(a)
     tokens = tuning.dataset_tokens if tuning.dataset_tokens is not None else ra.default_dataset_tokens.value
-    searched = residency(setup)[0] or w
-    planner = TrainingPlanner(searched, model, tuning, catalog, a, catalog_sources(catalog), tokens)
+    planner = TrainingPlanner(residency(setup)[0], model, tuning, catalog, a, catalog_sources(catalog), tokens)
     options = planner.options_for(gpu, setup.count, _gpu_hour(setup, catalog, a), setup.ram_gb)
     idle = next(o for o in options if o.kind == "serving-idle")
     chosen = options[0] if options[0].fits and not options[0].declined else None
