@@ -21,6 +21,7 @@ from expert.catalog import Catalog
 from expert.inputs.setup_file import Setup
 from expert.messages import t
 from expert.report.numbers import dec, grouped
+from expert.sizing.ft_job import GPUS_PER_NODE, layout_on
 
 
 def _gpu_hour(setup: Setup, catalog: Catalog, a) -> float | None:
@@ -44,7 +45,6 @@ def tuning_plan(setup: Setup, catalog: Catalog, lang: str) -> dict[str, Any] | N
     from expert.inputs.pools import is_pool
     from expert.sizing.constants import resolve
     from expert.sizing.finetune import checkpoint_gb
-    from expert.sizing.ft_job import layout_on
 
     w = setup.workload
     if w is None or is_pool(w) or not w.tuning.enabled:
@@ -92,7 +92,9 @@ def layout_line(plan: dict[str, Any], lang: str) -> str:
     n, nodes = plan["gpus"], plan["nodes"]
     shard = t("report.tuning.one_gpu", lang) if n == 1 else t("report.tuning.fsdp", lang, n=n) + (
         t("configurator.training.nodes", lang, nodes=nodes) if nodes > 1 else "")
-    offload = t("report.tuning.offload.no", lang)
+    # a full fine-tune that does not fit one node was tried with CPU offload too (`layout_on`)
+    tried = plan["method"] == "full" and not plan["memory_fits"] and n <= GPUS_PER_NODE
+    offload = t("report.tuning.offload." + ("not_either" if tried else "no"), lang)
     if plan["cpu_offload"]:
         basis = (t("report.tuning.ram.stated", lang) if plan["server_ram_stated"]
                  else t("report.tuning.ram.m3", lang, vram=grouped(plan["server_ram_gb"] / 4)))

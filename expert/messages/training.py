@@ -280,6 +280,7 @@ AUDIT_TUNING: dict[str, tuple[str, str]] = {
     "report.tuning.memory.fits": ("fits", "passt"),
     "report.tuning.memory.short": ("does not fit", "passt nicht"),
     "report.tuning.offload.no": ("no", "nein"),
+    "report.tuning.offload.not_either": ("no, the run does not fit with it either", "nein, auch damit passt der Lauf nicht"),
     "report.tuning.offload.yes": (
         "yes, {host} GB of optimizer state in host RAM per node against the server's {ram} GB ({basis}): {verdict}",
         "ja, {host} GB Optimiererzustand im Hauptspeicher pro Knoten gegenüber {ram} GB des Servers ({basis}): "

@@ -111,3 +111,11 @@ def test_d2_does_not_call_an_offloaded_run_that_fits_a_misfit():
     assert "d2-finetuning-memory-exceeds-setup" not in {f.rule_id for f in fitting.findings}
     short = expert.audit({**FULL_70B, "ram_gb": 512})
     assert "d2-finetuning-memory-exceeds-setup" in {f.rule_id for f in short.findings}
+
+
+def test_a_full_run_that_offload_cannot_save_says_so():
+    # gemma-2-27b full on one L40S (audit-d2): even offloaded, 16-bit weights and gradients are 27e9 × 4 B
+    # ≈ 108 GB against 48 × 0.95 = 45.6 GB usable
+    plan = expert.audit(_setup("l40s", 1, "gemma-2-27b", "full", 50_000_000)).fine_tuning_plan
+    assert not plan.memory_fits and not plan.cpu_offload and not plan.fits_here
+    assert "CPU offload: no, the run does not fit with it either" in plan.lines[1]
