@@ -97,6 +97,7 @@ class TrainingOption:
     min_saving_per_run_chf: float | None = None
     saving_against: str | None = None
     declined: bool = False                       # fits, but saves less than the minimum
+    server_ram_stated: bool = False              # server_ram_gb is an audited setup's own `ram_gb`, not 000 M3's
 
     @property
     def total(self) -> float:
@@ -144,16 +145,19 @@ class TrainingPlanner:
             return 0.0
         return attended_hours(elapsed) * self.w.team_hourly_rate_chf * self.runs
 
-    def idle(self, gpu, count: int, gpu_hour_chf: float | None = None) -> TrainingOption:
+    def idle(self, gpu, count: int, gpu_hour_chf: float | None = None,
+             server_ram_gb: float | None = None) -> TrainingOption:
         """Option 1 on `count` serving GPUs of this kind; `gpu_hour_chf`: the serving configuration's own cost
-        per GPU-hour, which prices the nights of degraded service (`idle_nights.py`)."""
+        per GPU-hour, which prices the nights of degraded service (`idle_nights.py`); `server_ram_gb`: the
+        server's RAM where an audited setup states it (else 000 M3's rule)."""
         lay = self._layout_on(gpu, count)
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
         nights = nights_per_run(lay.hours, per_day) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
         opt = self._from_layout("serving-idle", lay, elapsed)
         # the serving server's RAM: 000 M3's rule (4 × VRAM), as the catalog builds owned servers (issue 33)
-        opt.server_ram_gb = m3_ram_gb(gpu, count)
+        opt.server_ram_gb = m3_ram_gb(gpu, count) if server_ram_gb is None else server_ram_gb
+        opt.server_ram_stated = server_ram_gb is not None
         if not lay.fits:
             opt.fits = False
             values = {"memory": f"{lay.memory_per_gpu_gb:.1f}", "count": count, "gpu": gpu.id,
@@ -165,8 +169,8 @@ class TrainingPlanner:
             opt.fits = False
             values = {"host": f"{lay.host_ram_gb:.0f}", "ram": f"{opt.server_ram_gb:.0f}", "count": count,
                       "gpu": gpu.id}
-            opt.reason = t("configurator.training.idle.host_ram", "en", **values)
-            opt.reason_de = t("configurator.training.idle.host_ram", "de", **values)
+            key = "configurator.training.idle.host_ram" + (".stated" if opt.server_ram_stated else "")
+            opt.reason, opt.reason_de = t(key, "en", **values), t(key, "de", **values)
         elif per_day <= 0 or elapsed > self.limit_h:
             opt.fits = False
             values = {"hours": f"{lay.hours:.1f}", "per_day": f"{per_day:g}", "nights": nights,
@@ -295,10 +299,12 @@ class TrainingPlanner:
             self._best = min(ext, key=lambda o: (round(o.total, 2), KINDS.index(o.kind))) if ext else None
         return self._best
 
-    def options_for(self, gpu, count: int, gpu_hour_chf: float | None = None) -> list[TrainingOption]:
+    def options_for(self, gpu, count: int, gpu_hour_chf: float | None = None,
+                    server_ram_gb: float | None = None) -> list[TrainingOption]:
         """All three options for a configuration of `count` serving GPUs, the chosen one first (`choose`),
-        then the other feasible ones by cost (the idle nights with their degraded service)."""
-        idle = self.idle(gpu, count, gpu_hour_chf)
+        then the other feasible ones by cost (the idle nights with their degraded service); `server_ram_gb`
+        as for `idle`."""
+        idle = self.idle(gpu, count, gpu_hour_chf, server_ram_gb)
         chosen = self.choose(idle, self.best_external())
         kinds = {o.kind for o in self.external()}
         missing = [TrainingOption(k, False, reason=_missing_reason(k, self.w, "en"),

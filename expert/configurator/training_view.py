@@ -53,7 +53,9 @@ def option_dict(o: TrainingOption) -> dict:
             "declined": o.declined}
 
 
-def _option_line(o: TrainingOption, lang: str, months: int) -> str:
+def option_line(o: TrainingOption, lang: str, months: int) -> str:
+    """One source of the run's GPUs in one line: where, sharding, memory, hours, cost; the idle nights and
+    host RAM where they apply; or why it is not possible."""
     word = msg(f"configurator.training.kind.{o.kind}", lang)
     if not o.fits:
         reason = (getattr(o, REASON_FIELD[lang]) or o.reason) or ""
@@ -70,7 +72,8 @@ def _option_line(o: TrainingOption, lang: str, months: int) -> str:
     if o.host_ram_gb > 0:
         text += msg("configurator.training.host_ram", lang, host=grouped(o.host_ram_gb))
         if o.server_ram_gb is not None:
-            text += msg("configurator.training.server_ram", lang, ram=grouped(o.server_ram_gb))
+            text += msg("configurator.training.server_ram" + (".stated" if o.server_ram_stated else ""), lang,
+                        ram=grouped(o.server_ram_gb))
         elif o.kind == "rented-per-run" or o.billing == "rented monthly":
             text += (msg("configurator.training.instance_ram", lang, ram=grouped(o.instance_ram_gb))
                      if o.instance_ram_gb is not None else msg("configurator.training.instance_ram.unknown", lang))
@@ -94,6 +97,24 @@ def _nights(o: TrainingOption, lang: str) -> str:
                     other=msg(f"configurator.training.kind.{o.saving_against}", lang),
                     nights=o.degraded_nights_per_run, per_night=grouped(per_night))
     return text
+
+
+def job_line(tuning, model, tokens: float, assumed: bool, lang: str) -> str:
+    """`job: lora fine-tuning of 70B on 100 M tokens × 1 epoch, 12 runs a year; dataset …`."""
+    return msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{tuning.method}", lang),
+               params=f"{model.params_b:g}", tokens=f"{tokens / 1e6:,.0f}", epochs=_count("epochs", tuning.epochs, lang),
+               runs=_count("runs", tuning.runs_per_year, lang),
+               dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))
+
+
+def checkpoint_line(method: str, trainable: float, ckpt_gb: float, kept: int, a, lang: str) -> str:
+    """One checkpoint's size and what it holds, and the storage of the `kept` ones (`finetune.checkpoint_gb`);
+    `a`: the resolved assumptions."""
+    what = (msg("configurator.training.checkpoint.full", lang, bytes=f"{a.checkpoint_bytes.value:g}")
+            if method == "full" else msg("configurator.training.checkpoint.adapter", lang,
+                                         trainable=dec(trainable / 1e6, lang), bytes=f"{a.checkpoint_bytes.value:g}"))
+    return msg("configurator.training.checkpoint", lang, size=_size(ckpt_gb, lang), what=what, kept=kept,
+               storage=_size(ckpt_gb * kept, lang))
 
 
 def _method_row(r: dict, lang: str) -> str:
@@ -157,13 +178,10 @@ def training_plan(ctx, cand) -> dict | None:
     kept = int(a.checkpoints_kept.value)
     lines = {}
     for lang in ("en", "de"):
-        lines[lang] = [msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{t.method}", lang),
-                           params=f"{ctx.model.params_b:g}", tokens=f"{planner.tokens / 1e6:,.0f}",
-                           epochs=_count("epochs", t.epochs, lang), runs=_count("runs", t.runs_per_year, lang),
-                           dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))]
+        lines[lang] = [job_line(t, ctx.model, planner.tokens, assumed, lang)]
         for o in options:
             mark = "→ " if chosen is not None and o.kind == chosen.kind and o.fits else ""
-            lines[lang].append(mark + _option_line(o, lang, months))
+            lines[lang].append(mark + option_line(o, lang, months))
         if compare:
             why = msg("configurator.training.compare." + ("multi" if multi else "far" if far else "none"), lang,
                       gpu=cand.source.gpu.id)
@@ -176,12 +194,7 @@ def training_plan(ctx, cand) -> dict | None:
         if idle is not None:
             lines[lang].append(msg("configurator.training.degraded", lang, months=months, chf=grouped(degraded),
                                    per_month=dec(idle.degraded_nights_per_month or 0, lang)))
-        what = (msg("configurator.training.checkpoint.full", lang, bytes=f"{a.checkpoint_bytes.value:g}")
-                if t.method == "full" else msg("configurator.training.checkpoint.adapter", lang,
-                                               trainable=dec(trainable / 1e6, lang),
-                                               bytes=f"{a.checkpoint_bytes.value:g}"))
-        lines[lang].append(msg("configurator.training.checkpoint", lang, size=_size(ckpt, lang), what=what,
-                               kept=kept, storage=_size(ckpt * kept, lang)))
+        lines[lang].append(checkpoint_line(t.method, trainable, ckpt, kept, a, lang))
     return {"method": t.method, "dataset_tokens": planner.tokens, "dataset_assumed": assumed, "dataset_source": ds,
             "epochs": t.epochs, "runs_per_year": t.runs_per_year,
             "chosen": None if chosen is None else chosen.kind,

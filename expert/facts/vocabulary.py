@@ -262,7 +262,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
-        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds the setup's GPU memory (000 D2)"),
+        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds the setup's GPU memory (000 D2) and "
+                                   "CPU offload does not fit the run on its GPUs and server RAM"),
         "fine_tuning_here": (BOOL, "the workload's fine-tuning runs on these GPUs (setup training_gpus: serving)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
         "backups": (BOOL, "backups of fine-tuned models and configurations"),

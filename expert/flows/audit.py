@@ -117,7 +117,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         extra["growth_fits"] = grown.fits
         sizing["growth_total_gb"] = grown.total_gb
     if w.tuning.enabled:
-        tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing)
+        tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing, setup.ram_gb)
     return extra, [workload_fact(w, model), clean_fact(sizing)]
 
 
@@ -180,6 +180,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.engine.rule_base import rule_base
 
     from expert.flows.audit_summary import capacity_summary, comparison, memory_summary, setup_targets
+    from expert.flows.audit_tuning import tuning_plan
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
@@ -215,4 +216,4 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     return make_report(kind="audit", lang=lang, clarification=clarification,
                        slo=slo.as_dict(lang) if slo is not None else None,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
-                       findings=findings, fired_rules=fired)
+                       fine_tuning_plan=tuning_plan(setup, catalog, lang), findings=findings, fired_rules=fired)

@@ -34,19 +34,25 @@ def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None
 
 
 def tuning_extras(w, model, gpu: Gpu, count: int, catalog: Catalog, weights_gb: float,
-                  extra: dict[str, Any], sizing: dict[str, Any]) -> None:
+                  extra: dict[str, Any], sizing: dict[str, Any], ram_gb: float | None = None) -> None:
     """Add the fine-tuning figures of `w` on `count` × `gpu` to `extra` (setup fact) and `sizing`: the
     job's memory against the weights, its hours here and on an A100 80 GB, and the team-time cost of
-    the difference against the GPU saving (000 M2)."""
+    the difference against the GPU saving (000 M2). `ram_gb`: the setup's stated RAM (CPU offload's room)."""
+    from expert.catalog.bom import m3_ram_gb
     from expert.sizing.finetune import finetune_memory
+    from expert.sizing.ft_job import layout_on
     from expert.sizing.ft_run import job_run
 
     tuning = w.tuning
     sizing["finetune_gb"] = finetune_memory(model, gpu, count, tuning.method, "bf16").total_gb
     sizing["finetune_over_weights"] = sizing["finetune_gb"] / weights_gb
-    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > gpu.memory_gb * count  # d2's comparison
     here = job_run(model, gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
                    w.team_hourly_rate_chf)
+    # d2's comparison, unless CPU offload fits the run on these GPUs and the server's RAM (the audit's plan,
+    # `audit_tuning`: the optimizer state in host RAM, as torchtune's 70B recipe on 8 × A100 runs it)
+    lay = layout_on(model, gpu, tuning.method, count, here.dataset_tokens, tuning.epochs)
+    offloaded = lay.sharding == "fsdp-offload" and lay.fits and lay.host_ram_gb <= (ram_gb or m3_ram_gb(gpu, count))
+    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > gpu.memory_gb * count and not offloaded
     ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
     ref = job_run(model, ref_gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
                   w.team_hourly_rate_chf)

@@ -196,7 +196,7 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
         i = max(tuned, key=lambda j: ps.ctxs[j].model.params_b)
         p = chosen[i]
         tuning_extras(ps.ws[i], ps.ctxs[i].model, gpu, setup.count, catalog, pool.profile(i).weights_gb * p.tp,
-                      extra, sizing)
+                      extra, sizing, setup.ram_gb)
     view = w.model_copy(update={"agents": [w.agents[i] for i in served(setup)]})
     model = primary_model(view, catalog)
     return extra, [workload_fact(pooled_view(view, model), model), clean_fact(sizing)]

@@ -145,6 +145,8 @@ TRAINING: dict[str, tuple[str, str]] = {
     "configurator.training.server_ram": (
         " (the serving server has {ram} GB by 000 M3's 1:4 rule)",
         " (der Server hat nach der 1:4-Regel von 000 M3 {ram} GB)"),
+    "configurator.training.server_ram.stated": (
+        " (the server has {ram} GB, as the setup states)", " (der Server hat {ram} GB, laut Setup)"),
     "configurator.training.needs": ("; needs {fabric}", "; braucht {fabric}"),
 }
 MESSAGES.update(TRAINING)
@@ -250,9 +252,45 @@ IDLE: dict[str, tuple[str, str]] = {
     "configurator.training.idle.host_ram": (
         "CPU offload needs {host} GB of host RAM; {count}× {gpu} come with {ram} GB by 000 M3's 1:4 rule",
         "der CPU-Offload braucht {host} GB Hauptspeicher; {count}× {gpu} haben nach der 1:4-Regel von 000 M3 {ram} GB"),
+    "configurator.training.idle.host_ram.stated": (
+        "CPU offload needs {host} GB of host RAM; the server of {count}× {gpu} has {ram} GB, as the setup states",
+        "der CPU-Offload braucht {host} GB Hauptspeicher; der Server mit {count}× {gpu} hat laut Setup {ram} GB"),
     "configurator.training.idle.too_long": (
         "{hours} h at {per_day} idle h/day take {nights} nights, more than half the period ({days} days)",
         "{hours} h bei {per_day} Leerlaufstunden pro Tag brauchen {nights} Nächte, mehr als das halbe Intervall "
         "({days} Tage)"),
 }
 MESSAGES.update(IDLE)
+
+# an audited setup's fine-tuning plan (`expert.flows.audit_tuning`, issue 33 item 2)
+AUDIT_TUNING: dict[str, tuple[str, str]] = {
+    "report.tuning.runs_on.serving": (
+        "; the setup runs them on its serving GPUs (training_gpus: serving)",
+        "; das Setup führt sie auf seinen Serving-GPUs aus (training_gpus: serving)"),
+    "report.tuning.runs_on.separate": (
+        "; the setup runs them on separate GPUs (training_gpus: separate)",
+        "; das Setup führt sie auf separaten GPUs aus (training_gpus: separate)"),
+    "report.tuning.layout": (
+        "on this setup's {gpus}: {shard}, {memory} GB per GPU of {usable} GB a run can use ({fits}); CPU offload: "
+        "{offload}; {hours} h per run",
+        "auf den {gpus} dieses Setups: {shard}, {memory} GB pro GPU von {usable} GB, die ein Lauf nutzen kann "
+        "({fits}); CPU-Offload: {offload}; {hours} h pro Lauf"),
+    "report.tuning.one_gpu": ("one GPU", "eine GPU"),
+    "report.tuning.fsdp": ("sharded over {n} GPUs (FSDP)", "über {n} GPUs verteilt (FSDP)"),
+    "report.tuning.memory.fits": ("fits", "passt"),
+    "report.tuning.memory.short": ("does not fit", "passt nicht"),
+    "report.tuning.offload.no": ("no", "nein"),
+    "report.tuning.offload.not_either": ("no, the run does not fit with it either", "nein, auch damit passt der Lauf nicht"),
+    "report.tuning.offload.yes": (
+        "yes, {host} GB of optimizer state in host RAM per node against the server's {ram} GB ({basis}): {verdict}",
+        "ja, {host} GB Optimiererzustand im Hauptspeicher pro Knoten gegenüber {ram} GB des Servers ({basis}): "
+        "{verdict}"),
+    "report.tuning.ram.stated": ("as the setup states", "laut Setup"),
+    "report.tuning.ram.m3": (
+        "the setup states no ram_gb: 000 M3's 1:4 rule, 4 × {vram} GB of GPU memory",
+        "das Setup nennt kein ram_gb: 1:4-Regel von 000 M3, 4 × {vram} GB GPU-Speicher"),
+    "report.tuning.ram.within": ("within it", "passt"),
+    "report.tuning.ram.exceeds": (
+        "EXCEEDS it, the run does not fit this server", "ÜBERSTEIGT ihn, der Lauf passt nicht auf diesen Server"),
+}
+MESSAGES.update(AUDIT_TUNING)

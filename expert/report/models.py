@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_serializer
 
 from expert.report.parts import ReportPart
-from expert.report.training import TrainingPlan
+from expert.report.training import SetupTuningPlan, TrainingPlan
 
 
 class _AuditOnly(ReportPart):
@@ -424,6 +424,10 @@ class Report(ReportPart):
                                        "stated growth)")
     audit: AuditOptimum | None = Field(default=None, description="audit: the setup's cost and serving figures "
                                        "against the configurator's optimum (written only in audits)")
+    fine_tuning_plan: SetupTuningPlan | None = Field(
+        default=None, description="audit of a single-model setup whose workload fine-tunes: the job on its own "
+                                  "GPUs, CPU offload's host RAM against the server's, where the runs could go and "
+                                  "the checkpoints (written only then)")
     quantised_alternatives: list[Alternative] = Field(
         default=[], description="the workload states its precision, which the recommendation keeps: the "
                                 "cheaper quantised configurations (fp8, int8; int4 with allow_int4), each with "
@@ -436,7 +440,7 @@ class Report(ReportPart):
         data = handler(self)
         if not data.get("quantised_alternatives"):
             data.pop("quantised_alternatives", None)
-        for key in ("audit", "near_tie", "growth"):
+        for key in ("audit", "near_tie", "growth", "fine_tuning_plan"):
             if data.get(key) is None:
                 data.pop(key, None)
         return data

@@ -247,9 +247,10 @@ def _document(report: Report, markdown: bool) -> str:
     if report.growth:
         head(t["growth"])
         item(report.growth.summary)
-    if report.training_plan:
+    plan = report.training_plan or report.fine_tuning_plan
+    if plan:
         head(t["training"])
-        for line in report.training_plan.lines:
+        for line in plan.lines:
             item(line)
     if report.alternatives:
         head(t["alternatives"])

@@ -112,3 +112,47 @@ def localised(plan: dict | None, lang: str) -> dict | None:
     out["lines"] = plan["lines"].get(lang) or plan["lines"]["en"]
     out["methods"] = [{**m, "quality": m["quality"].get(lang) or m["quality"]["en"]} for m in plan["methods"]]
     return out
+
+
+class SetupTuningPlan(ReportPart):
+    """An audited setup's fine-tuning plan (issue 33 item 2): the job on the setup's own GPUs, the host RAM
+    of CPU offload against the server's, where the runs could go (the advice's three sources, the cheapest
+    first) and the checkpoints; `lines` is the plan in the report's language."""
+
+    method: str = Field(description="full | lora | qlora")
+    dataset_tokens: float
+    dataset_assumed: bool = Field(description="the workload gives no dataset_tokens: the default is assumed")
+    epochs: float
+    runs_per_year: int
+    runs_on: str = Field(description="where the setup says its runs go (training_gpus): serving | separate")
+    gpu: str = Field(description="the setup's GPU")
+    gpus: int = Field(description="the setup's GPUs, all of which the run on them uses")
+    nodes: int = Field(description="8-GPU nodes the run on them spans")
+    sharding: str = Field(description="single-gpu | fsdp-node | fsdp-offload | fsdp-multinode "
+                          "(expert.sizing.ft_job.layout_on)")
+    cpu_offload: bool = Field(description="fp32 master weights and Adam moments held in host RAM (a full "
+                              "fine-tune that does not fit one node's GPUs otherwise)")
+    memory_per_gpu_gb: float = Field(description="the run's memory per GPU on the setup's GPUs, GB")
+    usable_per_gpu_gb: float = Field(description="what a run can use of one GPU (95 %: no serving engine "
+                                     "holds memory while it runs), GB")
+    memory_fits: bool = Field(description="memory_per_gpu_gb ≤ usable_per_gpu_gb")
+    host_ram_gb: float = Field(description="host RAM per node the CPU offload needs, GB; 0 without offload")
+    server_ram_gb: float | None = Field(default=None, description="the server's RAM: the setup's ram_gb, else "
+                                        "000 M3's 1:4 rule (4 × the setup's VRAM), GB")
+    server_ram_stated: bool = Field(description="server_ram_gb is the setup's own ram_gb")
+    host_ram_exceeded: bool = Field(description="host_ram_gb > server_ram_gb: the run does not fit this server")
+    hours_per_run: float = Field(description="one run on the setup's GPUs, hours (the job planner's MFU)")
+    fits_here: bool = Field(description="the runs fit the setup's GPUs at their idle hours: memory, host RAM and "
+                            "half the period between runs (the serving-idle option)")
+    nights_per_run: int | None = Field(default=None, description="fits_here: nights of degraded service per run")
+    nights_per_month: float | None = Field(default=None, description="fits_here: those nights per month")
+    degraded_chf_per_run: float | None = Field(default=None, description="fits_here and priced: the serving "
+                                               "capacity the nights hold at the setup's own cost per GPU-hour")
+    chosen: str | None = Field(default=None, description="the cheapest source that fits (the idle nights only "
+                               "when they save the minimum per night), marked → in the lines; null: none fits")
+    options: list[TrainingOptionOut] = Field(default=[], description="serving-idle (on the setup's GPUs), "
+                                             "rented-per-run, dedicated: chosen first")
+    checkpoint_gb: float = Field(description="one resumable checkpoint, GB (adapters only for LoRA/QLoRA)")
+    checkpoints_kept: int
+    checkpoint_storage_gb: float = Field(description="checkpoint_gb × checkpoints_kept")
+    lines: list[str] = []

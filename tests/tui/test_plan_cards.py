@@ -53,3 +53,13 @@ async def test_a_pool_shows_its_groups():
 async def test_a_workload_without_either_shows_no_plan_card():
     cards = await cards_of(EXPERT.advise({"model": "llama-3.1-8b", "requests_per_day": 20000}))
     assert not cards["training"][0] and not cards["pool"][0]
+
+
+async def test_an_audit_of_a_fine_tuning_setup_shows_its_plan_as_the_text_does():
+    report = EXPERT.audit({"gpu": "l40s", "count": 1,
+                           "workload": {"model": "llama-3.1-8b", "requests_per_day": 20000,
+                                        "fine_tuning": {"frequency": "monthly", "method": "lora"}}})
+    shown, _, title, body = (await cards_of(report))["training"]
+    assert shown and title == f"Fine-tuning plan ({len(report.fine_tuning_plan.lines)})"
+    assert body.splitlines()[1] == "• " + report.fine_tuning_plan.lines[1]       # the layout on its own GPUs
+    assert "on this setup's 1× l40s: one GPU" in body

@@ -17,8 +17,9 @@ if TYPE_CHECKING:  # types only: the report models load with the pipeline
 
 def plan_lines(report: Report, kind: str) -> list[str]:
     """The report's lines of the fine-tuning plan (`kind` "training") or of its pool ("pool")."""
-    if kind == "training":
-        return list(report.training_plan.lines) if report.training_plan is not None else []
+    if kind == "training":  # an advice's plan, or an audited setup's (issue 33 item 2)
+        plan = report.training_plan or report.fine_tuning_plan
+        return list(plan.lines) if plan is not None else []
     return list(report.pool)
 
 
