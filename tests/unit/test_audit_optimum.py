@@ -220,10 +220,12 @@ def test_an_owned_setup_priced_at_a_rent_says_so():
 def test_memory_totals_of_a_replicated_setup_say_they_are_one_copys():
     # issue 33 review: 8 owned A100 80 GB SXM serving Llama-3.1-70B in fp16 printed "total 151.3 GB,
     # reserve 3%" for a setup of 8 × 80 GB = 640 GB. By hand: 70.6 B × 2 bytes ≈ 140 GB of weights exceed one
-    # GPU's 78.2 GB usable, so the audit takes tensor parallel 2 (the smallest that holds a copy) and the
-    # 8 GPUs run 8 / 2 = 4 copies; the memory line now says its totals are one copy's.
-    report = expert.audit({"gpu": "a100-80gb-sxm", "count": 8, "ownership": "owned", "site_country": "CH",
-                           "workload": {"model": "llama-3.1-70b", "requests_per_day": 20000}})
+    # GPU's 78.2 GB usable; at the stated tensor parallel 2 the 8 GPUs run 8 / 2 = 4 copies, and the memory
+    # line says its totals are one copy's (unstated, the audit takes TP 4, which serves more: 2 copies)
+    setup = {"gpu": "a100-80gb-sxm", "count": 8, "ownership": "owned", "site_country": "CH",
+             "workload": {"model": "llama-3.1-70b", "requests_per_day": 20000}}
+    assert (expert.audit(setup).audit.setup.tensor_parallel, expert.audit(setup).audit.setup.replicas) == (4, 2)
+    report = expert.audit({**setup, "tensor_parallel": 2})
     assert (report.audit.setup.tensor_parallel, report.audit.setup.replicas) == (2, 4)
     assert report.memory.weights_gb == pytest.approx(140.0, abs=1.5)
     text = render(report, "text")
