@@ -71,8 +71,9 @@ def regime_stats(report: AccuracyReport, quantity: str) -> dict[tuple[str, str],
             for key, rows in report.by_regime(quantity).items()}
 
 
-# Rows `constants.cohort_admit_us_per_token` was fitted on (closed-loop TTFT); every other closed-loop
-# TTFT row is held out from that fit (NIM's Llama-3.3-70B, the vLLM rows of issue 32 item 5).
+# Rows `constants.cohort_admit_us_per_token` and `cohort_budget_steps` were fitted on (closed-loop TTFT);
+# every other closed-loop TTFT row is held out from that fit (NIM's Llama-3.3-70B, the vLLM rows of issue 32
+# item 5).
 COHORT_FIT_ROWS = "nim-llama31-8b-fp8-1xh100-ttft-"
 
 

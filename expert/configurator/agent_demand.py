@@ -5,8 +5,9 @@ single-request workload the search already understands:
 - requests = LLM steps (task rate × fan-out × mean steps), peak over average as the workload's;
 - prompt = the mean input a step reads (decode reads the KV of the whole context), output = visible
   + reasoning tokens per step, context = the mean context a live session holds;
-- latency target = per step: (task target − tool time) / steps; without a task target the
-  workload's `latency_target_s` applies to each step. With an internal step target or a final answer
+- latency target = per step: (task target − tool time) / steps, for the complete step (the task waits
+  for every step's last token); without a task target the workload's `latency_target_s` applies to
+  each step as the workload states it (streamed: its first words). With an internal step target or a final answer
   target the two are told apart: an internal step (a tool call no one reads) must be complete within
   the tighter of its target and the task's share, the final answer's target is its first words when the
   workload streams (a TTFT target), else its complete step (every step has the mean step's shape).
@@ -59,6 +60,7 @@ class AgentDemand:
     final_target_s: float | None = None     # the final answer's target: first words when streamed
     streamed: bool = True        # the workload streams its answers (the final answer's target is its TTFT)
     routed_replicas: int | None = None  # without affinity: the replicas the hit rate is sized at (None: no hits)
+    batch: bool = False          # nobody waits (`agent.batch`): no final answer anyone reads
 
     def shape_at(self, replicas: int | None) -> loop.LoopShape:
         """The loop's shape when its steps are spread over `replicas` (`agent_loop.routed_share`; None:
@@ -88,14 +90,16 @@ class AgentDemand:
 @dataclass(frozen=True)
 class StepPrefill:
     """What a step's time to first token reads of an agent loop (`prefill_ttft`): the tokens it prefills
-    after the cached prefix, that prefix, the share of steps that first copy it back from CPU memory and
-    the stated precision it is copied in (None: the candidate's own, `kv_precision_at`). Part of the profile cache's key (`profile.Sizing`): a `cpu` loop
-    offloading nothing has the same step as the loop with its KV on the GPU, so they share profiles."""
+    after the cached prefix, that prefix, the share of steps that first copy their prefix back from CPU
+    memory, the tokens such a step copies and the stated precision it is copied in (None: the candidate's own,
+    `kv_precision_at`). Part of the profile cache's key (`profile.Sizing`): a `cpu` loop offloading nothing
+    has the same step as the loop with its KV on the GPU, so they share profiles."""
 
     uncached: float
     cached: float
     reloaded: float
     kv_precision: str | None
+    reload_tokens: float = 0.0
 
 
 def shared_prefix_tokens(d: AgentDemand) -> int:
@@ -106,10 +110,18 @@ def shared_prefix_tokens(d: AgentDemand) -> int:
 
 
 def step_prefill(d: AgentDemand) -> StepPrefill:
-    """The step prefill of demand `d` (only `cpu` with session affinity copies an offloaded prefix back)."""
+    """The step prefill of demand `d`. Only `cpu` copies an offloaded prefix back, and only on a step that
+    finds it: every step with session affinity, 1/R of them when R replicas take the steps in turn
+    (`agent_loop.routed_share`; none while R is not known, issue 31 departure 8). A step that finds it
+    copies the prefix of a step that reuses its cache (the affine shape's), not the mean of hits and misses."""
     new = d.shape.mean_uncached
-    reloaded = d.offload_share if d.kv_during_tools == "cpu" and d.affinity else 0.0
-    return StepPrefill(new, max(0.0, d.shape.mean_input - new), reloaded, d.kv_precision)
+    cached = max(0.0, d.shape.mean_input - new)
+    if d.kv_during_tools != "cpu" or d.offload_share <= 0:
+        return StepPrefill(new, cached, 0.0, d.kv_precision)
+    hit = loop.routed_share(d.affinity, d.routed_replicas)
+    affine = d.shape if d.affinity else replace(d, affinity=True).shape_at(None)
+    return StepPrefill(new, cached, d.offload_share * hit, d.kv_precision,
+                       max(0.0, affine.mean_input - affine.mean_uncached) if hit else 0.0)
 
 
 def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
@@ -123,13 +135,14 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
     agent = spec.resolved()
     limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
     retained = loop.retained_share(agent.tool_time_s, spec.cache_retention_s)
+    factor = peak_factor(w)
     if spec.concurrent_users is not None:
         peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, step_latency_s,
                                           agent.tool_time_s, agent.think_time_s)
-        average = peak / w.peak_to_average
+        average = peak / factor
     else:
         average = (spec.tasks_per_day / 86_400) if spec.tasks_per_day is not None else w.average_rps
-        peak = average * w.peak_to_average
+        peak = average * factor
     held = peak * agent.fan_out * agent.steps_mean * agent.tool_time_s if spec.kv_during_tools == "gpu" else 0.0
     target = w.latency_target_s
     if spec.task_latency_target_s is not None:
@@ -139,8 +152,30 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
         internal = target if internal is None else min(internal, target)  # the task's share binds every step
     d = AgentDemand(agent, None, average, peak, held, target, spec.session_affinity, spec.kv_during_tools,
                     limit, spec.kind, w.kv_cache_precision, 1.0 if spec.kv_during_tools == "cpu" else 0.0,
-                    spec.concurrent_users, retained, internal, final, w.streaming, routed_replicas)
+                    spec.concurrent_users, retained, internal, final, w.streaming, routed_replicas, spec.batch)
     return replace(d, shape=d.shape_at(routed_replicas))
+
+
+def _unpeaked_batch(w: Workload) -> bool:
+    """A batch (`agent.batch`: nobody waits, the runs follow no people's day) that states no
+    `peak_to_average`: its peak is its average."""
+    return w.agent.batch and "peak_to_average" not in w.model_fields_set
+
+
+def peak_factor(w: Workload) -> float:
+    """The agent's peak over its daily average: `peak_to_average`, but 1 for an unpeaked batch."""
+    return 1.0 if _unpeaked_batch(w) else w.peak_to_average
+
+
+def rate_basis(w: Workload) -> dict:
+    """How an agent's peak step rate was obtained, for the report's capacity section (`slo.rate_basis`
+    for other workloads): a closed loop's users at the fixed point, a batch without a peak factor, or the
+    tasks per day × `peak_to_average`."""
+    if w.agent.concurrent_users is not None:
+        return {"basis": "agent closed loop", "peak_factor": peak_factor(w)}
+    if _unpeaked_batch(w):
+        return {"basis": "agent batch", "peak_factor": 1.0}
+    return {"basis": "agent tasks × peak_to_average", "peak_factor": peak_factor(w)}
 
 
 def is_closed_loop(w: Workload) -> bool:
@@ -151,6 +186,8 @@ def is_closed_loop(w: Workload) -> bool:
 def _targets(w: Workload, d: AgentDemand) -> dict:
     """The equivalent workload's latency fields (module docstring)."""
     if d.internal_target_s is None and d.final_target_s is None:
+        if w.agent.task_latency_target_s is not None:  # the task's share bounds each complete step
+            return {"latency_target_s": d.step_target_s, "streaming": False}
         return {"latency_target_s": d.step_target_s}
     e2e, ttft = d.internal_target_s, w.ttft_target_s
     if d.final_target_s is not None and w.streaming:
@@ -184,7 +221,7 @@ def prefill_ttft(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision: 
     """`step_ttft` of a step prefill."""
     ttft = loop.prefill_s(model, gpu, tp, precision, column, p.uncached, p.cached, a)
     if p.reloaded:  # layer-wise loading hides the copy behind the prefill where it can (agent_loop)
-        copy = loop.reload_s(model, tp, p.cached, a, kv_precision_at(precision, p.kv_precision), gpu)
+        copy = loop.reload_s(model, tp, p.reload_tokens, a, kv_precision_at(precision, p.kv_precision), gpu)
         ttft += p.reloaded * loop.exposed_reload_s(copy, ttft, model.layers)
     return ttft
 

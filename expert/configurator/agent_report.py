@@ -5,8 +5,9 @@ Step time = the chosen configuration's end-to-end latency of one step at its ope
 (cached-prefix TTFT + output × TPOT); task latency = steps × (step time + tool time)
 (`agent_loop.task_latency_s`); the p90 task uses the p90 step count with the mean step time.
 Sessions: the mean by Little's law and its p95 (a Poisson count, `agent_loop.poisson_p95`). The cache
-figures are those the search sized (`AgentDemand.shape_at(routed_replicas)`): with affinity or one
-replica every step reaches its cache, R replicas without affinity 1/R of the steps.
+figures are those at the pick's replicas (`AgentDemand.shape_at(replicas)`, the function the search sizes
+with): with affinity or one replica every step reaches its cache, R replicas without affinity 1/R of the
+steps. The step latency stays the one the search sized, an upper bound where the pick hits more.
 """
 
 from __future__ import annotations
@@ -37,14 +38,19 @@ def figures(ctx, best, offload=None) -> dict:
     gpu, tp = best.source.gpu, best.tp
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
     step = best.latency
-    shape = d.shape_at(d.routed_replicas)   # the hit rate the search sized (agent_demand: one function)
-    routed = d.affinity or d.routed_replicas == 1   # every step reaches the replica holding its cache
+    # the hit rate at the pick's own replicas (agent_demand: one function): a pick with fewer replicas than
+    # the search sized at hits more often (one replica: always), not the sized rate (issue 31 departure 7)
+    shape = d.shape_at(best.replicas)
+    routed = d.affinity or best.replicas == 1   # every step reaches the replica holding its cache
     at_pick = replace(d, shape=shape, affinity=routed)
-    unlimited = replace(d, retained=1.0).shape_at(d.routed_replicas)  # the same without a retention limit
+    unlimited = replace(d, retained=1.0).shape_at(best.replicas)  # the same without a retention limit
     new = shape.mean_uncached
     request = request_overhead_s(ctx.sizing.engine, ctx.a)
     kv_session = prof.kv_seq_gb * tp / prof.kv_copies   # once, whatever the copies (MLA under TP: tp)
-    kv_shared = prof.shared_kv_gb * tp      # the shared prefix, once per replica (MLA: once per GPU)
+    kv_shared = prof.shared_kv_gb * tp      # the shared prefix per replica, all its copies (MLA: once per GPU)
+    # copies of the shared prefix in a replica: one per GPU under DP attention (each rank's own cache), as a
+    # session's KV under TP (an MLA latent on every GPU), else one split over the GPUs
+    shared_copies = tp if prof.attention == "dp" else prof.kv_copies
     # a closed loop carries the rate its users make at this pick's step (`closed_rate`), at most the rate
     # it was sized for: N × R / (R + Z) sessions, never more than its users
     peak_tasks = d.closed_rate(step) if d.users else d.peak_task_rate
@@ -77,13 +83,17 @@ def figures(ctx, best, offload=None) -> dict:
                                                shape.mean_input, 0, ctx.a) + request,
         "step_latency_s": step, "tool_time_s": a.tool_time_s,
         # the final step has the mean step's shape; streamed, its user waits for the first words
-        "final_step_latency_s": best.ttft if d.final_target_s is not None and d.streamed and best.ttft else step,
+        # a batch has no reader: no final answer (issue 31 departure 3)
+        "final_step_latency_s": None if d.batch else (
+            best.ttft if d.final_target_s is not None and d.streamed and best.ttft else step),
+        "batch": d.batch,
         "step_latency_target_s": d.internal_target_s, "final_latency_target_s": d.final_target_s,
         "task_latency_s": task,
         "task_latency_p90_s": loop.task_latency_s(a.steps_p90, step, a.tool_time_s),
         "tool_share": a.steps_mean * a.tool_time_s / task if task > 0 else 0.0,
         "sessions_peak": live, "sessions_p95": loop.poisson_p95(live), "sessions_on_gpu_peak": on_gpu,
-        "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared,
+        "kv_per_session_gb": kv_session, "kv_shared_gb": kv_shared, "kv_shared_copies": shared_copies,
+        "kv_session_copies": prof.kv_copies, "replicas": best.replicas,
         "kv_sessions_gb": on_gpu * kv_session * prof.kv_copies + best.replicas * kv_shared,
         # what memory must hold: each replica at the p95 of its sessions, as the memory section sizes it
         "kv_sessions_p95_gb": best.replicas * (kv_shared + kv_session * prof.kv_copies * replica_sequences(
@@ -94,7 +104,7 @@ def figures(ctx, best, offload=None) -> dict:
         "offload_count": offload.count if kv_bound else None,
         "offload_monthly_saving_chf": (best.objective - offload.objective) / ctx.months if kv_bound else None,
         # dropped KV waits nowhere: only `cpu` puts the idle sessions' KV in host DRAM
-        **host_memory(ctx, best, peak_tasks,
+        **host_memory(ctx, best, at_pick, peak_tasks,
                       (share if d.kv_during_tools == "cpu" else 0.0) * max(0.0, live - generating) * kv_session),
         "cost_per_task_chf": per_task,
         "cost_per_1000_tasks_chf": None if per_task is None else per_task * 1000,
@@ -102,17 +112,19 @@ def figures(ctx, best, offload=None) -> dict:
     }
 
 
-def host_memory(ctx, best, peak_tasks: float, host_kv_gb: float) -> dict:
+def host_memory(ctx, best, d, peak_tasks: float, host_kv_gb: float) -> dict:
     """Where the KV waits and what the host side carries (issue 31 item 6): `host_kv_gb` of offloaded
     sessions' KV in host DRAM against the host RAM of the pick — 000 M3's rule (system RAM 4 × total
     VRAM, as the bill of materials builds owned servers and packages); a cloud offer states none, so its
     RAM is left unknown. The link check shares one PCIe link per GPU (`agent_loop.host_link_gbs`): the
     reloads' GB/s per GPU at the peak against the link (offload writes move the same bytes the other
-    way, a separate direction), and the time to load the weights over the same link at start."""
-    d, gpu, tp = ctx.agent, best.source.gpu, best.tp
+    way, a separate direction), and the time to load the weights over the same link at start. `d` is the
+    agent's demand at the pick's replicas (its steps reload as often as they find their prefix there)."""
+    gpu, tp = best.source.gpu, best.tp
     p = step_prefill(d)
     link = loop.host_link_gbs(gpu)
-    reload_gb = loop.offload_gb(ctx.model, tp, p.cached, ctx.a, ctx.w.kv_precision_at(best.precision)) if p.reloaded else 0.0
+    reload_gb = loop.offload_gb(ctx.model, tp, p.reload_tokens, ctx.a, ctx.w.kv_precision_at(best.precision)) \
+        if p.reloaded else 0.0
     reload_rate = peak_tasks * d.agent.steps_mean * p.reloaded * reload_gb / max(1, best.replicas)
     owned = best.source.kind in ("package", "purchase")
     ram = m3_ram_gb(gpu, best.count) if owned else None

@@ -165,37 +165,14 @@ class PoolSearch:
         return self._ft_team(agents, source, k, around_the_clock)
 
     def _ft_team(self, agents, source: Source, k: int, around_the_clock: bool) -> tuple:
-        from expert.configurator.idle_nights import gpu_hour_chf, minimum_per_run
-        from expert.configurator.objective import gpu_cost
-        from expert.configurator.training_plan import attended_hours
-        from expert.sizing.ft_job import layout_on
+        from expert.configurator.pool_runs import pool_runs
         months = self.w.horizon_months
-        team, rented, problems, yearly = 0.0, 0.0, [], 0.0
-        for i in agents:
-            ctx = self.ctxs[i]
-            t, planner = ctx.tuning, ctx.planner()
-            per_day = 24.0 if around_the_clock else t.idle_hours_per_day
-            lay = layout_on(ctx.model, source.gpu, t.method, k, planner.tokens, t.epochs, self.a)
-            nights = math.ceil(lay.hours / per_day - 1e-9) if per_day > 0 else math.inf
-            elapsed = lay.hours if nights <= 1 else nights * 24.0
-            ext = next((o for o in planner.external() if o.kind == "rented-per-run"), None)
-            idle = lay.fits and elapsed <= planner.limit_h
-            if idle and not around_the_clock and ext is not None:  # serving GPUs: the nights must pay (idle_nights)
-                held = lay.hours * k * gpu_hour_chf(gpu_cost(source, k, months, self.a), k, months, self.a)
-                idle = ext.cost_per_run_chf - held > minimum_per_run(nights, self.a)
-            if idle:
-                yearly += lay.hours * t.runs_per_year
-                waits = attended_hours(elapsed) * t.runs_per_year / 12
-            else:
-                if ext is None:
-                    why = (f"needs {lay.memory_per_gpu_gb:.1f} GB per GPU, has {lay.usable_per_gpu_gb:.1f}"
-                           if not lay.fits else f"a run takes {elapsed / 24:.1f} days")
-                    problems.append(f"{ctx.w.name}: fine-tuning on {k}× {source.gpu.id} {why}")
-                    continue
-                rented += ext.cost_horizon_chf / months
-                waits = attended_hours(ext.elapsed_hours_per_run) * t.runs_per_year / 12
-            if t.team_waits:
-                team += waits * self.w.team_hourly_rate_chf
+        runs = pool_runs(self, agents, source, k, around_the_clock)
+        problems = [r.problem for r in runs if r.problem]
+        rented = sum(r.rented_horizon_chf for r in runs) / months
+        team = sum(r.waits_h_per_month for r in runs if self.ctxs[r.agent].tuning.team_waits) \
+            * self.w.team_hourly_rate_chf
+        yearly = sum(r.hours * self.ctxs[r.agent].tuning.runs_per_year for r in runs if r.where in ("idle", "around"))
         if yearly > 0.5 * 365 * (24.0 if around_the_clock else max(
                 (self.ctxs[i].tuning.idle_hours_per_day for i in agents), default=0)):
             problems.append(f"all runs take {yearly:.0f} h a year, over half the group's training hours")
@@ -269,6 +246,8 @@ def pool_kind(kind: str, lang: str) -> str:
 
 def pool_summary(ps: PoolSearch, opt: PoolOption) -> dict:
     """A JSON-friendly description of a pool option."""
+    from expert.configurator.pool_runs import option_runs, run_dict
+    from expert.sizing.finetune import checkpoint_gb
     names = [wi.name for wi in ps.ws]
     months = ps.w.horizon_months
     return {"kind": opt.kind, "description": describe(opt),
@@ -276,6 +255,8 @@ def pool_summary(ps: PoolSearch, opt: PoolOption) -> dict:
             "gpu_cost_chf": round(opt.gpu_cost, 2), "training_cost_chf": round(opt.train_monthly * months, 2),
             "team_cost_chf": round(opt.team_monthly * months, 2), "objective_chf": round(opt.objective, 2),
             "gpus": sum(n for _, n, *_ in opt.groups),
+            "runs": [run_dict(r, names[r.agent], checkpoint_gb(ps.ctxs[r.agent].model, ps.ctxs[r.agent].tuning.method,
+                                                               ps.a)[1]) for r in option_runs(ps, opt)],
             "groups": [{"gpu": s.gpu.id, "source": s.key, "count": n, "role": role,
                         "agents": {names[i]: {"precision": plans[i].precision, "tp": plans[i].tp,
                                               "replicas": plans[i].replicas} for i in agents}}

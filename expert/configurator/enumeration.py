@@ -134,6 +134,7 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3),
         tpot_rate_rps=None if c.op is None else round(c.op.rate_rps, 4),
         tpot_batch=None if c.op is None else round(c.op.decoding, 2),
+        rate_unit="steps/s" if ctx.agent is not None else None,  # the per-step equivalent's rate (agent_demand)
         kernel=quantised_kernel(s.gpu, c.precision.split(",")[0], ctx.w.engine),
         kv_cache_precision=ctx.w.kv_precision_at(c.precision.split(",")[0]), **{**extra, **owned_extra})
 

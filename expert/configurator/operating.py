@@ -70,6 +70,16 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     facts: dict[str, Any] = {"serving_capacity_rps": lo, "serving_peak_rps": peak,
                              "serving_load_ratio": peak / lo if lo > 0 else None}
     op = prof.point(replicas, peak, conc, util, t_inf) if peak > 0 else None
+    needed = prof.replicas_needed(peak, conc, util, t_inf) if peak > 0 else 0
+    if needed:  # the GPUs of this kind at this TP the peak needs, as the search checks a count
+        facts["serving_gpus_needed"] = needed * tp
+    # 000 D3's concurrent inferences as the search counts them (`feasibility._serving`), over the complete
+    # answer at the operating point; beyond capacity, at the point of the replicas the peak needs, else at
+    # the most sequences a replica holds
+    at = op if op is not None or not needed else prof.point(needed, peak, conc, util, t_inf)
+    latency = at.e2e_s if at is not None else prof.e2e(min(prof.seq_mem, prof.seq_lat))
+    facts["estimated_e2e_s"] = latency
+    facts["concurrent_inferences"] = max(conc, peak * (t_inf if t_inf is not None else latency) / util)
     if op is not None:
         facts.update({"estimated_ttft_p95_s": op.ttft_s, "estimated_tpot_ms": op.tpot_s * 1000,
                       "estimated_busy_share": op.rho, "operating_batch": op.batch,

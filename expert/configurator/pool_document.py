@@ -10,6 +10,7 @@ A100 80 GB sources, and the text says which pool the search chose and why, with 
 from __future__ import annotations
 
 from expert.configurator.explain import where_words
+from expert.configurator.pool_runs import option_runs
 from expert.messages import t
 from expert.report.numbers import grouped
 
@@ -51,6 +52,8 @@ def document_pools(ps, sources, best, describe, evaluate_pool) -> dict | None:
     have_gb = sum(n * next(iter(plans.values())).limit_gb for _, n, _, _, plans in best.groups if plans)
     mem = "/".join(sorted({f"{s.gpu.memory_gb:g}" for s, *_ in best.groups}))
     cheaper = best_tco < hybrid["tco_chf"] - 0.01
+    places = {"rented" if r.where == "rented" else "idle" for r in option_runs(ps, best) if r.where != "none"}
+    training = "mixed" if len(places) > 1 else (places.pop() if places else "none")
     text = {}
     for lang in ("en", "de"):
         text[lang] = t("configurator.pool.document", lang, ng=ng, nf=nf, l40s=l40s.gpu.id, a100=a100.gpu.id,
@@ -59,5 +62,7 @@ def document_pools(ps, sources, best, describe, evaluate_pool) -> dict | None:
         if cheaper:
             text[lang] += t("configurator.pool.document.cheaper", lang, pool=describe(best, lang), best_chf=grouped(best_tco),
                             agents=len(ps.ws), need_gb=f"{need_gb:.0f}", have_gb=f"{have_gb:.0f}", gpus=gpus,
-                            mem=mem, total=ng + nf)
+                            mem=mem, total=ng + nf,
+                            training=t(f"configurator.pool.document.training.{training}", lang)
+                            if training != "none" else "")
     return {"hybrid": hybrid, "homogeneous": homo, "saving_chf": round(saving, 2), "text": text}

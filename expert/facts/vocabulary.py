@@ -262,6 +262,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
+        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds the setup's GPU memory (000 D2)"),
         "fine_tuning_here": (BOOL, "the workload's fine-tuning runs on these GPUs (setup training_gpus: serving)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
         "backups": (BOOL, "backups of fine-tuned models and configurations"),
@@ -304,6 +305,18 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
                                    "the peak (operating_rate_rps per replica, operating_decoding decoding), ms"),
         "estimated_busy_share": (NUM, "the peak per replica over its compute capacity (the largest arrival rate "
                                       "with a stable steady state, docs/slo.md)"),
+        "estimated_e2e_s": (NUM, "estimated complete answer at the peak (TTFT p95 + output × TPOT), s; beyond "
+                                 "capacity, on the serving_gpus_needed (else at the most sequences a replica holds)"),
+        "concurrent_inferences": (NUM, "000 D3 at the peak: max(stated concurrency, peak rps × inference time / "
+                                       "target utilisation), the inference time stated or estimated_e2e_s"),
+        "pool_gpus_needed_at_peak": (NUM, "a pool: pool_gpus_needed plus the GPUs each agent's replicas lack "
+                                          "to serve its own peak (its serving_gpus_needed over what it has)"),
+        "pool_average_rps": (NUM, "a pool: its placed agents' average rates summed, req/s"),
+        "pool_peak_rps": (NUM, "a pool: its placed agents' peaks summed, req/s"),
+        "pool_concurrent_inferences": (NUM, "a pool: its placed agents' 000 D3 concurrent inferences summed"),
+        "pool_inference_time_s": (NUM, "a pool: its placed agents' complete answers weighted by their peaks, s"),
+        "serving_gpus_needed": (NUM, "GPUs of the setup's kind at its tensor parallelism that serve the peak within "
+                                     "the targets (the configurator's replica count × TP); absent when none do"),
         "operating_batch": (NUM, "sequences per replica at the peak (Little's law)"),
         "operating_rate_rps": (NUM, "arrival rate per replica at the peak the estimated TTFT/TPOT are for"),
         "operating_decoding": (NUM, "sequences decoding per replica in that steady state"),

@@ -57,11 +57,12 @@ def _report_fields(value: Any) -> dict[str, Any]:
 
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
-               held: int = 0, shared: int = 0) -> tuple[dict, dict, dict]:
+               held: int = 0, shared: int = 0, agent: Workload | None = None) -> tuple[dict, dict, dict]:
     """(memory, capacity, sizing fact) of the recommended configuration: its GPU, count, precision and
     tensor-parallel degree, holding the concurrency it must serve (000 D3) per replica (plus `held`
     agent sessions per replica that wait on a tool with their KV on the GPU, and an agent's `shared`
-    prefix tokens held once per replica). The
+    prefix tokens held once per replica; `agent`: the agent workload `w` is the per-step equivalent of,
+    whose peak basis the capacity states). The
     configurator's record already holds the operating point; only when nothing fits (or a pool of
     agents leaves it open) is the workload sized from scratch on the fallback GPU."""
     import math
@@ -101,6 +102,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = replica_sequences(concurrent_d3, replicas, choice.get("batch_per_replica"), held)
         precision = choice["precision"].split(",")[0]  # a hybrid pool lists its groups' precisions
+        # the pick's own KV precision (`Workload.kv_precision_at`: DeepSeek-V3's native FP8 caches an FP8
+        # latent, an open precision's fp8 pick an FP8 cache), as the search sized it
         m = inference_memory(model, gpu, tp, tp, precision, context, sequences, w.kv_precision_at(precision),
                              engine=w.engine,
                              shared_prefix_tokens=shared, attention=choice.get("attention") or "tp")
@@ -116,9 +119,10 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
               "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
+    from expert.configurator.agent_demand import rate_basis as agent_rate_basis
     from expert.inputs.slo import rate_basis
 
-    basis = rate_basis(w)
+    basis = rate_basis(w) if agent is None else agent_rate_basis(agent)
     capacity = {"average_rps": average, "peak_rps": peak, "inference_time_s": inference_time,
                 "concurrent_inferences": concurrent_d3, "gpus_needed": gpus, "peak_basis": basis["basis"],
                 "peak_factor": basis["peak_factor"]}
@@ -163,7 +167,6 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.engine import evaluate
     from expert.interview import render_sentence
     from expert.engine.rule_base import rule_base
-    from expert.inputs.slo import targets
 
     model = primary_model(w, catalog)
     result = search(w, catalog, sensitivity=sensitivity, detail=False, _shared=shared_cache(catalog))
@@ -175,7 +178,9 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     alternatives = [_localised(a, lang) for a in options]
     quantised = [_localised(_report_fields(a), lang) for a in getattr(result, "quantised", [])]
     sized, held, shared = _sized_view(w, model, choice)
-    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared)
+    memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared, w if w.agent else None)
+    if w.agent is not None:  # sized as its per-step equivalent: the rates count LLM steps
+        capacity["rate_unit"] = "steps/s"
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
                                                          choice)})
@@ -208,19 +213,25 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         facts.append(clean_fact(tie))
     evaluation = evaluate(_advice_rules(rule_base(rules_dirs), facts), facts, lang=lang)
     findings, fired = trace_parts(evaluation)
-    sentence = w.model_dump(exclude_none=True)
+    sentence, cycle = w.model_dump(exclude_none=True), None
     if getattr(result, "agent", None) is not None:  # an agent's volume is counted in tasks
         sentence["requests_per_day"] = result.agent["tasks_per_day"]
+        if w.agent.concurrent_users is not None:  # a closed loop: its users' cycle at the fixed point
+            sentence["agent"]["think_time_s"] = w.agent.resolved().think_time_s
+            cycle = result.agent["task_latency_s"], result.agent["peak_tasks_per_s"]
+    from expert.configurator.agent_targets import workload_targets
+
+    slo = workload_targets(w, model)  # an agent: the per-step targets the search used (a batch has no reader)
     return make_report(
-        kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang),
-        memory=memory, capacity=capacity, slo=targets(w).as_dict(lang), recommendation=_choice_fields(choice),
+        kind="advice", lang=lang, clarification=pool_text or render_sentence(sentence, lang, cycle),
+        memory=memory, capacity=capacity, slo=slo.as_dict(lang), recommendation=_choice_fields(choice),
         alternatives=alternatives, quantised_alternatives=quantised, nothing_fits=_text(result.nothing_fits, lang),
         document_recommendation=_text(getattr(document, "text", None), lang),
         near_tie=_text(getattr(result, "near_tie", None), lang), growth=growth,
         sensitivity=[_text(line, lang) for line in result.sensitivity],
         agent=getattr(result, "agent", None), findings=findings, fired_rules=fired,
         training_plan=localised(result.training_plan, lang), pool=(result.pool_lines or {}).get(lang, []),
-        pool_groups=groups)
+        pool_groups=groups, pool_runs=(result.pool or {}).get("runs", []))
 
 
 def _advice_rules(base, facts: list[dict]):

@@ -161,7 +161,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.interview import render_sentence
     from expert.engine.rule_base import rule_base
 
-    from expert.flows.audit_summary import capacity_summary, comparison, memory_summary
+    from expert.flows.audit_summary import capacity_summary, comparison, memory_summary, setup_targets
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
@@ -181,7 +181,8 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
             measured_load(growth, setup, extra.get("serving_capacity_rps"))
             growth["summary"] = summary(growth, setup.count, gpu.id, lang)
         sizing.update(clean_fact(growth_facts(growth)))
-    part, best = comparison(setup, catalog, extra, lang)
+    slo = setup_targets(setup, catalog)  # the targets the serving check used (docs/slo.md)
+    part, best = comparison(setup, catalog, extra, lang, slo)
     if best is not None:
         facts.append(clean_fact(best))
     evaluation = evaluate(rule_base(rules_dirs), [setup_fact(setup, gpu, extra), *facts], lang=lang)
@@ -192,11 +193,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         if setup.placement is not None:  # a pool's group: the agents these GPUs serve
             w = w.model_copy(update={"agents": [a for a in w.agents if a.name in setup.placement]})
         clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
-    slo = None
-    if setup.workload is not None:
-        from expert.inputs.slo import targets
-
-        slo = targets(setup.workload).as_dict(lang)  # the targets the serving check used (docs/slo.md)
-    return make_report(kind="audit", lang=lang, clarification=clarification, slo=slo,
+    return make_report(kind="audit", lang=lang, clarification=clarification,
+                       slo=slo.as_dict(lang) if slo is not None else None,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
                        findings=findings, fired_rules=fired)

@@ -10,6 +10,10 @@
   from elsewhere (a US-hosted setup priced at the Swiss provider's rent).
 - The optimum is `configurator.search` of the setup's workload (same targets, same horizon); the saving
   is the setup's cost minus the optimum's, per month and over the horizon, and its share of the setup's.
+  The search applies the advice's residency filter (`candidates.admissible_sources`) where the setup is:
+  a workload with `hosting: any` on a setup located in Switzerland is searched with `hosting: ch`, in
+  the EU/EEA with `hosting: eu`, elsewhere with offers of a known server location only (`residency`), so
+  the optimum is an offer the user could take where the data are today, not one of unknown location.
 - `OVERPROVISIONED_SHARE` (own threshold, 20 %): a saving above the spread of one configuration's price
   across providers (000 R4: "15–20 %") is not won by renegotiating but by another configuration — the
   money measure of mistake 1 (000 M1: "several thousand CHF a month extra without perceptible gain";
@@ -47,6 +51,28 @@ def setup_source(setup: Setup, catalog: Catalog):
     return None
 
 
+def located(setup: Setup) -> str | None:
+    """The setup's country: its hosting country; owned hardware without one stands at its site."""
+    if setup.hosting is not None:
+        return setup.hosting.country
+    return setup.site_country if setup.ownership == "owned" else None
+
+
+def residency(setup: Setup) -> tuple[Workload | None, str | None]:
+    """(the workload the optimum is searched for, the residency added: "ch", "eu", "known" or None) —
+    module docstring. "known" sets `data: sensitive` on the searched copy, which the configurator reads
+    only as "the server location must be known" (`candidates.location_must_be_known`)."""
+    from expert.configurator.candidates import EU_EEA_CH, location_must_be_known
+
+    w, where = setup.workload, located(setup)
+    if w is None or w.hosting != "any" or where is None:
+        return w, None
+    zone = "ch" if where == "CH" else "eu" if where in EU_EEA_CH else "known"
+    if zone == "known":
+        return (w, None) if location_must_be_known(w) else (w.model_copy(update={"data": "sensitive"}), zone)
+    return w.model_copy(update={"hosting": zone}), zone
+
+
 def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, Any]) -> dict[str, Any] | None:
     """The setup as a report `Choice`: its price over `months` and its estimated serving figures at the
     peak (`extra`: the setup fact's sizing fields); None when the catalog prices none of its GPUs."""
@@ -57,14 +83,16 @@ def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, A
     if source is None:
         return None
     line = cost_line(source, setup.count, months, default_assumptions(catalog))
-    located = setup.hosting.country if setup.hosting is not None else setup.site_country if setup.ownership == "owned" else None
+    where = located(setup)
     ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
     output = setup.workload.output_tokens if setup.workload is not None else None
     choice: dict[str, Any] = {
         "gpu": setup.gpu, "count": setup.count, "source": source.kind, "offer": source.key,
-        "provider": source.provider, "country": located,
-        "priced_elsewhere": True if source.kind == "cloud" and (source.country is None or source.country != located)
-        else None, "price_country": source.country if source.kind == "cloud" and source.country != located else None,
+        "provider": source.provider, "country": where,
+        # an owned setup priced at a rent (no purchase of its count in the catalog) says so, as one elsewhere
+        "priced_elsewhere": True if source.kind == "cloud" and (source.country is None or source.country != where
+                                                                or setup.ownership == "owned") else None,
+        "price_country": source.country if source.kind == "cloud" and source.country != where else None,
         "precision": extra.get("serving_precision") or "bf16", "interconnect": setup.interconnect or source.column,
         "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
         "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),
@@ -90,10 +118,10 @@ MAX_OPTIMA = 256  # bounds the per-catalog cache of a long-running process (the 
 
 
 def optimum(setup: Setup, catalog: Catalog):
-    """The configurator's recommendation for the setup's workload, one model or a pool of agents (the pool
+    """The configurator's recommendation for the setup's workload where the setup is (`residency`), one model or a pool of agents (the pool
     search, as `advise` runs it); None when nothing fits. Kept with the catalog per workload: audits of
     several setups of one workload (what-ifs in the chat, a team's scenarios) search once."""
-    w = setup.workload
+    w = residency(setup)[0]
     if w is None:
         return None
     cache = catalog.memo("audit.optimum", dict)
@@ -115,7 +143,8 @@ def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisio
     if best is None:
         return None
     month = mine["monthly_cost_chf"] - best["monthly_cost_chf"]
-    same = (best["gpu"], best["count"]) == (mine["gpu"], mine["count"])  # the offer may still differ
+    # the same GPUs at another precision are not this setup (the offer may still differ)
+    same = (best["gpu"], best["count"], best["precision"]) == (mine["gpu"], mine["count"], mine["precision"])
     return {"t": "optimum", "gpu": best["gpu"], "count": best["count"], "precision": best["precision"],
             "monthly_cost_chf": best["monthly_cost_chf"], "tco_chf": best["tco_chf"],
             "setup_monthly_cost_chf": mine["monthly_cost_chf"], "setup_tco_chf": mine["tco_chf"],
@@ -128,9 +157,12 @@ def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisio
 def underprovisioned(extra: dict[str, Any], setup: Setup) -> bool:
     """The setup's own figures say it does not serve its load: the model does not start, the estimated
     peak exceeds its capacity (when nothing is measured), a pool lacks GPUs, or measured utilisation
-    saturates (000 R4: over 85 %, mean or peak)."""
+    saturates (000 R4: over 85 %, mean or peak), or the fine-tuning it runs on these GPUs does not fit them
+    (000 D2, as d2-finetuning-memory-exceeds-setup reads it)."""
     u = setup.utilization
     measured = u is not None or setup.latency_p95_s is not None
-    return (not extra.get("fits", True) or (not measured and (extra.get("serving_load_ratio") or 0) > 1)
+    tuning_short = setup.training_gpus == "serving" and extra.get("finetune_exceeds_setup", False)
+    return (not extra.get("fits", True) or tuning_short
+            or (not measured and (extra.get("serving_load_ratio") or 0) > 1)
             or (extra.get("pool_gpus_missing") or 0) > 0
             or (u is not None and max(u.mean, u.peak or 0) > 0.85))

@@ -44,6 +44,7 @@ def tuning_extras(w, model, gpu: Gpu, count: int, catalog: Catalog, weights_gb: 
     tuning = w.tuning
     sizing["finetune_gb"] = finetune_memory(model, gpu, count, tuning.method, "bf16").total_gb
     sizing["finetune_over_weights"] = sizing["finetune_gb"] / weights_gb
+    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > gpu.memory_gb * count  # d2's comparison
     here = job_run(model, gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
                    w.team_hourly_rate_chf)
     ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)

@@ -126,6 +126,20 @@ def pool_memory(workload, catalog: Catalog, groups: list[dict]) -> dict[str, flo
     return sums
 
 
+def _pool_load(serving: dict[int, dict[str, Any]], average: dict[int, float]) -> dict[str, float]:
+    """The placed agents' load summed for the capacity section: their averages and peaks, 000 D3's concurrent
+    inferences (each agent's, from `operating_facts`) and the peak-weighted complete answer, so that
+    Σ concurrent = Σ peak × that time / U as for one model; {} when none has a peak."""
+    served = [i for i, f in serving.items() if f.get("serving_peak_rps")]
+    peak = sum(serving[i]["serving_peak_rps"] for i in served)
+    if peak <= 0:
+        return {}
+    return {"pool_average_rps": sum(average[i] for i in served), "pool_peak_rps": peak,
+            "pool_concurrent_inferences": sum(serving[i]["concurrent_inferences"] for i in served),
+            "pool_inference_time_s": sum(serving[i]["serving_peak_rps"] * serving[i]["estimated_e2e_s"]
+                                         for i in served) / peak}
+
+
 def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(extra setup fields, extra facts) of a pool setup (module docstring)."""
     from expert.sizing.memory import inference_memory
@@ -160,6 +174,10 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
         "pool_memory_gb": memory, "pool_agents_not_placed": ", ".join(missing) or None}
     if fits and not missing and needed <= setup.count:
         extra["reserve_ratio"] = 1 - memory / (usable * setup.count)
+    extra.update(_pool_load(serving, {i: ps.ws[i].average_rps for i in serving}))
+    # GPUs the pool needs: its replicas packed, plus the ones each agent lacks to serve its own peak
+    lacking = sum(max(0, serving[i].get("serving_gpus_needed", 0) - p.replicas * p.tp) for i, p in chosen.items())
+    extra["pool_gpus_needed_at_peak"] = needed + lacking
     worst = max((i for i in serving if serving[i].get("serving_load_ratio") is not None),
                 key=lambda i: serving[i]["serving_load_ratio"], default=None)
     if worst is not None:

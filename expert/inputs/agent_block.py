@@ -81,10 +81,14 @@ class AgentLoop(BaseModel):
         "stripped: the template drops it, the cached prefix ends before the previous answer and its visible "
         "output is prefilled again (DeepSeek-R1)")
     fan_out: int = Field(default=1, ge=1, le=1000, description="sessions a task runs at once: sub-agents or "
-                         "parallel tool-call branches, each with its own context and the kind's loop")
+                         "parallel tool-call branches, each with its own context and loop (steps_mean and "
+                         "steps_p90 count one branch's steps)")
     tool_time_s: float | None = Field(default=None, ge=0, le=86_400, description="tool execution per step, s")
     tasks_per_day: float | None = Field(default=None, ge=0, le=1e10,
                                         description="tasks per day; default the workload's requests_per_day")
+    batch: bool = Field(default=False, description="nobody waits for a task (CI runs, nightly pipelines): "
+                        "no peak factor unless peak_to_average is stated (the load follows no people's day) and "
+                        "no final answer anyone reads")
     concurrent_users: int | None = Field(default=None, ge=1, le=10_000_000,
                                          description="users working at the peak (closed loop with think time)")
     think_time_s: float | None = Field(default=None, ge=0, le=86_400,
@@ -109,6 +113,9 @@ class AgentLoop(BaseModel):
     def _check(self) -> "AgentLoop":
         if self.tasks_per_day is not None and self.concurrent_users is not None:
             raise ValueError("give either tasks_per_day or concurrent_users, not both")
+        if self.batch and self.final_latency_target_s is not None:
+            raise ValueError("a batch run (batch: true) has no final answer anyone reads: "
+                             "give task_latency_target_s or step_latency_target_s, not final_latency_target_s")
         r = self.resolved()
         if r.steps_p90 < r.steps_mean:
             raise ValueError(f"steps_p90 ({r.steps_p90:g}) must be at least steps_mean ({r.steps_mean:g})")

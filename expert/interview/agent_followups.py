@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import lexicon as lx, numbers as nb
 from .choices import nothing, undecided
 from .followups import parse_latency
+from .parse import parse_volume
 from .polarity import affirmed, denied, polar
 from .result import Parsed, fail, safe, say
 
@@ -22,6 +23,7 @@ _WAIT = lx.words("wait\\w*", "warte\\w*", "interactive\\w*", "interaktiv\\w*")
 _PER_DAY = lx.words("per day", "a day", "daily", "pro tag", "am tag", "täglich", "batch\\w*", "ci",
                     "pipelines?", "nightly", "nächtlich\\w*", "automati\\w*", "jobs?")
 _NOBODY = lx.words("nobody", "no one", "noone", "niemand", "keiner")
+_BATCH = lx.words("batch\\w*", "ci", "pipelines?", "nightly", "nächtlich\\w*", "automati\\w*", "jobs?")
 _MUST_NOT_FAIL = lx.words("(must|may|should|can)(n'?t| not) (fail|stop|go down)", "darf nicht (ausfallen|stehen\\w*)",
                           "nie (ausfallen|stillstehen)", "never (fail|stop|go down)")
 _TIME = lx.words("s", "secs?", "seconds?", "sek\\w*", "min\\w*", "ms")
@@ -39,11 +41,18 @@ _HA = lx.words("server\\w*", "fail\\w*", "ausf[aä]ll\\w*", "redundan\\w*", "hig
 def parse_agent_users(t: str, lang: str = "en") -> Parsed:
     """People who wait for their tasks → `{agent: {concurrent_users: N, think_time_s: x}}`
     (a closed loop: `40 developers, 2 minutes between tasks`); tasks per day, a batch, CI or
-    "nobody waits" → nothing (the volume answer counts tasks, an open loop)."""
+    "nobody waits" → an open loop whose volume counts tasks: `2000 tasks per day` fills it
+    (`requests_per_day`, the volume question is then not asked), else the volume question follows;
+    nobody waiting (a batch, CI, "nobody waits") → `{agent: {batch: true}}` as well (no peak factor)."""
     nums = nb.scan(t, scales=True, words=True)
     open_loop = lx.has(_PER_DAY, t) and not lx.has(_PEOPLE, t)
     if open_loop or polar({"x": _PEOPLE}, t)["x"] == -1 or denied(_WAIT, t) or lx.has(_NOBODY, t):
-        return Parsed({}, lang=lang, note=say("interview.note.agent_users.per_day", lang))
+        volume = parse_volume(t, lang)
+        fields = dict(volume.fields) if volume.ok else {}
+        if lx.has(_NOBODY, t) or lx.has(_BATCH, t) or denied(_WAIT, t):  # nobody waits: a batch (no peak factor)
+            return Parsed({**fields, "agent": {"batch": True}}, lang=lang,
+                          note=say("interview.note.agent_users.batch", lang))
+        return Parsed(fields, lang=lang, note=say("interview.note.agent_users.per_day", lang))
     if not nums:
         if undecided(t):
             return nothing(lang)

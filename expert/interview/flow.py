@@ -107,6 +107,8 @@ class Interview(Turns):
         if qid == "site_country":  # own site of bought hardware, for the sovereignty rules (issue 13)
             protected = a.get("data") == "sensitive" or a.get("sector") in REGULATED
             return protected and (a.get("deployment") == "on_premise" or a.get("budget") in ("capex", "any"))
+        if qid == "volume" and isinstance(a.get("agent"), dict) and "concurrent_users" in a["agent"]:
+            return False  # a closed loop's load follows from its users (X = N / (R + Z)): no daily volume
         if qid in AGENT_QUESTIONS:
             return isinstance(a.get("agent"), dict) and AGENT_QUESTIONS[qid] not in a["agent"]
         if qid == "agent_availability":
@@ -115,18 +117,27 @@ class Interview(Turns):
             return False  # an agent's context grows step by step: the loop sizes it
         return True
 
+    def order(self) -> tuple[str, ...]:
+        """The questions in the order asked: `ORDER`, but for an agent (`agent` in the answers) who waits
+        for its tasks is asked before the volume, which a closed loop's users make unnecessary."""
+        if not isinstance(self.answers.get("agent"), dict):
+            return ORDER
+        rest = tuple(q for q in ORDER if q != "agent_users")
+        at = rest.index("volume")
+        return rest[:at] + ("agent_users",) + rest[at:]
+
     def progress(self) -> tuple[int, int]:
         """(number of the next question, questions in all) as things stand: the questions settled
         (answered, skipped, or filled by a whole sentence) and those still to ask; a question that
         no longer applies counts in neither."""
-        settled = [q for q in ORDER if not self._applies(q) and (
+        settled = [q for q in self.order() if not self._applies(q) and (
             q in self.done or any(f in self.answers for f in FIELDS.get(q, ())))]
-        open_ = [q for q in ORDER if self._applies(q)]
+        open_ = [q for q in self.order() if self._applies(q)]
         return len(settled) + 1, len(settled) + len(open_)
 
     def next_question(self) -> Question | None:
         """The next question to ask in `self.lang`, or None when the interview is complete."""
-        qid = next((q for q in ORDER if self._applies(q)), None)
+        qid = next((q for q in self.order() if self._applies(q)), None)
         return question(qid, self.lang) if qid else None
 
     def _merge(self, qid: str | None, fields: dict) -> dict:

@@ -97,6 +97,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "with {data} data.",
         "Mein KI-Agent nutzt ein Modell der Grösse {x}, verarbeitet {y} Anfragen pro Tag, braucht "
         "Fine-Tuning {ft}, mit {data} Daten."),
+    # a closed loop (`agent.concurrent_users`): its users and their cycle, not a daily volume (issue 31)
+    "interview.sentence.closed": (
+        "My AI agent uses a model of size {x}, serves {n} users who wait for their tasks{cycle}, needs "
+        "fine-tuning {ft}, with {data} data.",
+        "Mein KI-Agent nutzt ein Modell der Grösse {x}, bedient {n} Personen, die auf ihre Aufgaben warten{cycle}, "
+        "braucht Fine-Tuning {ft}, mit {data} Daten."),
+    "interview.sentence.cycle": (
+        " (a cycle of {cycle} s: a task {task} s and {think} s of thought, {rate} tasks per second)",
+        " (ein Zyklus von {cycle} s: eine Aufgabe {task} s und {think} s Bedenkzeit, {rate} Aufgaben pro Sekunde)"),
+    "interview.sentence.think": (
+        " ({think} s of thought between tasks)", " ({think} s Bedenkzeit zwischen Aufgaben)"),
     "interview.sentence.growth": (
         "The model is expected to grow to {n}B parameters within 12–18 months (000 M5).",
         "Das Modell soll in 12–18 Monaten auf {n} Mrd. Parameter wachsen (000 M5)."),

@@ -141,8 +141,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "standardmässig bleibt der KV der Sitzung während des Werkzeugs auf der GPU und ihr nächster Schritt "
         "kehrt zum selben Replikat zurück; agent.kv_during_tools und agent.session_affinity ändern das"),
     "interview.note.agent_users.per_day": (
-        "tasks per day: the volume you gave counts tasks",
-        "Aufgaben pro Tag: die genannte Menge zählt Aufgaben"),
+        "tasks per day: the volume counts tasks (open loop)",
+        "Aufgaben pro Tag: die Menge zählt Aufgaben (offene Schleife)"),
+    "interview.note.agent_users.batch": (
+        "nobody waits: a batch whose volume counts tasks, without a peak factor (agent.batch)",
+        "niemand wartet: ein Batch, dessen Menge Aufgaben zählt, ohne Spitzenfaktor (agent.batch)"),
     "interview.note.agent_users.think": (
         "pause between tasks: 84 s assumed (TraceLab median)",
         "Pause zwischen Aufgaben: 84 s angenommen (TraceLab-Median)"),

@@ -38,22 +38,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.p95": ("complete answer (p95)", "vollständige Antwort (P95)"),
     "report.agent": ("Agent loop", "Agentenschleife"),
     "report.agent.step": (
-        "{steps} steps per task (p90 {p90}), {tokens} input tokens per step, {prefilled} of them prefilled (cache hit "
-        "rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
-        "{steps} Schritte je Aufgabe (P90 {p90}), {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu berechnet "
-        "(Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+        "{steps} steps per task (p90 {p90}){branches}, {tokens} input tokens per step, {prefilled} of them prefilled "
+        "(cache hit rate {hit}), TTFT {ttft} s (uncached {uncached} s), step {step} s",
+        "{steps} Schritte je Aufgabe (P90 {p90}){branches}, {tokens} Eingabe-Tokens je Schritt, davon {prefilled} neu "
+        "berechnet (Cache-Trefferquote {hit}), TTFT {ttft} s (ohne Cache {uncached} s), Schritt {step} s"),
+    "report.agent.branches": (" in each of {n} branches at once", " in jedem von {n} gleichzeitigen Zweigen"),
     "report.agent.task": ("task {task} s mean, {p90} s at the p90 step count, tools {tools} of it",
                           "Aufgabe {task} s im Mittel, {p90} s bei P90-Schrittzahl, davon Werkzeuge {tools}"),
     "report.agent.sessions": (
         "{sessions} sessions at the peak (p95 {p95}), {on_gpu} with their KV on the GPUs, {per_session} GB KV per "
-        "session beside {shared} GB of shared prefix per replica, {total} GB in all at the mean, {p95_total} GB at "
-        "the p95 (what the memory holds)",
+        "session beside {shared}, {total} GB in all at the mean, {p95_total} GB at the p95 (what the memory holds{held})",
         "{sessions} Sitzungen zur Spitzenzeit (P95 {p95}), {on_gpu} davon mit KV auf der GPU, {per_session} GB KV je "
-        "Sitzung neben {shared} GB gemeinsamem Präfix je Replikat, {total} GB gesamt im Mittel, {p95_total} GB "
-        "bei P95 (was der Speicher hält)"),
+        "Sitzung neben {shared}, {total} GB gesamt im Mittel, {p95_total} GB bei P95 (was der Speicher hält{held})"),
+    "report.agent.held": (
+        ": {replicas} × {per_replica} GB, the memory section's KV cache per replica",
+        ": {replicas} × {per_replica} GB, der KV-Cache je Replikat des Speicherabschnitts"),
+    "report.agent.held_copies": (
+        ": {replicas} × {per_replica} GB, copies included; the memory section's KV cache counts each session and "
+        "the shared prefix once",
+        ": {replicas} × {per_replica} GB mit den Kopien; der KV-Cache des Speicherabschnitts zählt jede Sitzung und "
+        "das gemeinsame Präfix einmal"),
+    "report.agent.shared": ("{shared} GB of shared prefix per replica", "{shared} GB gemeinsamem Präfix je Replikat"),
+    "report.agent.shared_copies": (
+        "{shared} GB of shared prefix per replica ({once} GB once on each of its {n} GPUs)",
+        "{shared} GB gemeinsamem Präfix je Replikat ({once} GB einmal auf jeder seiner {n} GPUs)"),
     "report.agent.targets": (
-        "internal step {step} s complete (target {internal}), final answer {final} s (target {final_target})",
-        "interner Schritt {step} s vollständig (Ziel {internal}), Schlussantwort {final} s (Ziel {final_target})"),
+        "internal step {step} s complete ({internal}), final answer {final} s ({final_target})",
+        "interner Schritt {step} s vollständig ({internal}), Schlussantwort {final} s ({final_target})"),
+    "report.agent.targets_batch": (
+        "internal step {step} s complete ({internal}); a batch: no final answer anyone waits for",
+        "interner Schritt {step} s vollständig ({internal}); ein Batch: keine Schlussantwort, auf die "
+        "jemand wartet"),
+    "report.agent.target": ("target {value} s", "Ziel {value} s"),
+    "report.agent.no_target": ("no target given", "kein Ziel angegeben"),
     "report.agent.retention": (
         "cached prefixes expire during tool waits: cache hit rate {lost} lower",
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
@@ -92,16 +109,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.basis.rate × peak_to_average": ("the given rate × peak_to_average", "die angegebene Rate × peak_to_average"),
     "report.basis.daily volume × peak_to_average": ("daily volume / 86 400 s × peak_to_average",
                                                     "Tagesvolumen / 86 400 s × peak_to_average"),
+    "report.basis.agent tasks × peak_to_average": (
+        "tasks per day × steps / 86 400 s × peak_to_average", "Aufgaben pro Tag × Schritte / 86 400 s × peak_to_average"),
+    "report.basis.agent batch": (
+        "tasks per day × steps / 86 400 s; a batch nobody waits for has no peak factor unless peak_to_average is stated",
+        "Aufgaben pro Tag × Schritte / 86 400 s; ein Batch, auf den niemand wartet, hat keinen Spitzenfaktor, "
+        "ausser peak_to_average ist angegeben"),
+    "report.basis.agent closed loop": (
+        "the users' task rate at the fixed point (X = N / (R + Z)) × steps; the average is it / peak_to_average",
+        "die Aufgabenrate der Nutzer im Fixpunkt (X = N / (R + Z)) × Schritte; der Mittelwert ist sie / "
+        "peak_to_average"),
     "report.factor": ("factor", "Faktor"),
-    "report.tol": ("met within", "erfüllt innerhalb"),
+    "report.tol": ("a target counts as met up to", "ein Ziel gilt als erfüllt bis"),
+    "report.tol_above": ("above it", "darüber"),
     "report.first": ("first words", "erste Wörter"),
     "report.per_token": ("ms/token", "ms/Token"),
-    "report.regime": ("at the peak of {rate} req/s per replica, {batch} decoding",
-                      "bei der Spitze von {rate} Anfragen/s pro Replikat, {batch} im Decode"),
-    "report.regime_pool": ("the slowest agent, at its peak of {rate} req/s per replica, {batch} decoding",
-                           "der langsamste Agent, bei seiner Spitze von {rate} Anfragen/s pro Replikat, "
+    "report.regime": ("at the peak of {rate} {unit} per replica, {batch} decoding",
+                      "bei der Spitze von {rate} {unit} pro Replikat, {batch} im Decode"),
+    "report.regime_idle": ("no volume given: one request at a time",
+                           "kein Volumen angegeben: eine Anfrage nach der anderen"),
+    "report.regime_pool": ("the slowest agent, at its peak of {rate} {unit} per replica, {batch} decoding",
+                           "der langsamste Agent, bei seiner Spitze von {rate} {unit} pro Replikat, "
                            "{batch} im Decode"),
+    "report.unit.req/s": ("req/s", "Anfragen/s"),
+    "report.unit.steps/s": ("LLM steps/s", "LLM-Schritte/s"),
     "report.whole": ("complete answer", "vollständige Antwort"),
+    "report.first.step": ("a step's first token", "erstes Token eines Schritts"),
+    "report.whole.step": ("step complete", "Schritt vollständig"),
     "explain.when": ("Fires when", "Greift, wenn"),
     "explain.then": ("Derives", "Leitet ab"),
     "explain.explanation": ("Explanation", "Erklärung"),
@@ -118,6 +152,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.op.contains": ("contains", "enthält"),
     "report.package": ("package {id}", "Paket {id}"),
     "report.priced_at": ("priced at {where}", "bepreist wie {where}"),
+    "report.memory.per_copy": ("(per copy of the model: the setup runs {replicas} copies, tensor parallel {tp} each)",
+                               "(je Kopie des Modells: das Setup betreibt {replicas} Kopien mit je Tensor-Parallel {tp})"),
     "report.audit_of": ("Audit of {gpu} ({held}).", "Audit von {gpu} ({held})."),
     "report.growth": ("Growth (the model expected in 12–18 months)", "Wachstum (das in 12–18 Monaten erwartete Modell)"),
     "report.growth.memory": ("A {params}B model on {where} (TP {tp}) would use {used} GB per GPU at the peak of "
@@ -145,12 +181,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.of": ("of", "von"),
     "report.at_targets": ("within the latency targets", "innerhalb der Latenzziele"),
     "report.serves": ("serves", "bedient"),
+    "report.busiest": ("the busiest agent, {agent}, ", "der am stärksten belastete Agent, {agent}, "),
     "report.load": ("load", "Last"),
     "report.kernel": ("{kernel} kernels", "{kernel}-Kernel"),
     "report.kv_at": ("KV cache {precision}", "KV-Cache {precision}"),
     "report.meets.True": ("meets the latency targets at the peak", "erfüllt die Latenzziele bei der Spitze"),
+    "report.meets.memory": ("does not fit: the model (or the pool's replicas) exceeds the GPUs' memory",
+                            "passt nicht: das Modell (oder die Replikate des Pools) übersteigt den GPU-Speicher"),
+    "report.meets.peak": ("by the estimate, does not serve the peak within the latency targets (the load under "
+                          "Capacity)",
+                          "bedient nach der Schätzung die Spitze nicht innerhalb der Latenzziele (die Last unter "
+                          "Kapazität)"),
     "report.meets.False": ("does not fit, or misses the latency targets or the peak",
                           "passt nicht in den Speicher oder verfehlt die Latenzziele oder die Spitze"),
+    "report.meets.latency": ("misses the latency targets at the peak", "verfehlt die Latenzziele bei der Spitze"),
     "report.optimum.none": ("No configuration of the catalog fits this workload, so there is no optimum to compare with.",
                             "Keine Konfiguration des Katalogs passt zu dieser Arbeitslast: kein Optimum zum Vergleich."),
     "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "
@@ -161,12 +205,81 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "costs {month} a month less ({share}).",
                                   "Dieses Setup ist die optimale Konfiguration; bei {where}, dem Angebot des Optimums, "
                                   "kostet es {month} pro Monat weniger ({share})."),
+    "report.optimum.same_cost": ("The optimum for the same workload and targets, {gpu} at {precision}, costs the "
+                                 "same as this setup, {chf} a month: {why}.",
+                                 "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu} in {precision}, kostet "
+                                 "gleich viel wie dieses Setup, {chf} pro Monat: {why}."),
     "report.optimum.dearer": ("The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than "
-                              "this setup: this setup is the cheapest, but the optimum is the cheapest that meets "
-                              "the targets at the peak.",
+                              "this setup: {why}.",
                               "Das Optimum für dieselbe Arbeitslast und Ziele, {gpu}, kostet {chf} pro Monat, mehr als "
-                              "dieses Setup: dieses ist billiger, aber das Optimum ist das billigste, das die Ziele "
-                              "bei der Spitze erfüllt."),
+                              "dieses Setup: {why}."),
+    "report.optimum.why.targets": ("this setup is cheaper, but the optimum is the cheapest that meets the targets "
+                                   "at the peak",
+                                   "dieses ist billiger, aber das Optimum ist das billigste, das die Ziele bei der "
+                                   "Spitze erfüllt"),
+    "report.optimum.why.vendor": ("the workload does not allow {vendor} GPUs (allow_non_nvidia; 000 D4, G12), so "
+                                  "the search leaves {gpu} out",
+                                  "die Arbeitslast lässt keine {vendor}-GPUs zu (allow_non_nvidia; 000 D4, G12), "
+                                  "daher lässt die Suche {gpu} aus"),
+    "report.optimum.why.grade": ("critical production excludes {grade} GPUs such as {gpu} (000 G10, G11; "
+                                 "allow_consumer_gpus or critical: false admit them)",
+                                 "kritische Produktion schliesst {grade}-GPUs wie {gpu} aus (000 G10, G11; "
+                                 "allow_consumer_gpus oder critical: false lassen sie zu)"),
+    "report.optimum.why.source.owned": ("the workload (deployment {deployment}, budget {budget}) rents, so owned "
+                                        "hardware is not among the options (budget: capex or any compares "
+                                        "purchases)",
+                                        "die Arbeitslast (deployment {deployment}, budget {budget}) mietet, daher "
+                                        "ist eigene Hardware keine Option (budget: capex oder any vergleicht Käufe)"),
+    "report.optimum.why.source.rented": ("the workload (deployment {deployment}, budget {budget}) buys, so rented "
+                                         "GPUs are not among the options",
+                                         "die Arbeitslast (deployment {deployment}, budget {budget}) kauft, daher "
+                                         "sind gemietete GPUs keine Option"),
+    "report.optimum.why.options": ("the search does not consider this setup's {precision} at tensor parallelism "
+                                   "{tp} for this workload (its precision choice or the model's heads)",
+                                   "die Suche betrachtet {precision} mit Tensor-Parallelität {tp} für diese "
+                                   "Arbeitslast nicht (ihre Präzisionswahl oder die Köpfe des Modells)"),
+    "report.optimum.why.constraint": ("checked as the configurator checks every configuration, this setup's "
+                                      "fails: {failed}",
+                                      "geprüft wie der Konfigurator jede Konfiguration prüft, verfehlt dieses "
+                                      "Setup: {failed}"),
+    "report.optimum.why.growth": (" (sized with the expected {params} B model of growth_params_b beside today's, as "
+                                  "the configurator sizes every configuration; the capacity section is today's model)",
+                                  " (ausgelegt mit dem erwarteten {params}-B-Modell aus growth_params_b neben dem "
+                                  "heutigen, wie der Konfigurator jede Konfiguration auslegt; der Kapazitätsabschnitt "
+                                  "gilt dem heutigen Modell)"),
+    "report.optimum.why.costlier": ("with the fine-tuning runs and team time the configurator adds, this setup's "
+                                    "configuration costs {diff} CHF more over {months} months",
+                                    "mit den Fine-Tuning-Läufen und der Teamzeit, die der Konfigurator hinzurechnet, "
+                                    "kostet die Konfiguration dieses Setups {diff} CHF mehr über {months} Monate"),
+    "report.optimum.why.near_tie": ("this setup's configuration is the cheaper by {saving} CHF over {months} months, "
+                                    "within the near-tie band ({band} %), where fewer GPUs and the faster answer win",
+                                    "die Konfiguration dieses Setups ist um {saving} CHF über {months} Monate "
+                                    "günstiger, innerhalb des Gleichstandsbands ({band} %), in dem weniger GPUs und "
+                                    "die schnellere Antwort gewinnen"),
+    "report.optimum.why.other": ("the search picks the optimum over this setup's placement, which it does not "
+                                 "check as one configuration (a pool of agents or a closed loop of users)",
+                                 "die Suche wählt das Optimum statt der Platzierung dieses Setups, die sie nicht als "
+                                 "eine Konfiguration prüft (ein Pool von Agenten oder eine geschlossene Schleife)"),
+    "report.optimum.why.offer": ("this setup is priced at {offer}, an offer the workload does not admit (hosting, "
+                                 "server location or a marketplace for critical production)",
+                                 "dieses Setup ist zu {offer} bepreist, einem Angebot, das die Arbeitslast nicht "
+                                 "zulässt (Hosting, Serverstandort oder ein Marktplatz für kritische Produktion)"),
+    "report.optimum.why.ranked": ("the configurator ranks this setup's configuration after the optimum",
+                                  "der Konfigurator reiht die Konfiguration dieses Setups nach dem Optimum ein"),
+    "report.optimum.no_volume": ("The workload states no load (requests_per_day or requests_per_second; an agent's "
+                                 "tasks_per_day or concurrent_users), so there is no optimum to size for it and no "
+                                 "saving to state.",
+                                 "Die Arbeitslast nennt keine Last (requests_per_day oder requests_per_second; bei "
+                                 "einem Agenten tasks_per_day oder concurrent_users): kein Optimum, für das sie "
+                                 "bemessen werden könnte, und keine Ersparnis."),
+    "report.optimum.none_located": ("No configuration of the catalog {where} serves this workload, so there is no "
+                                    "optimum to compare with and no saving to state.",
+                                    "Keine Konfiguration des Katalogs {where} bedient diese Arbeitslast: kein "
+                                    "Optimum zum Vergleich und keine Ersparnis."),
+    "report.residency.ch": ("hosted in Switzerland, where this setup is,", "mit Hosting in der Schweiz, wo dieses Setup steht,"),
+    "report.residency.eu": ("hosted in the EU/EEA or Switzerland, where this setup is,",
+                            "mit Hosting in EU/EWR oder der Schweiz, wo dieses Setup steht,"),
+    "report.residency.known": ("with a known server location", "mit bekanntem Serverstandort"),
     "report.optimum.dearer.available": (
         "The optimum for the same workload and targets, {gpu}, costs {chf} a month, more than this setup: "
         "high availability asks for the peak's replicas plus one over {domains} failure domains (separate "

@@ -21,6 +21,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Vorgabe für ein TTFT-Ziel von 0,5 s oder weniger: {g5}; {mlperf}"),
     "slo.source.reading_tpot": ("default for a streamed answer: {reading}",
                                 "Vorgabe für eine gestreamte Antwort: {reading}"),
+    "slo.source.agent_task_share": (
+        "agent: each step's share of task_latency_target_s, ({task} s − {steps} × {tool} s of tools) / {steps} "
+        "steps = {share} s",
+        "Agent: Anteil jedes Schritts an task_latency_target_s, ({task} s − {steps} × {tool} s Werkzeuge) / "
+        "{steps} Schritte = {share} s"),
+    "slo.source.agent_final_first_words": (
+        "agent: final_latency_target_s (streamed: the final answer's first words)",
+        "Agent: final_latency_target_s (gestreamt: die ersten Wörter der Schlussantwort)"),
+    "slo.source.agent_final_complete": (
+        "agent: final_latency_target_s (not streamed: the final answer complete)",
+        "Agent: final_latency_target_s (nicht gestreamt: die vollständige Schlussantwort)"),
+    "slo.source.agent_step": (
+        "agent: step_latency_target_s (an internal step complete: no one reads it as it streams)",
+        "Agent: step_latency_target_s (ein interner Schritt vollständig: niemand liest ihn beim Streamen)"),
     "slo.source.none": (
         "none: not streamed and no latency target given (analytical or batch work, sized for throughput)",
         "keines: nicht gestreamt und kein Latenzziel angegeben (Analyse- oder Stapelarbeit, auf Durchsatz "

@@ -22,8 +22,31 @@ POOL: dict[str, tuple[str, str]] = {
     "configurator.pool.freq.monthly": ("monthly", "monatlich"),
     "configurator.pool.freq.weekly": ("weekly", "wöchentlich"),
     "configurator.pool.assumed": (" (assumed)", " (angenommen)"),
-    "configurator.pool.idle": ("idle hours", "Leerlaufstunden"),
-    "configurator.pool.around_the_clock": ("around the clock", "rund um die Uhr"),
+    "configurator.pool.where.idle": ("idle hours", "Leerlaufstunden"),
+    "configurator.pool.where.around": ("around the clock", "rund um die Uhr"),
+    "configurator.pool.where.rented": ("rented for the run's hours", "für die Stunden des Laufs gemietet"),
+    "configurator.pool.where.none": ("does not fit", "passt nicht"),
+    "configurator.pool.nights": (
+        "; {nights} nights of degraded service per run ({per_month} a month): the serving engine stops on these "
+        "GPUs while the run holds them, {chf} CHF of serving capacity per run at their own cost",
+        "; {nights} Nächte mit eingeschränktem Dienst pro Lauf ({per_month} pro Monat): die Serving-Engine steht "
+        "auf diesen GPUs, solange der Lauf sie belegt, {chf} CHF Serving-Kapazität pro Lauf zu ihren eigenen Kosten"),
+    "configurator.pool.rented.saving": (
+        "; {provider}, {chf} CHF per run: the pool's idle nights would not save the minimum per night against it",
+        "; {provider}, {chf} CHF pro Lauf: die Leerlaufnächte des Pools sparen dagegen nicht das Minimum pro Nacht"),
+    "configurator.pool.rented.memory": (
+        "; {provider}, {chf} CHF per run: the job does not fit the pool's GPUs",
+        "; {provider}, {chf} CHF pro Lauf: der Job passt nicht auf die GPUs des Pools"),
+    "configurator.pool.rented.time": (
+        "; {provider}, {chf} CHF per run: on the pool's GPUs a run would outlast its period",
+        "; {provider}, {chf} CHF pro Lauf: auf den GPUs des Pools dauerte ein Lauf länger als sein Intervall"),
+    "configurator.pool.checkpoint": ("; checkpoint {size} GB", "; Checkpoint {size} GB"),
+    "configurator.pool.degraded": (
+        "degraded service over {months} months: {per_month} nights a month while the pool's serving GPUs train, "
+        "{chf} CHF of serving capacity at their own cost (not in the TCO: it decides where the runs go)",
+        "eingeschränkter Dienst über {months} Monate: {per_month} Nächte pro Monat, in denen die Serving-GPUs des "
+        "Pools trainieren, {chf} CHF Serving-Kapazität zu ihren eigenen Kosten (nicht in der TCO: sie entscheidet, "
+        "wo die Läufe laufen)"),
     "configurator.pool.run": (
         "{name}: {method}fine-tuning {freq}, {tokens} M tokens{assumed}, {memory} GB per GPU, "
         "{hours} h per run on {count}× {gpu} ({where})",
@@ -45,12 +68,21 @@ POOL: dict[str, tuple[str, str]] = {
     "configurator.pool.document.cheaper": (
         " The cheapest pool is {pool} at {best_chf} CHF: the {agents} agents' replicas need {need_gb} GB within "
         "{have_gb} GB usable on {gpus} GPUs (what the serving engine holds of {mem} GB each; models under 20B keep 000 M5's 30 % reserve on their weights), the peak "
-        "load fits, and the fine-tuned agents train on the pool's GPUs in their idle hours, so the document's "
-        "{total} GPUs are more than these agents need.",
+        "load fits{training}, so the document's {total} GPUs are more than these agents need.",
         " Der günstigste Pool ist {pool} für {best_chf} CHF: die Replikate der {agents} Agenten brauchen {need_gb} GB von "
         "{have_gb} GB nutzbar auf {gpus} GPUs (was die Serving-Engine von je {mem} GB hält; Modelle unter 20B behalten die 30 % Reserve von 000 M5 auf ihren Gewichten), die "
-        "Spitzenlast passt, und die feinabgestimmten Agenten trainieren in den Leerlaufstunden des Pools; die "
-        "{total} GPUs des Dokuments sind mehr, als diese Agenten brauchen."),
+        "Spitzenlast passt{training}; die {total} GPUs des Dokuments sind mehr, als diese Agenten brauchen."),
+    # where the fine-tuned agents' runs go (`pool_runs.py`), inside the sentence above
+    "configurator.pool.document.training.idle": (
+        ", and the fine-tuned agents train on the pool's GPUs in their idle hours",
+        ", und die feinabgestimmten Agenten trainieren in den Leerlaufstunden des Pools"),
+    "configurator.pool.document.training.rented": (
+        ", and the fine-tuned agents' runs are rented for their hours",
+        ", und die Läufe der feinabgestimmten Agenten werden für ihre Stunden gemietet"),
+    "configurator.pool.document.training.mixed": (
+        ", and the fine-tuned agents train in the pool's idle hours or on GPUs rented for their hours",
+        ", und die feinabgestimmten Agenten trainieren in den Leerlaufstunden des Pools oder auf stundenweise "
+        "gemieteten GPUs"),
 }
 MESSAGES.update(POOL)
 
@@ -162,8 +194,10 @@ TRAINING_PLAN: dict[str, tuple[str, str]] = {
         "trainieren, {chf} CHF Serving-Kapazität zu ihren eigenen Kosten (nicht in der TCO: sie entscheidet, "
         "wo die Läufe laufen)"),
     "configurator.training.checkpoint": (
-        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage",
-        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher"),
+        "checkpoints: {size} GB each ({what}); {kept} kept = {storage} GB of storage, not priced: the catalog "
+        "holds no dated, cited storage price",
+        "Checkpoints: je {size} GB ({what}); {kept} behalten = {storage} GB Speicher, nicht bepreist: der "
+        "Katalog enthält keinen datierten, belegten Speicherpreis"),
     "configurator.training.checkpoint.full": (
         "16-bit weights + fp32 master weights and Adam moments, {bytes} B per parameter; gradients are not saved",
         "16-Bit-Gewichte + fp32-Mastergewichte und Adam-Momente, {bytes} B pro Parameter; Gradienten werden nicht "

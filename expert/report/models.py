@@ -56,14 +56,25 @@ class CapacitySummary(_AuditOnly):
     concurrent_inferences: float
     gpus_needed: int
     peak_basis: str | None = Field(default=None, description="how peak_rps was obtained: 'rate' (a rate is the "
-                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'")
+                                   "load to size for), 'rate × peak_to_average' or 'daily volume × peak_to_average'; an agent: 'agent tasks × "
+                                   "peak_to_average', 'agent batch' (no peak factor) or 'agent closed loop' (the "
+                                   "users' rate at the fixed point is the peak)")
     peak_factor: float | None = Field(default=None, description="the factor from the given load to peak_rps")
     serving_capacity_rps: float | None = Field(default=None, description="audit: the most requests per second the "
                                                "setup serves within the latency targets (docs/slo.md)")
     load_ratio: float | None = Field(default=None, description="audit: peak_rps / serving_capacity_rps (over 1: "
                                      "the setup does not serve its peak)")
 
+    rate_unit: Literal["steps/s"] | None = Field(
+        default=None, description="an agent loop: average_rps, peak_rps and serving_capacity_rps count LLM steps "
+                                  "per second (tasks × fan-out × steps), not requests; absent otherwise")
+
+    worst_agent: str | None = Field(default=None, description="audit of a pool: the agent with the highest "
+                                    "load ratio, whose serving_capacity_rps and load_ratio these are (the "
+                                    "rates above are all placed agents' summed); absent otherwise")
+
     AUDIT_ONLY = ("serving_capacity_rps", "load_ratio")
+    WHEN_SET: ClassVar[tuple[str, ...]] = ("rate_unit", "worst_agent")
 
 
 class AgentSummary(_AuditOnly):
@@ -102,6 +113,8 @@ class AgentSummary(_AuditOnly):
     final_step_latency_s: float | None = Field(default=None, description="the final, user-visible answer: "
                                                "its first words (p95 TTFT) when streamed with a final target, "
                                                "else the complete step (the mean step's shape)")
+    batch: bool = Field(default=False, description="nobody waits for a task (agent.batch): no final answer line, "
+                        "no peak factor unless stated")
     step_latency_target_s: float | None = Field(default=None, description="internal (tool-call) step target")
     final_latency_target_s: float | None = Field(default=None, description="final answer step target")
     task_latency_s: float = Field(description="steps × (step latency + tool time), mean steps")
@@ -114,7 +127,14 @@ class AgentSummary(_AuditOnly):
     sessions_on_gpu_peak: float
     kv_per_session_gb: float = Field(description="KV of one session beyond the shared prefix, at its mean context")
     kv_shared_gb: float = Field(default=0.0, description="KV of the prefix all sessions share (system prompt and "
-                                "tool definitions), held once per replica by the prefix cache")
+                                "tool definitions) per replica, all its copies: once per replica by the prefix "
+                                "cache, once on each GPU under DP attention or for an MLA latent under TP")
+    kv_shared_copies: float = Field(default=1.0, description="copies of the shared prefix in one replica "
+                                    "(kv_shared_gb / kv_shared_copies is one copy)")
+    kv_session_copies: float = Field(default=1.0, description="copies of a session's KV in one replica (an MLA "
+                                     "latent under TP attention: one per GPU)")
+    replicas: int | None = Field(default=None, description="the pick's replicas: kv_sessions_p95_gb / replicas is "
+                                 "one replica's KV, the memory section's KV cache where nothing is copied")
     kv_sessions_gb: float = Field(description="KV of the sessions on the GPUs at the peak, the mean (Little's "
                                   "law), shared prefixes and copies included (an MLA latent under TP attention: "
                                   "one per GPU)")
@@ -155,7 +175,7 @@ class Choice(_AuditOnly):
     """One configuration: what to rent or buy, how many, and what it costs."""
 
     WHEN_SET: ClassVar[tuple[str, ...]] = ("attention", "failure_domains", "priced_elsewhere", "price_country",
-                                           "kv_cache_precision")
+                                           "kv_cache_precision", "rate_unit")
 
     gpu: str
     count: int
@@ -167,7 +187,8 @@ class Choice(_AuditOnly):
                                 "hosting country (owned: else its site_country), not its price's")
     priced_elsewhere: bool | None = Field(
         default=None, description="an audited setup priced at an offer (`offer`, `provider`) that is not where "
-                                  "the setup is, or whose location is unknown: true; absent otherwise")
+                                  "the setup is, or whose location is unknown, or an owned setup priced at a rent "
+                                  "(no purchase of its count in the catalog): true; absent otherwise")
     price_country: str | None = Field(
         default=None, description="with priced_elsewhere: that offer's country (ISO 3166), e.g. CH for a "
                                   "US-hosted setup priced at the Swiss provider's rent; absent where unknown")
@@ -204,6 +225,9 @@ class Choice(_AuditOnly):
                                         "ttft_p95_s and tpot_ms are for (the continuous-batching steady state, "
                                         "docs/slo.md)")
     tpot_batch: float | None = Field(default=None, description="sequences decoding in that steady state")
+    rate_unit: Literal["steps/s"] | None = Field(
+        default=None, description="an agent loop: tpot_rate_rps counts LLM steps per second (tasks × fan-out × "
+                                  "steps), not requests; absent otherwise")
     kernel: str | None = Field(default=None, description="the quantised kernel family the speed assumes "
                                "(expert/sizing/kernels.py: W8A8 INT8/FP8, W8A16/W4A16 Marlin weight-only, MXFP4 "
                                "FP4 tensor-core); none for 16-bit and FP32")
@@ -222,9 +246,20 @@ class AuditOptimum(ReportPart):
     meets_targets: bool | None = Field(default=None, description="the model fits (a pool: its replicas fit its "
                                        "GPUs), the estimated TTFT/TPOT at the peak meet the latency targets and "
                                        "the setup serves the peak; none when not estimated")
+    missed: Literal["memory", "peak", "latency"] | None = Field(
+        default=None, description="where meets_targets is false, what the setup misses first: memory (the model "
+        "or a pool's replicas do not fit), peak (it serves less than the peak) or latency (the estimated "
+        "TTFT/TPOT at the peak exceed the targets beyond their tolerance)")
     optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "
                                    "workload; none when nothing fits or a pool group is audited")
     is_optimum: bool = False
+    residency: Literal["ch", "eu", "known"] | None = Field(
+        default=None, description="the residency filter the optimum was searched with, from where the setup is "
+        "(a workload with hosting any): ch and eu as `hosting`, known: offers of a known server location only")
+    reason: Literal["targets", "vendor", "grade", "source", "options", "offer", "constraint", "costlier",
+                    "near_tie", "pool", "other"] | None = Field(
+        default=None, description="why the optimum is not this setup though it costs more (docs/contract.md); "
+        "none when it saves or is this setup")
     saving_chf_month: float = 0.0
     saving_chf_horizon: float = 0.0
     saving_share: float = Field(default=0.0, description="saving_chf_month / the setup's monthly cost")
@@ -265,7 +300,7 @@ class SloTargets(ReportPart):
     ttft_target_s: float | None = None
     tpot_target_ms: float | None = None
     e2e_target_s: float | None = None
-    tolerance: float = Field(description="a target counts as met within this share of the estimate")
+    tolerance: float = Field(description="a target counts as met up to this share above it (0.1: an estimate up to 1.1 × the target)")
     sources: dict[str, str] = {}
 
 
@@ -307,6 +342,29 @@ class PoolGroup(ReportPart):
     agents: dict[str, AgentPlacement] = Field(default={}, description="agent name → its placement")
 
 
+class PoolRun(ReportPart):
+    """Where one fine-tuned agent of a recommended pool trains, and what its runs cost (issue 33)."""
+
+    agent: str
+    where: Literal["idle", "around", "rented", "none"] = Field(description="idle: the serving GPUs' idle nights; "
+                                                               "around: a train-only group around the clock; "
+                                                               "rented: GPUs rented for the run's hours; none: nowhere")
+    gpu: str
+    count: int
+    provider: str | None = None
+    rented_because: Literal["memory", "time", "saving"] | None = Field(
+        default=None, description="rented: the job does not fit the pool's GPUs, would outlast its period there, "
+                                  "or the pool's idle nights would not save the minimum per night against renting")
+    hours_per_run: float
+    memory_per_gpu_gb: float
+    nights_per_run: int = Field(default=0, description="idle: nights of degraded service per run")
+    nights_per_month: float = 0.0
+    degraded_chf_per_run: float = Field(default=0.0, description="idle: the serving capacity the nights hold, at "
+                                        "the group's own cost per GPU-hour (not in the TCO)")
+    rented_chf_per_run: float = 0.0
+    checkpoint_gb: float = Field(description="one resumable checkpoint (adapters only for LoRA/QLoRA)")
+
+
 class FiredRule(ReportPart):
     """One step of the forward-chaining trace."""
 
@@ -336,6 +394,8 @@ class Report(ReportPart):
     pool_groups: list[PoolGroup] = Field(
         default=[], description="a pool of agents: each group's GPUs and the agents it serves (audit each "
                                 "serving group as a setup with this `placement`)")
+    pool_runs: list[PoolRun] = Field(default=[], description="a pool of agents: each fine-tuned agent's runs, "
+                                     "where they go and what they cost")
     training_plan: TrainingPlan | None = Field(
         default=None, description="the fine-tuning job and where its GPUs come from (advice with fine-tuning)")
     near_tie: str | None = Field(default=None, description="advice: the pick is not the cheapest but won the "

@@ -9,6 +9,8 @@ its common cases. Kept free of imports so the chat can use it before the pipelin
 
 from __future__ import annotations
 
+import math
+
 
 def grouped(value: float) -> str:
     """1234567.8 → `1 234 568` (rounded to whole units, a space between thousands)."""
@@ -24,6 +26,14 @@ def dec(value: float, lang: str, digits: int = 1) -> str:
     """A decimal number as the language writes it: 0.23 in English, 0,23 in German."""
     text = f"{value:.{digits}f}"
     return text.replace(".", ",") if lang == "de" else text
+
+
+def rate(value: float, lang: str) -> str:
+    """A rate with two decimals, or two significant digits where two decimals would write a positive rate
+    as 0.00 (an agent's 0.0035 steps/s per replica)."""
+    if 0 < abs(value) < 0.005:
+        return number(value, 1 - math.floor(math.log10(abs(value))), lang, group=False)
+    return dec(value, lang, 2)
 
 
 def number(value: float, decimals: int, lang: str, *, group: bool = True, trim: bool = False) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert._plumbing.fileio import dumps_json
-from expert.report.numbers import chf, dec
+from expert.report.numbers import chf, dec, rate
 from expert.messages import has as has_msg, provider_name, t as msg, value_word
 from expert.report.models import Choice, Report
 
@@ -55,11 +55,15 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
             f"{choice.precision}{kernel}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
             f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
-        regime = "" if choice.tpot_rate_rps is None else " (" + msg(
-            "report.regime_pool" if pool else "report.regime", lang, rate=dec(choice.tpot_rate_rps, lang, 2),
-            batch=dec(choice.tpot_batch or 0, lang, 1)) + ")"
-        line += (f", {t['first']} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
-                 f"{t['per_token']}{regime}, {t['whole']} {dec(choice.latency_p95_s, lang, 2)} s")
+        regime = "" if choice.tpot_rate_rps is None else " (" + (
+            msg("report.regime_idle", lang) if choice.tpot_rate_rps <= 0 else  # no volume: no peak to speak of
+            msg("report.regime_pool" if pool else "report.regime", lang, rate=rate(choice.tpot_rate_rps, lang),
+                unit=msg(f"report.unit.{choice.rate_unit or 'req/s'}", lang),
+                batch=dec(choice.tpot_batch or 0, lang, 1))) + ")"
+        # an agent's figures are one LLM step's (a batch's steps have no reader and no first words)
+        step = ".step" if choice.rate_unit == "steps/s" else ""
+        line += (f", {t['first' + step]} {dec(choice.ttft_p95_s, lang, 2)} s (p95), {dec(choice.tpot_ms, lang)} "
+                 f"{t['per_token']}{regime}, {t['whole' + step]} {dec(choice.latency_p95_s, lang, 2)} s")
     elif choice.latency_p95_s is not None:
         line += f", {t['p95']} {dec(choice.latency_p95_s, lang, 2)} s"
     return line
@@ -72,15 +76,19 @@ def agent_lines(g, lang: str) -> list[str]:
 
     lines = [
         msg("report.agent.step", lang, steps=n(g.steps_mean), p90=n(g.steps_p90, 0), tokens=n(g.input_tokens_per_step, 0),
+            branches=msg("report.agent.branches", lang, n=g.fan_out) if g.fan_out > 1 else "",
             prefilled=n(g.prefill_tokens_per_step, 0), hit=f"{g.cache_hit_rate:.0%}", ttft=n(g.ttft_step_s, 2),
             uncached=n(g.ttft_step_uncached_s, 2), step=n(g.step_latency_s, 2)),
         msg("report.agent.task", lang, task=n(g.task_latency_s), p90=n(g.task_latency_p90_s), tools=f"{g.tool_share:.0%}"),
         msg("report.agent.sessions", lang, sessions=n(g.sessions_peak), p95=n(g.sessions_p95 or g.sessions_peak),
-            on_gpu=n(g.sessions_on_gpu_peak), per_session=n(g.kv_per_session_gb), shared=n(g.kv_shared_gb),
+            on_gpu=n(g.sessions_on_gpu_peak), per_session=n(g.kv_per_session_gb), shared=_shared(g, lang),
             total=n(g.kv_sessions_gb), p95_total=n(g.kv_sessions_p95_gb if g.kv_sessions_p95_gb is not None
-                                                    else g.kv_sessions_gb)),
+                                                    else g.kv_sessions_gb), held=_held(g, lang)),
     ]
-    if g.step_latency_target_s is not None or g.final_latency_target_s is not None:
+    if g.batch and g.step_latency_target_s is not None:   # nobody reads a batch's answer: no final line
+        lines.append(msg("report.agent.targets_batch", lang, step=n(g.step_latency_s, 2),
+                         internal=_target(g.step_latency_target_s, lang)))
+    elif not g.batch and (g.step_latency_target_s is not None or g.final_latency_target_s is not None):
         lines.append(msg("report.agent.targets", lang, step=n(g.step_latency_s, 2), final=n(g.final_step_latency_s, 2),
                          internal=_target(g.step_latency_target_s, lang), final_target=_target(g.final_latency_target_s, lang)))
     if g.cache_hit_rate_lost_to_retention > 0.0005:
@@ -91,8 +99,29 @@ def agent_lines(g, lang: str) -> list[str]:
     return lines
 
 
+def _held(g, lang: str) -> str:
+    """`: 8 × 30.7 GB, the memory section's KV cache per replica`: what the p95 figure counts, so that it
+    and the memory section read as one figure (or say where copies make them differ)."""
+    if not g.replicas or g.kv_sessions_p95_gb is None:
+        return ""
+    copied = g.kv_shared_copies > 1.0 + 1e-9 or g.kv_session_copies > 1.0 + 1e-9
+    return msg("report.agent.held_copies" if copied else "report.agent.held", lang, replicas=g.replicas,
+               per_replica=dec(g.kv_sessions_p95_gb / g.replicas, lang, 1))
+
+
+def _shared(g, lang: str) -> str:
+    """`5.6 GB of shared prefix per replica (0.7 GB once on each of its 8 GPUs)`: the figure and its label
+    agree where a replica holds several copies (DP attention, an MLA latent under TP)."""
+    if g.kv_shared_copies > 1.0 + 1e-9:
+        return msg("report.agent.shared_copies", lang, shared=dec(g.kv_shared_gb, lang, 1),
+                   once=dec(g.kv_shared_gb / g.kv_shared_copies, lang, 1), n=f"{g.kv_shared_copies:g}")
+    return msg("report.agent.shared", lang, shared=dec(g.kv_shared_gb, lang, 1))
+
+
 def _target(value: float | None, lang: str) -> str:
-    return "–" if value is None else f"{dec(value, lang, 2)} s"
+    """'target 5.00 s', or 'no target given' where the agent states none."""
+    return msg("report.agent.no_target", lang) if value is None else msg("report.agent.target", lang,
+                                                                         value=dec(value, lang, 2))
 
 
 def layout_lines(choice: Choice, lang: str) -> list[str]:
@@ -130,7 +159,7 @@ def slo_lines(report: Report) -> list[str]:
             lines.append(f"{t[key]} {dec(value, lang, 2 if unit == 's' else 0)} {unit} — {s.sources.get(key, '')}")
     if not lines:
         lines.append(t["no_slo"])
-    lines.append(f"{t['tol']} {round(s.tolerance * 100)} %")
+    lines.append(f"{t['tol']} {round(s.tolerance * 100)} % {t['tol_above']}")
     return lines
 
 
@@ -140,7 +169,7 @@ def audit_section(report: Report, head, item) -> None:
     head(t["setup"])
     mine = f"{t['setup_line']}: {choice_line(a.setup, lang)}"
     if a.meets_targets is not None:
-        mine += f" — {t['meets.' + str(a.meets_targets)]}"
+        mine += f" — {t['meets.' + (a.missed or str(a.meets_targets))]}"
     item(mine)
     if a.optimum is not None and not a.is_optimum:
         item(f"{t['optimum_line']}: {choice_line(a.optimum, lang)}")
@@ -171,22 +200,28 @@ def _document(report: Report, markdown: bool) -> str:
             parts.append(f"{t['finetune']} {dec(m.fine_tuning_gb, lang)} GB")
         if m.reserve_ratio is not None:
             parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
-        item(", ".join(parts))
+        # an audited setup of several replicas: the totals are one replica's (a pool's agents each have their own)
+        copy = report.audit.setup if report.audit and not (report.capacity and report.capacity.worst_agent) else None
+        per_copy = (" " + msg("report.memory.per_copy", lang, replicas=copy.replicas, tp=copy.tensor_parallel)
+                    if copy is not None and copy.replicas > 1 else "")
+        item(", ".join(parts) + per_copy)
         if m.used_per_gpu_gb is not None and m.usable_per_gpu_gb:
             item(f"{t['used']} {dec(m.used_per_gpu_gb, lang)} GB {t['of']} {dec(m.usable_per_gpu_gb, lang)} GB "
                  f"{t['usable']}" + (f", {t['reserve']} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""))
     if report.capacity:
         c = report.capacity
         head(t["capacity"])
-        item(f"{t['avg']} {dec(c.average_rps, report.lang, 2)} req/s, {t['peak']} {dec(c.peak_rps, report.lang, 2)} "
-             f"req/s, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
+        unit = msg("report.unit.steps/s", report.lang) if c.rate_unit else "req/s"  # as written before in both
+        item(f"{t['avg']} {rate(c.average_rps, report.lang)} {unit}, {t['peak']} {rate(c.peak_rps, report.lang)} "
+             f"{unit}, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
         if c.peak_basis:
             basis = msg(f"report.basis.{c.peak_basis}", report.lang) if has_msg(f"report.basis.{c.peak_basis}") \
                 else c.peak_basis
             item(f"{t['peak']}: {basis} ({t['factor']} "
                  f"{dec(c.peak_factor or 1.0, report.lang)})")
         if c.serving_capacity_rps is not None:
-            item(f"{t['serves']} {dec(c.serving_capacity_rps, report.lang, 2)} req/s {t['at_targets']}"
+            busiest = msg("report.busiest", report.lang, agent=c.worst_agent) if c.worst_agent else ""
+            item(f"{busiest}{t['serves']} {rate(c.serving_capacity_rps, report.lang)} {unit} {t['at_targets']}"
                  + (f", {t['load']} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
     if report.audit:
         audit_section(report, head, item)

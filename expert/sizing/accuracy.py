@@ -33,8 +33,9 @@ Mappings (quantity → estimate), all memory in decimal GB:
   output / (TTFT + output × TPOT) where the row's speed includes the prefill.
 - one batch's end-to-end latency: `prefill_s + output × tpot_s` (the batch prefill, then decode).
 - TTFT at concurrency 1: `ttft_s` (the prefill + the serving engine's time per request). At a fixed
-  concurrency N > 1 (NIM/AIPerf, a closed loop): the mean TTFT of `load.closed_loop` at N plus the wait
-  behind its cohort (`load.cohort_wait_s`) and the wait for admission beyond the engine's capacity (`load.admission_wait_s`); at a stated Poisson rate
+  concurrency N > 1 (NIM/AIPerf, a closed loop): `load.closed_loop_ttft_s` as `steady.loaded_performance`
+  computes it (the larger of the lane's wait and the wait behind its cohort, `load.cohort_wait_s`, bounded
+  by the engine's token budget, plus the wait for admission beyond capacity); at a stated Poisson rate
   (`request_rate`, regime `POISSON`): the mean TTFT of `load.steady` at that rate.
 - System output throughput at the stated static batch: `throughput_tokens_per_s`.
 
@@ -56,7 +57,6 @@ import yaml
 from expert.sizing.accuracy_rules import ALLOW, CEILINGS, OPEN_REGIMES, OUT_OF_SCOPE, SKIP, engine_assumptions, \
     row_engine
 from expert.sizing.constants import GIB, Assumptions, resolve
-from expert.sizing.engine_speed import cohort_prompt_s
 from expert.sizing.engines import budget, transformers_activation_gb
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.memory import default_kv_precision, inference_memory, kv_cache_gb, kv_heads_per_gpu, \
@@ -316,10 +316,10 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
         if row.get("request_rate") or batch > 1:  # served beside other requests: the steady state
             cap = max_sequences(model, gpu, tp, tp, prec, prompt + output, kvp, a, engine)
             rate = row.get("request_rate")
-            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
             if rate:
+                st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
                 return value, st.ttft_mean_s * scale, unit, f"steady-state mean TTFT at {rate:g} req/s (load.steady)"
-            ttft = load_closed_ttft(st, batch, cohort_prompt_s(prompt, a))
+            ttft = closed_loop_ttft(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch)
             return value, ttft * scale, unit, f"closed-loop mean TTFT at concurrency {batch} (load.closed_loop)"
         return value, p.ttft_s * scale, unit, "TTFT (prefill of one prompt + the server's time per request)"
     if kind == "throughput":
@@ -370,10 +370,12 @@ def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap,
     return load.steady(replica, rate) if rate else load.closed_loop(replica, concurrency)
 
 
-def load_closed_ttft(state, concurrency: int, per_prompt_s: float) -> float:
-    """`load.closed_loop_ttft_s` (imported late, as `loaded` imports `load`)."""
-    from expert.sizing.load import closed_loop_ttft_s
-    return closed_loop_ttft_s(state, concurrency, per_prompt_s)
+def closed_loop_ttft(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency) -> float:
+    """Mean TTFT of a closed loop of `concurrency` requests, s: `steady.loaded_performance`'s, the figure
+    `estimate --batch N` prints (imported late, as `loaded` imports `load`)."""
+    from expert.sizing.steady import loaded_performance
+    return loaded_performance(model, gpu, tp, tp, precision, concurrency, prompt, output, kv_precision,
+                              assumptions=a, engine=engine, max_sequences=cap).ttft_steady_s
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:

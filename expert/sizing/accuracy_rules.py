@@ -35,6 +35,11 @@ SKIP = {
 CEILINGS = {"memory": 0.20, "capacity": 0.20, "finetune_memory": 0.30, "decode": 0.35, "throughput": 0.35,
             "ttft": 0.35}
 ALLOW = {
+    "trt061-llama2-7b-h100-fp8-bs768-128-128": "static batch 768 of 128/128 tokens: 768 sequences a step, where "
+                            "the per-sequence host cost seen at 150-250 in flight on NIM (docs/accuracy.md, 'TPOT at "
+                            ">= 50 in flight') is not modelled; +27 % with the KV read at MBU, +40.5 % at "
+                            "kv_read_efficiency 0.89 (KV reads of 128-256 tokens run at 65-76 % in onnxruntime PR "
+                            "#21414, not 89 %)",
     "nim-llama31-8b-fp8-1xh100-itl-200in-200out-c250": "250 concurrent 200-token requests (65 req/s at NIM's "
                             "13 000 tok/s) on an 8B model: per-request host work (scheduling, detokenising, "
                             "HTTP streaming) grows with the requests and is not in the model, which holds only "

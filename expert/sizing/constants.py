@@ -258,7 +258,10 @@ class Assumptions:
         "load_best_model_at_end, it is possible that two checkpoints are saved: the last one and the best one' "
         "(transformers docs, training_args.py)", "own default: the latest (to resume a run that spans nights "
         "or is interrupted) and one earlier or best one (a write cut off by the morning restore, or a diverged "
-        "run); the library's own default (None) keeps every checkpoint")
+        "run); the library's own default (None) keeps every checkpoint. The storage is stated in GB and not "
+        "priced: the catalog holds no storage price read from a dated, cited source (knowledge/offers.yaml "
+        "prices GPUs; Scaleway's entry notes block storage billed apart without a price), and an undated "
+        "figure would be invented precision; the plan's checkpoint line says so")
     # --- reference GPUs of the calibration (000 figures, gpu-specs.csv) ---
     ref_a100_tflops: Constant = exact(312, "TFLOPS dense FP16", "A100 80 GB SXM datasheet "
                                       "(docs/reference/gpu-specs.csv)")
@@ -270,13 +273,21 @@ class Assumptions:
     # --- speed ---
     mbu: Constant = ranged(0.60, 0.85, "memory bandwidth utilisation", "vLLM/TensorRT-LLM decode 0.6-0.85 ("
                            + REFS + "); llmfit 0.55, aiconfigurator 0.8")
+    kv_read_efficiency: Constant = ranged(
+        0.79, 0.89, "× peak bandwidth on the KV cache's decode reads", "microsoft/onnxruntime PR #21414 "
+        "'[CUDA] Page Attention' (nvbench tables, read 2026-12-05): paged decode attention, 64 sequences, 32 "
+        "heads, page 16, on a 3.35 TB/s card (H100 SXM, from the table's own BWUtil column): head 128 at 512 "
+        "tokens 2.796 TB/s = 83.4 %; at 1 024 tokens 1.000 GiB read in 361.5 µs = 2.97 TB/s = 88.7 %; head 96 "
+        "at 512 tokens 79.4 %", "point: the 1 024-token row (a serving step reads GBs of KV; the PR's utilisation "
+        "still rises with length there); band: its rows at >= 512 tokens. Short contexts read less well (128 "
+        "tokens: 58-65 %), where the KV term is small. The weights' GEMVs stay at `mbu`", value=0.89)
     mfu: Constant = ranged(0.50, 0.70, "model FLOPS utilisation", "prefill GEMMs 0.5-0.7 (" + REFS + ")")
     weight_only_efficiency: Constant = ranged(
         0.5, 1.0, "× MBU on weight reads and × MFU", "QServe arXiv:2405.04532 (INT4 weight-only kernels: "
         "20-90 % runtime overhead from dequantisation); whichllm MBU 0.4-0.56 for quantised weights (" + REFS + "); "
         "gpt-fast int8 Llama-2-7B on A100 reads at 0.74 of its FP16 rate (tests/data/measurements.yaml)",
         "weight-only kernels only (W4A16, W8A16: `kernels.py`); W8A8 and FP4 kernels read and compute at full "
-        "rate; the KV cache is read at the full MBU. Marlin's kernel alone is near-ideal up to batch 16-32 "
+        "rate; the KV cache is read at `kv_read_efficiency`. Marlin's kernel alone is near-ideal up to batch 16-32 "
         "(IST-DASLab/marlin README): end to end the measured rows are not", value=0.75)
     kernel_floor_ms_per_layer: Constant = ranged(
         0.04, 0.1, "ms per decoder layer and step", "(derived) ~10 kernels per decoder layer (RMSNorm, QKV, "
@@ -350,6 +361,22 @@ class Assumptions:
         "the model: NIM's Llama-3.3-70B FP8 TP 2 grows by 4-22 µs per token and request ahead at concurrency "
         "25-100 where the 8B grows by 6-10 (held out from the fit: median signed error +19 %). TensorRT-LLM "
         "only; other engines take the same band (an assumption)", value=10.0)
+    cohort_budget_steps: Constant = ranged(
+        20.0, 28.0, "steps' token budgets", "(fitted) the same 35 NIM 1.8.0 Llama-3.1-8B FP8 rows as "
+        "cohort_admit_us_per_token (https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance.md, Version "
+        "1.8.0 tables; TensorRT-LLM's token budget per step max_num_tokens 8192, load.TRTLLM_CHUNK): at 5 000-"
+        "token prompts the measured wait levels off at 0.6-0.9 s from concurrency 25 to 150 (TTFT 724, 818, "
+        "915, 1 080 ms against 77 ms alone) where the whole cohort's (n - 1)/2 prompts would be 1.2-3.7 s; "
+        "scanned 16-32 over the 35 rows (median |error|, signed): 16 18.2 %, -14.5 %; 20 14.5 %, -11.3 %; 24 "
+        "17.5 %, -5.3 %; 28 17.5 %, -5.3 %; 32 18.2 %, -5.2 % (point 24: the smallest whose signed error is "
+        "within 10 %)", "a closed-loop cohort that "
+        "returns together is at most the prompts of this many steps' token budgets (load.chunk_tokens): n <= 1 + "
+        "steps x budget / prompt (engine_speed.cohort_prompts_max), so a prompt waits for at most steps/2 "
+        "budgets' tokens ahead on average (24 x 8 192 / 2 = 98 304 tokens, 0.98 s at 10 µs). The engine admits "
+        "at most one budget of prompt tokens per step, so a larger cohort is spread over steps and does not "
+        "return as one. Held out: NIM's Llama-3.3-70B TP 2 and the vLLM rows (benchmarks.accuracy). "
+        "TensorRT-LLM only; other engines take the same number of their own budgets (an assumption)",
+        value=24.0)
     int8_gain_h100: Constant = ranged(0.40, 0.60, "gain H100 over A100", D000_H100 + " (G4, INT8 inference)")
     software_gain: Constant = ranged(2.0, 3.0, "× throughput", D000_TRENDS + " (Q1: vLLM, TensorRT-LLM, SGLang)")
     int8_quality_loss: Constant = ranged(0.0, 0.03, "share", D000_TRENDS + " (Q2: usually < 3 %)")

@@ -73,4 +73,12 @@ def cohort_prompt_s(prompt: int, assumptions: Assumptions | None = None, end: st
     return getattr(resolve(assumptions).cohort_admit_us_per_token, end) * prompt / 1e6
 
 
-__all__ = ["EAGER_DECODE", "NO_SERVER", "cohort_prompt_s", "prefill_tflops", "request_overhead_s", "step_overhead_s"]
+def cohort_prompts_max(prompt: int, chunk: int, assumptions: Assumptions | None = None, end: str = "value") -> float:
+    """The most prompts of `prompt` tokens of a closed-loop cohort that return together (`load.cohort_size`):
+    1 + `cohort_budget_steps` × the engine's token budget per step `chunk` / prompt (point 24 steps: 8 192-token
+    budget, 5 000-token prompts → 1 + 24 × 8 192 / 5 000 = 40.3)."""
+    return 1 + getattr(resolve(assumptions).cohort_budget_steps, end) * chunk / max(prompt, 1)
+
+
+__all__ = ["EAGER_DECODE", "NO_SERVER", "cohort_prompt_s", "cohort_prompts_max", "prefill_tflops", "request_overhead_s",
+           "step_overhead_s"]

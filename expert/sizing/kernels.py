@@ -34,7 +34,9 @@ VLLM_FP8 = "docs.vllm.ai v0.32.0 quantization/llm_compressor/fp8 (W8A8 on Ada/Ho
 FP8_MARLIN_ARCHITECTURES = ("Turing", "Ampere")
 """NVIDIA architectures without FP8 tensor cores on which vLLM serves FP8 checkpoints weight-only with FP8
 Marlin (`VLLM_FP8`: "FP8 models will run on compute capability >= 7.5 (Turing) as weight-only W8A16";
-vllm-project/vllm#5975, merged 2024-07-03: FP8 Marlin for Ampere, up to 2× FP16 when memory-bound)."""
+vllm-project/vllm#5975, merged 2024-07-03: FP8 Marlin for Ampere, up to 2× FP16 when memory-bound). MoE
+experts too since Marlin's fused MoE took FP8 (vllm-project/vllm#54318, 2026-09-01: an FP8 MoE on SM80 with
+`--moe-backend marlin`; #17579 and sglang#989 record that in 2024-2025 only dense models ran so)."""
 INT8_W8A8_ARCHITECTURES = ("Turing", "Ampere", "Ada", "Hopper")
 """NVIDIA architectures on which engines run INT8 W8A8 GEMMs (`VLLM_TABLE`)."""
 INT8_W8A8_ENGINES = (None, "vllm", "sglang", "tensorrt-llm")

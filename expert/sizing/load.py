@@ -33,7 +33,12 @@ stays: the plateau of NIM's Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9
 rate the steady state's TTFT is far below what NIM measures at concurrency 5-250: the benchmark starts
 its N requests together and, with fixed output lengths, they return together, so each prompt also waits
 for the server's work on the (n − 1)/2 prompts admitted before it on average (`cohort_wait_s`, a per-token
-cost fitted on NIM's Llama-3.1-8B sweep, `constants.cohort_admit_us_per_token`). Static batching (TensorRT-LLM's offline benchmark, a batch that
+cost fitted on NIM's Llama-3.1-8B sweep, `constants.cohort_admit_us_per_token`). The cohort that returns
+together is bounded by the engine's token budget per step: at most `cohort_budget_steps` steps' budgets of
+prompts (`engine_speed.cohort_prompts_max`; NIM's 8B at 5 000-token prompts waits 0.6-0.9 s at 25-150 in
+flight, not the 1.2-3.7 s of the whole cohort). The cohort's wait and the lane's M/D/1 wait count the same
+prompts ahead (clumped or at random), so a closed loop waits for the larger of the two, not their sum
+(`closed_loop_ttft_s`). Static batching (TensorRT-LLM's offline benchmark, a batch that
 starts together) is not this model: its TPOT is `decode(b)`.
 
 Each replica solves through a closure over its fields (`Replica.solve`, built by `load_solver.py`),
@@ -94,7 +99,8 @@ class Replica:
     budget, the most sequences the KV pool holds (`cap`, None: unlimited) and the server's time per
     request `request_s` (s, `engine_speed.request_overhead_s`: added to TTFT, not to the prefill lane) and the
     server's time per prompt of a request admitted ahead in a closed loop's cohort `cohort_s` (s,
-    `cohort_wait_s`)."""
+    `cohort_wait_s`) and the most prompts of a cohort that return together `cohort_max`
+    (`engine_speed.cohort_prompts_max`; inf: unbounded)."""
 
     decode: Callable[[float], float]
     pieces: Sequence[tuple[float, float]] | None
@@ -106,6 +112,7 @@ class Replica:
     cap: float | None = None
     request_s: float = 0.0
     cohort_s: float = 0.0
+    cohort_max: float = math.inf
 
     @cached_property
     def solve(self) -> Callable[[float], tuple | None]:
@@ -119,8 +126,9 @@ class Replica:
 
 class SteadyState(NamedTuple):
     """One replica at arrival rate `rate_rps`: step (= TPOT/ITL), sequences decoding (`batch`) and in
-    flight, the prefill's busy share of each step, the prefill lane's busy share, TTFT (mean, p95).
-    Immutable; a named tuple because the search builds thousands (a third of a frozen dataclass's cost)."""
+    flight, the prefill's busy share of each step, the prefill lane's busy share, TTFT (mean, p95), the
+    decode step alone, stability and the lane's service per prompt (s; 0: not known). Immutable; a named
+    tuple because the search builds thousands (a third of a frozen dataclass's cost)."""
 
     rate_rps: float
     step_s: float
@@ -132,6 +140,7 @@ class SteadyState(NamedTuple):
     ttft_p95_s: float
     decode_s: float
     stable: bool
+    service_s: float = 0.0
 
 
 def steady(r: Replica, lam: float) -> SteadyState:
@@ -142,7 +151,7 @@ def steady(r: Replica, lam: float) -> SteadyState:
         return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
     rho, s, b, d, service, u, mean, flight, lane = core
     ok = lane and (r.cap is None or flight <= r.cap + 1e-9)
-    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service) + r.request_s, d, ok)
+    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service) + r.request_s, d, ok, service)
 
 
 def rate_ceiling(r: Replica) -> float:
@@ -190,27 +199,47 @@ def admission_wait_s(state: SteadyState, concurrency: float) -> float:
     return excess / state.rate_rps if excess > 1e-9 and state.rate_rps > 0 else 0.0
 
 
-def cohort_wait_s(state: SteadyState, concurrency: float, per_prompt_s: float) -> float:
-    """Mean wait of a prompt behind the others of its closed-loop cohort, s: n = min(N, in flight) requests
+def cohort_size(state: SteadyState, concurrency: float, most: float = math.inf) -> float:
+    """Requests of a closed loop's cohort that start and return together: min(N, in flight, `most`)
+    (`Replica.cohort_max`, the engine's token budget's bound)."""
+    return min(concurrency, state.in_flight, most)
+
+
+def cohort_wait_s(state: SteadyState, concurrency: float, per_prompt_s: float, most: float = math.inf) -> float:
+    """Mean wait of a prompt behind the others of its closed-loop cohort, s: n = `cohort_size` requests
     start together (fixed output lengths bring them back together), each waits for the server's work on
     the prompts admitted before it, (n − 1)/2 of them on average, `per_prompt_s` each (`Replica.cohort_s`).
     NIM Llama-3.1-8B FP8, 1 000-token prompts at concurrency 50: 24.5 × 10 ms = 245 ms of the 415 ms."""
-    n = min(concurrency, state.in_flight)
+    n = cohort_size(state, concurrency, most)
     return (n - 1) / 2 * per_prompt_s if n > 1 else 0.0
 
 
-def cohort_wait_p95_s(state: SteadyState, concurrency: float, per_prompt_s: float) -> float:
+def cohort_wait_p95_s(state: SteadyState, concurrency: float, per_prompt_s: float, most: float = math.inf) -> float:
     """p95 of `cohort_wait_s`, s: the prompt 95 % of the way down its cohort waits for 0.95 · (n − 1) others."""
-    n = min(concurrency, state.in_flight)
+    n = cohort_size(state, concurrency, most)
     return 0.95 * (n - 1) * per_prompt_s if n > 1 else 0.0
 
 
-def closed_loop_ttft_s(state: SteadyState, concurrency: float, per_prompt_s: float = 0.0) -> float:
+def closed_loop_ttft_s(state: SteadyState, concurrency: float, per_prompt_s: float = 0.0,
+                       most: float = math.inf) -> float:
     """Mean TTFT of a closed loop of `concurrency` requests, s: the steady state's (`state`, from
-    `closed_loop`) plus the wait behind its cohort (`cohort_wait_s`, `per_prompt_s` per prompt ahead) and
-    the wait of the requests beyond its capacity for admission (`admission_wait_s`)."""
-    return state.ttft_mean_s + cohort_wait_s(state, concurrency, per_prompt_s) + admission_wait_s(state, concurrency)
+    `closed_loop`) with its lane's M/D/1 wait replaced by the larger of it and the wait behind the cohort
+    (`cohort_wait_s`: the same prompts ahead, clumped), plus the wait of the requests beyond its capacity
+    for admission (`admission_wait_s`)."""
+    lane = wait_mean(state.lane_share, state.service_s) if state.service_s > 0 else 0.0
+    cohort = cohort_wait_s(state, concurrency, per_prompt_s, most)
+    return state.ttft_mean_s - lane + max(lane, cohort) + admission_wait_s(state, concurrency)
+
+
+def closed_loop_ttft_p95_s(state: SteadyState, concurrency: float, per_prompt_s: float = 0.0,
+                           most: float = math.inf) -> float:
+    """p95 TTFT of a closed loop, s: as `closed_loop_ttft_s` with the p95 waits (`wait_p95`,
+    `cohort_wait_p95_s`) and the mean wait for admission."""
+    lane = wait_p95(state.lane_share, state.service_s) if state.service_s > 0 else 0.0
+    cohort = cohort_wait_p95_s(state, concurrency, per_prompt_s, most)
+    return state.ttft_p95_s - lane + max(lane, cohort) + admission_wait_s(state, concurrency)
 
 
 __all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
-           "cohort_wait_s", "cohort_wait_p95_s", "closed_loop_ttft_s", "chunk_tokens", "wait_mean", "wait_p95"]
+           "cohort_size", "cohort_wait_s", "cohort_wait_p95_s", "closed_loop_ttft_s", "closed_loop_ttft_p95_s",
+           "chunk_tokens", "wait_mean", "wait_p95"]

@@ -192,8 +192,9 @@ class Roofline:
     built on it; the configurator's replica profiles call it directly for the few figures they need."""
 
     def __init__(self, model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-                 floor=0.0, link=None, overhead=0.0, read=None, request=0.0, engine=None):
-        """`engine`: whose kernels (`kernels.kernel`); `wo`: the kernel's × MBU on weight reads and × MFU
+                 floor=0.0, link=None, overhead=0.0, read=None, request=0.0, engine=None, kv_eff=None):
+        """`kv_eff`: × peak bandwidth on the KV cache's reads (`kv_read_efficiency`, its point when None; the
+        weights are read at `mbu`); `engine`: whose kernels (`kernels.kernel`); `wo`: the kernel's × MBU on weight reads and × MFU
         (`kernels.weight_only_factor`); `read`: the model's `read_terms` at `precision` when the caller has
         them (the same tuple); `overhead`: the engine's host time per decode step, `request`: its time per
         request (s, `engine_speed`)."""
@@ -202,8 +203,8 @@ class Roofline:
         self.eta, self.floor, self.overhead, self.request = eta, floor, overhead, request
         self.flops = compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
         self.prefill_flops = prefill_compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
-        self.bw = gpu.bandwidth_gbs * 1e9 * mbu  # the KV cache's reads
-        self.bw_weights = self.bw * wo
+        self.bw = gpu.bandwidth_gbs * 1e9 * (a.kv_read_efficiency.value if kv_eff is None else kv_eff)
+        self.bw_weights = gpu.bandwidth_gbs * 1e9 * mbu * wo
         self.active = model.decode_params_b * 1e9
         self.read = read = read_terms(model, precision, a) if read is None else read
         # decode_weight_gb at batch 1 where a step reads all weights at any batch (dense), else per batch
@@ -266,9 +267,9 @@ class Roofline:
 
 
 def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mbu, mfu, eta, a, wo=1.0,
-              floor=0.0, link=None, overhead=0.0, request=0.0, engine=None) -> dict:
+              floor=0.0, link=None, overhead=0.0, request=0.0, engine=None, kv_eff=None) -> dict:
     roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
-                    overhead, request=request, engine=engine)
+                    overhead, request=request, engine=engine, kv_eff=kv_eff)
     mem, comp, tpot = roof.decode(batch)
     ttft = roof.ttft(prompt)
     prefill_batch = roof.prefill(prompt, batch)
@@ -300,7 +301,7 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     column = column_for(gpu, interconnect)
     eta, eta_band = tp_efficiency(tensor_parallel, column, a)
     args = (model, gpu, tensor_parallel, precision, batch, prompt, output, kv_precision)
-    for c in (a.mbu, a.mfu, a.weight_only_efficiency):
+    for c in (a.mbu, a.kv_read_efficiency, a.mfu, a.weight_only_efficiency):
         _check(c.unit, c.low), _check(c.unit, c.high)
     _check("TP efficiency", eta_band.low), _check("TP efficiency", eta_band.high)
     dequant = weight_only(gpu, precision, engine)
@@ -309,11 +310,11 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     host = {end: step_overhead_s(model, engine, a, end) for end in ("value", "low", "high")}
     req = {end: request_overhead_s(engine, a, end) for end in ("value", "low", "high")}
     point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo["value"], floors["value"], interconnect, host["value"],
-                      req["value"], engine)
+                      req["value"], engine, a.kv_read_efficiency.value)
     slow = _scenario(*args, a.mbu.low, a.mfu.low, eta_band.low, a, wo["low"], floors["high"], interconnect, host["high"],
-                     req["high"], engine)
+                     req["high"], engine, a.kv_read_efficiency.low)
     fast = _scenario(*args, a.mbu.high, a.mfu.high, eta_band.high, a, wo["high"], floors["low"], interconnect, host["low"],
-                     req["low"], engine)
+                     req["low"], engine, a.kv_read_efficiency.high)
     replicas = count // tensor_parallel
     bands = {k: Band(low=fast[k], high=slow[k]) for k in ("ttft_s", "tpot_s", "e2e_latency_s")}
     bands["decode_tokens_per_s_per_sequence"] = Band(low=slow["decode_tokens_per_s_per_sequence"],
@@ -331,10 +332,10 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         "ttft_s": Provenance(formula="max(2·active·prompt + L·d_attn·prompt², per GPU / (FLOPS·MFU), "
                              "weights/TP / (BW·MBU)) / η_TP + the server's time per request; no queueing",
                              sources=[KAPLAN, *eff, *fp8_src, *req_src]),
-        "tpot_s": Provenance(formula="max(max((weights read/TP + KV read per GPU)/(BW·MBU), "
+        "tpot_s": Provenance(formula="max(max(weights read/TP/(BW·MBU) + KV read per GPU/(BW·KV efficiency), "
                              "batch·(2·active + 2·L·d_attn·ctx)/(TP·FLOPS·MFU)) / η_TP + all-reduce "
                              "traffic, step floor) + the engine's eager-launch overhead",
-                             sources=[KAPLAN, *eff, *floor_src, *host_src]),
+                             sources=[KAPLAN, *eff, a.kv_read_efficiency.cite(), *floor_src, *host_src]),
         "step_floor_s": Provenance(formula="layers × (kernel floor + 2 all-reduces at TP ≥ 2) + MoE layers × "
                                    "active experts × kernel floor per expert", sources=floor_src),
         "throughput_tokens_per_s": Provenance(formula="replicas × batch × output / (batch prefill + output × tpot)"),

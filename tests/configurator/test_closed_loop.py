@@ -30,14 +30,16 @@ def test_the_loop_runs_at_its_fixed_point_and_never_has_more_sessions_than_users
 
 
 def test_100_users_by_hand():
-    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with a 3.21 s step holds
-    0.7351 × 7.8 × (3.21 + 16.8) = 114.7 sessions — more than the users. At the fixed point the step of
-    the pick (3× B200) is about 3.21 s: X = 100 / (7.8 × (3.21 + 16.8) + 5) = 0.621 tasks/s,
-    0.621 × 7.8 × 20.01 = 96.9 sessions."""
+    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with a 7.47 s step holds
+    0.7351 × 7.8 × (7.47 + 16.8) = 139.2 sessions — more than the users. The step is the pick's as the
+    configurator computes it (4× H200, 7.47 s with the KV read at `kv_read_efficiency` 0.89; not derived
+    here); from it, by hand: X = 100 / (7.8 × (7.47 + 16.8) + 5) = 100 / 194.31 = 0.5146 tasks/s and
+    0.5146 × 7.8 × 24.27 = 97.4 sessions."""
     rec, f = _advise(100)
-    assert f["step_latency_s"] == pytest.approx(3.21, abs=0.05)
-    assert f["peak_tasks_per_s"] == pytest.approx(0.621, abs=0.005)
-    assert f["sessions_peak"] == pytest.approx(96.9, abs=1.0)
+    assert (rec.gpu, rec.count) == ("h200", 4)
+    assert f["step_latency_s"] == pytest.approx(7.47, abs=0.05)
+    assert f["peak_tasks_per_s"] == pytest.approx(0.5146, abs=0.005)
+    assert f["sessions_peak"] == pytest.approx(97.4, abs=1.0)
     assert f["peak_tasks_per_s"] < 100 / (7.8 * 16.8 + 5)
 
 
@@ -49,3 +51,28 @@ def test_a_pick_always_carries_the_load_its_own_step_makes():
     assert f["sessions_peak"] < 500
     assert f["peak_tasks_per_s"] == pytest.approx(500 / (r + 5), rel=2e-3)
     assert rec.fits
+
+
+def test_the_sentence_states_users_and_cycle_not_a_daily_volume():
+    """Issue 31 departure 1: the closed loop's sentence said "13,133 requests per day" (the fixed-point
+    rate × 86 400 / the default peak factor 3), a volume nobody gave. It states the users and their cycle:
+    examples/agent-closed-loop.yaml (100 users, 60 s think) settles at R = 155.9 s on 2× B200 (the task time
+    the configurator computes, not derived here), so by hand the cycle is 155.9 + 60 = 215.9 s and
+    X = 100 / 215.9 = 0.463 tasks per second."""
+    import yaml
+    with open("examples/agent-closed-loop.yaml") as f:
+        report = Expert().advise(yaml.safe_load(f), sensitivity=False)
+    text = report.clarification
+    assert "requests per day" not in text
+    assert ("serves 100 users who wait for their tasks (a cycle of 215.9 s: a task 155.9 s and 60 s of "
+            "thought, 0.463 tasks per second)") in text
+    assert report.agent.task_latency_s == pytest.approx(155.9, abs=0.05)
+
+
+def test_the_chat_sentence_of_a_closed_loop_names_users_and_pause():
+    """Before the advice knows the task time, the sentence says the users and their pause (German too)."""
+    from expert.interview import render_sentence
+    w = {"model": "qwen2.5-32b", "agent": {"kind": "coding", "concurrent_users": 40, "think_time_s": 120}}
+    assert "serves 40 users who wait for their tasks (120 s of thought between tasks)" in render_sentence(w)
+    assert "bedient 40 Personen, die auf ihre Aufgaben warten (120 s Bedenkzeit" in render_sentence(w, "de")
+    assert "[Y]" not in render_sentence(w)

@@ -6,7 +6,9 @@ agents is audited group by group, each serving group with its agents' placement 
 
 Findings about what the workload itself asks for (its budget horizon T5, int4 it allows Q2, the
 provider's certificates M4, a fine-tuning departure M2 the report explains with its team-time
-numbers) are not about the sizing of the choice and are not checked here.
+numbers) are not about the sizing of the choice and are not checked here; nor is M4's finding on sensitive
+data hosted outside Switzerland where the workload itself admits that location (`hosting: eu`): the advice
+states it as a warning on its pick (`m4-offer-hosted-abroad`), the audit as critical for the running setup.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ def test_audit_of_the_own_recommendation_raises_no_warning_about_it(name, worklo
     assert setups
     for setup in setups:
         report = EXPERT.audit(setup)
-        bad = [f"{f.rule_id} ({f.severity}): {f.explanation}" for f in report.findings
-               if f.severity == "critical" or (f.severity == "warning" and (
-                   f.category in ABOUT_THE_CHOICE or f.rule_id in RULES_ABOUT_THE_CHOICE))]
+        asked = {"m4-regulated-data-hosted-abroad"} if workload.get("hosting") in ("eu", "any") else set()
+        bad = [f"{f.rule_id} ({f.severity}): {f.explanation}" for f in report.findings if f.rule_id not in asked
+               and (f.severity == "critical" or (f.severity == "warning" and (
+                   f.category in ABOUT_THE_CHOICE or f.rule_id in RULES_ABOUT_THE_CHOICE)))]
         assert not bad, f"{name}: {setup['count']}× {setup['gpu']}: " + " | ".join(bad)

@@ -218,10 +218,11 @@ def test_search_sizes_round_robin_hits_at_its_picks_replicas():
     # 5 000 = 14 000; uncached with the cache found 1 000 + 3 × 500 = 2 500, without it 1 000 + 2 000 +
     # 3 000 + 4 000 = 10 000. Two replicas in turn (2× H100 NVL fp8, its KV cached in FP8: issue 32):
     # 2 500 / 2 + 10 000 / 2 = 6 250, hit rate 1 − 6 250 / 14 000 = 0.553571 (not the uncached 0.285714
-    # the first search sized at).
+    # the first search sized at). 130 000 tasks a day: at 107 000 one H200 serves it since the KV is read
+    # at `kv_read_efficiency`, and one replica has no turns to take.
     w = {"model": "llama-3.1-8b", "deployment": "cloud",
          "agent": {"steps_mean": 4, "system_tokens": 1000, "task_tokens": 1000, "appended_tokens": 500,
-                   "output_tokens": 500, "tool_time_s": 2, "tasks_per_day": 107000, "session_affinity": False}}
+                   "output_tokens": 500, "tool_time_s": 2, "tasks_per_day": 130000, "session_affinity": False}}
     result = search(w, CATALOG, sensitivity=False)
     assert result.recommendation.replicas == 2
     assert result.agent["cache_hit_rate"] == pytest.approx(1 - 6250 / 14000)
@@ -258,3 +259,14 @@ def test_audit_holds_the_p95_of_tool_waiting_sessions():
         "agent": {"kind": "coding", "tasks_per_day": 1000, "steps_mean": 10, "tool_time_s": 20}}})
     extra, _ = sizing_extras(setup, CATALOG.gpu("h100-sxm"), CATALOG)
     assert extra["peak_sequences"] == 12
+
+
+def test_host_link_reloads_at_the_picks_replicas():
+    # one replica: every step finds its session's prefix there, with or without affinity, so the
+    # offloaded sessions' copy-back crosses the link as often in both (issue 31 leftover: host_memory
+    # reads the demand at the pick's replicas, not the sized one)
+    with_affinity = search(_with(kv_during_tools="cpu"), CATALOG, sensitivity=False).agent
+    spread = search(_with(kv_during_tools="cpu", session_affinity=False), CATALOG, sensitivity=False).agent
+    assert with_affinity["replicas"] == spread["replicas"] == 1
+    assert with_affinity["host_link_reload_gbs"] > 0
+    assert spread["host_link_reload_gbs"] == pytest.approx(with_affinity["host_link_reload_gbs"])

@@ -31,12 +31,23 @@ def test_users_without_a_pause_get_tracelabs_think_time_stated():
     assert "84 s" in got.note
 
 
+def test_tasks_per_day_at_the_users_question_are_the_volume():
+    got = parse_agent_users("about 2000 tasks per day")
+    assert got.ok and got.fields == {"requests_per_day": 2000} and "open loop" in got.note
+
+
 @pytest.mark.parametrize("text,lang", [
-    ("about 2000 tasks per day", "en"), ("nobody waits, it runs in CI", "en"), ("niemand wartet", "de"),
-    ("keine Nutzer, nur Batch-Jobs", "de"), ("no users wait, nightly pipelines", "en"), ("don't know", "en"),
+    ("nobody waits, it runs in CI", "en"), ("niemand wartet", "de"),
+    ("keine Nutzer, nur Batch-Jobs", "de"), ("no users wait, nightly pipelines", "en"),
 ])
-def test_tasks_per_day_and_negations_keep_the_open_loop(text, lang):
+def test_nobody_waiting_is_a_batch_open_loop(text, lang):
+    """Issue 31 departure 3: nobody waits → a batch (no peak factor, no final answer)."""
     got = parse_agent_users(text, lang)
+    assert got.ok and got.fields == {"agent": {"batch": True}}
+
+
+def test_dont_know_keeps_the_open_loop():
+    got = parse_agent_users("don't know")
     assert got.ok and got.fields == {}
 
 
@@ -109,14 +120,40 @@ def _walk(lang: str, desc: str, answers: dict[str, str]) -> tuple[list[str], Int
 ])
 def test_an_agent_interview_fills_the_new_fields(lang, desc, answers):
     asked, iv = _walk(lang, desc, answers)
+    assert asked[0] == "agent_users"   # who waits comes first (at the volume's place)
     assert asked[asked.index("agent_tool_time"):asked.index("agent_availability") + 1] == [
-        "agent_tool_time", "agent_users", "agent_fan_out", "agent_final", "agent_availability"]
+        "agent_tool_time", "agent_fan_out", "agent_final", "agent_availability"]
     w = iv.workload()
     assert w["agent"] == {"kind": "coding", "steps_mean": 8, "steps_p90": 20, "tool_time_s": 15.0,
                           "concurrent_users": 40, "think_time_s": 120.0, "fan_out": 1,
                           "final_latency_target_s": 5.0, "step_latency_target_s": 30.0}
     assert w["high_availability"] is True
     Workload.model_validate(w)
+
+
+NO_VOLUME = "A coding agent with tool calls on Qwen2.5 32B, no fine-tuning, no sensitive data"
+
+
+@pytest.mark.parametrize("users,asked_volume", [
+    ("40 developers, 2 minutes between tasks", False),   # the users make the load: no daily volume
+    ("about 2000 tasks per day", False),                 # the volume, given here
+    ("nobody waits", True),                              # a batch: its volume is asked next
+])
+def test_who_waits_is_asked_before_the_volume(users, asked_volume):
+    """Issue 31 departure 2: the chat asked the daily volume before the users of a closed loop, a figure
+    that follows from them (X = N / (R + Z))."""
+    asked, iv = _walk("en", NO_VOLUME, {"agent_users": users, "volume": "3000 per day"})
+    assert asked[0] == "agent_users"
+    assert ("volume" in asked) is asked_volume
+    if asked_volume:
+        assert asked[1] == "volume" and iv.workload()["requests_per_day"] == 3000
+    Workload.model_validate(iv.workload())
+
+
+def test_a_closed_loop_chat_needs_no_volume_and_its_sentence_says_the_users():
+    asked, iv = _walk("en", NO_VOLUME, {"agent_users": "40 developers, 2 minutes between tasks"})
+    assert "requests_per_day" not in iv.workload()
+    assert "serves 40 users who wait for their tasks (120 s of thought between tasks)" in iv.sentence()
 
 
 def test_skipping_every_agent_question_states_the_defaults():

@@ -39,9 +39,6 @@ UNREACHABLE_END_TO_END: dict[str, str] = {
     # audit.sizing_extras always sets finetune_hours when the workload fine-tunes, and without a
     # workload there is no finetune-frequent flag: `finetune_hours: {exists: false}` never matches.
     "m2-l40s-frequent-finetuning-no-estimate": "audit always estimates the fine-tuning run time",
-    # Every built-in offer is either in CH or has an unknown country (no `country` fact), so a
-    # choice with a known non-Swiss country never occurs (m4-server-location-unknown fires instead).
-    "m4-offer-hosted-abroad": "no built-in offer has a known country outside Switzerland",
     # Where M5's context holds (under 20B, no growth stated) the configurator rejects candidates whose
     # weights take more than 70 % of a GPU, so the recommendation never shows the thin reserve.
     "m5-choice-reserve-below-30-percent": "configurator enforces M5's reserve where its context holds",

@@ -154,3 +154,20 @@ def test_a_hybrid_pool_gives_one_setup_per_serving_group():
     assert [s["gpu"] for s in EXPERT.recommended_setups(train_only, T3)] == ["l40s"]
     for s in setups:  # each group audits on its own agents
         assert EXPERT.audit(s).clarification.count(": My AI agent") == len(s["placement"])
+
+
+def test_pool_audit_has_a_capacity_section_of_its_agents_summed():
+    # 000 T3's five agents on one L40S: 5 000 + 5 000 + 3 000 + 2 000 + 1 000 = 16 000 requests a day
+    # = 0.1852 req/s, × the peak factor 3 = 0.5556 req/s. Their replicas need 2 GPUs (the pool's rule
+    # u4-pool-needs-more-gpus names the same count); the busiest agent is named with its own capacity.
+    report = EXPERT.audit({"gpu": "l40s", "count": 1, "workload": T3})
+    c = report.capacity
+    assert c.average_rps == pytest.approx(16000 / 86400, abs=1e-4)
+    assert c.peak_rps == pytest.approx(3 * 16000 / 86400, abs=1e-4) and c.peak_factor == pytest.approx(3.0)
+    assert c.gpus_needed == 2 and "u4-pool-needs-more-gpus" in _fired(report)
+    # 000 D3 summed over the agents = the pool's peak × the peak-weighted answer time / 0.7
+    assert c.concurrent_inferences == pytest.approx(c.peak_rps * c.inference_time_s / 0.7, rel=1e-3)
+    assert c.worst_agent in {a["name"] for a in T3_AGENTS}
+    # its load ratio is its own peak (3 × its daily volume / 86 400 s) over its own capacity
+    daily = next(a["requests_per_day"] for a in T3_AGENTS if a["name"] == c.worst_agent)
+    assert c.load_ratio == pytest.approx(3 * daily / 86400 / c.serving_capacity_rps, rel=1e-3)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from expert.messages import t
-from expert.report.numbers import chf, dec
+from expert.report.numbers import chf, dec, rate
 from expert.report.render import place
 
 from .choice_words import memory_sum, where
@@ -34,8 +34,9 @@ def audit_body(report: Report, lang: str) -> Text:
             text.append("\n" + t("chat.used_of_usable", lang, used=dec(m.used_per_gpu_gb, lang),
                                  usable=dec(m.usable_per_gpu_gb, lang)) + reserve)
     if c is not None and c.serving_capacity_rps is not None:
-        text.append("\n" + t("chat.serves", lang, rate=dec(c.serving_capacity_rps, lang, 2),
-                             peak=dec(c.peak_rps, lang, 2), load=f"{(c.load_ratio or 0):.0%}"))
+        text.append("\n" + t("chat.serves", lang, rate=rate(c.serving_capacity_rps, lang),
+                             unit=t(f"report.unit.{c.rate_unit or 'req/s'}", lang),
+                             peak=rate(c.peak_rps, lang), load=f"{(c.load_ratio or 0):.0%}"))
     if mine.ttft_p95_s is not None and mine.tpot_ms is not None and mine.latency_p95_s is not None:
         text.append("\n" + t("chat.latency_slo", lang, ttft=dec(mine.ttft_p95_s, lang, 2),
                               tpot=dec(mine.tpot_ms, lang, 0), e2e=dec(mine.latency_p95_s, lang, 1)))
