@@ -90,14 +90,16 @@ ALLOW = {
     "sglang0412-deepseek-v3-8xh200-bs8": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
     "sglang0412-deepseek-v3-8xh200-bs32": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
     "tt356-deepseek-r1-awq-8xh100-ttft-1024in": "vLLM's AWQ (W4A16) MoE prefill of DeepSeek-R1 at TP 8: after the "
-                                  "dense part (10 ms), the all-reduces (7 ms) and the request (6.5 ms), 82 ms "
-                                  "remain for the touched experts' 41 GB per GPU of 4-bit weights, 15 % of the "
-                                  "H100's bandwidth where the core reads them at MBU x the weight-only factor "
-                                  "(23 ms); Qwen3-30B-A3B in bf16 (tt340 rows) reads its experts at the full MBU, "
-                                  "so this is the kernel, not MoE prefill: one source's means of 4 requests, "
-                                  "too few to fit a W4A16-MoE efficiency (docs/performance.md, 'MoE prefill')",
-    "tt356-deepseek-r1-awq-8xh100-ttft-2048in": "as tt356-deepseek-r1-awq-8xh100-ttft-1024in: 86 ms left for the "
-                                  "experts after the dense part, the all-reduces and the request",
+                                  "dense part (13 ms at TP efficiency 0.75), the all-reduces (7 ms) and the request "
+                                  "(6.5 ms), 79 ms remain for the touched experts' 42 GB per GPU of 4-bit weights, "
+                                  "16 % of the H100's 3 350 GB/s, where the core reads them in 31 ms (MBU 0.725 x "
+                                  "the weight-only factor 0.75 x TP efficiency 0.75); Qwen3-30B-A3B in bf16 (tt340 "
+                                  "rows) reads its experts at the full MBU, so this is the kernel, not MoE prefill: "
+                                  "one source's means of 4 requests, too few to fit a W4A16-MoE efficiency "
+                                  "(docs/accuracy.md, 'MoE prefill')",
+    "tt356-deepseek-r1-awq-8xh100-ttft-2048in": "as tt356-deepseek-r1-awq-8xh100-ttft-1024in: 79 ms left for the "
+                                  "experts' 42 GB per GPU after the dense part (28 ms), the all-reduces (14 ms) and "
+                                  "the request",
     "tt356-deepseek-r1-awq-8xh100-ttft-8192in": "+35.0 %, at the ceiling: a long prefill, compute-bound in both "
                                   "parts of the MoE split (no change from it); the core computes W4A16 at FP16 x "
                                   "MFU x the weight-only factor 0.75 and adds 56 ms of all-reduce traffic; the mean "
@@ -105,7 +107,7 @@ ALLOW = {
     "baseten-trtllm-mixtral-int8-a100-ttft-512in": "TensorRT-LLM's Mixtral int8 of early 2024 is weight-only "
                                   "(W8A16) where the core runs int8 on Ampere as W8A8 at 1.35 x FP16 (kernels.py): "
                                   "as W8A16 (FP16 compute x the weight-only factor 0.75) the estimate is about "
-                                  "107 ms; the blog states neither the kernel nor the version",
+                                  "101 ms (-21 %); the blog states neither the kernel nor the version",
 }
 # Regimes compared and reported (benchmarks.accuracy: median, p90, bias) but not yet held to their kind's
 # ceiling, with why: judgements on a whole (kind, regime), as ALLOW is on single rows.

@@ -17,10 +17,20 @@ MoE layer they sit in different kernels that run one after the other:
 Each layer waits for its attention before its experts, so the two times add per layer, hence over the
 model: prefill = max(dense FLOPs / FLOPS, dense bytes / BW) + max(routed FLOPs / FLOPS, touched
 expert bytes / BW). Nothing is fitted: the efficiencies (MFU, MBU, the weight-only factor) are the
-roofline's own. For a dense model the routed part is zero and the result is the dense roofline's.
-Against published runs at concurrency 1 (docs/performance.md, "MoE prefill") this raises the estimate
-where the prompt is short enough that the expert reads outweigh their arithmetic (≈ 1 000 tokens) and
-leaves long prompts unchanged; a model without expert counts keeps the dense roofline (no split known).
+roofline's own. For a dense model the routed part is zero and the result is the dense roofline's; a
+model without expert counts keeps the dense roofline (no split known).
+
+Not added, for want of a term the data support (docs/accuracy.md, "MoE prefill"): MLA's up-projection
+in prefill (no absorbed weights) is a GEMM on kv_b_proj, a weight already counted in the active
+parameters (2 × active × tokens). Without expert parallelism, the default of TensorRT-LLM ('Tensor
+Parallel (default pattern)', nvidia.github.io/TensorRT-LLM/advanced/expert-parallelism.html), SGLang
+(--moe-a2a-backend 'none (default) ... Uses All-Reduce or All-Gather',
+docs.sglang.io/advanced_features/expert_parallelism.html) and vLLM (EP only with
+--enable-expert-parallel, docs.vllm.ai/en/latest/serving/expert_parallel_deployment/; all read
+2026-12-05), each GPU holds a slice of every expert, so an MoE layer ends in the same all-reduce as a
+dense one (`comm`) and no all-to-all runs. Against published runs at concurrency 1 the split raises the estimate where the
+prompt is short enough that the expert reads outweigh their arithmetic (≈ 1 000 tokens) and leaves
+long prompts unchanged.
 """
 
 from __future__ import annotations
