@@ -5,7 +5,10 @@ count, tensor-parallel degree and precision.
 - `operating_facts`: the peak load to serve, the most load the configuration serves within the latency
   targets at the target utilisation (bisection on the arrival rate), their ratio, and the estimated
   TTFT/TPOT and busy share at the peak. A 1× L40S serving 5 M requests/day shows a load ratio far above
-  1 instead of passing silently (rule `d3-peak-load-exceeds-serving-capacity`).
+  1 instead of passing silently (rule `d3-peak-load-exceeds-serving-capacity`). The configuration is
+  checked as it stands: 000 M5's growth reserve, which the search demands of a pick, is not applied
+  (`AS_IT_STANDS`; the m5-* rules judge the reserve), so a 14B fp16 model on one A100 40 GB is served at
+  its measured-room capacity instead of reading "no capacity".
 - `setup_from_choice`: the recommendation as a setup file (advise, then audit the same configuration);
   `setups_from_advice`: the same for a whole advice, one setup per serving group of a pool of agents
   (each with its agents' `placement`).
@@ -17,12 +20,14 @@ from typing import Any
 
 from expert.catalog.models import Gpu, LlmModel
 from expert.configurator.profile import build_profile
-from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.constants import Assumptions, exact, resolve
 from expert.sizing.parallel import column_for
 from expert.inputs.slo import targets
 from expert.inputs.workload import Workload
 
 BISECTION_STEPS = 40
+AS_IT_STANDS = exact(0.0, "share of VRAM", "a given configuration runs as it stands: 000 M5's 30-50 % reserve is a "
+                     "planning rule for the pick (configurator), judged for a setup by rules/mistakes.yaml m5-*")
 
 
 def capacity_rps(prof, replicas: int, concurrency: float, utilization: float, inference_time: float | None,
@@ -48,7 +53,7 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
     """Serving facts of `count` × `gpu` at TP `tp` for workload `w` (module docstring); {} when the
     model does not fit or the count is not a multiple of TP. `agent` (an `agent_demand.AgentDemand`,
     `w` then its per-step equivalent): steps prefill only their uncached tokens, as in the search."""
-    a = resolve(assumptions)
+    a = resolve(assumptions).override(vram_reserve=AS_IT_STANDS)
     if tp < 1 or count % tp:
         return {}
     context = min(w.context, model.max_context)

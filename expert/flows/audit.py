@@ -32,6 +32,22 @@ def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: 
     return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
 
 
+def _serving_tp(setup: Setup, w, model, gpu: Gpu, precision: str, fitting: int) -> int:
+    """An unstated TP as an operator tunes it: of the degrees from `fitting` (the smallest that holds the
+    peak's sequences, `_choose_tp`) up, the one that serves the most requests within the latency targets
+    (the smaller on a tie); `fitting` when the workload states no load or none serves."""
+    from expert.sizing.parallel import TP_DEGREES
+
+    if w.average_rps <= 0:
+        return fitting
+    best, most = fitting, 0.0
+    for tp in (d for d in TP_DEGREES if fitting <= d <= setup.count and setup.count % d == 0):
+        served = serving_facts(setup, w, model, gpu, tp).get("serving_capacity_rps") or 0.0
+        if served > most * 1.000001:
+            best, most = tp, served
+    return best
+
+
 def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(extra setup fields, extra facts) computed by the sizing core for the setup's workload.
 
@@ -69,6 +85,8 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         # count), over the whole setup: its room (`estimated_max_sequences`) is all replicas'
         peak = max(peak, held_per_replica(d, 1))
     tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
+    if d is None and "tensor_parallel" not in setup.model_fields_set:
+        tp = _serving_tp(setup, w, model, gpu, precision, tp)
     if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
         d = demand(w, model, routed_replicas=setup.count // tp)
         step = equivalent(w, d)
@@ -192,7 +210,8 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         w = setup.workload
         if setup.placement is not None:  # a pool's group: the agents these GPUs serve
             w = w.model_copy(update={"agents": [a for a in w.agents if a.name in setup.placement]})
-        clarification += " " + (pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang))
+        said = pool_sentence(w, lang) or render_sentence(w.model_dump(exclude_none=True), lang, blanks=False)
+        clarification += " " + said
     return make_report(kind="audit", lang=lang, clarification=clarification,
                        slo=slo.as_dict(lang) if slo is not None else None,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,

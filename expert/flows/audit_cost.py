@@ -2,7 +2,8 @@
 
 - The setup's cost is the one buy-versus-rent computation the configurator ranks with
   (`configurator.objective.cost_line`): a rented setup at its GPU's default offer (`catalog.pricing`:
-  the document's Swiss provider first), an owned one as its complete system bought new (else used) and
+  the document's Swiss provider first), an owned one as its complete system bought new (else used; a
+  setup stating `condition: used` the other way round) and
   sold at the end of the workload's horizon — the price of the same hardware today, not what was paid —
   or, where the catalog sells no system of that count (SXM boards come in eights), as the rent of the
   same GPUs (the report's `setup.source` says which). The setup's `country` is where it is (its hosting
@@ -41,8 +42,9 @@ def setup_source(setup: Setup, catalog: Catalog):
     sources = catalog_sources(catalog)
     offer = default_offer(catalog, setup.gpu)
     keys = [("cloud", offer.id)] if offer is not None else []
-    if setup.ownership == "owned":  # a purchase of exactly this count first, else the rent of the same GPUs
-        keys[:0] = [("purchase", f"purchase:{setup.gpu}:{condition}") for condition in ("new", "used")]
+    if setup.ownership == "owned":  # a purchase of exactly this count first (the stated condition first),
+        conditions = ("used", "new") if setup.condition == "used" else ("new", "used")  # else the rent of the GPUs
+        keys[:0] = [("purchase", f"purchase:{setup.gpu}:{condition}") for condition in conditions]
     for kind, key in keys:
         found = next((s for s in sources if s.kind == kind and s.key == key
                       and (kind == "cloud" or setup.count in s.counts)), None)
@@ -74,35 +76,37 @@ def residency(setup: Setup) -> tuple[Workload | None, str | None]:
 
 
 def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, Any]) -> dict[str, Any] | None:
-    """The setup as a report `Choice`: its price over `months` and its estimated serving figures at the
-    peak (`extra`: the setup fact's sizing fields); None when the catalog prices none of its GPUs."""
+    """The setup as a report `AuditedSetup`: its price over `months` (null where the catalog prices none of
+    its GPUs) and its estimated serving figures at the peak (`extra`: the setup fact's sizing fields)."""
     from expert.configurator.enumeration import default_assumptions
     from expert.configurator.objective import cost_line
+    from expert.sizing.parallel import column_for
 
     source = setup_source(setup, catalog)
-    if source is None:
-        return None
-    line = cost_line(source, setup.count, months, default_assumptions(catalog))
+    line = None if source is None else cost_line(source, setup.count, months, default_assumptions(catalog))
     where = located(setup)
     ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
     output = setup.workload.output_tokens if setup.workload is not None else None
+    cloud = source is not None and source.kind == "cloud"
     choice: dict[str, Any] = {
-        "gpu": setup.gpu, "count": setup.count, "source": source.kind, "offer": source.key,
-        "provider": source.provider, "country": where,
+        "gpu": setup.gpu, "count": setup.count, "source": source and source.kind, "offer": source and source.key,
+        "provider": source and source.provider, "country": where,
         # an owned setup priced at a rent (no purchase of its count in the catalog) says so, as one elsewhere
-        "priced_elsewhere": True if source.kind == "cloud" and (source.country is None or source.country != where
-                                                                or setup.ownership == "owned") else None,
-        "price_country": source.country if source.kind == "cloud" and source.country != where else None,
-        "precision": extra.get("serving_precision") or "bf16", "interconnect": setup.interconnect or source.column,
+        "priced_elsewhere": True if cloud and (source.country is None or source.country != where
+                                               or setup.ownership == "owned") else None,
+        "price_country": source.country if cloud and source.country != where else None,
+        "precision": extra.get("serving_precision") or "bf16",
+        "interconnect": setup.interconnect or (source.column if source is not None
+                                               else column_for(catalog.gpu(setup.gpu))),
         "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
         "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),
-        "monthly_cost_chf": line.total / months, "tco_chf": line.total, "horizon_months": months,
+        "monthly_cost_chf": line and line.total / months, "tco_chf": line and line.total, "horizon_months": months,
         "fits": bool(extra.get("fits", True)), "headroom": extra.get("reserve_ratio"),
         "memory_per_gpu_gb": extra.get("used_per_gpu_gb"), "usable_per_gpu_gb": extra.get("usable_per_gpu_gb"),
         "ttft_p95_s": ttft, "tpot_ms": tpot}
     if ttft is not None and tpot is not None and output:
         choice["latency_p95_s"] = ttft + (output - 1) * tpot / 1000
-    if source.kind != "cloud":
+    if source is not None and not cloud:
         choice.update(upfront_chf=line.upfront, resale_chf=line.resale)
     return choice
 
@@ -139,8 +143,9 @@ def optimum(setup: Setup, catalog: Catalog):
 def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisioned: bool) -> dict[str, Any] | None:
     """The `optimum` fact the rules read: the optimum, the setup, and what the optimum saves (negative: it
     costs more, as when the setup does not serve the peak). `underprovisioned`: the setup's own figures
-    say it does not serve its load, so no rule may call it overprovisioned."""
-    if best is None:
+    say it does not serve its load, so no rule may call it overprovisioned. None without an optimum or a
+    price of the setup (nothing to save against)."""
+    if best is None or mine["monthly_cost_chf"] is None:
         return None
     month = mine["monthly_cost_chf"] - best["monthly_cost_chf"]
     # the same GPUs at another precision are not this setup (the offer may still differ)

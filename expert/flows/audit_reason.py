@@ -48,8 +48,11 @@ def reason(setup: Setup, w: Workload, catalog: Catalog, extra: dict[str, Any], m
         return "grade", t("report.optimum.why.grade", lang, gpu=gpu.id, grade=gpu.grade)
     held = ("package", "purchase") if setup.ownership == "owned" else ("cloud",)
     if not set(held) & set(source_kinds(w)):
+        # the larger reason where the setup cannot hold the stated growth model the optimum is sized for
+        grown = (t("report.optimum.why.growth_blocked", lang, params=f"{w.growth_params_b:g}")
+                 if w.growth_params_b and extra.get("growth_fits") is False else "")
         return "source", t(f"report.optimum.why.source.{setup.ownership}", lang, deployment=w.deployment,
-                           budget=w.budget)
+                           budget=w.budget) + grown
     if pooled:
         return "pool", t("report.optimum.why.other", lang)
     return _checked(setup, w, catalog, extra, objective_chf, lang)

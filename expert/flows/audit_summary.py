@@ -47,7 +47,8 @@ def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | No
     # count LLM steps per second, so its average is that peak over the peak factor, not the task volume
     steps = w.agent is not None
     average = extra["serving_peak_rps"] / basis["peak_factor"] if steps and basis["peak_factor"] else w.average_rps
-    return {"average_rps": average, "peak_rps": extra["serving_peak_rps"], "inference_time_s": inference,
+    return {**_measured(setup), "average_rps": average, "peak_rps": extra["serving_peak_rps"],
+            "inference_time_s": inference,
             "concurrent_inferences": extra["concurrent_inferences"],
             "gpus_needed": extra.get("serving_gpus_needed", setup.count),
             "peak_basis": basis["basis"], "peak_factor": basis["peak_factor"],
@@ -64,12 +65,18 @@ def _pool_capacity(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | None
 
     basis = rate_basis(setup.workload)   # its agents' own factors may differ: the factor is the pool's
     factor = extra["pool_peak_rps"] / extra["pool_average_rps"] if extra["pool_average_rps"] > 0 else None
-    return {"average_rps": extra["pool_average_rps"], "peak_rps": extra["pool_peak_rps"],
+    return {**_measured(setup), "average_rps": extra["pool_average_rps"], "peak_rps": extra["pool_peak_rps"],
             "inference_time_s": extra["pool_inference_time_s"],
             "concurrent_inferences": extra["pool_concurrent_inferences"],
             "gpus_needed": extra.get("pool_gpus_needed_at_peak", setup.count), "peak_basis": basis["basis"],
             "peak_factor": factor, "serving_capacity_rps": extra["serving_capacity_rps"],
             "load_ratio": extra.get("serving_load_ratio"), "worst_agent": extra.get("serving_worst_agent")}
+
+
+def _measured(setup: Setup) -> dict[str, Any]:
+    """The setup's measurements the capacity section shows beside the estimate."""
+    return {"measured_utilization": setup.utilization.mean if setup.utilization is not None else None,
+            "measured_latency_p95_s": setup.latency_p95_s}
 
 
 def setup_targets(setup: Setup, catalog: Catalog):
@@ -108,13 +115,12 @@ def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bo
 
 def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any], lang: str,
                slo: Targets | None) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """(the report's `audit` part, the `optimum` fact for the rules); (None, None) without a workload or
-    a price for the setup's GPUs. `slo`: the setup's targets (`setup_targets`)."""
+    """(the report's `audit` part, the `optimum` fact for the rules); (None, None) without a workload.
+    A setup the catalog does not price is compared too: its optimum is named, no saving is stated (no
+    fact). `slo`: the setup's targets (`setup_targets`)."""
     if setup.workload is None:
         return None, None
     mine = setup_choice(setup, catalog, setup.workload.horizon_months, extra)
-    if mine is None:
-        return None, None
     from expert.flows.advice import _choice_fields
 
     searched, zone = residency(setup)
@@ -128,7 +134,7 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any], lang: str,
             "saving_chf_horizon": fact["saving_chf_horizon"] if fact else 0.0,
             "saving_share": fact["saving_share"] if fact else 0.0, "residency": zone, "reason": None,
             "no_volume": not states_volume(setup.workload)}
-    if best is not None and not part["is_optimum"] and part["saving_chf_month"] < HALF_CHF \
+    if best is not None and fact is not None and not part["is_optimum"] and part["saving_chf_month"] < HALF_CHF \
             and not (best.get("failure_domains") and not mine.get("failure_domains")):
         from expert.flows.audit_reason import reason
 
@@ -169,6 +175,9 @@ def summary(part: dict[str, Any], lang: str) -> str:
         return t("report.optimum.none_located", lang, where=t(f"report.residency.{part['residency']}", lang))
     if best is None:
         return t("report.optimum.none", lang)
+    if mine["monthly_cost_chf"] is None:  # nothing to save against: the optimum is named, no saving stated
+        return t("report.optimum.unpriced", lang, setup=f"{mine['count']}× {mine['gpu']}",
+                 gpu=f"{best['count']}× {best['gpu']}", precision=best["precision"], chf=chf(best["monthly_cost_chf"]))
     share = number(part["saving_share"] * 100, 1, lang, group=False, trim=True) + " %"
     if part["is_optimum"] and part["saving_chf_month"] >= 0.5:  # the same configuration, another offer
         return t("report.optimum.same_offer", lang, where=best.get("provider") or best.get("offer") or best["source"],

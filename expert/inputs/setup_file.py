@@ -69,6 +69,10 @@ class Setup(Input):
     count: int = Field(default=1, ge=1, le=4096)
     interconnect: Literal["nvlink", "pcie", "pcie-bridge"] | None = None
     ownership: Literal["rented", "owned"] = "rented"
+    condition: Literal["new", "used"] | None = Field(
+        default=None, description="owned hardware: bought new or used (004 Frage 1); the audit prices the same "
+                                  "system in that condition today where the catalog sells it; default: new, "
+                                  "else used")
     site_country: str | None = Field(
         default=None, min_length=2, max_length=2, pattern=r"^[A-Za-z]{2}$",
         description="ISO 3166 code of the organisation's own site; the hosting country of owned hardware "
@@ -120,6 +124,13 @@ class Setup(Input):
                 "tensor_parallel_count", "tensor_parallel {value} does not fit {count} GPUs: it must be at "
                 "most count and divide it (replicas × tensor_parallel = count)", {"value": value, "count": count})
         return value
+
+    @model_validator(mode="after")
+    def _condition_is_owned(self) -> "Setup":
+        if self.condition is not None and self.ownership != "owned":
+            raise ValueError("condition (new | used) describes owned hardware: set ownership: owned, or leave "
+                             "condition out for a rented setup")
+        return self
 
     @model_validator(mode="after")
     def _placement_names_agents(self) -> "Setup":

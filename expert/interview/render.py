@@ -38,17 +38,20 @@ def _closed_loop(agent: dict, cycle: tuple[float, float] | None, lang: str) -> s
     return say("interview.sentence.think", lang, think=nb.fmt(think, lang)) if isinstance(think, (int, float)) else ""
 
 
-def render_sentence(workload: dict, lang: str = "en", cycle: tuple[float, float] | None = None) -> str:
+def render_sentence(workload: dict, lang: str = "en", cycle: tuple[float, float] | None = None,
+                    blanks: bool = True) -> str:
     """The clarification sentence with the known parts filled in and `[X]`-style blanks. A closed loop
     (`agent.concurrent_users`) is stated as its users and their cycle (`cycle`: the task's time in the
-    system and the task rate at the fixed point, when the advice has them), not as a daily volume."""
+    system and the task rate at the fixed point, when the advice has them), not as a daily volume.
+    `blanks` False (an audit, which asks nothing back): an unstated volume reads "an unstated number of"."""
     w = workload or {}
     x = w.get("model") or (f"{w['params_b']:g}B" if isinstance(w.get("params_b"), (int, float))
                            else "[X]")
     per_day = w.get("requests_per_day")
     if per_day is None and isinstance(w.get("requests_per_second"), (int, float)):
         per_day = w["requests_per_second"] * 86400
-    y = nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float)) else "[Y]"
+    y = (nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float))
+         else "[Y]" if blanks else say("interview.sentence.unstated_count", lang))
     ft = (_fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w
           else say("interview.sentence.yes_no_blank", lang))
     data = w.get("data")

@@ -114,6 +114,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.sentence.yes": ("yes", "ja"),
     "interview.sentence.yes_detail": ("yes ({detail})", "ja ({detail})"),
     "interview.sentence.no": ("no", "nein"),
+    "interview.sentence.unstated_count": ("an unstated number of", "eine nicht angegebene Zahl von"),
     "interview.sentence.yes_no_blank": ("[yes/no]", "[ja/nein]"),
     "interview.sentence.sensitive": ("sensitive", "sensiblen"),
     "interview.sentence.non_sensitive": ("non-sensitive", "nicht sensiblen"),

@@ -181,6 +181,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.of": ("of", "von"),
     "report.at_targets": ("within the latency targets", "innerhalb der Latenzziele"),
     "report.serves": ("serves", "bedient"),
+    "report.capacity.measured": ("measured: {measured} (measurements win over the estimate)",
+                                 "gemessen: {measured} (Messungen gehen der Schätzung vor)"),
+    "report.capacity.none_measured": ("by the estimate it serves nothing within the latency targets at the stated "
+                                      "load (the findings say why); measured: {measured}, and measurements win",
+                                      "nach der Schätzung bedient es bei der angegebenen Last nichts innerhalb der "
+                                      "Latenzziele (die Befunde sagen warum); gemessen: {measured}, und Messungen "
+                                      "gehen vor"),
+    "report.capacity.utilization": ("mean utilisation {share}", "mittlere Auslastung {share}"),
+    "report.capacity.p95": ("p95 latency {seconds} s", "p95-Latenz {seconds} s"),
     "report.busiest": ("the busiest agent, {agent}, ", "der am stärksten belastete Agent, {agent}, "),
     "report.load": ("load", "Last"),
     "report.kernel": ("{kernel} kernels", "{kernel}-Kernel"),
@@ -197,6 +206,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.meets.latency": ("misses the latency targets at the peak", "verfehlt die Latenzziele bei der Spitze"),
     "report.optimum.none": ("No configuration of the catalog fits this workload, so there is no optimum to compare with.",
                             "Keine Konfiguration des Katalogs passt zu dieser Arbeitslast: kein Optimum zum Vergleich."),
+    "report.optimum.unpriced": ("The catalog has no price for {setup}, so no saving is stated; the optimum for the "
+                                "same workload and targets is {gpu} at {precision}, {chf} a month.",
+                                "Der Katalog hat keinen Preis für {setup}, daher wird keine Einsparung genannt; das "
+                                "Optimum für dieselbe Arbeitslast und Ziele ist {gpu} in {precision}, {chf} pro "
+                                "Monat."),
+    "report.unpriced": ("not priced in the catalog", "im Katalog ohne Preis"),
     "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "
                             "targets for less over {months} months.",
                             "Dieses Setup ist das Optimum: keine Konfiguration bedient dieselbe Arbeitslast innerhalb "
@@ -242,6 +257,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                       "fails: {failed}",
                                       "geprüft wie der Konfigurator jede Konfiguration prüft, verfehlt dieses "
                                       "Setup: {failed}"),
+    "report.optimum.why.growth_blocked": ("; and the optimum is sized for the expected {params} B model "
+                                          "(growth_params_b), which this setup does not hold (Growth)",
+                                          "; und das Optimum ist für das erwartete {params}-B-Modell "
+                                          "(growth_params_b) ausgelegt, das dieses Setup nicht aufnimmt (Wachstum)"),
     "report.optimum.why.growth": (" (sized with the expected {params} B model of growth_params_b beside today's, as "
                                   "the configurator sizes every configuration; the capacity section is today's model)",
                                   " (ausgelegt mit dem erwarteten {params}-B-Modell aus growth_params_b neben dem "

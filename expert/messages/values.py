@@ -26,6 +26,7 @@ _DE: dict[str, dict[str, str]] = {
     "engine": _ENGINES,
     # setup
     "ownership": {"rented": "gemietet", "owned": "gekauft"},
+    "condition": {"new": "neu", "used": "gebraucht"},
     "usage_pattern": {"steady": "gleichmässig", "fluctuating": "schwankend"},
     "storage_type": {"nvme": "NVMe", "sata-ssd": "SATA-SSD", "hdd": "Festplatte (HDD)",
                      "network": "Netzwerkspeicher"},

@@ -73,7 +73,13 @@ class CapacitySummary(_AuditOnly):
                                     "load ratio, whose serving_capacity_rps and load_ratio these are (the "
                                     "rates above are all placed agents' summed); absent otherwise")
 
-    AUDIT_ONLY = ("serving_capacity_rps", "load_ratio")
+    measured_utilization: float | None = Field(default=None, description="audit: the setup's measured mean "
+                                               "utilisation (setup file `utilization.mean`); measurements win over "
+                                               "the estimate")
+    measured_latency_p95_s: float | None = Field(default=None, description="audit: the setup's measured p95 "
+                                                 "latency (setup file `latency_p95_s`)")
+
+    AUDIT_ONLY = ("serving_capacity_rps", "load_ratio", "measured_utilization", "measured_latency_p95_s")
     WHEN_SET: ClassVar[tuple[str, ...]] = ("rate_unit", "worst_agent")
 
 
@@ -237,12 +243,24 @@ class Choice(_AuditOnly):
                                            "weight-only int8/int4/mxfp4 in 16 bits)")
 
 
+class AuditedSetup(Choice):
+    """An audited setup as a configuration: a `Choice` whose price may be unknown (the catalog prices no
+    offer and no system of its GPU, e.g. Gaudi2 or an A100 40 GB PCIe): then `source`, `monthly_cost_chf`
+    and `tco_chf` are null and no saving is stated."""
+
+    source: Literal["cloud", "package", "purchase"] | None = Field(
+        description="where the price comes from; null: the catalog has no price for this GPU")
+    monthly_cost_chf: float | None = Field(description="null: the catalog has no price for this GPU")
+    tco_chf: float | None = Field(description="null: the catalog has no price for this GPU")
+
+
 class AuditOptimum(ReportPart):
     """An audit's comparison (docs/contract.md): the setup priced as the configurator prices, the
     configurator's optimum for the same workload and targets, and what the optimum saves."""
 
-    setup: Choice = Field(description="the audited setup: its price (rented: its GPU's default offer; owned: "
-                          "the same system bought today) and its estimated serving figures at the peak")
+    setup: AuditedSetup = Field(description="the audited setup: its price (rented: its GPU's default offer; owned: "
+                                "the same system bought today; null where the catalog prices none of its GPU) "
+                                "and its estimated serving figures at the peak")
     meets_targets: bool | None = Field(default=None, description="the model fits (a pool: its replicas fit its "
                                        "GPUs), the estimated TTFT/TPOT at the peak meet the latency targets and "
                                        "the setup serves the peak; none when not estimated")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from expert._plumbing.fileio import dumps_json
 from expert.report.numbers import chf, dec, rate
 from expert.messages import has as has_msg, provider_name, t as msg, value_word
+from expert.report.capacity_lines import capacity_lines
 from expert.report.models import Choice, Report
 
 class _Labels:
@@ -46,14 +47,19 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     """One line describing a configuration; `pool`: a pool of agents (its TPOT is the slowest agent's)."""
     t = _Labels(lang)
     where = (msg("report.package", lang, id=choice.package) if choice.package
-             else (choice.provider and provider_name(choice.provider, lang)) or purchase_words(choice, lang) or choice.source)
+             else (choice.provider and provider_name(choice.provider, lang)) or purchase_words(choice, lang)
+             or choice.source)
     notes = ([msg("report.kernel", lang, kernel=choice.kernel)] if choice.kernel else []) + (
         [msg("report.kv_at", lang, precision=choice.kv_cache_precision)]
         if choice.kv_cache_precision and choice.kv_cache_precision != choice.precision.split(",")[0] else [])
     kernel = " (" + ", ".join(notes) + ")" if notes else ""
-    line = (f"{choice.count}× {choice.gpu} ({place(choice, where, lang)}), "
-            f"{choice.precision}{kernel}, {chf(choice.monthly_cost_chf)}/{t['month']}, "
-            f"{chf(choice.tco_chf)} {t['over']} {choice.horizon_months} {t['months']}")
+    # an audited setup the catalog does not price (Gaudi2, A100 40 GB PCIe) has no cost to print
+    cost = (msg("report.unpriced", lang) if choice.monthly_cost_chf is None else
+            f"{chf(choice.monthly_cost_chf)}/{t['month']}, {chf(choice.tco_chf)} {t['over']} {choice.horizon_months} "
+            f"{t['months']}")
+    placed = place(choice, where, lang) if where else choice.country  # unpriced: where it is, if known
+    precision = choice.precision.replace(",", "/")  # a pool's mixed precisions: "fp16/fp8"
+    line = f"{choice.count}× {choice.gpu}{f' ({placed})' if placed else ''}, {precision}{kernel}, {cost}"
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
         regime = "" if choice.tpot_rate_rps is None else " (" + (
             msg("report.regime_idle", lang) if choice.tpot_rate_rps <= 0 else  # no volume: no peak to speak of
@@ -209,20 +215,9 @@ def _document(report: Report, markdown: bool) -> str:
             item(f"{t['used']} {dec(m.used_per_gpu_gb, lang)} GB {t['of']} {dec(m.usable_per_gpu_gb, lang)} GB "
                  f"{t['usable']}" + (f", {t['reserve']} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""))
     if report.capacity:
-        c = report.capacity
         head(t["capacity"])
-        unit = msg("report.unit.steps/s", report.lang) if c.rate_unit else "req/s"  # as written before in both
-        item(f"{t['avg']} {rate(c.average_rps, report.lang)} {unit}, {t['peak']} {rate(c.peak_rps, report.lang)} "
-             f"{unit}, {t['conc']} {dec(c.concurrent_inferences, report.lang)}, {t['gpus']} {c.gpus_needed}")
-        if c.peak_basis:
-            basis = msg(f"report.basis.{c.peak_basis}", report.lang) if has_msg(f"report.basis.{c.peak_basis}") \
-                else c.peak_basis
-            item(f"{t['peak']}: {basis} ({t['factor']} "
-                 f"{dec(c.peak_factor or 1.0, report.lang)})")
-        if c.serving_capacity_rps is not None:
-            busiest = msg("report.busiest", report.lang, agent=c.worst_agent) if c.worst_agent else ""
-            item(f"{busiest}{t['serves']} {rate(c.serving_capacity_rps, report.lang)} {unit} {t['at_targets']}"
-                 + (f", {t['load']} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
+        for line in capacity_lines(report.capacity, report.lang):
+            item(line)
     if report.audit:
         audit_section(report, head, item)
     if report.slo:

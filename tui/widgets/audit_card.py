@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from expert.messages import t
+from expert.report.capacity_lines import measured_words
 from expert.report.numbers import chf, dec, rate
 from expert.report.render import place
 
@@ -23,9 +24,14 @@ def audit_body(report: Report, lang: str) -> Text:
     mine = a.setup
     text = Text.assemble(("★ " + t("chat.audit_setup", lang), "bold"))
     text.append(f"\n{mine.count}× {mine.gpu}", "bold")
-    text.append(f"  ({place(mine, where(mine, lang), lang)}), {mine.precision}")
-    text.append(f"\n{chf(mine.monthly_cost_chf)} {t('chat.per_month', lang)} · "
-                f"{chf(mine.tco_chf)} {t('chat.total_over', lang, m=mine.horizon_months)}")
+    placed = place(mine, where(mine, lang), lang) if mine.source else mine.country  # unpriced: where it is
+    precision = mine.precision.replace(",", "/")  # a pool's mixed precisions, as the text report
+    text.append(f"  ({placed}), {precision}" if placed else f"  {precision}")
+    if mine.monthly_cost_chf is None:  # the catalog prices none of its GPU (Gaudi2, A100 40 GB PCIe)
+        text.append("\n" + t("report.unpriced", lang))
+    else:
+        text.append(f"\n{chf(mine.monthly_cost_chf)} {t('chat.per_month', lang)} · "
+                    f"{chf(mine.tco_chf)} {t('chat.total_over', lang, m=mine.horizon_months)}")
     m, c = report.memory, report.capacity
     if m is not None:
         text.append("\n" + memory_sum(m, lang))
@@ -33,7 +39,10 @@ def audit_body(report: Report, lang: str) -> Text:
             reserve = f", {t('report.reserve', lang)} {m.reserve_ratio:.0%}" if m.reserve_ratio is not None else ""
             text.append("\n" + t("chat.used_of_usable", lang, used=dec(m.used_per_gpu_gb, lang),
                                  usable=dec(m.usable_per_gpu_gb, lang)) + reserve)
-    if c is not None and c.serving_capacity_rps is not None:
+    measured = measured_words(c, lang) if c is not None else ""
+    if c is not None and c.serving_capacity_rps is not None and c.serving_capacity_rps <= 0 and measured:
+        text.append("\n" + t("report.capacity.none_measured", lang, measured=measured))  # as the text report
+    elif c is not None and c.serving_capacity_rps is not None:
         text.append("\n" + t("chat.serves", lang, rate=rate(c.serving_capacity_rps, lang),
                              unit=t(f"report.unit.{c.rate_unit or 'req/s'}", lang),
                              peak=rate(c.peak_rps, lang), load=f"{(c.load_ratio or 0):.0%}"))
@@ -41,7 +50,7 @@ def audit_body(report: Report, lang: str) -> Text:
         text.append("\n" + t("chat.latency_slo", lang, ttft=dec(mine.ttft_p95_s, lang, 2),
                               tpot=dec(mine.tpot_ms, lang, 0), e2e=dec(mine.latency_p95_s, lang, 1)))
     if a.meets_targets is not None:
-        text.append(" — " + t(f"report.meets.{a.meets_targets}", lang))
+        text.append(" — " + t(f"report.meets.{a.missed or a.meets_targets}", lang))  # as the text report
     if a.optimum is not None and not a.is_optimum:
         best = a.optimum
         text.append(f"\n◆ {t('report.optimum_line', lang)}: {best.count}× {best.gpu} ({where(best, lang)}), "
