@@ -104,12 +104,12 @@ def test_a_poisson_row_is_compared_in_its_own_regime():
 def test_ttft_by_regime_and_bias():
     report = evaluate(catalog=CAT)
     groups = report.by_regime("ttft")
-    # 26 TTFT rows at concurrency 1 (7 TensorRT-LLM 0.5 rows, 10 NIM 1.8.0, 9 of MoE models: 5 vLLM
-    # DeepSeek-R1 AWQ, 3 Qwen3-30B-A3B, 1 TensorRT-LLM Mixtral), 26 at 2-49 (20 NIM, 5 vLLM Mistral-7B on
+    # 27 TTFT rows at concurrency 1 (7 TensorRT-LLM 0.5 rows, 10 NIM 1.8.0, 10 of MoE models: 5 vLLM
+    # DeepSeek-R1 AWQ, 4 Qwen3-30B-A3B, 1 TensorRT-LLM Mixtral), 26 at 2-49 (20 NIM, 5 vLLM Mistral-7B on
     # an RTX 4090 at 4-48, SGLang's DeepSeek-R1 at 8), 49 at >= 50
-    assert [len(groups[("all", reg)]) for reg in ("batch 1", "mid", "saturated")] == [26, 26, 49]
+    assert [len(groups[("all", reg)]) for reg in ("batch 1", "mid", "saturated")] == [27, 26, 49]
     batch1 = groups[("all", "batch 1")]
-    # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (13.0 %, +2.7 %; the 17
+    # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (14.2 %, +2.8 %; the 17
     # rows of dense models alone 8.8 %, +2.9 %)
     assert median_abs(batch1) <= 0.20 and abs(report.bias(batch1)) <= 0.10
     # closed loop with the cohort wait bounded by the token budget (load.cohort_size) and the larger of the
