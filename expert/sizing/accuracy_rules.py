@@ -23,6 +23,12 @@ SKIP = {
         "vLLM's runtime reserve only, not HF's allocator",
     "llamafactory-llama2-7b-qlora-unsloth-a100-40g-16k":
         "Unsloth offloads checkpointed activations to CPU RAM; finetune_memory has no offload option",
+    "tt340-qwen3-30b-a3b-a100-ttft-4096in":
+        "below the physical limit: 2 x 3.3e9 active x 4 096 tokens = 2.70e13 FLOPs take 86.6 ms at the A100's "
+        "full 312 TFLOPS, the mean of its 2 requests is 75.2 ms (one likely served from vLLM's prefix cache)",
+    "tt340-qwen3-30b-a3b-a100-ttft-8192in":
+        "below the physical limit: 2 x 3.3e9 x 8 192 = 5.41e13 FLOPs + causal attention 2 x 48 layers x 4 096 x "
+        "8 192^2 = 2.64e13 take 258 ms at the A100's full 312 TFLOPS, the mean of its 2 requests is 227 ms",
 }
 # Every compared row must stay within its kind's ceiling (|relative error|) or be listed in ALLOW
 # with the reason it does not (tests/sizing/test_measurements.py checks both ways).
@@ -83,6 +89,30 @@ ALLOW = {
                                          "estimate from 525 to 56 tok/s, still 1.9 × the reported 30",
     "sglang0412-deepseek-v3-8xh200-bs8": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
     "sglang0412-deepseek-v3-8xh200-bs32": "as sglang0412-deepseek-v3-8xh200-bs1 (early kernels, GPU assumed)",
+    "tt340-qwen3-30b-a3b-a100-ttft-3072in": "+38.3 %: the mean of 4 requests implies 85 % of the A100's 312 TFLOPS "
+                                  "(2 x 3.3e9 x 3 072 + 48 x 4 096 x 3 072^2 = 2.21e13 FLOPs in 90.2 - 6.5 = 83.7 ms) "
+                                  "where the same sweep's 2 048-token row implies 62 % (1.43e13 in 74.5 ms, +2.6 %) "
+                                  "and the core takes MFU 0.6; its 4 096-token row is below the physical limit "
+                                  "(skipped): one source's small samples, no MFU fitted on them",
+    "tt356-deepseek-r1-awq-8xh100-ttft-1024in": "vLLM's AWQ (W4A16) MoE prefill of DeepSeek-R1 at TP 8: after the "
+                                  "dense part (13 ms at TP efficiency 0.75), the all-reduces (7 ms) and the request "
+                                  "(6.5 ms), 79 ms remain for the touched experts' 42 GB per GPU of 4-bit weights, "
+                                  "16 % of the H100's 3 350 GB/s, where the core reads them in 31 ms (MBU 0.725 x "
+                                  "the weight-only factor 0.75 x TP efficiency 0.75); Qwen3-30B-A3B in bf16 (tt340 "
+                                  "rows) reads its experts at the full MBU, so this is the kernel, not MoE prefill: "
+                                  "one source's means of 4 requests, too few to fit a W4A16-MoE efficiency "
+                                  "(docs/accuracy.md, 'MoE prefill')",
+    "tt356-deepseek-r1-awq-8xh100-ttft-2048in": "as tt356-deepseek-r1-awq-8xh100-ttft-1024in: 79 ms left for the "
+                                  "experts' 42 GB per GPU after the dense part (28 ms), the all-reduces (14 ms) and "
+                                  "the request",
+    "tt356-deepseek-r1-awq-8xh100-ttft-8192in": "+35.0 %, at the ceiling: a long prefill, compute-bound in both "
+                                  "parts of the MoE split (no change from it); the core computes W4A16 at FP16 x "
+                                  "MFU x the weight-only factor 0.75 and adds 56 ms of all-reduce traffic; the mean "
+                                  "of 2 requests (242 ms) fits the compute without the 0.75",
+    "baseten-trtllm-mixtral-int8-a100-ttft-512in": "TensorRT-LLM's Mixtral int8 of early 2024 is weight-only "
+                                  "(W8A16) where the core runs int8 on Ampere as W8A8 at 1.35 x FP16 (kernels.py): "
+                                  "as W8A16 (FP16 compute x the weight-only factor 0.75) the estimate is about "
+                                  "101 ms (-21 %); the blog states neither the kernel nor the version",
 }
 # Regimes compared and reported (benchmarks.accuracy: median, p90, bias) but not yet held to their kind's
 # ceiling, with why: judgements on a whole (kind, regime), as ALLOW is on single rows.

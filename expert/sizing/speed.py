@@ -50,6 +50,7 @@ from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.engine_speed import prefill_tflops, request_overhead_s, step_overhead_s
 from expert.sizing.kernels import kernel, peak_tflops, quantised_kernel, weight_only_factor
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
+from expert.sizing.moe_prefill import routed_params, split_s
 from expert.sizing.parallel import column_for, tp_efficiency, tp_source
 from expert.sizing.results import Performance, Provenance
 
@@ -210,6 +211,8 @@ class Roofline:
         self.w_step = read_gb(read, 1) * 1e9 / tp if read[2] is not None else None
         self.w_prefill = self.w_step if not model.is_moe \
             else (read[2] if read[2] is not None else weights_gb(model, precision, a)) * 1e9 / tp
+        # an MoE with expert counts prefills as dense part + routed experts (`moe_prefill`), else one roofline
+        self.routed = routed_params(model) if read[4] is not None else 0.0
         self.link_bw = link_gbs(gpu, tp, link, a) if tp >= 2 else 0.0
         self.layers_attn = model.layers * _attention_dim(model)
         self.mean_ctx = prompt + output / 2
@@ -228,8 +231,20 @@ class Roofline:
         comm = self.comm(sequences * tokens_each)
         if compute_only:
             return work / self.tp / self.prefill_flops / self.eta + comm
+        if self.routed:
+            return max(self._moe_prefill(work, sequences * tokens_each) / self.eta + comm, self.floor)
         return max(max(work / self.tp / self.prefill_flops, self.w_prefill / self.bw_weights) / self.eta + comm,
                    self.floor)
+
+    def _moe_prefill(self, work: float, tokens: int) -> float:
+        """`moe_prefill.split_s` of a prefill of `work` FLOPs over `tokens` tokens, per GPU, s: the routed
+        experts' 2 × routed × tokens FLOPs on the touched experts' bytes, the rest on the other weights
+        that are read whole (the input embedding is not: `read_terms`)."""
+        _, skipped, _, _, shared, scale, q = self.read
+        routed_work = 2 * self.routed * tokens
+        touched = scale * (1 - q ** tokens)
+        return split_s((work - routed_work) / self.tp, routed_work / self.tp, (shared - skipped) * 1e9 / self.tp,
+                       touched * 1e9 / self.tp, self.prefill_flops, self.bw_weights)
 
     def ttft(self, tokens: int) -> float:
         """Time to first token of one prompt of `tokens` alone, s: its prefill + the server's request time."""
