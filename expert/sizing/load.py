@@ -33,7 +33,8 @@ stays: the plateau of NIM's Llama-3.3-70B table at concurrency ≥ 100, ITL 92.9
 rate the steady state's TTFT is far below what NIM measures at concurrency 5-250: the benchmark starts
 its N requests together and, with fixed output lengths, they return together, so each prompt also waits
 for the server's work on the (n − 1)/2 prompts admitted before it on average (`cohort_wait_s`, a per-token
-cost fitted on NIM's Llama-3.1-8B sweep, `constants.cohort_admit_us_per_token`). The cohort that returns
+cost fitted on NIM's Llama-3.1-8B sweep, `constants.cohort_admit_us_per_token`; on vLLM, which prefills the
+prompts ahead first, at least u × the GPU's prefill of each, `cohort_prompt_wait_s`). The cohort that returns
 together is bounded by the engine's token budget per step: at most `cohort_budget_steps` steps' budgets of
 prompts (`engine_speed.cohort_prompts_max`; NIM's 8B at 5 000-token prompts waits 0.6-0.9 s at 25-150 in
 flight, not the 1.2-3.7 s of the whole cohort). The cohort's wait and the lane's M/D/1 wait count the same
@@ -254,5 +255,5 @@ def closed_loop_ttft_p95_s(state: SteadyState, concurrency: float, per_prompt_s:
 
 
 __all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
-           "cohort_size", "cohort_prompt_wait_s", "cohort_wait_s", "cohort_wait_p95_s", "closed_loop_ttft_s", "closed_loop_ttft_p95_s",
-           "chunk_tokens", "wait_mean", "wait_p95"]
+           "cohort_size", "cohort_prompt_wait_s", "cohort_wait_s", "cohort_wait_p95_s", "closed_loop_ttft_s",
+           "closed_loop_ttft_p95_s", "chunk_tokens", "wait_mean", "wait_p95"]
