@@ -327,8 +327,10 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     if kind == "decode":
         if unit == "ms" and "continuous batching" in what:
             cap = max_sequences(model, gpu, tp, tp, prec, prompt + output, kvp, a, engine)
-            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch)
-            return value, st.step_s * 1000, unit, f"steady-state TPOT at concurrency {batch} (load.closed_loop)"
+            rate = row.get("request_rate")
+            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
+            where = f"{rate:g} req/s (load.steady)" if rate else f"concurrency {batch} (load.closed_loop)"
+            return value, st.step_s * 1000, unit, f"steady-state TPOT at {where}"
         if unit == "ms":
             return value, p.tpot_s * 1000, unit, "time per output token"
         if unit == "s":

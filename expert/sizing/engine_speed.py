@@ -25,6 +25,16 @@
   request (`Roofline.ttft`); no engine named, or `transformers` (a `generate` call, no server): the
   roofline alone. It joins the prefill lane's service in the steady state (`load.py`): a pessimism of
   a few ms per request where the tokenizer runs beside the GPU.
+- **A closed loop's cohort on vLLM.** N requests started together wait for the work on the prompts
+  admitted before them (`load.cohort_wait_s`). On TensorRT-LLM (NIM) that work is the server's, a cost
+  per prompt token fitted on NIM's 8B (`cohort_prompt_s`). vLLM prefills the prompts ahead on the GPU
+  before a new one (`SERIAL_PREFILL`): a prompt that queues waits for their GPU prefill, and one queues
+  with the chance u that the prefill lane is busy (M/D/1: P(wait) = u), so each prompt ahead costs
+  u × its GPU prefill (`load.cohort_prompt_wait_s`). Mistral-7B on one RTX 4090 (256/128 tokens, mean
+  TTFT 63-667 ms at 4-48 in flight) follows it within −9 to +9 %, where NIM's server cost read −46 to
+  −81 % from 16 in flight; the same wait on NIM's TensorRT-LLM rows takes the 70B's median from 21 to
+  39 % (up to 8 × at 5 000-token prompts; docs/accuracy.md), so TensorRT-LLM keeps the server's cost.
+  SGLang and llama.cpp: no closed-loop TTFT row; NIM's path.
 """
 
 from __future__ import annotations
@@ -34,6 +44,11 @@ from expert.sizing.constants import TRTLLM_GRAPHS, Assumptions, resolve
 
 # Engines whose decode steps run without CUDA graphs by default, with the source.
 EAGER_DECODE = {"tensorrt-llm": TRTLLM_GRAPHS}
+# Engines whose new prompt waits for the GPU prefill of the prompts ahead of it, with the source.
+SERIAL_PREFILL = {"vllm": "ai-dynamo/aiconfigurator@095f58a51:aic-core/src/aiconfigurator_core/sdk/backends/"
+                          "vllm_backend.py (_ttft_queuing_factor: 'vLLM v1 serialises prefill "
+                          "(max_num_partial_prefills=1): requests queue behind the active prefill, so TTFT grows "
+                          "with concurrency'); measured: https://mushfiqrahman.dev/?p=1668 (docs/accuracy.md)"}
 
 
 def prefill_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = None) -> float | None:
@@ -80,5 +95,5 @@ def cohort_prompts_max(prompt: int, chunk: int, assumptions: Assumptions | None 
     return 1 + getattr(resolve(assumptions).cohort_budget_steps, end) * chunk / max(prompt, 1)
 
 
-__all__ = ["EAGER_DECODE", "NO_SERVER", "cohort_prompt_s", "cohort_prompts_max", "prefill_tflops", "request_overhead_s",
-           "step_overhead_s"]
+__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "cohort_prompt_s", "cohort_prompts_max", "prefill_tflops",
+           "request_overhead_s", "step_overhead_s"]

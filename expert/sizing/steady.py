@@ -19,7 +19,8 @@ from expert.catalog.models import Gpu, LlmModel
 from expert.sizing import load, speed
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.kernels import weight_only_factor
-from expert.sizing.engine_speed import cohort_prompt_s, cohort_prompts_max, request_overhead_s, step_overhead_s
+from expert.sizing.engine_speed import SERIAL_PREFILL, cohort_prompt_s, cohort_prompts_max, request_overhead_s, \
+    step_overhead_s
 from expert.sizing.parallel import column_for, tp_efficiency
 from expert.sizing.results import Performance
 
@@ -62,7 +63,8 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     uncached = prompt if uncached_prompt is None else max(1, uncached_prompt)
     return load.Replica(decode, pieces, roof.prefill(prompt, 1, compute_only=True) / prompt,
                         roof.prefill(prompt, 1), uncached, output, chunk, cap, roof.request,
-                        cohort_prompt_s(uncached, a), cohort_prompts_max(uncached, chunk, a))
+                        cohort_prompt_s(uncached, a), cohort_prompts_max(uncached, chunk, a),
+                        engine in SERIAL_PREFILL)
 
 
 def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,
@@ -87,8 +89,9 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
         regime = f"at {rate_rps:.3g} req/s per replica"
     else:
         st = load.closed_loop(r, batch, top)
-        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, r.cohort_s, r.cohort_max),
-                         ttft_p95_s=load.closed_loop_ttft_p95_s(st, batch, r.cohort_s, r.cohort_max))
+        per_prompt = load.cohort_prompt_wait_s(r, st)
+        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, per_prompt, r.cohort_max),
+                         ttft_p95_s=load.closed_loop_ttft_p95_s(st, batch, per_prompt, r.cohort_max))
         regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
     ok = st.stable or rate_rps is None
     finite = lambda x: x if ok and math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable
