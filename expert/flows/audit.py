@@ -180,7 +180,7 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     from expert.engine.rule_base import rule_base
 
     from expert.flows.audit_summary import capacity_summary, comparison, memory_summary, setup_targets
-    from expert.flows.audit_tuning import tuning_plan
+    from expert.flows.audit_tuning import tuning_plan, tuning_plans
 
     gpu = catalog.gpu(setup.gpu)
     extra, facts = sizing_extras(setup, gpu, catalog)
@@ -216,4 +216,5 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     return make_report(kind="audit", lang=lang, clarification=clarification,
                        slo=slo.as_dict(lang) if slo is not None else None,
                        memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
-                       fine_tuning_plan=tuning_plan(setup, catalog, lang), findings=findings, fired_rules=fired)
+                       fine_tuning_plan=tuning_plan(setup, catalog, lang),
+                       fine_tuning_plans=tuning_plans(setup, catalog, lang), findings=findings, fired_rules=fired)

@@ -35,8 +35,27 @@ def _gpu_hour(setup: Setup, catalog: Catalog, a) -> float | None:
     return None if source is None else gpu_hour_chf(gpu_cost(source, setup.count, months, a), setup.count, months, a)
 
 
+def tuning_plans(setup: Setup, catalog: Catalog, lang: str) -> list[dict[str, Any]]:
+    """The report's `fine_tuning_plans` of a pool: one plan per agent that fine-tunes, each on all of the
+    setup's GPUs at their idle hours (the pool's GPUs are idle together at night), named by its agent."""
+    from expert.inputs.pools import agent_workloads, is_pool
+
+    w = setup.workload
+    if w is None or not is_pool(w):
+        return []
+    placed = [a for a in agent_workloads(w) if setup.placement is None or a.name in setup.placement]
+    plans = []
+    for agent in (a for a in placed if a.tuning.enabled):
+        plan = tuning_plan(setup.model_copy(update={"workload": agent, "placement": None}), catalog, lang)
+        plan["agent"] = agent.name
+        plan["lines"][0] = f"{agent.name}: {plan['lines'][0]}"
+        plans.append(plan)
+    return plans
+
+
 def tuning_plan(setup: Setup, catalog: Catalog, lang: str) -> dict[str, Any] | None:
-    """The report's `fine_tuning_plan` of a single-model setup whose workload fine-tunes (None otherwise)."""
+    """The report's `fine_tuning_plan` of a single-model setup whose workload fine-tunes (None otherwise;
+    a pool: `tuning_plans`)."""
     from expert.configurator.candidates import catalog_sources
     from expert.configurator.enumeration import default_assumptions
     from expert.configurator.training_plan import TrainingPlanner

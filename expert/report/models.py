@@ -428,6 +428,9 @@ class Report(ReportPart):
         default=None, description="audit of a single-model setup whose workload fine-tunes: the job on its own "
                                   "GPUs, CPU offload's host RAM against the server's, where the runs could go and "
                                   "the checkpoints (written only then)")
+    fine_tuning_plans: list[SetupTuningPlan] = Field(
+        default=[], description="audit of a pool of agents: one fine_tuning_plan per agent that fine-tunes, on "
+                                "all of the setup's GPUs at their idle hours, with its `agent` (written only then)")
     quantised_alternatives: list[Alternative] = Field(
         default=[], description="the workload states its precision, which the recommendation keeps: the "
                                 "cheaper quantised configurations (fp8, int8; int4 with allow_int4), each with "
@@ -438,8 +441,9 @@ class Report(ReportPart):
         """`quantised_alternatives` is written only when there are some (a stated precision that quantising
         would undercut), so reports without them keep their shape."""
         data = handler(self)
-        if not data.get("quantised_alternatives"):
-            data.pop("quantised_alternatives", None)
+        for key in ("quantised_alternatives", "fine_tuning_plans"):
+            if not data.get(key):
+                data.pop(key, None)
         for key in ("audit", "near_tie", "growth", "fine_tuning_plan"):
             if data.get(key) is None:
                 data.pop(key, None)

@@ -247,10 +247,10 @@ def _document(report: Report, markdown: bool) -> str:
     if report.growth:
         head(t["growth"])
         item(report.growth.summary)
-    plan = report.training_plan or report.fine_tuning_plan
-    if plan:
+    plans = [p for p in (report.training_plan, report.fine_tuning_plan) if p] + list(report.fine_tuning_plans)
+    if plans:
         head(t["training"])
-        for line in plan.lines:
+        for line in (line for plan in plans for line in plan.lines):
             item(line)
     if report.alternatives:
         head(t["alternatives"])

@@ -119,6 +119,8 @@ class SetupTuningPlan(ReportPart):
     of CPU offload against the server's, where the runs could go (the advice's three sources, the cheapest
     first) and the checkpoints; `lines` is the plan in the report's language."""
 
+    agent: str | None = Field(default=None, description="a pool's plan (fine_tuning_plans): the agent that "
+                              "fine-tunes; null in fine_tuning_plan")
     method: str = Field(description="full | lora | qlora")
     dataset_tokens: float
     dataset_assumed: bool = Field(description="the workload gives no dataset_tokens: the default is assumed")

@@ -7,10 +7,15 @@ from __future__ import annotations
 import json
 import math
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 import expert
 from expert.report.render import render
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _setup(gpu: str, count: int, model: str, method: str, tokens: int, **extra) -> dict:
@@ -119,3 +124,22 @@ def test_a_full_run_that_offload_cannot_save_says_so():
     plan = expert.audit(_setup("l40s", 1, "gemma-2-27b", "full", 50_000_000)).fine_tuning_plan
     assert not plan.memory_fits and not plan.cpu_offload and not plan.fits_here
     assert "CPU offload: no, the run does not fit with it either" in plan.lines[1]
+
+
+def test_a_pool_audit_states_a_plan_per_agent_that_fine_tunes():
+    # audit-u4-pool-one-gpu-for-five-agents: analyst (Qwen2.5-14B) and risk (20B) fine-tune monthly; each gets
+    # its plan on the setup's L40S, named by its agent. analyst's LoRA (rank 16 on q, k, v, o): per layer
+    # 16 × (5120 + 5120) × 2 (q, o) + 16 × (5120 + 1024) × 2 (k, v) = 524 288, × 48 layers = 25 165 824
+    # parameters × 14 B = 0.3523 GB per checkpoint
+    scenario = yaml.safe_load((ROOT / "tests" / "scenarios" /
+                               "audit-u4-pool-one-gpu-for-five-agents.scenario.yaml").read_text())
+    report = expert.audit(scenario["setup"])
+    plans = report.fine_tuning_plans
+    assert [p.agent for p in plans] == ["analyst", "risk"] and report.fine_tuning_plan is None
+    assert plans[0].checkpoint_gb == pytest.approx(25_165_824 * 14 / 1e9, abs=1e-3)
+    assert plans[0].lines[0].startswith("analyst: job: lora fine-tuning of 14.7B")
+    text = render(report, "text")
+    assert "- risk: job: lora fine-tuning of 20B" in text
+    assert "fine_tuning_plans" in report.model_dump(mode="json")
+    # a single-model audit keeps its shape: no fine_tuning_plans key
+    assert "fine_tuning_plans" not in expert.audit({"gpu": "l40s", "workload": {"model": "llama-3.1-8b", "requests_per_day": 1000}}).model_dump(mode="json")

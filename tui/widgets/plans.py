@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # types only: the report models load with the pipeline
 def plan_lines(report: Report, kind: str) -> list[str]:
     """The report's lines of the fine-tuning plan (`kind` "training") or of its pool ("pool")."""
     if kind == "training":  # an advice's plan, or an audited setup's (issue 33 item 2)
-        plan = report.training_plan or report.fine_tuning_plan
-        return list(plan.lines) if plan is not None else []
+        plans = [p for p in (report.training_plan, report.fine_tuning_plan) if p] + list(report.fine_tuning_plans)
+        return [line for plan in plans for line in plan.lines]  # a pool audit: one plan per tuned agent
     return list(report.pool)
 
 
