@@ -92,8 +92,10 @@ def _nights(o: TrainingOption, lang: str) -> str:
                per_month=dec(o.degraded_nights_per_month or 0, lang), chf=grouped(o.degraded_chf_per_run or 0))
     if o.saving_per_run_chf is not None:
         per_night = (o.min_saving_per_run_chf or 0) / o.degraded_nights_per_run
-        text += msg("configurator.training.idle." + ("declined" if o.declined else "saves"), lang,
-                    saving=grouped(round(o.saving_per_run_chf)), minimum=grouped(o.min_saving_per_run_chf or 0),
+        # a negative saving: the nights cost more (their degraded service) than the other source
+        key = "saves" if not o.declined else "dearer" if o.saving_per_run_chf <= -0.5 else "declined"
+        text += msg("configurator.training.idle." + key, lang,
+                    saving=grouped(abs(round(o.saving_per_run_chf))), minimum=grouped(o.min_saving_per_run_chf or 0),
                     other=msg(f"configurator.training.kind.{o.saving_against}", lang),
                     nights=o.degraded_nights_per_run, per_night=grouped(per_night))
     return text

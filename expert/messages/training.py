@@ -133,6 +133,9 @@ TRAINING: dict[str, tuple[str, str]] = {
         "({nights} × {per_night} CHF per night of degraded service)",
         "; nicht genutzt: spart danach {saving} CHF pro Lauf gegenüber {other}, nicht mehr als das Minimum von "
         "{minimum} CHF ({nights} × {per_night} CHF pro Nacht mit eingeschränktem Dienst)"),
+    "configurator.training.idle.dearer": (
+        "; not used: with their degraded service they cost {saving} CHF per run more than {other}",
+        "; nicht genutzt: mit dem eingeschränkten Dienst kosten sie {saving} CHF pro Lauf mehr als {other}"),
     "configurator.training.instance_ram": (
         " (the instance has {ram} GB per node)", " (die Instanz hat {ram} GB pro Knoten)"),
     "configurator.training.instance_ram.unknown": (

@@ -230,8 +230,9 @@ def test_idle_nights_that_save_less_than_the_minimum_go_to_a_rented_run():
     assert idle["saving_per_run_chf"] == pytest.approx(-37.8, abs=0.5) and idle["min_saving_per_run_chf"] == 525
     assert r.training_plan["cost_lines"]["degraded_service_chf"] == 0.0    # the nights are not taken
     en, de = "\n".join(r.training_plan["lines"]["en"]), "\n".join(r.training_plan["lines"]["de"])
-    assert "not used: saves -38 CHF per run" in en and "7 × 75 CHF per night" in en
-    assert "nicht genutzt: spart danach -38 CHF" in de
+    # dearer than renting once their degraded service is counted: no "saves -38", no minimum to compare
+    assert "not used: with their degraded service they cost 38 CHF per run more than rented" in en
+    assert "nicht genutzt: mit dem eingeschränkten Dienst kosten sie 38 CHF pro Lauf mehr als" in de
 
 
 def test_idle_nights_that_save_more_than_the_minimum_are_taken_and_costed():
@@ -289,3 +290,17 @@ def test_instance_ram_per_node_from_the_offers_host_ram():
     assert instance_ram_gb(CAT.offers["ovhcloud-h100-pcie"], layout_on(model, h100, "full", 16, 1e8)) == 3040
     assert instance_ram_gb(CAT.offers["hikube-h100"], layout_on(model, h100, "full", 4, 1e8)) is None
 
+
+
+def test_idle_nights_dearer_than_renting_say_so_without_a_negative_saving():
+    # advise-g2-yearly-finetuning-a100: one L40S trains the yearly 14B LoRA in 8 idle nights whose degraded
+    # service (60 CHF a run) costs more than renting for the run's hours; the line read "saves -43 CHF per run"
+    import expert
+    from pathlib import Path as _P
+
+    w = yaml.safe_load((_P(__file__).resolve().parents[2] / "tests" / "scenarios" /
+                        "advise-g2-yearly-finetuning-a100.scenario.yaml").read_text())["workload"]
+    lines = expert.advise(w).training_plan.lines
+    idle = next(line for line in lines if "serving GPUs at idle hours" in line)
+    assert "saves -" not in idle
+    assert "not used: with their degraded service they cost 43 CHF per run more than rented for the run's hours" in idle
