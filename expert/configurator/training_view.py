@@ -104,7 +104,7 @@ def _nights(o: TrainingOption, lang: str) -> str:
 def job_line(tuning, model, tokens: float, assumed: bool, lang: str) -> str:
     """`job: lora fine-tuning of 70B on 100 M tokens × 1 epoch, 12 runs a year; dataset …`."""
     return msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{tuning.method}", lang),
-               params=f"{model.params_b:g}", tokens=f"{tokens / 1e6:,.0f}", epochs=_count("epochs", tuning.epochs, lang),
+               params=f"{model.params_b:g}".replace(".", "," if lang == "de" else "."), tokens=f"{tokens / 1e6:,.0f}", epochs=_count("epochs", tuning.epochs, lang),
                runs=_count("runs", tuning.runs_per_year, lang),
                dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))
 

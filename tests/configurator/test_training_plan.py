@@ -304,3 +304,11 @@ def test_idle_nights_dearer_than_renting_say_so_without_a_negative_saving():
     idle = next(line for line in lines if "serving GPUs at idle hours" in line)
     assert "saves -" not in idle
     assert "not used: with their degraded service they cost 43 CHF per run more than rented for the run's hours" in idle
+
+
+def test_german_job_line_writes_a_decimal_comma():
+    # Qwen2.5-14B has 14.7 B parameters: "Fine-Tuning von 14,7B" in German (was "14.7B")
+    import expert
+
+    report = expert.advise({"model": "qwen2.5-14b", "requests_per_day": 20000, "fine_tuning": "yearly"}, lang="de")
+    assert "Fine-Tuning von 14,7B" in report.training_plan.lines[0]
