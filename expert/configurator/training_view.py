@@ -8,7 +8,7 @@ from expert.configurator.idle_nights import gpu_hour_chf
 from expert.configurator.objective import gpu_cost
 from expert.configurator.training_plan import TrainingOption, TrainingPlanner
 from expert.messages import provider_name, t as msg
-from expert.report.numbers import dec, grouped
+from expert.report.numbers import dec, grouped, number
 from expert.sizing.finetune import checkpoint_gb
 from expert.sizing.ft_job import FABRIC, plan_job
 from expert.sizing.constants import resolve
@@ -104,7 +104,7 @@ def _nights(o: TrainingOption, lang: str) -> str:
 def job_line(tuning, model, tokens: float, assumed: bool, lang: str) -> str:
     """`job: lora fine-tuning of 70B on 100 M tokens × 1 epoch, 12 runs a year; dataset …`."""
     return msg("configurator.training.job", lang, method=msg(f"configurator.pool.method.{tuning.method}", lang),
-               params=f"{model.params_b:g}".replace(".", "," if lang == "de" else "."), tokens=f"{tokens / 1e6:,.0f}", epochs=_count("epochs", tuning.epochs, lang),
+               params=number(model.params_b, 2, lang, group=False, trim=True), tokens=f"{tokens / 1e6:,.0f}", epochs=_count("epochs", tuning.epochs, lang),
                runs=_count("runs", tuning.runs_per_year, lang),
                dataset=msg("configurator.training.dataset." + ("assumed" if assumed else "given"), lang))
 
