@@ -14,39 +14,10 @@ from expert.catalog import Catalog
 from expert.catalog.models import Gpu
 from expert.facts.input_facts import clean_fact, setup_fact, workload_fact
 from expert.flows.audit_figures import smallest_single_gpu_gb, tuning_extras
+from expert.flows.audit_serving import choose_tp, serving_facts, serving_tp
 from expert.inputs.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
 from expert.inputs.setup_file import Setup
-
-def _choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
-    """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
-    together hold the peak's sequences, else the smallest that holds one sequence."""
-    from expert.sizing.memory import choose_tensor_parallel, max_sequences
-    from expert.sizing.parallel import TP_DEGREES
-
-    if "tensor_parallel" in setup.model_fields_set:
-        return setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
-    for tp in (d for d in TP_DEGREES if d <= setup.count and setup.count % d == 0):
-        if max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp) >= peak:
-            return tp
-    return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
-
-
-def _serving_tp(setup: Setup, w, model, gpu: Gpu, precision: str, fitting: int) -> int:
-    """An unstated TP as an operator tunes it: of the degrees from `fitting` (the smallest that holds the
-    peak's sequences, `_choose_tp`) up, the one that serves the most requests within the latency targets
-    (the smaller on a tie); `fitting` when the workload states no load or none serves."""
-    from expert.sizing.parallel import TP_DEGREES
-
-    if w.average_rps <= 0:
-        return fitting
-    best, most = fitting, 0.0
-    for tp in (d for d in TP_DEGREES if fitting <= d <= setup.count and setup.count % d == 0):
-        served = serving_facts(setup, w, model, gpu, tp).get("serving_capacity_rps") or 0.0
-        if served > most * 1.000001:
-            best, most = tp, served
-    return best
-
 
 def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(extra setup fields, extra facts) computed by the sizing core for the setup's workload.
@@ -84,9 +55,9 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         # the p95 of the tool-waiting sessions, as the advice sizes them (`held_per_replica`: a Poisson
         # count), over the whole setup: its room (`estimated_max_sequences`) is all replicas'
         peak = max(peak, held_per_replica(d, 1))
-    tp = _choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
+    tp = choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
     if d is None and "tensor_parallel" not in setup.model_fields_set:
-        tp = _serving_tp(setup, w, model, gpu, precision, tp)
+        tp = serving_tp(setup, w, model, gpu, tp)
     if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
         d = demand(w, model, routed_replicas=setup.count // tp)
         step = equivalent(w, d)
@@ -149,20 +120,6 @@ def agent_audit_fact(setup: Setup, catalog: Catalog) -> dict[str, Any] | None:
                      "expected_cache_hit_rate": loop_shape(agent, agent.steps_mean, limit).hit_rate})
         fact.setdefault("session_affinity", spec.session_affinity)
     return clean_fact(fact)
-
-
-def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict[str, Any]:
-    """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
-    the same operating point and latency targets as the configurator's, for this GPU, count and TP.
-    For an agent loop `w` is its per-step equivalent and `agent` its demand (`agent_demand`), as the
-    configurator sizes them."""
-    from expert.configurator.operating import operating_facts
-
-    precision = getattr(setup, "precision", None) or w.precision
-    if w.average_rps <= 0:
-        return {}
-    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
-                           engine=setup.serving_engine, agent=agent)
 
 
 def describe_setup(setup: Setup, lang: str) -> str:

@@ -1,0 +1,55 @@
+"""How an audited setup serves its workload: the tensor parallelism assumed where the setup states none
+(the smallest degree that holds the peak's sequences, then the one that serves the most within the latency
+targets, as an operator tunes it), and the token-level serving check at that degree (`serving_facts`: the
+configurator's operating point for this GPU, count and TP, `configurator.operating`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from expert.catalog.models import Gpu
+from expert.inputs.setup_file import Setup
+
+
+def choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: int) -> int:
+    """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
+    together hold the peak's sequences, else the smallest that holds one sequence."""
+    from expert.sizing.memory import choose_tensor_parallel, max_sequences
+    from expert.sizing.parallel import TP_DEGREES
+
+    if "tensor_parallel" in setup.model_fields_set:
+        return setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
+    for tp in (d for d in TP_DEGREES if d <= setup.count and setup.count % d == 0):
+        if max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp) >= peak:
+            return tp
+    return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
+
+
+def serving_tp(setup: Setup, w, model, gpu: Gpu, fitting: int) -> int:
+    """An unstated TP as an operator tunes it: of the degrees from `fitting` (the smallest that holds the
+    peak's sequences, `choose_tp`) up, the one that serves the most requests within the latency targets
+    (the smaller on a tie); `fitting` when the workload states no load or none serves."""
+    from expert.sizing.parallel import TP_DEGREES
+
+    if w.average_rps <= 0:
+        return fitting
+    best, most = fitting, 0.0
+    for tp in (d for d in TP_DEGREES if fitting <= d <= setup.count and setup.count % d == 0):
+        served = serving_facts(setup, w, model, gpu, tp).get("serving_capacity_rps") or 0.0
+        if served > most * 1.000001:
+            best, most = tp, served
+    return best
+
+
+def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict[str, Any]:
+    """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
+    the same operating point and latency targets as the configurator's, for this GPU, count and TP.
+    For an agent loop `w` is its per-step equivalent and `agent` its demand (`agent_demand`), as the
+    configurator sizes them."""
+    from expert.configurator.operating import operating_facts
+
+    precision = getattr(setup, "precision", None) or w.precision
+    if w.average_rps <= 0:
+        return {}
+    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
+                           engine=setup.serving_engine, agent=agent)
