@@ -131,8 +131,9 @@ class TrainingPlanner:
         self._external: list[TrainingOption] | None = None
         self._best: TrainingOption | None | bool = False  # `best_external`, False before the first call
 
-    def _layout_on(self, gpu, count: int) -> JobLayout:
-        """`ft_job.layout_on` for this run on `count` GPUs of `gpu` (kept in `layouts`)."""
+    def layout_on(self, gpu, count: int) -> JobLayout:
+        """`ft_job.layout_on` for this run on `count` GPUs of `gpu` (kept in `layouts`: the idle option and an
+        audit's plan read the same one)."""
         key = ("on", gpu.id, count)
         lay = self.layouts.get(key)
         if lay is None:
@@ -150,7 +151,7 @@ class TrainingPlanner:
         """Option 1 on `count` serving GPUs of this kind; `gpu_hour_chf`: the serving configuration's own cost
         per GPU-hour, which prices the nights of degraded service (`idle_nights.py`); `server_ram_gb`: the
         server's RAM where an audited setup states it (else 000 M3's rule)."""
-        lay = self._layout_on(gpu, count)
+        lay = self.layout_on(gpu, count)
         per_day = getattr(self.t, "idle_hours_per_day", 8.0)
         nights = nights_per_run(lay.hours, per_day) if per_day > 0 else math.inf
         elapsed = lay.hours if nights <= 1 else nights * 24.0
@@ -212,7 +213,7 @@ class TrainingPlanner:
         lay = plan_job(self.model, gpu, self.t.method, self.tokens, self.t.epochs, a=self.a).layout
         if lay is not None:
             while lay.hours > self.limit_h and lay.gpus < 64:  # more GPUs until the run fits its period
-                lay = self._layout_on(gpu, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8)
+                lay = self.layout_on(gpu, lay.gpus * 2 if lay.gpus < 8 else lay.gpus + 8)
             if not (lay.fits and lay.hours <= self.limit_h):
                 lay = None
         return lay

@@ -56,8 +56,9 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         # count), over the whole setup: its room (`estimated_max_sequences`) is all replicas'
         peak = max(peak, held_per_replica(d, 1))
     tp = choose_tp(setup, model, gpu, precision, context, kvp, engine, peak)
-    if d is None and "tensor_parallel" not in setup.model_fields_set:
-        tp = serving_tp(setup, w, model, gpu, tp)
+    served = None  # an agent loop's serving check reads its demand at the chosen TP's replicas (below)
+    if d is None:
+        tp, served = serving_tp(setup, w, model, gpu, tp)
     if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
         d = demand(w, model, routed_replicas=setup.count // tp)
         step = equivalent(w, d)
@@ -78,7 +79,9 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
     if memory.fits:
         extra["reserve_ratio"] = memory.headroom_ratio
-    extra.update(serving_facts(setup, w if step is None else step, model, gpu, tp, d))
+    if served is None:
+        served = serving_facts(setup, w if step is None else step, model, gpu, tp, d)
+    extra.update(served)
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb, "runtime_gb": memory.activation_gb + memory.overhead_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory, model)}

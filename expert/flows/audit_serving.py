@@ -25,20 +25,23 @@ def choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: i
     return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
 
 
-def serving_tp(setup: Setup, w, model, gpu: Gpu, fitting: int) -> int:
-    """An unstated TP as an operator tunes it: of the degrees from `fitting` (the smallest that holds the
-    peak's sequences, `choose_tp`) up, the one that serves the most requests within the latency targets
-    (the smaller on a tie); `fitting` when the workload states no load or none serves."""
+def serving_tp(setup: Setup, w, model, gpu: Gpu, fitting: int) -> tuple[int, dict[str, Any] | None]:
+    """(TP, its `serving_facts`) for an unstated TP, as an operator tunes it: of the degrees from `fitting`
+    (the smallest that holds the peak's sequences, `choose_tp`) up, the one that serves the most requests
+    within the latency targets (the smaller on a tie); (`fitting`, None) when the setup states its TP or
+    the workload states no load (the caller's own serving check then applies)."""
     from expert.sizing.parallel import TP_DEGREES
 
-    if w.average_rps <= 0:
-        return fitting
+    if w.average_rps <= 0 or "tensor_parallel" in setup.model_fields_set:
+        return fitting, None
+    checked = {tp: serving_facts(setup, w, model, gpu, tp)
+               for tp in TP_DEGREES if fitting <= tp <= setup.count and setup.count % tp == 0}
     best, most = fitting, 0.0
-    for tp in (d for d in TP_DEGREES if fitting <= d <= setup.count and setup.count % d == 0):
-        served = serving_facts(setup, w, model, gpu, tp).get("serving_capacity_rps") or 0.0
+    for tp, facts in checked.items():  # ascending: a larger degree must serve more to win
+        served = facts.get("serving_capacity_rps") or 0.0
         if served > most * 1.000001:
             best, most = tp, served
-    return best
+    return best, checked.get(best)
 
 
 def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict[str, Any]:

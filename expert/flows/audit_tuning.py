@@ -21,7 +21,7 @@ from expert.catalog import Catalog
 from expert.inputs.setup_file import Setup
 from expert.messages import t
 from expert.report.numbers import dec, grouped
-from expert.sizing.ft_job import GPUS_PER_NODE, layout_on
+from expert.sizing.ft_job import GPUS_PER_NODE
 
 
 def _gpu_hour(setup: Setup, catalog: Catalog, a) -> float | None:
@@ -77,7 +77,7 @@ def tuning_plan(setup: Setup, catalog: Catalog, lang: str) -> dict[str, Any] | N
     options = planner.options_for(gpu, setup.count, _gpu_hour(setup, catalog, a), setup.ram_gb)
     idle = next(o for o in options if o.kind == "serving-idle")
     chosen = options[0] if options[0].fits and not options[0].declined else None
-    lay = layout_on(model, gpu, tuning.method, setup.count, tokens, tuning.epochs, a)  # as `idle` lays it out
+    lay = planner.layout_on(gpu, setup.count)  # the one `idle` laid out
     trainable, ckpt = checkpoint_gb(model, tuning.method, a)
     kept = int(ra.checkpoints_kept.value)
     plan = {"method": tuning.method, "dataset_tokens": tokens, "dataset_assumed": tuning.dataset_tokens is None,

@@ -34,13 +34,21 @@ def purchase_words(choice: Choice, lang: str) -> str | None:
     return msg(key, lang) if has_msg(key) else None
 
 
-def place(choice: Choice, where: str, lang: str) -> str:
+def place(choice: Choice, where: str | None, lang: str) -> str:
     """`RunPod, US`, or for an audited setup priced at an offer elsewhere `US; priced at Hikube, CH` (the
-    offer's country left out where unknown)."""
+    offer's country left out where unknown); an audited setup the catalog does not price (`where` None):
+    its country only, or ""."""
+    if not where:
+        return choice.country or ""
     if not choice.priced_elsewhere:
         return f"{where}{', ' + choice.country if choice.country else ''}"
     priced = msg("report.priced_at", lang, where=where + (", " + choice.price_country if choice.price_country else ""))
     return f"{choice.country}; {priced}" if choice.country else priced
+
+
+def precisions(choice: Choice) -> str:
+    """The choice's precision as written: a pool's mixed precisions "fp16/fp8" (the JSON's "fp16,fp8")."""
+    return choice.precision.replace(",", "/")
 
 
 def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
@@ -57,9 +65,8 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
     cost = (msg("report.unpriced", lang) if choice.monthly_cost_chf is None else
             f"{chf(choice.monthly_cost_chf)}/{t['month']}, {chf(choice.tco_chf)} {t['over']} {choice.horizon_months} "
             f"{t['months']}")
-    placed = place(choice, where, lang) if where else choice.country  # unpriced: where it is, if known
-    precision = choice.precision.replace(",", "/")  # a pool's mixed precisions: "fp16/fp8"
-    line = f"{choice.count}× {choice.gpu}{f' ({placed})' if placed else ''}, {precision}{kernel}, {cost}"
+    placed = place(choice, where, lang)
+    line = f"{choice.count}× {choice.gpu}{f' ({placed})' if placed else ''}, {precisions(choice)}{kernel}, {cost}"
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
         regime = "" if choice.tpot_rate_rps is None else " (" + (
             msg("report.regime_idle", lang) if choice.tpot_rate_rps <= 0 else  # no volume: no peak to speak of

@@ -10,7 +10,7 @@ from rich.text import Text
 from expert.messages import t
 from expert.report.capacity_lines import measured_words
 from expert.report.numbers import chf, dec, rate
-from expert.report.render import place
+from expert.report.render import place, precisions
 
 from .choice_words import memory_sum, where
 
@@ -24,9 +24,8 @@ def audit_body(report: Report, lang: str) -> Text:
     mine = a.setup
     text = Text.assemble(("★ " + t("chat.audit_setup", lang), "bold"))
     text.append(f"\n{mine.count}× {mine.gpu}", "bold")
-    placed = place(mine, where(mine, lang), lang) if mine.source else mine.country  # unpriced: where it is
-    precision = mine.precision.replace(",", "/")  # a pool's mixed precisions, as the text report
-    text.append(f"  ({placed}), {precision}" if placed else f"  {precision}")
+    placed = place(mine, where(mine, lang), lang)
+    text.append(f"  ({placed}), {precisions(mine)}" if placed else f"  {precisions(mine)}")
     if mine.monthly_cost_chf is None:  # the catalog prices none of its GPU (Gaudi2, A100 40 GB PCIe)
         text.append("\n" + t("report.unpriced", lang))
     else:
