@@ -66,9 +66,9 @@ def table(report: AccuracyReport) -> str:
 
 
 def regime_stats(report: AccuracyReport, quantity: str) -> dict[tuple[str, str], tuple[int, float, float, float]]:
-    """(engine or 'all', regime) → (rows, median |error|, p90 |error|, signed bias) of one quantity."""
-    return {key: (len(rows), statistics.median(c.abs_error for c in rows), report.p90(rows), report.bias(rows))
-            for key, rows in report.by_regime(quantity).items()}
+    """(engine or 'all', regime) → (rows, median |error|, p90 |error|, signed bias) of one quantity, errors of
+    the time it takes (`Comparison.time_error`: a tokens/s row's error as its time per token's)."""
+    return {key: (len(rows), *report.latency_stats(rows)) for key, rows in report.by_regime(quantity).items()}
 
 
 # Rows `constants.cohort_admit_us_per_token` and `cohort_budget_steps` were fitted on (closed-loop TTFT);

@@ -93,12 +93,14 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
                  precision: str | None = None, mode: str = "inference", batch: int = 1,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None, engine: str = "vllm", tensor_parallel: int | None = None,
-                 kv_precision: str | None = None, rate_rps: float | None = None, attention: str | None = None):
+                 kv_precision: str | None = None, rate_rps: float | None = None, attention: str | None = None,
+                 prompt_cv: float = 0.0):
     """Resolve ids, check the configuration and run the sizing core's `estimate`.
 
     `count` GPUs form count / `tensor_parallel` replicas (TP: the smallest degree that fits unless given).
     `attention` (MLA models): "tp" or "dp" (data-parallel attention, SGLang and vLLM over more than one
     GPU); by default TP attention, which every engine runs, stated in the result (`memory.attention`).
+    `prompt_cv`: how much the prompts' lengths vary (std / mean; 0: all `prompt_tokens` long).
     """
     llm = catalog.resolve_model(model, params_b, path="--model")
     card = catalog.gpu(gpu, path="--gpu")
@@ -137,7 +139,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
 
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
                          tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps,
-                         attention=attention or "tp")
+                         attention=attention or "tp", prompt_cv=prompt_cv)
 
 
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",

@@ -8,6 +8,7 @@ from expert.sizing.engine_names import ENGINES
 
 
 RATE = bounded(float, 0, 1e6)  # requests/s, > 0
+PROMPT_CV = bounded(float, 0, 10, low_inclusive=True)  # std / mean of the prompts' lengths
 
 
 def register(commands) -> None:
@@ -42,6 +43,10 @@ def register(commands) -> None:
                         help="arrival rate, requests/s for the whole configuration (split evenly over the "
                              "replicas): TPOT and TTFT in the continuous-batching steady state at that rate "
                              "(default: the steady state with --batch requests in flight per replica)")
+    parser.add_argument("--prompt-cv", type=PROMPT_CV, default=0.0, metavar="CV",
+                        help="how much the prompts' lengths vary, std / mean (default 0: every prompt "
+                             "--prompt-tokens long; ShareGPT's chat prompts: 1.1): the prefill queue's wait grows "
+                             "with it (M/G/1)")
     parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
     parser.set_defaults(run=run)
 
@@ -55,7 +60,8 @@ def run(args) -> int:
                           precision=args.precision, mode=args.mode, batch=args.batch,
                           prompt_tokens=args.prompt_tokens, output_tokens=args.output_tokens,
                           context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
-                          kv_precision=args.kv_cache_precision, rate_rps=args.rate, attention=args.attention)
+                          kv_precision=args.kv_cache_precision, rate_rps=args.rate, attention=args.attention,
+                          prompt_cv=args.prompt_cv)
     if args.format == "json":
         from expert._plumbing.fileio import dumps_json  # imports PyYAML: only for this format
 

@@ -44,6 +44,7 @@ from expert.sizing import load
 from expert.sizing import speed as core_speed
 from expert.sizing.kernels import weight_only_factor
 from expert.sizing.engine_speed import request_overhead_s, step_overhead_s
+from expert.sizing.steady import dense_pieces
 from expert.configurator.agent_demand import StepPrefill, prefill_shift
 from expert.configurator.keys import inputs
 from expert.configurator.latency_limit import with_target
@@ -118,9 +119,8 @@ class ReplicaProfile(Serving):
         self._ttft_core = roof.prefill(self.prompt, 1)
         self._prefill_full = roof.prefill(self.prompt, 1, compute_only=True)
         if not self._moe:  # dense: memory time is affine in the batch, compute time linear
-            self._mem_b = roof.decode(2)[0] - mem_1
-            self._mem_a = mem_1 - self._mem_b
-            self._comp_1 = comp_1
+            self._pieces = dense_pieces(mem_1, roof.decode(2)[0], comp_1, self._eta, self._comm_b, self._floor,
+                                        self._host, roof.per_sequence)
 
     def _apply_shift(self) -> None:
         """The numbers `ttft_shift` moves: TTFT, the prefill compute, the latencies at batch 1."""
@@ -148,10 +148,7 @@ class ReplicaProfile(Serving):
     def _uncapped_replica(self) -> load.Replica:
         pieces, decode = None, lambda b: self.tpot(max(1, int(round(b))))
         if not self._moe:
-            comm = self._comm_b
-            h = self._host
-            pieces = [(self._floor + h, 0.0), (self._mem_a / self._eta + h, self._mem_b / self._eta + comm),
-                      (h, self._comp_1 / self._eta + comm)]
+            pieces = self._pieces
             (f0, g0), (f1, g1), (f2, g2) = pieces
             decode = lambda b: max(f0 + g0 * b, f1 + g1 * b, f2 + g2 * b)  # noqa: E731 - the pieces' maximum
         uncached = max(1, round(self.prompt * (self.prefill_compute / self._prefill_full)))\
@@ -164,8 +161,7 @@ class ReplicaProfile(Serving):
         """Time per output token at `batch` sequences per replica, s."""
         if self._moe:
             return self._roof.decode(batch)[2]
-        step = max(self._mem_a + self._mem_b * batch, self._comp_1 * batch) / self._eta + self._comm_b * batch
-        return max(step, self._floor) + self._host
+        return max(a + c * batch for a, c in self._pieces)
 
     def e2e(self, batch: int) -> float:
         """End-to-end latency without queueing (prefill + output × TPOT) at `batch`, s."""

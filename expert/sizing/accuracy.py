@@ -101,6 +101,12 @@ class Comparison:
         return abs(self.error)
 
     @property
+    def time_error(self) -> float:
+        """The relative error of the time the row measures: a rate's (tokens/s per sequence) error e is its
+        time per token's 1/(1 + e) − 1, so that a negative error always means an estimate too fast."""
+        return 1 / (1 + self.error) - 1 if self.unit in RATE_UNITS else self.error
+
+    @property
     def quantity_kind(self) -> str:
         """What was compared, for per-engine statistics: KV pool, weights, peak, capacity, fit, TPOT..."""
         if self.kind == "memory":
@@ -114,6 +120,7 @@ class Comparison:
         return self.kind
 
 
+RATE_UNITS = ("tokens_per_s_per_user",)  # TPOT rows stated as a rate (`Comparison.time_error`)
 REGIMES = ("batch 1", "mid", "saturated")
 POISSON = "poisson"  # open loop: requests arrive at a stated mean rate (`request_rate`, req/s per replica)
 SATURATED_FROM = 50  # concurrency from which NIM's published ITL has grown ≥ 1.25× its batch-1 value (70B, 5000/500: 3.2×)
@@ -183,8 +190,16 @@ class AccuracyReport:
 
     @staticmethod
     def bias(rows: list[Comparison]) -> float:
-        """Signed bias: the median relative error (negative: the estimate is too low)."""
-        return statistics.median(c.error for c in rows)
+        """Signed bias of latency rows: the median `time_error` (negative: the estimated time is too low)."""
+        return statistics.median(c.time_error for c in rows)
+
+    @staticmethod
+    def latency_stats(rows: list[Comparison]) -> tuple[float, float, float]:
+        """(median, p90 (nearest rank), signed bias) of the rows' |`time_error`|: TPOT rows stated as tokens/s
+        judged as the time per token they imply."""
+        errors = sorted(abs(c.time_error) for c in rows)
+        p90 = errors[min(len(errors) - 1, max(0, -(-9 * len(errors) // 10) - 1))]
+        return statistics.median(errors), p90, AccuracyReport.bias(rows)
 
     def by_engine(self) -> dict[tuple[str, str], list[Comparison]]:
         """(engine, quantity kind) → the compared rows (fit verdicts excluded)."""
@@ -309,6 +324,7 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
     prompt = int(row.get("input_tokens") or ASSUMED_PROMPT)
     output = int(row.get("output_tokens") or ASSUMED_OUTPUT)
     batch = int(row.get("batch") or 1)
+    cv = float(row.get("input_cv") or 0.0)  # the prompts' lengths' coefficient of variation, where the row states it
     p = performance(model, gpu, count, tp, prec, batch, prompt, output, kvp, assumptions=a, engine=engine)
     unit = row["unit"]
     if kind == "ttft":
@@ -317,9 +333,9 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             cap = max_sequences(model, gpu, tp, tp, prec, prompt + output, kvp, a, engine)
             rate = row.get("request_rate")
             if rate:
-                st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
+                st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate, cv)
                 return value, st.ttft_mean_s * scale, unit, f"steady-state mean TTFT at {rate:g} req/s (load.steady)"
-            ttft = closed_loop_ttft(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch)
+            ttft = closed_loop_ttft(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, cv)
             return value, ttft * scale, unit, f"closed-loop mean TTFT at concurrency {batch} (load.closed_loop)"
         return value, p.ttft_s * scale, unit, "TTFT (prefill of one prompt + the server's time per request)"
     if kind == "throughput":
@@ -328,7 +344,7 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
         if unit == "ms" and "continuous batching" in what:
             cap = max_sequences(model, gpu, tp, tp, prec, prompt + output, kvp, a, engine)
             rate = row.get("request_rate")
-            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate)
+            st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate, cv)
             where = f"{rate:g} req/s (load.steady)" if rate else f"concurrency {batch} (load.closed_loop)"
             return value, st.step_s * 1000, unit, f"steady-state TPOT at {where}"
         if unit == "ms":
@@ -363,21 +379,22 @@ def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Compa
                       row_engine(row), int(row.get("batch") or 1), row.get("request_rate"))
 
 
-def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency, rate=None):
+def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency, rate=None, cv=0.0):
     """The continuous-batching steady state at a fixed concurrency (a closed-loop benchmark), or at an
-    arrival rate `rate` (req/s, Poisson: an open loop)."""
+    arrival rate `rate` (req/s, Poisson: an open loop), of prompts whose lengths vary by `cv`."""
     from expert.sizing import load
     from expert.sizing.steady import core_replica
-    replica = core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, None, a)
+    replica = core_replica(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, None, a, prompt_cv=cv)
     return load.steady(replica, rate) if rate else load.closed_loop(replica, concurrency)
 
 
-def closed_loop_ttft(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency) -> float:
+def closed_loop_ttft(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency,
+                     cv=0.0) -> float:
     """Mean TTFT of a closed loop of `concurrency` requests, s: `steady.loaded_performance`'s, the figure
     `estimate --batch N` prints (imported late, as `loaded` imports `load`)."""
     from expert.sizing.steady import loaded_performance
     return loaded_performance(model, gpu, tp, tp, precision, concurrency, prompt, output, kv_precision,
-                              assumptions=a, engine=engine, max_sequences=cap).ttft_steady_s
+                              assumptions=a, engine=engine, max_sequences=cap, prompt_cv=cv).ttft_steady_s
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:

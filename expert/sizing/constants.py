@@ -333,6 +333,15 @@ class Assumptions:
         "the midpoint. Cross-checks, not fitted: NIM 1.8.0's batch-1 ITL lies 33-38 µs per layer above the "
         "roofline (Llama-3.1-8B FP8 4.53 ms vs 3.33, Llama-3.3-70B FP8 TP 2 18.67 vs 16.07), TensorRT-LLM "
         "0.5's GPT-J FP16 on an A100 39 µs (111 tok/s = 9.0 ms against a 7.9 ms roofline)")
+    host_ms_per_step: Constant = exact(
+        0.0, "ms per decode step", "current vLLM overlaps the host's work on a step (scheduling, input preparation, "
+        "output processing) with the GPU's: async scheduling is on by default (vllm-project/vllm PR #27614 '[Core] "
+        "Enable async scheduling by default', 2025-10-27; vllm-project/vllm-ascend PR #9567 at vLLM 0.20.2: 'now "
+        "enabled by default')", "an engine whose loop is synchronous leaves the GPU idle meanwhile: rows of vLLM "
+        "< 0.12 take `SYNC_HOST_MS_PER_STEP` (accuracy_rules.engine_assumptions)")
+    host_ms_per_sequence: Constant = exact(
+        0.0, "ms per decoding sequence and step", "as host_ms_per_step: overlapped in current vLLM",
+        "rows of vLLM < 0.12 take `SYNC_HOST_MS_PER_SEQUENCE` (V0 or V1, accuracy_rules.engine_assumptions)")
     request_overhead_ms: Constant = ranged(
         4.1, 7.3, "ms per request, added to TTFT", "(derived) measured TTFT at concurrency 1 minus the "
         "roofline prefill of the same short prompt, where the prefill is too small for the roofline's own band "

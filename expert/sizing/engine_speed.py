@@ -62,12 +62,23 @@ def prefill_tflops(gpu: Gpu, precision: str, assumptions: Assumptions | None = N
 
 def step_overhead_s(model: LlmModel, engine: str | None, assumptions: Assumptions | None = None,
                     end: str = "value") -> float:
-    """Host time one decode step of `engine` adds, s: layers × `eager_decode_ms_per_layer` for the
-    engines of `EAGER_DECODE`, else 0 (no engine named: the CUDA-graph engines' roofline). `end` picks
-    the band's low/high (Llama-3.1-8B on TensorRT-LLM: 32 × 0.0275 ms = 0.88 ms)."""
+    """Host time one decode step of `engine` adds whatever its batch, s: layers × `eager_decode_ms_per_layer`
+    for the engines of `EAGER_DECODE`; for vLLM, the host's work on a step the GPU waits for
+    (`host_ms_per_step`: 0 since async scheduling, vLLM < 0.12 about 2 ms); else 0 (no engine named: the
+    CUDA-graph engines' roofline). `end` picks the band's low/high (Llama-3.1-8B on TensorRT-LLM: 32 × 0.0275
+    ms = 0.88 ms)."""
+    a = resolve(assumptions)
+    if engine == "vllm":
+        return getattr(a.host_ms_per_step, end) / 1e3
     if engine not in EAGER_DECODE:
         return 0.0
-    return model.layers * getattr(resolve(assumptions).eager_decode_ms_per_layer, end) / 1e3
+    return model.layers * getattr(a.eager_decode_ms_per_layer, end) / 1e3
+
+
+def host_per_sequence_s(engine: str | None, assumptions: Assumptions | None = None, end: str = "value") -> float:
+    """Host time a decode step of vLLM adds per decoding sequence that the GPU waits for, s
+    (`host_ms_per_sequence`: 0 since async scheduling; vLLM < 0.12: 0.02-0.09 ms); 0 for other engines."""
+    return getattr(resolve(assumptions).host_ms_per_sequence, end) / 1e3 if engine == "vllm" else 0.0
 
 
 # Engines without a server around the model (a `generate` call): no per-request overhead.
@@ -95,5 +106,5 @@ def cohort_prompts_max(prompt: int, chunk: int, assumptions: Assumptions | None 
     return 1 + getattr(resolve(assumptions).cohort_budget_steps, end) * chunk / max(prompt, 1)
 
 
-__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "cohort_prompt_s", "cohort_prompts_max", "prefill_tflops",
-           "request_overhead_s", "step_overhead_s"]
+__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "cohort_prompt_s", "cohort_prompts_max", "host_per_sequence_s",
+           "prefill_tflops", "request_overhead_s", "step_overhead_s"]

@@ -21,7 +21,10 @@ step less the decoding sequences, `chunk_tokens`), each chunk step also carrying
 service is S = max(prefill alone, P·c) + ⌈P / (chunk − b)⌉ · decode(b) (the last chunk's step
 emits the first token); the prefill lane is busy
 u = λ·S and a new prompt waits M/D/1 behind the ones ahead: mean u·S / (2(1 − u))
-(Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`); TTFT adds the
+(Pollaczek-Khinchine), p95 from the waiting time's exponential tail (Kingman, `wait_p95`). Prompts whose
+lengths vary (coefficient of variation κ, `Replica.prompt_cv`) make the lane M/G/1: both waits × (1 + CV_S²),
+CV_S = κ·P·c / S (the prefill's compute is what varies with the length; `load_solver.variability`).
+ShareGPT's 200 prompts of vLLM's serving suite: κ = 1.10. TTFT adds the
 server's time per request (tokenisation, scheduling, the streamed response: `engine_speed`), which
 runs beside the GPU and so does not occupy the lane. The state is unstable (the queue grows) when
 ρ, u or a piece's denominator reaches 1, or the sequences in flight exceed what the KV pool holds.
@@ -102,7 +105,8 @@ class Replica:
     server's time per prompt of a request admitted ahead in a closed loop's cohort `cohort_s` (s,
     `cohort_wait_s`) and the most prompts of a cohort that return together `cohort_max`
     (`engine_speed.cohort_prompts_max`; inf: unbounded); `serial_prefill`: a prompt of the cohort waits for
-    the GPU prefill of those ahead (`engine_speed.SERIAL_PREFILL`, `cohort_prompt_wait_s`)."""
+    the GPU prefill of those ahead (`engine_speed.SERIAL_PREFILL`, `cohort_prompt_wait_s`); `prompt_cv`: the
+    coefficient of variation of the prompts' lengths (0: all `prompt` tokens; the lane is then M/D/1)."""
 
     decode: Callable[[float], float]
     pieces: Sequence[tuple[float, float]] | None
@@ -116,6 +120,7 @@ class Replica:
     cohort_s: float = 0.0
     cohort_max: float = math.inf
     serial_prefill: bool = False
+    prompt_cv: float = 0.0
 
     @cached_property
     def solve(self) -> Callable[[float], tuple | None]:
@@ -130,7 +135,8 @@ class Replica:
 class SteadyState(NamedTuple):
     """One replica at arrival rate `rate_rps`: step (= TPOT/ITL), sequences decoding (`batch`) and in
     flight, the prefill's busy share of each step, the prefill lane's busy share, TTFT (mean, p95), the
-    decode step alone, stability and the lane's service per prompt (s; 0: not known). Immutable; a named
+    decode step alone, stability, the lane's service per prompt (s; 0: not known) and its wait's M/G/1
+    factor over M/D/1 (`load_solver.variability`; 1: fixed prompt lengths). Immutable; a named
     tuple because the search builds thousands (a third of a frozen dataclass's cost)."""
 
     rate_rps: float
@@ -144,6 +150,7 @@ class SteadyState(NamedTuple):
     decode_s: float
     stable: bool
     service_s: float = 0.0
+    variability: float = 1.0
 
 
 def steady(r: Replica, lam: float) -> SteadyState:
@@ -152,9 +159,10 @@ def steady(r: Replica, lam: float) -> SteadyState:
     if core is None:
         inf = float("inf")
         return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
-    rho, s, b, d, service, u, mean, flight, lane = core
+    rho, s, b, d, service, u, mean, flight, lane, g = core
     ok = lane and (r.cap is None or flight <= r.cap + 1e-9)
-    return SteadyState(lam, s, b, flight, rho, u, mean, service + wait_p95(u, service) + r.request_s, d, ok, service)
+    return SteadyState(lam, s, b, flight, rho, u, mean, service + g * wait_p95(u, service) + r.request_s, d, ok,
+                       service, g)
 
 
 def rate_ceiling(r: Replica) -> float:
@@ -240,7 +248,7 @@ def closed_loop_ttft_s(state: SteadyState, concurrency: float, per_prompt_s: flo
     `closed_loop`) with its lane's M/D/1 wait replaced by the larger of it and the wait behind the cohort
     (`cohort_wait_s`: the same prompts ahead, clumped), plus the wait of the requests beyond its capacity
     for admission (`admission_wait_s`)."""
-    lane = wait_mean(state.lane_share, state.service_s) if state.service_s > 0 else 0.0
+    lane = state.variability * wait_mean(state.lane_share, state.service_s) if state.service_s > 0 else 0.0
     cohort = cohort_wait_s(state, concurrency, per_prompt_s, most)
     return state.ttft_mean_s - lane + max(lane, cohort) + admission_wait_s(state, concurrency)
 
@@ -249,7 +257,7 @@ def closed_loop_ttft_p95_s(state: SteadyState, concurrency: float, per_prompt_s:
                            most: float = math.inf) -> float:
     """p95 TTFT of a closed loop, s: as `closed_loop_ttft_s` with the p95 waits (`wait_p95`,
     `cohort_wait_p95_s`) and the mean wait for admission."""
-    lane = wait_p95(state.lane_share, state.service_s) if state.service_s > 0 else 0.0
+    lane = state.variability * wait_p95(state.lane_share, state.service_s) if state.service_s > 0 else 0.0
     cohort = cohort_wait_p95_s(state, concurrency, per_prompt_s, most)
     return state.ttft_p95_s - lane + max(lane, cohort) + admission_wait_s(state, concurrency)
 

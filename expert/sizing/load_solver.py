@@ -17,6 +17,14 @@ def wait_mean(u: float, service_s: float) -> float:
     return float("inf") if u >= 1 else u * service_s / (2 * (1 - u))
 
 
+def variability(prompt_cv: float, per_prompt_s: float, service_s: float) -> float:
+    """Pollaczek-Khinchine's M/G/1 wait over M/D/1's, 1 + CV_S²: the lane's service varies with the prompt's
+    length through its compute `per_prompt_s` (P·c), CV_S = `prompt_cv` · P·c / S; 1 for fixed lengths."""
+    if prompt_cv <= 0 or service_s <= 0:
+        return 1.0
+    return 1 + (prompt_cv * per_prompt_s / service_s) ** 2
+
+
 def moe_step(r, lam: float, rho: float) -> float:
     """The step's fixed point without affine pieces (MoE); inf when unstable. decode(b) is concave in b
     (expert coverage saturates), so g(b) = λ·O·decode(b)/(1 − ρ) − b is positive up to its first root:
@@ -42,14 +50,15 @@ def moe_step(r, lam: float, rho: float) -> float:
 
 
 def solver(r) -> Callable[[float], tuple | None]:
-    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, lane stable) of
+    """λ ↦ (ρ, step, batch, decode, service S, lane share u, mean TTFT, in flight, lane stable, the wait's
+    M/G/1 factor `variability`) of
     replica `r` (`load.py`'s docstring), None when the step has no fixed point; the KV pool's cap is
     the callers' check (`within`). For affine pieces the step is the closed form
     s = max(max_i a_i / (1 − ρ − c_i·λ·O), decode(1) / (1 − ρ)) (at least the request's own sequence
     decodes)."""
     prompt, c_prefill, output, chunk, pieces = r.prompt, r.c_prefill, r.output, r.chunk, r.pieces
     alone = max(r.prefill_1, prompt * c_prefill)
-    request = r.request_s
+    request, per_prompt, cv = r.request_s, prompt * c_prefill, r.prompt_cv
     floor_1 = r.decode(1.0) if pieces is not None else 0.0
 
     def solve(lam: float) -> tuple | None:
@@ -71,9 +80,10 @@ def solver(r) -> Callable[[float], tuple | None]:
         d = s * (1 - rho)
         service = alone + math.ceil(prompt / max(1.0, chunk - b)) * d
         u = lam * service
-        mean = service + wait_mean(u, service) + request
+        g = variability(cv, per_prompt, service)
+        mean = service + g * wait_mean(u, service) + request
         flight = lam * (mean + output * s) if lam > 0 else 1.0
-        return rho, s, b, d, service, u, mean, flight, u < 1 and math.isfinite(mean)
+        return rho, s, b, d, service, u, mean, flight, u < 1 and math.isfinite(mean), g
     return solve
 
 

@@ -230,6 +230,8 @@ class Estimate(SizingResult):
     layout_reason: str = Field(default="", description="why this TP × replicas layout (issue 22)")
     rate_rps: float | None = Field(default=None, description="arrival rate of the whole configuration the "
                                    "steady state is for (None: `batch` in flight per replica)")
+    prompt_cv: float = Field(default=0.0, description="coefficient of variation of the prompts' lengths the "
+                             "steady state's prefill queue assumes (0: every prompt prompt_tokens long)")
 
     def contract(self) -> dict:
         """The CONTRACT `estimate` JSON: `memory` and `performance` with exactly their keys."""

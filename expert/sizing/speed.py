@@ -47,7 +47,7 @@ import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.engine_speed import prefill_tflops, request_overhead_s, step_overhead_s
+from expert.sizing.engine_speed import host_per_sequence_s, prefill_tflops, request_overhead_s, step_overhead_s
 from expert.sizing.kernels import kernel, peak_tflops, quantised_kernel, weight_only_factor
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.moe_prefill import routed_params, split_s
@@ -197,10 +197,12 @@ class Roofline:
         weights are read at `mbu`); `engine`: whose kernels (`kernels.kernel`); `wo`: the kernel's × MBU on weight reads and × MFU
         (`kernels.weight_only_factor`); `read`: the model's `read_terms` at `precision` when the caller has
         them (the same tuple); `overhead`: the engine's host time per decode step, `request`: its time per
-        request (s, `engine_speed`)."""
+        request (s, `engine_speed`); the engine's host time per decoding sequence is `engine_speed`'s
+        `host_per_sequence_s`."""
         mfu = mfu * wo
         self.model, self.gpu, self.tp, self.precision, self.a = model, gpu, tp, precision, a
         self.eta, self.floor, self.overhead, self.request = eta, floor, overhead, request
+        self.per_sequence = host_per_sequence_s(engine, a)
         self.flops = compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
         self.prefill_flops = prefill_compute_tflops(gpu, precision, a, engine) * 1e12 * mfu
         self.bw = gpu.bandwidth_gbs * 1e9 * (a.kv_read_efficiency.value if kv_eff is None else kv_eff)
@@ -259,7 +261,7 @@ class Roofline:
             else read_gb(self.read, batch) * 1e9 / tp
         mem = w_step / self.bw_weights + kv_step / self.bw
         comp = batch * self.work_token / tp / self.flops
-        tpot = max(max(mem, comp) / self.eta + self.comm(batch), self.floor) + self.overhead
+        tpot = max(max(mem, comp) / self.eta + self.comm(batch), self.floor) + self.overhead + self.per_sequence * batch
         limit = self.gpu.bandwidth_gbs * 1e9 / w_step
         if 1 / tpot > limit * (1 + 1e-9):
             raise AssertionError(f"decode {1 / tpot:.1f} tok/s exceeds the bandwidth limit {limit:.1f}")
@@ -326,7 +328,7 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         [a.weight_only_efficiency.cite()] if dequant else [])
     floor_src = [a.kernel_floor_ms_per_layer.cite(), a.kernel_floor_ms_per_expert.cite(), a.allreduce_us.cite()]
     fp8_src = [a.fp8_prefill_speedup.cite()] if prefill_tflops(gpu, precision, a) else []  # engine_speed
-    host_src = [a.eager_decode_ms_per_layer.cite()] if host["value"] else []
+    host_src = [(a.host_ms_per_step if engine == "vllm" else a.eager_decode_ms_per_layer).cite()] if host["value"] else []
     req_src = [a.request_overhead_ms.cite()] if req["value"] else []
     prov = {
         "ttft_s": Provenance(formula="max(2·active·prompt + L·d_attn·prompt², per GPU / (FLOPS·MFU), "

@@ -26,21 +26,23 @@ from expert.sizing.results import Performance
 
 
 def dense_pieces(mem_1: float, mem_2: float, comp_1: float, eta: float, comm_b: float, floor: float,
-                 overhead: float = 0.0) -> list[tuple[float, float]]:
+                 overhead: float = 0.0, per_sequence: float = 0.0) -> list[tuple[float, float]]:
     """(a, c) with decode(b) = max_i a_i + c_i·b from the memory and compute times at batches 1 and 2
-    (module docstring); `overhead` (s per step) raises every piece."""
+    (module docstring); the host's time on a step, `overhead` (s per step) and `per_sequence` (s per decoding
+    sequence), raises every piece."""
     mem_b = mem_2 - mem_1
     mem_a = mem_1 - mem_b
-    return [(floor + overhead, 0.0), (mem_a / eta + overhead, mem_b / eta + comm_b),
-            (overhead, comp_1 / eta + comm_b)]
+    return [(floor + overhead, per_sequence), (mem_a / eta + overhead, mem_b / eta + comm_b + per_sequence),
+            (overhead, comp_1 / eta + comm_b + per_sequence)]
 
 
 def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int, output: int,
                  kv_precision: str = "fp16", engine: str = "vllm", cap: float | None = None,
                  interconnect: str | None = None, assumptions: Assumptions | None = None,
-                 uncached_prompt: int | None = None) -> load.Replica:
+                 uncached_prompt: int | None = None, prompt_cv: float = 0.0) -> load.Replica:
     """One replica of the core at its point values, for `load.steady` / `load.closed_loop`;
-    `uncached_prompt` is what each request prefills (default: the whole prompt)."""
+    `uncached_prompt` is what each request prefills (default: the whole prompt); `prompt_cv` the coefficient of
+    variation of the prompts' lengths (0: all alike)."""
     a = resolve(assumptions)
     eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
     wo = weight_only_factor(gpu, precision, a, engine=engine)
@@ -55,7 +57,7 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
         def decode(b):
             return roof.decode(max(1, int(round(b))))[2]
     else:
-        pieces = dense_pieces(mem_1, roof.decode(2)[0], comp_1, eta, roof.comm(1), floor, host)
+        pieces = dense_pieces(mem_1, roof.decode(2)[0], comp_1, eta, roof.comm(1), floor, host, roof.per_sequence)
 
         def decode(b):
             return max(x + c * b for x, c in pieces)
@@ -64,7 +66,7 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     return load.Replica(decode, pieces, roof.prefill(prompt, 1, compute_only=True) / prompt,
                         roof.prefill(prompt, 1), uncached, output, chunk, cap, roof.request,
                         cohort_prompt_s(uncached, a), cohort_prompts_max(uncached, chunk, a),
-                        engine in SERIAL_PREFILL)
+                        engine in SERIAL_PREFILL, prompt_cv)
 
 
 def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int = 1,
@@ -72,17 +74,18 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
                        output_tokens: int | None = None, kv_precision: str = "fp16",
                        interconnect: str | None = None, assumptions: Assumptions | None = None,
                        engine: str = "vllm", max_sequences: float | None = None,
-                       rate_rps: float | None = None) -> Performance:
+                       rate_rps: float | None = None, prompt_cv: float = 0.0) -> Performance:
     """`speed.performance` with its continuous-batching fields: the steady state (`load.py`) of one
     replica of `engine` whose KV pool holds `max_sequences`, at `rate_rps` requests/s per replica when
-    given, else with `batch` requests in flight (a closed loop, as NIM/AIPerf benchmarks)."""
+    given, else with `batch` requests in flight (a closed loop, as NIM/AIPerf benchmarks); prompts whose
+    lengths vary by `prompt_cv` (coefficient of variation) queue M/G/1."""
     a = resolve(assumptions)
     p = speed.performance(model, gpu, count, tensor_parallel, precision, batch, prompt_tokens, output_tokens,
                           kv_precision, interconnect, a, engine)
     prompt = int(a.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
     output = int(a.default_output_tokens.value) if output_tokens is None else output_tokens
     r = core_replica(model, gpu, tensor_parallel, precision, prompt, output, kv_precision, engine, max_sequences,
-                     interconnect, a)
+                     interconnect, a, prompt_cv=prompt_cv)
     top = load.rate_max(r)
     if rate_rps is not None:
         st = load.steady(r, rate_rps)
@@ -99,4 +102,5 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
         "tpot_interleaved_s": finite(st.step_s), "tpot_steady_s": finite(st.step_s),
         "ttft_steady_s": finite(st.ttft_mean_s), "ttft_steady_p95_s": finite(st.ttft_p95_s),
         "steady_rate_rps": st.rate_rps, "steady_batch": finite(st.batch), "prefill_share": st.prefill_share,
-        "rate_max_rps": top, "regime": regime + ("" if ok else ": beyond capacity")})
+        "rate_max_rps": top, "regime": regime + (f", prompt lengths CV {prompt_cv:g}" if prompt_cv else "")
+        + ("" if ok else ": beyond capacity")})
