@@ -106,13 +106,13 @@ def test_a_poisson_row_is_compared_in_its_own_regime():
 def test_ttft_by_regime_and_bias():
     report = evaluate(catalog=CAT)
     groups = report.by_regime("ttft")
-    # 27 TTFT rows at concurrency 1 (7 TensorRT-LLM 0.5 rows, 10 NIM 1.8.0, 10 of MoE models: 5 vLLM
-    # DeepSeek-R1 AWQ, 4 Qwen3-30B-A3B, 1 TensorRT-LLM Mixtral), 26 at 2-49 (20 NIM, 5 vLLM Mistral-7B on
-    # an RTX 4090 at 4-48, SGLang's DeepSeek-R1 at 8), 49 at >= 50
-    assert [len(groups[("all", reg)]) for reg in ("batch 1", "mid", "saturated")] == [27, 26, 49]
+    # 28 TTFT rows at concurrency 1 (7 TensorRT-LLM 0.5 rows, 10 NIM 1.8.0, 10 of MoE models: 5 vLLM
+    # DeepSeek-R1 AWQ, 4 Qwen3-30B-A3B, 1 TensorRT-LLM Mixtral; gpustack's vLLM 0.11 Qwen3-8B), 34 at 2-49 (20 NIM,
+    # 5 vLLM Mistral-7B on an RTX 4090 at 4-48, SGLang's DeepSeek-R1 at 8-32, gpustack's 6), 50 at >= 50
+    assert [len(groups[("all", reg)]) for reg in ("batch 1", "mid", "saturated")] == [28, 34, 50]
     batch1 = groups[("all", "batch 1")]
-    # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (14.2 %, +2.8 %; the 17
-    # rows of dense models alone 8.8 %, +2.9 %)
+    # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (15.0 %, +2.7 %; the 17
+    # rows of NIM and TensorRT-LLM 0.5 alone 8.8 %, +2.9 %)
     assert median_abs(batch1) <= 0.20 and abs(report.bias(batch1)) <= 0.10
     # closed loop with the cohort wait bounded by the token budget (load.cohort_size) and the larger of the
     # lane's and the cohort's wait (load.closed_loop_ttft_s), vLLM's cohort priced at u × its GPU prefill
@@ -120,13 +120,22 @@ def test_ttft_by_regime_and_bias():
     # vLLM too; NIM alone 52 %, -52 %); saturated 16.1 %, +5.9 % (60 %, -59 % before the cohort wait):
     # issue 32's 20 % / 10 % met in both
     mid, sat = groups[("all", "mid")], groups[("all", "saturated")]
-    # SGLang 0.5.7's DeepSeek-R1 FP8 on 8 x H200 at concurrency 8 (InferenceX #870): 330.6 ms measured,
-    # 103.4 estimated (-68.7 %), a known gap (docs/accuracy.md, "MoE prefill"), asserted on its own; the
-    # other 25 as above
-    sglang = [c for c in mid if c.engine == "sglang"]
-    assert len(sglang) == 1 and -0.75 < sglang[0].error < -0.60
-    mid = [c for c in mid if c.engine != "sglang"]
-    assert median_abs(mid) <= 0.20 and abs(report.bias(mid)) <= 0.10
+    # Known gaps, asserted on their own (docs/accuracy.md, "TTFT by regime"), which take the mid regime as a
+    # whole to 20.6 % / -17.8 % (issue 32's target missed there):
+    # SGLang 0.5.7's DeepSeek-R1 FP8 on 8 x H200 at 8, 16, 32 in flight (InferenceX #870): 330.6, 356.0,
+    # 426.5 ms measured, 103.4, 144.4, 231.2 estimated ("MoE prefill")
+    sglang = sorted((c for c in mid if c.id.startswith("inferencex-")), key=lambda c: c.batch)
+    assert [round(c.error, 2) for c in sglang] == [-0.69, -0.59, -0.46]
+    # gpustack's Qwen3-8B on one H100: the servers' time per request (vLLM 0.11.0's chat endpoint ~50 ms at
+    # concurrency 1, -78 %) is far above the 4.1-7.3 ms measured on TensorRT-LLM (NIM): vLLM at 2-8 in flight
+    # -60 to -65 %, TensorRT-LLM 1.2 -53 %, SGLang 0.5.3 -18 % (bf16) and -57 % (FP8)
+    gpustack = {c.id: c.error for c in mid if c.id.startswith("gpustack-")}
+    assert len(gpustack) == 6 and all(-0.66 < e < -0.15 for e in gpustack.values())
+    assert report.latency_stats(mid)[0] == pytest.approx(0.206, abs=0.002)
+    assert report.bias(mid) == pytest.approx(-0.178, abs=0.002)
+    # the 25 others (NIM's 20, vLLM's 5), whose closed loop the model describes: 12.3 % / -8.7 %
+    mid = [c for c in mid if not c.id.startswith(("inferencex-", "gpustack-"))]
+    assert len(mid) == 25 and median_abs(mid) <= 0.20 and abs(report.bias(mid)) <= 0.10
     assert median_abs(sat) <= 0.20 and 0.0 <= report.bias(sat) <= 0.10
 
 
