@@ -141,7 +141,7 @@ class Context:
         self.tuned = self.tuning.enabled
         self.sizing = Sizing(model, self.growth, w.prompt_tokens, w.output_tokens, self.context, w.engine,
                              w.kv_cache_precision, a, None if agent is None else step_prefill(agent), self.slo,
-                             0 if agent is None else shared_prefix_tokens(agent))
+                             0 if agent is None else shared_prefix_tokens(agent), w.prompt_cv)
         self.untargeted = replace(self.sizing, slo=None)
         self.caches = {} if caches is None else caches
         self.profiles = self.caches.setdefault("profiles", {})

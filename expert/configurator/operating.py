@@ -65,7 +65,7 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
         shared = shared_prefix_tokens(agent)   # held once per replica, as in the search
     kvp = w.kv_precision_at(precision)   # as the configurator sized this candidate
     prof = build_profile(model, gpu, precision, tp, column, w.prompt_tokens, w.output_tokens, context,
-                         targets(w), a, None, engine, shift, kvp, shared)
+                         targets(w), a, None, engine, shift, kvp, shared, w.prompt_cv)
     replicas = count // tp
     peak, util, conc, t_inf = w.peak_rps, w.target_utilization, float(w.concurrency or 0), w.inference_time_s
     if min(prof.seq_mem, prof.seq_lat) < 1:

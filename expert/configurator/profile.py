@@ -69,6 +69,7 @@ class ReplicaProfile(Serving):
     growth: LlmModel | None = None
     ttft_shift: float = 0.0         # agent loops: cached-prefix prefill minus full prefill (agent_demand.py)
     kv_precision: str = "fp16"      # what the KV cache is held and read in: sizes it and each decode step's reads
+    prompt_cv: float = 0.0          # the prompts' lengths' coefficient of variation: the prefill queue's M/G/1 wait
     base_gb: float = 0.0            # per GPU without KV: weights/TP + activation + overhead
     kv_seq_gb: float = 0.0          # KV per sequence per GPU (beyond a shared prefix)
     shared_kv_gb: float = 0.0       # KV of the prefix all sequences share, once per replica, per GPU
@@ -155,7 +156,7 @@ class ReplicaProfile(Serving):
             if self._prefill_full > 0 else self.prompt
         per_token = self.prefill_compute / uncached
         return load.Replica(decode, pieces, per_token, max(self._ttft, 1e-9), uncached, self.output, self.chunk,
-                            request_s=self._request)
+                            request_s=self._request, prompt_cv=self.prompt_cv)
 
     def tpot(self, batch: int) -> float:
         """Time per output token at `batch` sequences per replica, s."""
@@ -206,19 +207,20 @@ def _free_sequences(free_gb: float, per_seq: float) -> int:
 def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: str, prompt: int, output: int,
                   context: int, slo: Targets | None, a: Assumptions,
                   growth: LlmModel | None = None, engine: str = "vllm", ttft_shift: float = 0.0,
-                  kv_precision: str = "fp16", shared_tokens: int = 0) -> ReplicaProfile:
+                  kv_precision: str = "fp16", shared_tokens: int = 0, prompt_cv: float = 0.0) -> ReplicaProfile:
     """Compute the profile (memory limits, latency-limited batch) once; `engine` picks the memory budget,
     `kv_precision` (the workload's `kv_precision`) sizes the KV cache and sets what a decode step reads of
     it, as the estimate does. `shared_tokens`: a prefix every sequence of the replica shares (an agent's
     system prompt and tool definitions), held once per replica by the engine's prefix cache and counted
     in `base_gb`; each sequence then holds only the rest of its context (decode still reads the whole
     context per sequence: no shared-prefix attention kernel is assumed). An MLA model on more than one
-    GPU of SGLang or vLLM takes data-parallel attention where more sequences fit (`dp_attention`)."""
+    GPU of SGLang or vLLM takes data-parallel attention where more sequences fit (`dp_attention`). `prompt_cv`:
+    how much the prompts' lengths vary (the prefill queue's M/G/1 wait, `load.Replica.prompt_cv`)."""
     args = (model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, engine, ttft_shift,
             kv_precision, shared_tokens)
-    p = _layout_profile(*args, "tp")
+    p = _layout_profile(*args, "tp", prompt_cv)
     if dp_attention.dp_attention_possible(model, tp, engine):
-        dp = _layout_profile(*args, "dp")
+        dp = _layout_profile(*args, "dp", prompt_cv)
         if dp.seq_mem > p.seq_mem:
             p = dp
     p._setup_speed()
@@ -227,10 +229,10 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
 
 
 def _layout_profile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, engine, ttft_shift,
-                    kv_precision, shared_tokens, layout) -> ReplicaProfile:
+                    kv_precision, shared_tokens, layout, prompt_cv=0.0) -> ReplicaProfile:
     """The memory side of `build_profile` under attention `layout` ("tp" or "dp")."""
     p = ReplicaProfile(model, gpu, precision, tp, column, prompt, output, context, slo, a, growth, ttft_shift,
-                       kv_precision)
+                       kv_precision, prompt_cv)
     p.chunk = load.chunk_tokens(engine, gpu, prompt)[0]
     p.engine, p.attention = engine, layout
     # the weights a step reads, kept for the roofline; their all-weights term is `weights_gb` (dense models)
@@ -286,6 +288,7 @@ class Sizing:
     prefill: StepPrefill | None     # an agent loop's step (`agent_demand.step_prefill`), None without one
     slo: Targets | None
     shared: int = 0                 # tokens of a prefix all sequences share (an agent's system prompt)
+    prompt_cv: float = 0.0          # how much the prompts' lengths vary (the workload's `prompt_cv`)
 
 
 def sized(s: Sizing, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
@@ -295,4 +298,4 @@ def sized(s: Sizing, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaP
     shift = 0.0 if s.prefill is None else prefill_shift(s.prefill, s.model, gpu, tp, precision, column, s.prompt,
                                                         s.a)
     return build_profile(s.model, gpu, precision, tp, column, s.prompt, s.output, s.context, s.slo, s.a, s.growth,
-                         s.engine, shift, kv, s.shared)
+                         s.engine, shift, kv, s.shared, s.prompt_cv)

@@ -126,6 +126,10 @@ class Workload(Input):
                                   "agent step, a batch job), so latency_target_s is end to end")
     prompt_tokens: int = Field(default=1500, ge=1, le=2_000_000)
     output_tokens: int = Field(default=250, ge=1, le=200_000)
+    prompt_cv: float = Field(default=0.0, ge=0, le=10,
+                             description="how much the prompts' lengths vary, std / mean (0: every prompt "
+                                         "prompt_tokens long; ShareGPT's chat prompts 1.1): prompts queue for the "
+                                         "prefill longer, × (1 + CV_S²) (M/G/1, docs/slo.md)")
     context_tokens: int | None = Field(default=None, ge=1, le=10_000_000,
                                        description="per sequence as configured; default prompt + output")
     concurrency: int | None = Field(default=None, ge=1, le=100_000,

@@ -28,7 +28,7 @@ def test_equal_inputs_are_one_key_and_every_field_counts():
     assert s == _sizing() and hash(s) == hash(_sizing()) and {s: 1}[_sizing()] == 1
     changes = {"model": CAT.model("llama-3.1-70b"), "growth": CAT.model("llama-2-13b"), "prompt": 1501,
                "output": 251, "context": 4096, "engine": "sglang", "kv_precision": "fp8",
-               "a": DEFAULT.override(mfu=0.3), "slo": None, "shared": 20000}
+               "a": DEFAULT.override(mfu=0.3), "slo": None, "shared": 20000, "prompt_cv": 1.1}
     assert set(changes) == {f.name for f in dataclasses.fields(Sizing)} - {"prefill"}
     for name, value in changes.items():
         other = _sizing(**{name: value})
