@@ -152,8 +152,10 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if setup.workload is not None and not is_pool(setup.workload) and extra.get("serving_precision"):
         from expert.flows.growth import growth_check, growth_facts
 
+        from expert.flows.audit_serving import setup_assumptions
+
         growth = growth_check(setup.workload, gpu, setup.count, extra["serving_precision"], setup.interconnect,
-                              setup.serving_engine, lang)
+                              setup.serving_engine, lang, setup_assumptions(setup))
         if growth is not None and setup.utilization is not None:
             from expert.flows.growth import measured_load, summary
 

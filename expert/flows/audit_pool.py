@@ -26,6 +26,7 @@ from expert.catalog.models import Gpu
 from expert.configurator.agents import Plan, PoolSearch, _pack, by_memory, by_quality
 from expert.configurator.candidates import precisions, tp_degrees
 from expert.configurator.operating import operating_facts
+from expert.flows.audit_serving import setup_assumptions
 from expert.configurator.enumeration import default_assumptions
 from expert.facts.input_facts import clean_fact, workload_fact
 from expert.inputs.pools import pooled_view, primary_model
@@ -149,7 +150,7 @@ def pool_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, Any
     ps, chosen, missing, w, a = pool.ps, pool.chosen, pool.missing, pool.ps.w, pool.ps.a
     names = {i: w.agents[i].name for i in chosen}
     serving = {i: operating_facts(ps.ws[i], ps.ctxs[i].model, gpu, p.tp * p.replicas, p.tp, p.precision,
-                                  setup.interconnect, a, engine) for i, p in chosen.items()}
+                                  setup.interconnect, setup_assumptions(setup, a), engine) for i, p in chosen.items()}
     needed = _pack(chosen)
     fits = bool(chosen)  # the agents that cannot run at all are named by their own rule (u4-pool-*)
     m = pool.memory()

@@ -55,4 +55,13 @@ def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict
     if w.average_rps <= 0:
         return {}
     return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
-                           engine=setup.serving_engine, agent=agent)
+                           setup_assumptions(setup), setup.serving_engine, agent)
+
+
+def setup_assumptions(setup: Setup, a=None):
+    """The sizing constants of the setup's engine as deployed (`engine_version`: vLLM < 0.12 waits for its host
+    on every decode step, `engine_versions.version_assumptions`); `a` (default: the core's) otherwise."""
+    from expert.sizing.constants import resolve
+    from expert.sizing.engine_versions import version_assumptions
+
+    return version_assumptions(setup.serving_engine, setup.engine_version, resolve(a))

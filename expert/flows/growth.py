@@ -15,9 +15,9 @@ GROWTH_CONTEXT = 8192  # the grown model's context, as the memory check has size
 
 
 def growth_check(w, gpu: Gpu, count: int, precision: str, interconnect: str | None, engine: str,
-                 lang: str) -> dict[str, Any] | None:
+                 lang: str, assumptions=None) -> dict[str, Any] | None:
     """The report's `growth` part for workload `w` on `count` × `gpu` at `precision` (None without a stated
-    growth)."""
+    growth); `assumptions`: the engine's as deployed (an audit's `engine_version`), default the core's."""
     if not w.growth_params_b:
         return None
     from expert.configurator.operating import operating_facts
@@ -35,7 +35,7 @@ def growth_check(w, gpu: Gpu, count: int, precision: str, interconnect: str | No
                             "fits": one.fits}
     if one.fits and w.average_rps > 0:
         grown = w.model_copy(update={"context_tokens": context}) if w.context > context else w
-        served = operating_facts(grown, model, gpu, count, tp, precision, interconnect, engine=engine)
+        served = operating_facts(grown, model, gpu, count, tp, precision, interconnect, assumptions, engine)
         part.update({"serving_capacity_rps": served.get("serving_capacity_rps"),
                      "peak_rps": served.get("serving_peak_rps"), "load_ratio": served.get("serving_load_ratio"),
                      "ttft_p95_s": served.get("estimated_ttft_p95_s"), "tpot_ms": served.get("estimated_tpot_ms")})

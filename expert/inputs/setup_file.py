@@ -93,6 +93,10 @@ class Setup(Input):
     inference_engine: Literal["vllm", "tensorrt-llm", "sglang", "tgi", "transformers", "other"] | None = None
     engine: Engine | None = Field(default=None, description="serving engine whose memory budget applies; "
                                   "default: inference_engine where it is one of these, else the workload's")
+    engine_version: str | None = Field(
+        default=None, pattern=r"^v?\d+\.\d+", description="version of the serving engine as deployed, e.g. "
+        "0.8.3: vLLM before 0.12 runs its engine loop synchronously, each decode step waiting for the host "
+        "(docs/accuracy.md, 'Poisson rows'); default: a current release")
     precision: Precision | None = Field(default=None, description="precision the model is served in; "
                                         "default: the workload's")
     quantization_validated: bool | None = None

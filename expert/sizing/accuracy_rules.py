@@ -10,26 +10,7 @@ from __future__ import annotations
 import re
 
 from expert.sizing.constants import LLMD, Assumptions, exact, ranged
-
-# vLLM before async scheduling became the default (PR #27614) runs its engine loop synchronously: the GPU waits
-# for the host's work on every step (vllm-project/vllm issue #23233, 2025-08-20: schedule → execute_model →
-# update_from_output in sequence, 'doesn't allow us to utilize CPU cycles while the GPU is running the model').
-ASYNC_SCHEDULING_FROM = (0, 12)
-SYNC_HOST_MS_PER_STEP = ranged(
-    0.27, 4.0, "ms per decode step", "vllm-project/vllm PR #17866 (V1, 2025-05: a fast path for input preparation "
-    "'~10% improvement for TPOT' of Llama-3.2-1B at 2.73 ms = 0.27 ms a step); vllm-project/vllm issue #6854 (V0 "
-    "multi-step RFC, 2024-07-26: 'about 4ms of GPU bubble ... incurred on every decode')", "point: the midpoint "
-    "(2.1 ms), nothing fitted. Cross-check, not fitted: Qwen2.5 on one A100 with vLLM 0.6.3 at batch 1 decodes "
-    "1.6-2.6 ms a token slower than the roofline (docs/accuracy.md, 'vLLM's synchronous host')")
-SYNC_HOST_MS_PER_SEQUENCE_V0 = exact(
-    0.09, "ms per decoding sequence and step", "vllm-project/vllm issue #6913 (vLLM 0.5.3, Llama-3-70B FP8 on 4 × "
-    "H100, 128-token prompts: TPOT 19 ms at batch 1, 25 at 32 = 0.19 ms per sequence, of which "
-    "_process_model_outputs 0.2 → 3.4 ms = 0.10 ms, overlapped with the GPU since 0.6.0's asynchronous output "
-    "processing: blog.vllm.ai/2024/09/05/perf-update.html)", "the V0 engine (vLLM < 0.8): the rest, 0.09 ms")
-SYNC_HOST_MS_PER_SEQUENCE_V1 = exact(
-    0.02, "ms per decoding sequence and step", "vllm-project/vllm issue #10634 (V1 prototype, 2024-11-25, Llama-2-7B "
-    "at batch 256, ShareGPT: 'gap between the two decodes ... about 5-6ms' = 0.02 ms per sequence)",
-    "the V1 engine, vLLM 0.8-0.11 (synchronous until async scheduling)")
+from expert.sizing.engine_versions import parse_version, version_assumptions
 
 # The engine a row measured, from its framework when the row does not name it.
 FRAMEWORK_ENGINES = (("NVIDIA NIM", "tensorrt-llm"), ("vLLM", "vllm"), ("TensorRT-LLM", "tensorrt-llm"),
@@ -169,14 +150,11 @@ def row_engine(row: dict) -> str:
     return next((engine for prefix, engine in FRAMEWORK_ENGINES if prefix in framework), "other")
 
 
-def stated_version(row: dict) -> tuple[int, ...] | None:
+def stated_version(row: dict) -> tuple[int, int] | None:
     """The engine version a row states, (major, minor): its `engine_version`, else a 'vLLM X.Y' in its
     framework; None where it states none."""
-    text = str(row.get("engine_version") or "")
-    if not text:
-        found = re.search(r"vLLM ~?(\d+\.\d+)", row.get("framework") or "")
-        text = found.group(1) if found else ""
-    return _version(text) if text else None
+    found = re.search(r"vLLM ~?(\d+\.\d+)", row.get("framework") or "")
+    return parse_version(row.get("engine_version")) or (parse_version(found.group(1)) if found else None)
 
 
 def _version(text: str) -> tuple[int, ...]:
@@ -189,7 +167,8 @@ def _version(text: str) -> tuple[int, ...]:
 def engine_assumptions(row: dict, a: Assumptions) -> Assumptions:
     """The constants of the engine version a row ran: its stated utilisation; vLLM < 0.17 with llm-d's
     first figures (activation 4.8-5.6 GiB dense, 7.4-8 MoE, non-torch 0.13 / 0.55 GiB); vLLM < 0.21
-    without CUDA graphs in the budget. Rows of other engines keep the defaults."""
+    without CUDA graphs in the budget; a stated vLLM < 0.12 with its synchronous host
+    (`engine_versions.version_assumptions`). Rows of other engines keep the defaults."""
     if row_engine(row) != "vllm":
         return a
     version = _version(str(row.get("engine_version") or ""))
@@ -208,13 +187,10 @@ def engine_assumptions(row: dict, a: Assumptions) -> Assumptions:
         changes["activation_moe_gib"] = ranged(7.4, 8.0, "GiB per GPU", LLMD, "vLLM <= 0.16")
         changes["non_torch_tp1_gib"] = exact(0.13, "GiB per GPU", LLMD)
         changes["non_torch_tpn_gib"] = exact(0.55, "GiB per GPU", LLMD)
+    a = a.override(**changes) if changes else a
     stated = stated_version(row)
-    if stated is not None and stated < ASYNC_SCHEDULING_FROM:  # the host's work on a step adds to it
-        changes["host_ms_per_step"] = SYNC_HOST_MS_PER_STEP
-        changes["host_ms_per_sequence"] = SYNC_HOST_MS_PER_SEQUENCE_V0 if stated < (0, 8) \
-            else SYNC_HOST_MS_PER_SEQUENCE_V1
-    return a.override(**changes) if changes else a
+    return version_assumptions("vllm", "%d.%d" % stated, a) if stated is not None else a
 
 
 __all__ = ["FRAMEWORK_ENGINES", "SKIP", "CEILINGS", "ALLOW", "OUT_OF_SCOPE", "row_engine", "engine_assumptions",
-           "stated_version", "ASYNC_SCHEDULING_FROM"]
+           "stated_version"]

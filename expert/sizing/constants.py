@@ -338,10 +338,10 @@ class Assumptions:
         "output processing) with the GPU's: async scheduling is on by default (vllm-project/vllm PR #27614 '[Core] "
         "Enable async scheduling by default', 2025-10-27; vllm-project/vllm-ascend PR #9567 at vLLM 0.20.2: 'now "
         "enabled by default')", "an engine whose loop is synchronous leaves the GPU idle meanwhile: rows of vLLM "
-        "< 0.12 take `SYNC_HOST_MS_PER_STEP` (accuracy_rules.engine_assumptions)")
+        "< 0.12 take `SYNC_HOST_MS_PER_STEP` (engine_versions.version_assumptions)")
     host_ms_per_sequence: Constant = exact(
         0.0, "ms per decoding sequence and step", "as host_ms_per_step: overlapped in current vLLM",
-        "rows of vLLM < 0.12 take `SYNC_HOST_MS_PER_SEQUENCE` (V0 or V1, accuracy_rules.engine_assumptions)")
+        "rows of vLLM < 0.12 take `SYNC_HOST_MS_PER_SEQUENCE` (V0 or V1, engine_versions.version_assumptions)")
     request_overhead_ms: Constant = ranged(
         4.1, 7.3, "ms per request, added to TTFT", "(derived) measured TTFT at concurrency 1 minus the "
         "roofline prefill of the same short prompt, where the prefill is too small for the roofline's own band "

@@ -6,6 +6,7 @@ overlaps it: 0 (constants.host_ms_per_step). Issue 32: TPOT under Poisson load."
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from expert.configurator.candidates import column_of
 from expert.configurator.profile import build_profile
 from expert.sizing.accuracy import evaluate, load_rows
 from expert.sizing.accuracy_rules import engine_assumptions, stated_version
+from expert.sizing.engine_versions import parse_version, version_assumptions
 from expert.sizing.constants import DEFAULT
 from expert.sizing.speed import performance
 from expert.sizing.steady import core_replica
@@ -78,3 +80,41 @@ def test_poisson_tpot_and_the_qwen_cross_check():
     # before, -2 to +2 % on the dense ones now; their time per token's median |error| 0.3 %
     qwen = [errors[i] for i in ROWS if i.startswith("qwen-vllm-") and "bf16" in i]
     assert len(qwen) == 5 and statistics.median(abs(e) for e in qwen) < 0.05
+
+
+def test_versions_parse():
+    assert [parse_version(v) for v in ("0.7.3", "v0.8.3", "0.4.1.post2", "", None, "latest")] == \
+        [(0, 7), (0, 8), (0, 4), None, None, None]
+    assert version_assumptions("sglang", "0.4.0", DEFAULT) is DEFAULT
+
+
+def _setup(version=None):
+    import yaml
+    with open(Path(__file__).parents[2] / "examples" / "idle-h100.yaml", encoding="utf-8") as fh:
+        setup = yaml.safe_load(fh)
+    setup["engine"] = "vllm"
+    setup["workload"] = {"model": "llama-3.1-8b", "requests_per_second": 30, "prompt_tokens": 1000,
+                         "output_tokens": 300}
+    return {**setup, "engine_version": version} if version else setup
+
+
+def test_an_audit_serves_less_on_an_old_vllm():
+    # Llama-3.1-8B on one H100, 30 req/s of 1 000/300 tokens: the most it serves within the targets is 14.43 req/s
+    # on current vLLM; 12.36 on 0.8.3 (V1: 2.1 ms + 0.02 ms per sequence a step) and 9.02 on 0.6.3 (V0: 0.09 ms
+    # per sequence), where each of ~100 decoding sequences adds 9 ms a step; 0.15.1 is current
+    from expert import api
+
+    served = {v: api.audit(_setup(v)).capacity.serving_capacity_rps for v in (None, "0.6.3", "0.8.3", "0.15.1")}
+    assert served == pytest.approx({None: 14.4344, "0.6.3": 9.0171, "0.8.3": 12.3609, "0.15.1": 14.4344}, abs=1e-3)
+
+
+def test_a_malformed_version_is_bad_input(tmp_path, capsys):
+    import yaml
+
+    from expert.cli.main import main
+
+    path = tmp_path / "setup.yaml"
+    path.write_text(yaml.safe_dump(_setup("latest")))
+    assert main(["audit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "engine_version" in err and "Traceback" not in err
