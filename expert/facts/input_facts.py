@@ -121,7 +121,7 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
         "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
         "fine_tuning_here": s.training_gpus == "serving",
-        "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine,
+        "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine, "engine_version": s.engine_version,
         "quantization_validated": s.quantization_validated,
         # 004 C3: SXM4/HGX boards are bought full (4× or 8×); several full 8-GPU systems are complete too
         "sxm_complete_systems": (s.count in (4, 8) or s.count % 8 == 0) if gpu.form_factor == "sxm" else None,

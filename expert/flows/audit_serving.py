@@ -46,7 +46,9 @@ def serving_tp(setup: Setup, w, model, gpu: Gpu, fitting: int) -> tuple[int, dic
 
 def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict[str, Any]:
     """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
-    the same operating point and latency targets as the configurator's, for this GPU, count and TP.
+    the same operating point and latency targets as the configurator's, for this GPU, count and TP, on the
+    engine as deployed (`setup_assumptions`); an engine that waits for its host adds what a current release
+    of it serves (`serving_capacity_current_rps`).
     For an agent loop `w` is its per-step equivalent and `agent` its demand (`agent_demand`), as the
     configurator sizes them."""
     from expert.configurator.operating import operating_facts
@@ -54,8 +56,16 @@ def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict
     precision = getattr(setup, "precision", None) or w.precision
     if w.average_rps <= 0:
         return {}
-    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
-                           setup_assumptions(setup), setup.serving_engine, agent)
+    facts = operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
+                            setup_assumptions(setup), setup.serving_engine, agent)
+    from expert.sizing.engine_versions import synchronous
+
+    if synchronous(setup.serving_engine, setup.engine_version) and "serving_capacity_rps" in facts:
+        current = operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
+                                  engine=setup.serving_engine, agent=agent)
+        facts = {**facts, "engine_loop_synchronous": True,
+                 "serving_capacity_current_rps": current.get("serving_capacity_rps")}
+    return facts
 
 
 def setup_assumptions(setup: Setup, a=None):

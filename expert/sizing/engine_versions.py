@@ -40,16 +40,22 @@ def parse_version(text: str | None) -> tuple[int, int] | None:
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
+def synchronous(engine: str | None, version: str | None) -> bool:
+    """Whether `engine` at `version` waits for its host on every decode step (vLLM before
+    `ASYNC_SCHEDULING_FROM`); False for an unknown version."""
+    parsed = parse_version(version)
+    return engine == "vllm" and parsed is not None and parsed < ASYNC_SCHEDULING_FROM
+
+
 def version_assumptions(engine: str | None, version: str | None, a: Assumptions) -> Assumptions:
     """`a` with the host time of `engine` at `version`: vLLM before `ASYNC_SCHEDULING_FROM` adds
     `SYNC_HOST_MS_PER_STEP` and 0.09 ms (V0, < 0.8) or 0.02 ms (V1) per decoding sequence to every decode
     step; any other engine, an unknown or a later version: `a` unchanged."""
-    parsed = parse_version(version)
-    if engine != "vllm" or parsed is None or parsed >= ASYNC_SCHEDULING_FROM:
+    if not synchronous(engine, version):
         return a
-    per_sequence = SYNC_HOST_MS_PER_SEQUENCE_V0 if parsed < (0, 8) else SYNC_HOST_MS_PER_SEQUENCE_V1
+    per_sequence = SYNC_HOST_MS_PER_SEQUENCE_V0 if parse_version(version) < (0, 8) else SYNC_HOST_MS_PER_SEQUENCE_V1
     return a.override(host_ms_per_step=SYNC_HOST_MS_PER_STEP, host_ms_per_sequence=per_sequence)
 
 
 __all__ = ["ASYNC_SCHEDULING_FROM", "SYNC_HOST_MS_PER_STEP", "SYNC_HOST_MS_PER_SEQUENCE_V0",
-           "SYNC_HOST_MS_PER_SEQUENCE_V1", "parse_version", "version_assumptions"]
+           "SYNC_HOST_MS_PER_SEQUENCE_V1", "parse_version", "synchronous", "version_assumptions"]

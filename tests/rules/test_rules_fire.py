@@ -157,6 +157,12 @@ SCENARIOS: dict[str, list[dict]] = {
                            setup(A100)],
     # issue 33: a stated (kept) int4 keeps Q2's reminder as an info; an open precision quantised to int4 warns
     "q2-stated-int4": [workload(precision="int4", precision_kept=True), sizing(), choice(precision="int4")],
+    # issue 32: vLLM 0.6.3 waits for its host on every decode step (expert/sizing/engine_versions.py); the
+    # audit's serving check on the engine as deployed and on a current release (Llama-3.1-8B on one H100)
+    "q1-vllm-without-async-scheduling": [workload(), sizing(),
+                                         setup(H100, engine_version="0.6.3", engine_loop_synchronous=True,
+                                               serving_capacity_rps=9.0171, serving_capacity_current_rps=14.4344,
+                                               serving_peak_rps=12.0, serving_load_ratio=1.33)],
     "m1-optimum-used": [workload(), sizing(), setup(A100, count=2, total_vram_gb=160, utilization_mean=0.7),
                         optimum(saving_share=0.374)],
     "m1-optimum-saves-little": [workload(), sizing(), setup(A100), optimum(saving_share=0.15)],
@@ -1108,3 +1114,12 @@ def test_german_findings_show_no_english_vocabulary_values():
             for text in (f.title, f.explanation, f.advice):
                 hit = pattern.search(text)
                 assert hit is None, f"{name} {f.rule_id}: English value {hit.group(0)!r} in: {text}"
+
+
+def test_an_engine_without_async_scheduling_is_named_with_both_capacities():
+    found = findings("q1-vllm-without-async-scheduling")["q1-engine-waits-for-its-host"]
+    assert "vllm 0.6.3, whose engine loop waits for the host" in found.explanation
+    assert "serve 9.02 requests per second" in found.explanation and "would serve 14.43" in found.explanation
+    assert "q1-engine-waits-for-its-host" not in fired("m1-h100-8b-idle")   # no version stated: current vLLM
+    de = findings("q1-vllm-without-async-scheduling", "de")["q1-engine-waits-for-its-host"]
+    assert "9,02 Anfragen pro Sekunde" in de.explanation and "14,43" in de.explanation
