@@ -1,4 +1,4 @@
-"""Three corrections to the roofline of `speed.py`, each from its own sources (constants.py):
+"""Corrections to the roofline of `speed.py`, each from its own sources (constants.py):
 
 - **FP8 prefill.** A prompt's GEMMs have thousands of rows (its tokens): the large-matmul shapes where
   Hopper's FP8 tensor cores run `fp8_prefill_speedup` × the FP16 rate (cuBLAS 12.9: 1.75 × BF16; band
@@ -35,6 +35,10 @@
   −81 % from 16 in flight; the same wait on NIM's TensorRT-LLM rows takes the 70B's median from 21 to
   39 % (up to 8 × at 5 000-token prompts; docs/accuracy.md), so TensorRT-LLM keeps the server's cost.
   SGLang and llama.cpp: no closed-loop TTFT row; NIM's path.
+- **vLLM's host time on a step.** `host_ms_per_step` and `host_ms_per_sequence` (s per decoding sequence,
+  `host_per_sequence_s`) are 0: current vLLM overlaps its scheduling and output processing with the GPU
+  (async scheduling). An older vLLM waits for them on every decode step (`engine_versions.py`: the
+  accuracy rows and an audit that state the version).
 """
 
 from __future__ import annotations
