@@ -67,6 +67,7 @@ _DE: dict[str, dict[str, str]] = {
 #: English words where the file's spelling is not one.
 _EN: dict[str, dict[str, str]] = {
     "data": {"non_sensitive": "non-sensitive"},
+    "engine": _ENGINES, "inference_engine": _ENGINES,   # the engines' own spelling: "vLLM", not "vllm"
     "deployment": {"on_premise": "on-premise"},
     "bool": {"true": "yes", "false": "no"},
 }

@@ -1118,7 +1118,7 @@ def test_german_findings_show_no_english_vocabulary_values():
 
 def test_an_engine_without_async_scheduling_is_named_with_both_capacities():
     found = findings("q1-vllm-without-async-scheduling")["q1-engine-waits-for-its-host"]
-    assert "vllm 0.6.3, whose engine loop waits for the host" in found.explanation
+    assert "vLLM 0.6.3, whose engine loop waits for the host" in found.explanation
     assert "serve 9.02 requests per second" in found.explanation and "would serve 14.43" in found.explanation
     assert "q1-engine-waits-for-its-host" not in fired("m1-h100-8b-idle")   # no version stated: current vLLM
     de = findings("q1-vllm-without-async-scheduling", "de")["q1-engine-waits-for-its-host"]
