@@ -106,13 +106,14 @@ def test_a_poisson_row_is_compared_in_its_own_regime():
 def test_ttft_by_regime_and_bias():
     report = evaluate(catalog=CAT)
     groups = report.by_regime("ttft")
-    # 28 TTFT rows at concurrency 1 (7 TensorRT-LLM 0.5 rows, 10 NIM 1.8.0, 10 of MoE models: 5 vLLM
-    # DeepSeek-R1 AWQ, 4 Qwen3-30B-A3B, 1 TensorRT-LLM Mixtral; gpustack's vLLM 0.11 Qwen3-8B), 34 at 2-49 (20 NIM,
-    # 5 vLLM Mistral-7B on an RTX 4090 at 4-48, SGLang's DeepSeek-R1 at 8-32, gpustack's 6), 50 at >= 50
-    assert [len(groups[("all", reg)]) for reg in ("batch 1", "mid", "saturated")] == [28, 34, 50]
+    # 33 TTFT rows at concurrency 1 (7 TensorRT-LLM 0.5 rows, 10 NIM 1.8.0, 10 of MoE models: 5 vLLM
+    # DeepSeek-R1 AWQ, 4 Qwen3-30B-A3B, 1 TensorRT-LLM Mixtral; gpustack's vLLM 0.11 Qwen3-8B; 5 held-out
+    # Qwen2.5-72B TP 2 rows of tt143 at 128-8 192 tokens), 34 at 2-49 (20 NIM, 5 vLLM Mistral-7B on an RTX 4090
+    # at 4-48, SGLang's DeepSeek-R1 at 8-32, gpustack's 6), 50 at >= 50
+    assert [len(groups[("all", reg)]) for reg in ("batch 1", "mid", "saturated")] == [33, 34, 50]
     batch1 = groups[("all", "batch 1")]
-    # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (15.0 %, +2.7 %; the 17
-    # rows of NIM and TensorRT-LLM 0.5 alone 8.8 %, +2.9 %)
+    # issue 32's target at concurrency 1: median |error| <= 20 %, |bias| <= 10 % (15.8 %, +2.9 %; 15.0 %,
+    # +2.7 % before tt143's rows; the 17 rows of NIM and TensorRT-LLM 0.5 alone 8.8 %, +2.9 %)
     assert median_abs(batch1) <= 0.20 and abs(report.bias(batch1)) <= 0.10
     # closed loop with the cohort wait bounded by the token budget (load.cohort_size) and the larger of the
     # lane's and the cohort's wait (load.closed_loop_ttft_s), vLLM's cohort priced at u × its GPU prefill
