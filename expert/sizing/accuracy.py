@@ -89,6 +89,7 @@ class Comparison:
     engine: str = "other"
     batch: int = 1
     rate: float | None = None
+    held_out: bool = False   # the row's note starts "Held out": added after the model it checks, never fitted on
 
     @property
     def regime(self) -> str:
@@ -376,7 +377,8 @@ def compare(row: dict, catalog, assumptions: Assumptions | None = None) -> Compa
         return Skipped(row["id"], row["kind"], "out of scope: eager HF transformers generation is kernel-launch "
                        "bound; the core's MBU/MFU describe serving engines (vLLM, TensorRT-LLM)", error)
     return Comparison(row["id"], row["kind"], measured, estimated, error, unit, quantity, row["source"],
-                      row_engine(row), int(row.get("batch") or 1), row.get("request_rate"))
+                      row_engine(row), int(row.get("batch") or 1), row.get("request_rate"),
+                      (row.get("note") or "").lower().startswith("held out"))
 
 
 def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency, rate=None, cv=0.0):

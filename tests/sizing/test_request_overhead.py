@@ -242,3 +242,19 @@ def test_closed_loop_waits_for_the_larger_of_lane_and_cohort_by_hand():
 
 def median_abs(rows) -> float:
     return sorted(c.abs_error for c in rows)[len(rows) // 2]
+
+
+def test_rows_held_out_from_the_project():
+    # issue 32's "done when" over the rows held out (notes starting "Held out", not vLLM's Mistral rows its cohort
+    # form was chosen on): TPOT 16 rows 6.2 % / +5.0 % (met); TTFT 32 rows 34.5 % / -8.3 % (the median missed:
+    # gpustack's servers' time per request and SGLang's DeepSeek-R1 closed loop, docs/accuracy.md)
+    from benchmarks.accuracy import held_out_stats
+
+    report = evaluate(catalog=CAT)
+    marked = {c.id: c.held_out for c in report.used}
+    assert marked["vllm-nightly-azure-phi4-a100pcie-tp1-sharegpt-qps4-ttft"]
+    assert not marked["nim-llama31-8b-fp8-1xh100-ttft-1000in-1000out-c5"]
+    n, median, _, bias = held_out_stats(report, "tpot")
+    assert n == 16 and median <= 0.10 and abs(bias) <= 0.10
+    n, median, _, bias = held_out_stats(report, "ttft")
+    assert n == 32 and median == pytest.approx(0.345, abs=0.002) and bias == pytest.approx(-0.083, abs=0.002)
