@@ -166,13 +166,6 @@ def stated_version(row: dict) -> tuple[int, int] | None:
     return parse_version(row.get("engine_version")) or (parse_version(found.group(1)) if found else None)
 
 
-def _version(text: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(x) for x in text.split(".")[:2])
-    except ValueError:
-        return (0,)
-
-
 def engine_assumptions(row: dict, a: Assumptions) -> Assumptions:
     """The constants of the engine version a row ran: its stated utilisation; vLLM < 0.17 with llm-d's
     first figures (activation 4.8-5.6 GiB dense, 7.4-8 MoE, non-torch 0.13 / 0.55 GiB); vLLM < 0.21
@@ -180,7 +173,7 @@ def engine_assumptions(row: dict, a: Assumptions) -> Assumptions:
     (`engine_versions.version_assumptions`). Rows of other engines keep the defaults."""
     if row_engine(row) != "vllm":
         return a
-    version = _version(str(row.get("engine_version") or ""))
+    version = parse_version(row.get("engine_version")) or (0,)
     framework = row.get("framework") or ""
     if version == (0,) and "version not stated" in framework:
         version = (0, 11)  # llm-d's sibling write-up of the same runs: vllm/vllm-openai:v0.11.0
