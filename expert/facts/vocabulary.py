@@ -271,10 +271,9 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "usage_pattern": (STR, "steady | fluctuating"),
         "inference_engine": (STR, "vllm | tensorrt-llm | sglang | tgi | transformers | other"),
         "engine_version": (STR, "the serving engine's version as deployed (setup file), e.g. 0.8.3"),
-        "engine_loop_synchronous": (BOOL, "the engine at its version waits for its host on every decode step "
-                                          "(vLLM < 0.12, before async scheduling; expert/sizing/engine_versions.py)"),
-        "serving_capacity_current_rps": (NUM, "serving_capacity_rps on a current release of the same engine "
-                                              "(async scheduling), same GPUs and targets"),
+        "serving_capacity_current_rps": (NUM, "serving_capacity_rps on a current release of the same engine, same "
+                                              "GPUs and targets; only where the deployed version waits for its host "
+                                              "on every decode step (vLLM < 0.12, expert/sizing/engine_versions.py)"),
         "quantization_validated": (BOOL, "quantisation quality validated"),
         "sxm_complete_systems": (BOOL, "SXM GPUs only: the count is full HGX boards (4, 8 or a multiple of 8; 004 C3)"),
         "reserve_ratio": (NUM, "free share of the setup's usable memory with today's model"),

@@ -14,7 +14,7 @@ from expert.catalog import Catalog
 from expert.catalog.models import Gpu
 from expert.facts.input_facts import clean_fact, setup_fact, workload_fact
 from expert.flows.audit_figures import smallest_single_gpu_gb, tuning_extras
-from expert.flows.audit_serving import choose_tp, serving_facts, serving_tp
+from expert.flows.audit_serving import choose_tp, current_release_facts, serving_facts, serving_tp
 from expert.inputs.pools import is_pool, pool_sentence
 from expert.report.build import make_report, trace_parts
 from expert.inputs.setup_file import Setup
@@ -82,6 +82,7 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     if served is None:
         served = serving_facts(setup, w if step is None else step, model, gpu, tp, d)
     extra.update(served)
+    extra.update(current_release_facts(setup, w if step is None else step, model, gpu, tp, served, d))
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
               "total_gb": memory.total_gb, "runtime_gb": memory.activation_gb + memory.overhead_gb,
               "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, memory, model)}

@@ -47,25 +47,34 @@ def serving_tp(setup: Setup, w, model, gpu: Gpu, fitting: int) -> tuple[int, dic
 def serving_facts(setup: Setup, w, model, gpu: Gpu, tp: int, agent=None) -> dict[str, Any]:
     """The token-level serving check of the setup at its workload's peak (`configurator.operating`):
     the same operating point and latency targets as the configurator's, for this GPU, count and TP, on the
-    engine as deployed (`setup_assumptions`); an engine that waits for its host adds what a current release
-    of it serves (`serving_capacity_current_rps`).
+    engine as deployed (`setup_assumptions`).
     For an agent loop `w` is its per-step equivalent and `agent` its demand (`agent_demand`), as the
     configurator sizes them."""
+    if w.average_rps <= 0:
+        return {}
+    return _operating(setup, w, model, gpu, tp, agent, setup_assumptions(setup))
+
+
+def current_release_facts(setup: Setup, w, model, gpu: Gpu, tp: int, served: dict[str, Any],
+                          agent=None) -> dict[str, Any]:
+    """What a current release of the setup's engine serves at the same TP (`serving_capacity_current_rps`),
+    where the deployed version waits for its host on every decode step (`engine_versions.synchronous`) and
+    `served` (its `serving_facts`) has a capacity; {} otherwise."""
+    from expert.sizing.engine_versions import synchronous
+
+    if not synchronous(setup.serving_engine, setup.engine_version) or "serving_capacity_rps" not in served:
+        return {}
+    return {"serving_capacity_current_rps": _operating(setup, w, model, gpu, tp, agent, None).get(
+        "serving_capacity_rps")}
+
+
+def _operating(setup: Setup, w, model, gpu: Gpu, tp: int, agent, assumptions) -> dict[str, Any]:
+    """`configurator.operating.operating_facts` of the setup at TP `tp` under `assumptions` (None: the core's)."""
     from expert.configurator.operating import operating_facts
 
     precision = getattr(setup, "precision", None) or w.precision
-    if w.average_rps <= 0:
-        return {}
-    facts = operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
-                            setup_assumptions(setup), setup.serving_engine, agent)
-    from expert.sizing.engine_versions import synchronous
-
-    if synchronous(setup.serving_engine, setup.engine_version) and "serving_capacity_rps" in facts:
-        current = operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect,
-                                  engine=setup.serving_engine, agent=agent)
-        facts = {**facts, "engine_loop_synchronous": True,
-                 "serving_capacity_current_rps": current.get("serving_capacity_rps")}
-    return facts
+    return operating_facts(w, model, gpu, setup.count, tp, precision, setup.interconnect, assumptions,
+                           setup.serving_engine, agent)
 
 
 def setup_assumptions(setup: Setup, a=None):

@@ -160,7 +160,7 @@ SCENARIOS: dict[str, list[dict]] = {
     # issue 32: vLLM 0.6.3 waits for its host on every decode step (expert/sizing/engine_versions.py); the
     # audit's serving check on the engine as deployed and on a current release (Llama-3.1-8B on one H100)
     "q1-vllm-without-async-scheduling": [workload(), sizing(),
-                                         setup(H100, engine_version="0.6.3", engine_loop_synchronous=True,
+                                         setup(H100, engine_version="0.6.3",
                                                serving_capacity_rps=9.0171, serving_capacity_current_rps=14.4344,
                                                serving_peak_rps=12.0, serving_load_ratio=1.33)],
     "m1-optimum-used": [workload(), sizing(), setup(A100, count=2, total_vram_gb=160, utilization_mean=0.7),
