@@ -92,6 +92,11 @@ def check_rule(rule: Rule) -> None:
                              what=f"placeholder {{{placeholder.path}}}")
     for k, path in enumerate(rule.facts or []):
         _check_alias(path, defined, ("facts", k), "defined in 'when'")
+    for k, path in enumerate(rule.then.join or []):
+        _check_alias(path, defined, ("then", "join", k), "defined in 'when'")
+    if rule.then.join and not rule.emits_finding:
+        raise RuleProblem(("then", "join"), "'join' merges the rule's findings, but this rule reports none",
+                          allowed="remove 'join', or set 'finding: true'")
 
 
 def _values(test: object) -> set | None:

@@ -208,6 +208,10 @@ class Then(Strict):
     derive: list[Derive] = Field(default_factory=list)
     finding: bool = _optional(
         description="Default: true, except for classification and recommendation rules.")
+    join: list[FactPath] = _optional(
+        description="One finding for all firings of the rule: these values are listed (distinct, in firing "
+                    "order: a list, which the texts write as 'a, b'); the other values are the first "
+                    "firing's.")
 
 
 class Rule(Strict):

@@ -95,21 +95,28 @@ class Session:
                 pass  # no rule tests this fact's values: nothing to chain on
 
     def result(self) -> Evaluation:
-        """The finished evaluation; findings are rendered here, outside the engine lock."""
-        fired, findings = [], []
-        for rule_id, matched, derived, values in self._firings:
+        """The finished evaluation; findings are rendered here, outside the engine lock. A rule with
+        `then.join` reports one finding, at its first firing, for all of its firings (`_joined`)."""
+        fired, groups = [], {}
+        for n, (rule_id, matched, derived, values) in enumerate(self._firings):
             fired.append(Firing(rule_id=rule_id, matched=matched, derived=derived))
-            compiled = self.base.rules[rule_id]
-            if compiled.rule.emits_finding:
-                try:
-                    findings.append(_finding(compiled.rule, compiled.fact_paths, values, self.lang))
-                except (TemplateError, EngineError) as exc:
-                    raise EngineError(f"rule '{rule_id}' failed: {exc}") from exc
-        return Evaluation(lang=self.lang, fired=fired, findings=findings,
-                                          derived=self.derived)
+            rule = self.base.rules[rule_id].rule
+            if rule.emits_finding:  # a dict keeps the first firing's place
+                groups.setdefault(rule_id if rule.then.join else n, (rule_id, []))[1].append(values)
+        findings = [self._render(rule_id, firings) for rule_id, firings in groups.values()]
+        return Evaluation(lang=self.lang, fired=fired, findings=findings, derived=self.derived)
+
+    def _render(self, rule_id: str, firings: list[dict[str, Fact]]) -> Finding:
+        compiled = self.base.rules[rule_id]
+        try:
+            return _finding(compiled.rule, compiled.fact_paths, firings, self.lang)
+        except (TemplateError, EngineError) as exc:
+            raise EngineError(f"rule '{rule_id}' failed: {exc}") from exc
 
 
-def _finding(rule: Rule, paths: tuple[str, ...], values: dict[str, Fact], lang: str) -> Finding:
+def _finding(rule: Rule, paths: tuple[str, ...], firings: list[dict[str, Fact]], lang: str) -> Finding:
+    """The finding of one firing, or of all firings of a rule with `then.join` (`_joined`)."""
+    values = _joined(firings, rule.then.join or [])
     source = FindingSource(document=rule.source.document,
                                            section=rule.source.section)
     return Finding(
@@ -118,6 +125,17 @@ def _finding(rule: Rule, paths: tuple[str, ...], values: dict[str, Fact], lang: 
         explanation=render(getattr(rule.explanation, lang), values, lang),
         advice=render(getattr(rule.advice, lang), values, lang),
         source=source, facts={path: _value(values, path) for path in paths})
+
+
+def _joined(firings: list[dict[str, Fact]], join: list[str]) -> dict[str, Fact]:
+    """The values a finding renders: the first firing's, each joined path as the list of its distinct values
+    in firing order (a template writes a list as 'a, b', each value in the session's language)."""
+    values = firings[0]
+    for path in join:
+        alias, field = path.split(".", 1)
+        found = list(dict.fromkeys(_value(v, path) for v in firings))
+        values = {**values, alias: {**values[alias], field: found}}
+    return values
 
 
 def _value(values: dict[str, Fact], path: str) -> Any:

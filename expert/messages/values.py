@@ -69,6 +69,7 @@ _EN: dict[str, dict[str, str]] = {
     "data": {"non_sensitive": "non-sensitive"},
     "engine": _ENGINES, "inference_engine": _ENGINES,   # the engines' own spelling: "vLLM", not "vllm"
     "deployment": {"on_premise": "on-premise"},
+    "reason": {"large-model": "a large model", "finetuning": "fine-tuning"},
     "bool": {"true": "yes", "false": "no"},
 }
 

@@ -107,6 +107,32 @@ def test_a_rule_fires_once_per_distinct_combination_of_facts() -> None:
     assert [f.matched["g"]["name"] for f in result.fired] == ["a", "b"]
 
 
+def test_join_reports_one_finding_for_all_firings_in_both_languages() -> None:
+    # `then.join`: one finding at the first firing's place; the joined values are listed once each, in firing
+    # order, written with the value words of the language ("large-model" -> "grosses Modell" in German)
+    rule = {"id": "premium", "when": [{"fact": "flag", "as": "f", "where": {"name": "justified"}}],
+            "then": {"join": ["f.reason"]},
+            "explanation": {"en": "Justified by: {f.reason}.", "de": "Gerechtfertigt durch: {f.reason}."}}
+    facts = [{"t": "flag", "name": "justified", "reason": r} for r in ("finetuning", "large-model")]
+    base = inline({"id": "first", "when": [{"fact": "flag", "as": "f"}], "priority": 0,
+                   "explanation": {"en": "{f.reason}", "de": "{f.reason}"}}, {**rule, "priority": 1})
+    en = evaluate(base, facts, lang="en")
+    assert en.fired_ids() == ["first", "premium", "first", "premium"]
+    assert [f.rule_id for f in en.findings] == ["first", "premium", "first"]
+    assert en.findings[1].explanation == "Justified by: fine-tuning, a large model."
+    assert en.findings[1].facts == {"f.reason": ["finetuning", "large-model"]}
+    de = evaluate(base, facts, lang="de")
+    assert de.findings[1].explanation == "Gerechtfertigt durch: Fine-Tuning, grosses Modell."
+
+
+def test_join_lists_a_value_shared_by_several_firings_once() -> None:
+    rule = {"id": "per-gpu", "when": [{"fact": "gpu", "as": "g"}], "then": {"join": ["g.family"]},
+            "explanation": {"en": "{g.family}", "de": "{g.family}"}}
+    facts = [{"t": "gpu", "name": n, "family": f} for n, f in (("a", "h100"), ("b", "l40s"), ("c", "h100"))]
+    result = evaluate(inline(rule), facts)
+    assert [f.explanation for f in result.findings] == ["h100, l40s"]
+
+
 def test_same_input_gives_identical_results_50_times(twenty, audit_facts) -> None:
     first = json.dumps(evaluate(twenty, audit_facts).as_dict(), sort_keys=True)
     for _ in range(50):
