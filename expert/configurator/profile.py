@@ -105,7 +105,7 @@ class ReplicaProfile(Serving):
         batches 1 and 2; the rest of the batches follow from them (module docstring)."""
         a = self.a
         self._eta = tp_efficiency_point(self.tp, self.column, a)
-        self._floor = core_speed.step_floor_s(self.model, self.tp, a)
+        self._floor = core_speed.step_floor_s(self.model, self.tp, a, engine=self.engine)
         self._host = step_overhead_s(self.model, self.engine, a)
         self._request = request_overhead_s(self.engine, a)
         link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column

@@ -297,8 +297,21 @@ class Assumptions:
         "launch-bound (turboderp-org/exllamav3 PR #380: 914 launches, 14.8 ms wall vs 11.7 ms kernel time)",
         value=0.064)
     kernel_floor_ms_per_expert: Constant = ranged(
-        0.0128, 0.03, "ms per routed or shared expert and MoE layer", "(derived) ~3 kernels per active expert "
-        "(gate-up GEMM, activation, down GEMM) × 6.4 µs (ahrefs/ocannl #488)", value=0.0192)
+        0.0128, 0.03, "ms per shared expert and MoE layer; per routed expert where the MoE block loops over "
+        "its experts", "(derived) ~3 kernels per expert (gate-up GEMM, activation, down GEMM) × 6.4 µs "
+        "(ahrefs/ocannl #488)", "a shared expert is a dense MLP of its own on every engine; routed experts run "
+        "as kernels of their own only where the MoE block loops over the experts hit (`engine_speed.UNFUSED_MOE`: "
+        "Transformers), elsewhere `kernel_floor_ms_per_moe_layer`", value=0.0192)
+    kernel_floor_ms_per_moe_layer: Constant = ranged(
+        0.032, 0.0576, "ms per MoE layer and step", "(derived) the serving engines run all routed experts of a "
+        "layer in grouped kernels, as many whatever the experts routed to: vLLM's fused MoE "
+        "(vllm-project/vllm@000d1458:vllm/model_executor/layers/fused_moe/fused_moe.py, fused_experts_impl) "
+        "launches the router GEMM, top-k, moe_align_block_size, one fused_moe_kernel for every expert's gate-up "
+        "projection, the activation, one for every expert's down projection and moe_sum: 7 kernels × 6.4 µs "
+        "(ahrefs/ocannl #488)", "point 7 kernels; low 5 (routing fused into the GEMMs), high 9 (FP8 adds the "
+        "quantisation of each GEMM's input). Cross-check, not fitted: DeepSeek-R1 FP8 at TP 8, SGLang 0.5.12 on "
+        "8 × B200/B300 at concurrency 1 decodes in 7.0-7.2 ms (InferenceX, rows inferencex-sglang0512-*), where a "
+        "floor of 3 kernels per routed expert gave 17.1 ms and this one gives 10.8 ms", value=0.0448)
     allreduce_us: Constant = ranged(
         6, 26, "µs per all-reduce of one decode step's activations", "NVIDIA/nccl #1259 (~6 µs at 2 H100, "
         "NVLS, CUDA graphs); NVIDIA/nccl #1453 (NCCL's model: 25.9 µs for 4-8 KB on H100 nodes)",

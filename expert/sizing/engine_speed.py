@@ -48,6 +48,11 @@ from expert.sizing.constants import TRTLLM_GRAPHS, Assumptions, resolve
 
 # Engines whose decode steps run without CUDA graphs by default, with the source.
 EAGER_DECODE = {"tensorrt-llm": TRTLLM_GRAPHS}
+# Engines whose MoE block runs every expert hit as kernels of its own (a loop over the experts), with the source;
+# the serving engines run a layer's routed experts in grouped kernels (`kernel_floor_ms_per_moe_layer`).
+UNFUSED_MOE = {"transformers": "huggingface/transformers@00d4b3d2:src/transformers/models/mixtral/modeling_mixtral.py "
+                               "(MixtralSparseMoeBlock.forward: `for expert_idx in expert_hit`, each expert's MLP "
+                               "and an index_add_)"}
 # Engines whose new prompt waits for the GPU prefill of the prompts ahead of it, with the source.
 SERIAL_PREFILL = {"vllm": "ai-dynamo/aiconfigurator@095f58a51:aic-core/src/aiconfigurator_core/sdk/backends/"
                           "vllm_backend.py (_ttft_queuing_factor: 'vLLM v1 serialises prefill "
@@ -110,5 +115,5 @@ def cohort_prompts_max(prompt: int, chunk: int, assumptions: Assumptions | None 
     return 1 + getattr(resolve(assumptions).cohort_budget_steps, end) * chunk / max(prompt, 1)
 
 
-__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "cohort_prompt_s", "cohort_prompts_max", "host_per_sequence_s",
+__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "UNFUSED_MOE", "cohort_prompt_s", "cohort_prompts_max", "host_per_sequence_s",
            "prefill_tflops", "request_overhead_s", "step_overhead_s"]

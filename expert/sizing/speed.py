@@ -18,10 +18,11 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
   efficiency and compute at FP16 scaled by the dequantisation cost (QServe arXiv:2405.04532); the KV
   cache is read at the full MBU.
 - Per-step floor (kernel launches and all-reduces): a decode step, and a prefill, takes at least
-  layers × (kernel floor per layer + 2 all-reduces at TP ≥ 2) + MoE layers × active experts × kernel
-  floor per expert. Batch-1 decode of small models, of wide TP groups and of fine-grained MoE is
-  launch-bound, not bandwidth-bound (constants `kernel_floor_ms_per_layer`, `kernel_floor_ms_per_expert`,
-  `allreduce_us`); the floor only slows a step down, so the roofline below still holds. An engine that
+  layers × (kernel floor per layer + 2 all-reduces at TP ≥ 2) + MoE layers × (the grouped kernels that run
+  every routed expert of a layer at once + shared experts × kernel floor per expert; an engine whose MoE
+  block loops over its experts, Transformers, launches each active expert instead). Batch-1 decode of
+  small models, of wide TP groups and of fine-grained MoE is launch-bound, not bandwidth-bound (constants
+  `kernel_floor_ms_per_layer`, `kernel_floor_ms_per_moe_layer`, `kernel_floor_ms_per_expert`, `allreduce_us`); the floor only slows a step down, so the roofline below still holds. An engine that
   decodes without CUDA graphs (TensorRT-LLM) adds its launches to every decode step
   (`engine_speed.step_overhead_s`).
 - Tensor-parallel traffic: each layer all-reduces its activations twice (Megatron, arXiv:1909.08053
@@ -47,7 +48,8 @@ import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, resolve
-from expert.sizing.engine_speed import host_per_sequence_s, prefill_tflops, request_overhead_s, step_overhead_s
+from expert.sizing.engine_speed import UNFUSED_MOE, host_per_sequence_s, prefill_tflops, request_overhead_s, \
+    step_overhead_s
 from expert.sizing.kernels import kernel, peak_tflops, quantised_kernel, weight_only_factor
 from expert.sizing.memory import bytes_per_param, embedding_params_b, kv_cache_gb, kv_heads_per_gpu, weights_gb
 from expert.sizing.moe_prefill import routed_params, split_s
@@ -164,14 +166,21 @@ def _ring_s(model: LlmModel, tensor_parallel: int, tokens: int, link: float) -> 
 
 
 def step_floor_s(model: LlmModel, tensor_parallel: int = 1, assumptions: Assumptions | None = None,
-                 end: str = "value") -> float:
+                 end: str = "value", engine: str | None = None) -> float:
     """The least time one forward step takes, s: layers × (kernel floor + 2 all-reduces) + MoE layers
-    (`moe_layers`, default all) × (routed + shared experts per token) × kernel floor per expert. `end` picks the band's low/high."""
+    (`moe_layers`, default all) × (the grouped kernels of the routed experts + shared experts × kernel floor
+    per expert). An engine of `UNFUSED_MOE` launches each routed expert instead: active experts × kernel floor
+    per expert. `end` picks the band's low/high (DeepSeek-R1 at TP 8: 61 × (0.064 + 2 × 0.026) + 58 ×
+    (0.0448 + 0.0192) = 10.8 ms; on Transformers 61 × 0.116 + 58 × 9 × 0.0192 = 17.1 ms)."""
     a = resolve(assumptions)
     layer = getattr(a.kernel_floor_ms_per_layer, end) / 1e3 + 2 * allreduce_s(tensor_parallel, a)
-    experts = (model.experts_active or 0) + (model.shared_experts or 0) if model.is_moe else 0
-    expert_share = (model.moe_layers or model.layers) / model.layers  # dense first/interleaved layers have none
-    return model.layers * (layer + experts * expert_share * getattr(a.kernel_floor_ms_per_expert, end) / 1e3)
+    if not model.is_moe:
+        return model.layers * layer
+    per_expert = getattr(a.kernel_floor_ms_per_expert, end)
+    routed = ((model.experts_active or 0) * per_expert if engine in UNFUSED_MOE
+              else getattr(a.kernel_floor_ms_per_moe_layer, end))
+    moe_layers = model.moe_layers or model.layers  # dense first/interleaved layers have none
+    return model.layers * layer + moe_layers * (routed + (model.shared_experts or 0) * per_expert) / 1e3
 
 
 def _attention_dim(model: LlmModel) -> int:
@@ -308,7 +317,7 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     _check("TP efficiency", eta_band.low), _check("TP efficiency", eta_band.high)
     dequant = weight_only(gpu, precision, engine)
     wo = {end: weight_only_factor(gpu, precision, a, end, engine) for end in ("value", "low", "high")}
-    floors = {end: step_floor_s(model, tensor_parallel, a, end) for end in ("value", "low", "high")}
+    floors = {end: step_floor_s(model, tensor_parallel, a, end, engine) for end in ("value", "low", "high")}
     host = {end: step_overhead_s(model, engine, a, end) for end in ("value", "low", "high")}
     req = {end: request_overhead_s(engine, a, end) for end in ("value", "low", "high")}
     point = _scenario(*args, a.mbu.value, a.mfu.value, eta, a, wo["value"], floors["value"], interconnect, host["value"],
@@ -326,7 +335,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
     bands["tensor_parallel_efficiency"] = eta_band
     eff = [a.mbu.cite(), a.mfu.cite(), tp_source(tensor_parallel, column, a)] + (
         [a.weight_only_efficiency.cite()] if dequant else [])
-    floor_src = [a.kernel_floor_ms_per_layer.cite(), a.kernel_floor_ms_per_expert.cite(), a.allreduce_us.cite()]
+    floor_src = [a.kernel_floor_ms_per_layer.cite(), a.kernel_floor_ms_per_expert.cite(),
+                 a.kernel_floor_ms_per_moe_layer.cite(), a.allreduce_us.cite()]
     fp8_src = [a.fp8_prefill_speedup.cite()] if prefill_tflops(gpu, precision, a) else []  # engine_speed
     host_src = [(a.host_ms_per_step if engine == "vllm" else a.eager_decode_ms_per_layer).cite()] if host["value"] else []
     req_src = [a.request_overhead_ms.cite()] if req["value"] else []
@@ -339,7 +349,8 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
                              "traffic, step floor) + the engine's eager-launch overhead",
                              sources=[KAPLAN, *eff, a.kv_read_efficiency.cite(), *floor_src, *host_src]),
         "step_floor_s": Provenance(formula="layers × (kernel floor + 2 all-reduces at TP ≥ 2) + MoE layers × "
-                                   "active experts × kernel floor per expert", sources=floor_src),
+                                   "(grouped-expert kernels + shared experts × kernel floor per expert; Transformers: "
+                                   "active experts × kernel floor per expert)", sources=floor_src),
         "throughput_tokens_per_s": Provenance(formula="replicas × batch × output / (batch prefill + output × tpot)"),
         "tensor_parallel_efficiency": Provenance(formula="004 speedup(TP) / TP", sources=eff[2:3]),
         "bandwidth_limit_tokens_per_s": Provenance(formula="bandwidth / (weight bytes read per step / TP)"),

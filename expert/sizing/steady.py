@@ -46,7 +46,7 @@ def core_replica(model: LlmModel, gpu: Gpu, tp: int, precision: str, prompt: int
     a = resolve(assumptions)
     eta = tp_efficiency(tp, column_for(gpu, interconnect), a)[0]
     wo = weight_only_factor(gpu, precision, a, engine=engine)
-    floor = speed.step_floor_s(model, tp, a)
+    floor = speed.step_floor_s(model, tp, a, engine=engine)
     host = step_overhead_s(model, engine, a)
 
     roof = speed.Roofline(model, gpu, tp, precision, prompt, output, kv_precision, a.mbu.value, a.mfu.value, eta,

@@ -91,17 +91,18 @@ def test_overhead_reaches_the_steady_state_and_the_profile(model):
 
 def test_regime_targets_on_the_cited_rows():
     # issue 22: median |error| ≤ 15 % in each regime on the published rows (docs/accuracy.md "TPOT by regime":
-    # 6.0 / 7.9 / 8.8 %; 6.8 / 13.9 / 8.6 % with InferenceX's 42 held-out DeepSeek-R1 FP8 rows, 4 / 31 / 7 by
-    # regime, most of those at 1-16 in flight below the step floor, ALLOW); nothing was fitted to them. vLLM's 17 batch-1 rows before the held-out tt143 ones:
-    # 3.4 % (12.1 % before the synchronous host time of vLLM < 0.12, SYNC_HOST_MS_PER_STEP: Qwen2.5 with vLLM
-    # 0.6.3 on an A100 went from +5 to +60 % too fast to -2 to +10 %); with tt143's three Qwen2.5-72B TP 2
-    # rows (+5.8 to +6.1 %) 20 rows, 5.5 %; with the seven held-out Qwen3-14B rows on an A100 (tt340's
-    # Qwen3-14B sweep, -15 to -34 %: 22.8-29.1 ms measured where the core gives 19.0-19.7 ms) 27 rows, 8.6 %
-    # (all engines at batch 1: 6.0 % over 42 rows before them, 7.2 % over 49)
+    # 6.0 / 7.9 / 8.8 % before the held-out rows of this stop; now 7.8 / 9.1 / 8.6 % over 53 / 57 / 56 rows, with
+    # InferenceX's 42 held-out DeepSeek-R1 FP8 rows (4 / 31 / 7 by regime; 6.8 / 13.9 / 8.6 % while the step floor
+    # counted 3 kernels per routed expert, before `kernel_floor_ms_per_moe_layer`) and tt340's seven held-out
+    # Qwen3-14B rows on an A100 at batch 1 (-15 to -34 %: 22.8-29.1 ms measured where the core gives 19.0-19.7
+    # ms); nothing was fitted to them. vLLM's 17 batch-1 rows before the held-out tt143 ones: 3.4 % (12.1 % before
+    # the synchronous host time of vLLM < 0.12, SYNC_HOST_MS_PER_STEP: Qwen2.5 with vLLM 0.6.3 on an A100 went
+    # from +5 to +60 % too fast to -2 to +10 %); with tt143's three Qwen2.5-72B TP 2 rows (+5.8 to +6.1 %) 20
+    # rows, 5.5 %; with the seven Qwen3-14B rows 27 rows, 8.6 %
     groups = evaluate(catalog=CAT).tpot_by_regime()
     medians = {reg: statistics.median(c.abs_error for c in groups[("all", reg)])
                for reg in ("batch 1", "mid", "saturated")}
     assert all(m <= 0.15 for m in medians.values()), medians
     assert (len(groups[("all", "batch 1")]), len(groups[("all", "mid")]), len(groups[("all", "saturated")])) \
-        == (46, 57, 56)
-    assert statistics.median(c.abs_error for c in groups[("vllm", "batch 1")]) == pytest.approx(0.055, abs=0.001)
+        == (53, 57, 56)
+    assert statistics.median(c.abs_error for c in groups[("vllm", "batch 1")]) == pytest.approx(0.086, abs=0.001)
