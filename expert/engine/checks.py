@@ -94,6 +94,9 @@ def check_rule(rule: Rule) -> None:
         _check_alias(path, defined, ("facts", k), "defined in 'when'")
     for k, path in enumerate(rule.then.join or []):
         _check_alias(path, defined, ("then", "join", k), "defined in 'when'")
+        if "." in path.split(".", 1)[1]:
+            raise RuleProblem(("then", "join", k), f"'{path}' is a nested field; 'join' lists a fact's own fields",
+                              allowed="alias.field")
     if rule.then.join and not rule.emits_finding:
         raise RuleProblem(("then", "join"), "'join' merges the rule's findings, but this rule reports none",
                           allowed="remove 'join', or set 'finding: true'")

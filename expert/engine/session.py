@@ -133,7 +133,10 @@ def _joined(firings: list[dict[str, Fact]], join: list[str]) -> dict[str, Fact]:
     values = firings[0]
     for path in join:
         alias, field = path.split(".", 1)
-        found = list(dict.fromkeys(_value(v, path) for v in firings))
+        found: list = []
+        for value in (_value(v, path) for v in firings):
+            if value not in found:  # values may be lists: no set
+                found.append(value)
         values = {**values, alias: {**values[alias], field: found}}
     return values
 

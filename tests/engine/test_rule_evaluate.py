@@ -133,6 +133,13 @@ def test_join_lists_a_value_shared_by_several_firings_once() -> None:
     assert [f.explanation for f in result.findings] == ["h100, l40s"]
 
 
+def test_join_lists_list_values_too() -> None:
+    rule = {"id": "certs", "when": [{"fact": "site", "as": "s"}], "then": {"join": ["s.certs"]},
+            "explanation": {"en": "{s.certs}", "de": "{s.certs}"}}
+    facts = [{"t": "site", "name": n, "certs": c} for n, c in (("a", ["iso27001"]), ("b", ["soc2"]), ("c", ["iso27001"]))]
+    assert evaluate(inline(rule), facts).findings[0].facts == {"s.certs": [["iso27001"], ["soc2"]]}
+
+
 def test_same_input_gives_identical_results_50_times(twenty, audit_facts) -> None:
     first = json.dumps(evaluate(twenty, audit_facts).as_dict(), sort_keys=True)
     for _ in range(50):

@@ -128,6 +128,8 @@ CASES = [
      ["unknown filter 'upper'"]),
     ("undefined facts entry", _set(["facts"], ["z.gpu"]), "rules[0].facts[0]", ["alias 'z'"]),
     ("undefined join entry", _set(["then", "join"], ["z.gpu"]), "rules[0].then.join[0]", ["alias 'z'"]),
+    ("join of a nested field", _set(["then", "join"], ["s.storage.type"]), "rules[0].then.join[0]",
+     ["nested field"]),
     ("join without a finding", _set(["then"], {"finding": False, "join": ["s.gpu"]}), "rules[0].then.join",
      ["merges the rule's findings", "reports none"]),
     ("missing de title", _set(["title", "de"], DELETE), "rules[0].title",
