@@ -210,8 +210,8 @@ class Then(Strict):
         description="Default: true, except for classification and recommendation rules.")
     join: list[FactPath] = _optional(
         description="One finding for all firings of the rule: these values are listed (distinct, in firing "
-                    "order: a list, which the texts write as 'a, b'; a fact's own fields, not nested ones); the other values are the first "
-                    "firing's.")
+                    "order: a list, which the texts write as 'a, b'; a fact's own fields, not nested ones); the "
+                    "other values are the first firing's.")
 
 
 class Rule(Strict):
