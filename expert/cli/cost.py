@@ -52,16 +52,23 @@ def _text(r: dict, lang: str = "en") -> str:
 
     head = t("cli.cost.head", lang, count=r["count"], gpu=r["gpu"], mode=t(f"cli.cost.mode.{r['mode']}", lang),
              months=number(r["months"], 1, lang, trim=True))
-    if r.get("offer"):
-        head += t("cli.cost.offer", lang, offer=r["offer"], provider=provider_name(r["provider"], lang))
-    lines = [head, line("monthly_rent", _chf(r["monthly_rent_chf"])), line("purchase", _chf(r["purchase_chf"])),
+    if r.get("offer"):  # buying is priced at no provider: its offer is the rent it is compared with
+        head += t("cli.cost.offer" if r["mode"] == "rent" else "cli.cost.offer_compared", lang, offer=r["offer"],
+                  provider=provider_name(r["provider"], lang))
+    lines = [head, line("monthly_rent", _chf(r["monthly_rent_chf"])),
+             line(f"purchase.{r['mode']}", _chf(r["purchase_chf"])),
              line("energy", _chf(r["energy_chf"]), t("cli.cost.energy_how", lang)),
              line("infrastructure", _chf(r["infrastructure_chf"]), t("cli.cost.infrastructure_how", lang)),
              line("resale", _chf(r["resale_chf"])), line("total", _chf(r["total_chf"])),
              line("per_month", _chf(r["cost_per_month_chf"]))]
     if r.get("break_even_months") is not None:
-        lines.append(line("break_even", t("cli.cost.break_even_how", lang,
+        gpus = (r["purchase_chf"] or 0.0) - r.get("host_chf", 0.0)  # buy: the system less its host parts
+        lines.append(line("break_even", t("cli.cost.break_even_how", lang, gpus=_chf(gpus),
                                           months=number(r["break_even_months"], 1, lang))))
+        if r["mode"] == "buy":
+            full = r.get("break_even_full_months")
+            lines.append(line("break_even_full", t("cli.cost.break_even_full_never", lang) if full is None else
+                              t("cli.cost.break_even_full_how", lang, months=number(full, 1, lang))))
     if r.get("document_break_even_months") is not None:
         lines.append(line("document_break_even", t(
             "cli.cost.document_break_even_how", lang, months=number(r["document_break_even_months"], 1, lang, trim=True),

@@ -81,7 +81,15 @@ def _steady(p) -> str:
             f"decoding, prefill {p.prefill_share:.0%} of each step; at most {p.rate_max_rps:.3g} req/s per replica")
 
 
+def _bound(p) -> str:
+    """`memory-bound` or `compute-bound`, or `launch-bound (step floor)` where the step floor sets the decode
+    step (`Performance.binds`): then neither bandwidth nor compute would make it faster."""
+    return "launch-bound (step floor)" if p.binds == "step_floor" else f"{p.bound}-bound"
+
+
 def _text(result) -> str:
+    from expert.report.memory_line import estimate_parts
+
     m, p = result.memory, result.performance
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
              f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel} × "
@@ -90,9 +98,7 @@ def _text(result) -> str:
              + (f"; layout: {result.layout_reason}" if result.layout_reason else "")
              + {"tp": "; attention: tensor parallel (the MLA latent on every GPU; --attention dp: data-parallel)",
                 "dp": "; attention: data parallel (each session's MLA latent once)"}.get(getattr(m, "attention", None), ""),
-             f"memory: weights {m.weights_gb:.1f} GB, KV cache {m.kv_cache_gb:.1f} GB, activations "
-             f"{m.activation_gb:.1f} GB, overhead {m.overhead_gb:.1f} GB"
-             + (f", optimizer {m.optimizer_gb:.1f} GB, gradients {m.gradients_gb:.1f} GB" if m.optimizer_gb else ""),
+             "memory: " + ", ".join(estimate_parts(m)),
              f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
              f"usable → {'fits' if m.fits else 'DOES NOT FIT'}"
              + (f"; room for {result.max_concurrent_sequences} sequence"
@@ -100,7 +106,7 @@ def _text(result) -> str:
                 if result.mode == "inference" else ""),
              f"speed:  TTFT {p.ttft_s:.3f} s, {p.tpot_s * 1000:.1f} ms per token "
              f"({p.decode_tokens_per_s_per_sequence:.1f} tok/s per sequence), throughput "
-             f"{p.throughput_tokens_per_s:.0f} tok/s, {p.bound}-bound, TP efficiency "
+             f"{p.throughput_tokens_per_s:.0f} tok/s, {_bound(p)}, TP efficiency "
              f"{p.tensor_parallel_efficiency:.2f} (a static batch of {result.batch}: decode alone)"]
     if result.mode == "inference":
         lines.append(_steady(p))

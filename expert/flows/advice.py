@@ -68,6 +68,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     import math
 
     from expert.configurator.agent_demand import replica_sequences
+    from expert.report.memory_line import addends
     from expert.sizing.engines import budget_sizes
     from expert.sizing.memory import inference_memory
 
@@ -118,7 +119,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         growth_total = grown.total_gb
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
-              "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total}
+              "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total,
+              **addends(m.weights_gb, m.kv_cache_gb, m.activation_gb + m.overhead_gb, m.total_gb, m.tensor_parallel)}
     from expert.configurator.agent_demand import rate_basis as agent_rate_basis
     from expert.inputs.slo import rate_basis
 
@@ -187,7 +189,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     if groups:  # a pool's memory is all its agents' replicas, not its largest model's
         from expert.flows.audit_pool import pool_memory
 
-        memory.update(pool_memory(pool_w, catalog, groups))
+        memory.update(pool_memory(pool_w, catalog, groups), overhead_gpus=None, copies_gb=None)  # sums: they add up
     from expert.configurator.document import u2_facts
     from expert.configurator.enumeration import default_assumptions
     from expert.facts.inventory import agent_facts

@@ -12,6 +12,7 @@ from expert.flows.audit_cost import optimum, residency, saving_fact, setup_choic
 from expert.inputs.pools import is_pool
 from expert.inputs.setup_file import Setup
 from expert.inputs.slo import Targets
+from expert.report.memory_line import addends
 
 
 def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, Any] | None:
@@ -21,12 +22,16 @@ def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, A
         return None
     used, usable = extra.get("used_per_gpu_gb"), extra.get("usable_per_gpu_gb")
     reserve = 1 - used / usable if used is not None and usable else extra.get("reserve_ratio")
-    return {"weights_gb": sizing["weights_gb"], "kv_cache_gb": sizing.get("kv_cache_gb", 0.0),
-            "overhead_gb": sizing.get("runtime_gb", max(0.0, sizing["total_gb"] - sizing["weights_gb"]
-                                                       - sizing.get("kv_cache_gb", 0.0))),
-            "total_gb": sizing["total_gb"], "fine_tuning_gb": sizing.get("finetune_gb"),
+    weights, kv, total = sizing["weights_gb"], sizing.get("kv_cache_gb", 0.0), sizing["total_gb"]
+    # one model: one GPU's runtime, counted on each GPU of the TP group; a pool: all its placed GPUs' (the rest)
+    one = sizing.get("runtime_gb") is not None and "pool_agents" not in extra
+    runtime = sizing["runtime_gb"] if one else max(0.0, total - weights - kv)
+    parts = addends(weights, kv, runtime, total, extra.get("tensor_parallel_used") or 1) if one \
+        else {"overhead_gpus": None, "copies_gb": None}
+    return {"weights_gb": weights, "kv_cache_gb": kv, "overhead_gb": runtime,
+            "total_gb": total, "fine_tuning_gb": sizing.get("finetune_gb"),
             "reserve_ratio": reserve, "growth_total_gb": sizing.get("growth_total_gb"),
-            "used_per_gpu_gb": used, "usable_per_gpu_gb": usable}
+            "used_per_gpu_gb": used, "usable_per_gpu_gb": usable, **parts}
 
 
 def capacity_summary(setup: Setup, extra: dict[str, Any]) -> dict[str, Any] | None:

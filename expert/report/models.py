@@ -39,12 +39,19 @@ class MemorySummary(_AuditOnly):
     fine_tuning_gb: float | None = None
     reserve_ratio: float | None = Field(default=None, description="free share of usable memory")
     growth_total_gb: float | None = None
+    overhead_gpus: int | None = Field(default=None, description="GPUs whose overhead_gb (one GPU's activations and "
+                                      "runtime) total_gb counts: total_gb = weights_gb + kv_cache_gb + overhead_gb × "
+                                      "overhead_gpus + copies_gb; absent when 1 (or overhead_gb is already a sum)")
+    copies_gb: float | None = Field(default=None, description="memory total_gb counts more than once: KV heads or an "
+                                    "MLA latent copied on each GPU of a tensor-parallel group, attention weights "
+                                    "replicated under data-parallel attention; absent when none")
     used_per_gpu_gb: float | None = Field(default=None, description="audit: memory one GPU holds at the peak "
                                           "(weights, KV cache of the peak's sequences, runtime)")
     usable_per_gpu_gb: float | None = Field(default=None, description="audit: what the serving engine holds of "
                                             "one GPU; reserve_ratio = 1 − used / usable")
 
     AUDIT_ONLY = ("used_per_gpu_gb", "usable_per_gpu_gb")
+    WHEN_SET = ("overhead_gpus", "copies_gb")
 
 
 class CapacitySummary(_AuditOnly):

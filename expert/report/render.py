@@ -6,6 +6,7 @@ from expert._plumbing.fileio import dumps_json
 from expert.report.numbers import chf, dec, rate
 from expert.messages import has as has_msg, provider_name, t as msg, value_word
 from expert.report.capacity_lines import capacity_lines
+from expert.report.memory_line import copies_part, per_gpu_part
 from expert.report.models import Choice, Report
 
 class _Labels:
@@ -208,7 +209,8 @@ def _document(report: Report, markdown: bool) -> str:
         head(t["memory"])
         lang = report.lang
         parts = [f"{t['weights']} {dec(m.weights_gb, lang)} GB", f"{t['kv']} {dec(m.kv_cache_gb, lang)} GB",
-                 f"{t['overhead']} {dec(m.overhead_gb, lang)} GB", f"{t['total']} {dec(m.total_gb, lang)} GB"]
+                 per_gpu_part(t['overhead'], m.overhead_gb, m.overhead_gpus, lang),
+                 *copies_part(m.copies_gb, lang), f"{t['total']} {dec(m.total_gb, lang)} GB"]
         if m.fine_tuning_gb:
             parts.append(f"{t['finetune']} {dec(m.fine_tuning_gb, lang)} GB")
         if m.reserve_ratio is not None:

@@ -116,6 +116,9 @@ class Performance(SizingResult):
                                "(expert/sizing/kernels.py); none for 16-bit and FP32")
     step_floor_s: float = Field(default=0.0, description="least time of one step: kernel launches and "
                                 "all-reduces (a decode step never takes less)")
+    binds: Literal["memory", "compute", "step_floor"] | None = Field(
+        default=None, description="what sets the decode step's time: `bound`'s roofline, or the step floor when "
+                                  "it is longer (the kernel launches, not the bandwidth, set tpot_s; QA 44 D13)")
     tpot_interleaved_s: float = Field(default=0.0, description="TPOT under continuous batching at steady "
                                       "state: a decode step plus the prefills of the requests that arrive "
                                       "meanwhile; since issue 22 equal to tpot_steady_s")

@@ -282,10 +282,12 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
     roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
                     overhead, request=request, engine=engine, kv_eff=kv_eff)
     mem, comp, tpot = roof.decode(batch)
+    floor_binds = roof.floor > max(mem, comp) / roof.eta + roof.comm(batch)  # `Roofline.decode`'s outer max
     ttft = roof.ttft(prompt)
     prefill_batch = roof.prefill(prompt, batch)
     return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
             "decode_tokens_per_s_per_sequence": 1 / tpot, "mem": mem, "comp": comp,
+            "binds": "step_floor" if floor_binds else ("memory" if mem >= comp else "compute"),
             "prefill_compute_s": roof.prefill(prompt, 1, compute_only=True),
             "replica_throughput": batch * output / (prefill_batch + output * tpot)}
 
@@ -360,6 +362,7 @@ def performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int 
         decode_tokens_per_s_per_sequence=point["decode_tokens_per_s_per_sequence"],
         throughput_tokens_per_s=point["replica_throughput"] * replicas,
         bound="memory" if point["mem"] >= point["comp"] else "compute",
+        binds=point["binds"],
         tensor_parallel_efficiency=eta, e2e_latency_s=point["e2e_latency_s"], prefill_s=point["prefill_s"],
         memory_time_s=point["mem"], compute_time_s=point["comp"],
         bandwidth_limit_tokens_per_s=bandwidth_limit_tokens_per_s(model, gpu, tensor_parallel, precision, batch, a),

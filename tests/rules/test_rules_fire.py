@@ -289,6 +289,7 @@ SCENARIOS: dict[str, list[dict]] = {
                                 setup(gpu="a10", gpu_family="other", gpu_memory_gb=24,
                                       total_vram_gb=24, ram_gb=96, fits=False,
                                       fits_int8=True, reserve_ratio=0, fits_estimate=False,
+                                      serving_precision="fp16",  # the setup's, else the workload's (audit.py)
                                       running=False, need_per_gpu_gb=30.0, usable_per_gpu_gb=20.4,
                                       estimated_max_sequences=0, room_below_peak=True)],
     "running-kv-room-below-peak": [workload(), sizing(),
