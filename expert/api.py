@@ -107,6 +107,7 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if context_tokens is not None and context_tokens > llm.max_context:
         raise InputError(f"{context_tokens} tokens exceed {llm.id}'s maximum context", path="--context-tokens",
                          allowed=f"up to {llm.max_context}")
+    _check_request(llm, prompt_tokens, output_tokens, context_tokens)
     stated = precision is not None
     if precision is None:  # serving: the model's native format (weight_format); training: 16-bit
         from expert.sizing.weight_format import default_precision
@@ -123,6 +124,9 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     if tensor_parallel is not None and (tensor_parallel < 1 or count % tensor_parallel):
         raise InputError(f"--tp {tensor_parallel} does not divide --count {count}", path="--tp",
                          allowed=f"a divisor of {count} (count = TP × replicas)")
+    from expert.sizing.parallel import tp_refusal
+    if tensor_parallel is not None and (refusal := tp_refusal(llm, tensor_parallel)):
+        raise InputError(refusal[0], path="--tp", allowed=refusal[1])
     if kv_precision == "fp8" and not fp8_served(card):  # stored in FP8, computed in 16 bits (kernels.fp8_served)
         raise InputError(f"{card.id} has no FP8 for the KV cache", path="--kv-cache-precision",
                          allowed="fp32, bf16, fp16")
@@ -140,6 +144,22 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
                          tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps,
                          attention=attention or "tp", prompt_cv=prompt_cv)
+
+
+def _check_request(llm, prompt_tokens: int | None, output_tokens: int | None, context_tokens: int | None) -> None:
+    """InputError when a request (prompt + output, the sizing core's defaults where not given) exceeds
+    the model's maximum context or the stated --context-tokens: the workload file's rules."""
+    from expert.inputs.request_fit import beyond_model_context, context_too_small
+    from expert.sizing.constants import resolve
+
+    defaults = resolve(None)
+    prompt = int(defaults.default_prompt_tokens.value) if prompt_tokens is None else prompt_tokens
+    output = int(defaults.default_output_tokens.value) if output_tokens is None else output_tokens
+    if refusal := beyond_model_context(prompt, output, llm.id, llm.max_context):
+        raise InputError(refusal[0], path="--prompt-tokens" if prompt_tokens else "--output-tokens",
+                         allowed=refusal[1])
+    if context_tokens is not None and (refusal := context_too_small(prompt, output, context_tokens)):
+        raise InputError(refusal, path="--context-tokens", allowed="a context of at least prompt + output")
 
 
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",

@@ -89,6 +89,7 @@ def _bound(p) -> str:
 
 def _text(result) -> str:
     from expert.report.memory_line import estimate_parts
+    from expert.sizing.parallel import TP_DEGREES
 
     m, p = result.memory, result.performance
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
@@ -108,6 +109,9 @@ def _text(result) -> str:
              f"({p.decode_tokens_per_s_per_sequence:.1f} tok/s per sequence), throughput "
              f"{p.throughput_tokens_per_s:.0f} tok/s, {_bound(p)}, TP efficiency "
              f"{p.tensor_parallel_efficiency:.2f} (a static batch of {result.batch}: decode alone)"]
+    if result.mode == "inference" and not m.fits and result.tensor_parallel == TP_DEGREES[-1]:  # under memory
+        lines.insert(3, f"        one 8-GPU node of {result.gpu} cannot hold a replica, and serving across nodes (tensor "
+                        "or pipeline parallelism over more than one node) is not modelled")
     if result.mode == "inference":
         lines.append(_steady(p))
     if result.fine_tuning is not None:

@@ -44,6 +44,7 @@ from expert.catalog.pricing import offer_energy_tdp
 from expert.sizing.buyrent import MIN_BUY_MONTHS
 from expert.inputs.workload import Workload
 from expert.sizing.kernels import fp8_served
+from expert.sizing.parallel import engine_tp_degrees
 from expert.sizing.weight_format import QUALITY_ORDER
 
 EU_EEA_CH = {"AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV",
@@ -265,7 +266,7 @@ def tp_degrees(model: LlmModel, count: int, source: Source | None = None) -> tup
 
 def tp_allowed(model: LlmModel, source: Source | None = None) -> tuple[int, ...]:
     """The degrees of `tp_degrees` before the count divides them: what the model and the source allow."""
-    return tuple([t for t in range(1, 9) if model.kv_heads % t == 0 and (model.generic or model.heads % t == 0)
+    return tuple([t for t in engine_tp_degrees(model) if model.kv_heads % t == 0
                   and (source is None or rented_tp_allowed(source, t))])
 
 

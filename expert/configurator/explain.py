@@ -7,6 +7,7 @@ from expert.configurator.feasibility import Candidate, Violation
 from expert.configurator.models import ParetoPoint
 from expert.messages import has, provider_name, t
 from expert.report.numbers import dec, grouped
+from expert.sizing.parallel import TP_DEGREES
 
 LANGS = ("en", "de")
 REASON_FIELD = {"en": "reason", "de": "reason_de"}
@@ -121,12 +122,15 @@ def _why_not(c: Candidate, best: Candidate, months: int, lang: str) -> str:
 
 
 def nothing_fits_text(c: Candidate | None, reason: dict[str, str] | None = None) -> dict[str, str]:
-    """'nothing fits: the closest candidate, 8× h200 (...), misses ...'."""
+    """'nothing fits: the closest candidate, 8× h200 (...), misses ...', saying that serving across nodes is
+    not modelled when the closest misses memory at TP 8 (a whole node)."""
     if c is None:
         return {lang: t("configurator.nothing_fits", lang, reason=reason[lang] if reason else
                         t("configurator.nothing_fits.none_admissible", lang)) for lang in LANGS}
     failed = failed_text(c)
+    beyond_node = c.tp == TP_DEGREES[-1] and any(v.kind == "memory" for v in c.violations)
     return {lang: t("configurator.nothing_fits.closest", lang, closest=label(c, lang), failed=failed[lang])
+            + (t("configurator.nothing_fits.multi_node", lang, gpu=c.source.gpu.id) if beyond_node else "")
             for lang in LANGS}
 
 

@@ -15,11 +15,11 @@ def choose_tp(setup: Setup, model, gpu, precision, context, kvp, engine, peak: i
     """The setup's tensor parallelism when it states one, else the smallest degree whose replicas
     together hold the peak's sequences, else the smallest that holds one sequence."""
     from expert.sizing.memory import choose_tensor_parallel, max_sequences
-    from expert.sizing.parallel import TP_DEGREES
+    from expert.sizing.parallel import TP_DEGREES, engine_tp_degrees
 
     if "tensor_parallel" in setup.model_fields_set:
         return setup.tensor_parallel if setup.count % setup.tensor_parallel == 0 else 1
-    for tp in (d for d in TP_DEGREES if d <= setup.count and setup.count % d == 0):
+    for tp in (d for d in TP_DEGREES if d <= setup.count and setup.count % d == 0 and d in engine_tp_degrees(model)):
         if max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp) >= peak:
             return tp
     return choose_tensor_parallel(model, gpu, setup.count, precision, context, 1, kvp, engine=engine)
@@ -30,12 +30,13 @@ def serving_tp(setup: Setup, w, model, gpu: Gpu, fitting: int) -> tuple[int, dic
     (the smallest that holds the peak's sequences, `choose_tp`) up, the one that serves the most requests
     within the latency targets (the smaller on a tie); (`fitting`, None) when the setup states its TP or
     the workload states no load (the caller's own serving check then applies)."""
-    from expert.sizing.parallel import TP_DEGREES
+    from expert.sizing.parallel import TP_DEGREES, engine_tp_degrees
 
     if w.average_rps <= 0 or "tensor_parallel" in setup.model_fields_set:
         return fitting, None
     checked = {tp: serving_facts(setup, w, model, gpu, tp)
-               for tp in TP_DEGREES if fitting <= tp <= setup.count and setup.count % tp == 0}
+               for tp in TP_DEGREES if fitting <= tp <= setup.count and setup.count % tp == 0
+               and tp in engine_tp_degrees(model)}
     best, most = fitting, 0.0
     for tp, facts in checked.items():  # ascending: a larger degree must serve more to win
         served = facts.get("serving_capacity_rps") or 0.0

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from expert.catalog import Catalog, load_catalog
 from expert._plumbing.fileio import load_mapping
+from expert.errors import InputError
+from expert.inputs.request_fit import beyond_model_context
 from expert.inputs.validation import validate_model
 from expert.inputs.workload import Workload
 
@@ -34,18 +36,36 @@ def load_setup_data(data: Any, name: str | None, catalog: Catalog | None = None)
     else:
         setup = validate_model(Setup, data, name)  # strict types, as setup.schema.json
     catalog.gpu(setup.gpu, file=name, path="gpu")
-    if setup.workload is not None:
-        check_workload_ids(setup.workload, catalog, name, "workload.")
+    models = {} if setup.workload is None else check_workload_ids(setup.workload, catalog, name, "workload.")
+    _check_tensor_parallel(setup, models, name)
     return setup
 
 
-def check_workload_ids(workload: Workload, catalog: Catalog, name: str | None, prefix: str) -> None:
-    """Raise UnknownIdError for a model id the catalog does not know."""
-    if workload.model is not None:
-        catalog.model(workload.model, file=name, path=f"{prefix}model")
-    for index, agent in enumerate(workload.agents):
-        if agent.model is not None:
-            catalog.model(agent.model, file=name, path=f"{prefix}agents[{index}].model")
+def check_workload_ids(workload: Workload, catalog: Catalog, name: str | None, prefix: str) -> dict:
+    """The workload's catalog models by field path (`model`, `agents[i].model`); UnknownIdError for an id
+    the catalog does not know, InputError for prompt + output beyond a model's maximum context."""
+    paths = {"model": workload.model, **{f"agents[{i}].model": a.model for i, a in enumerate(workload.agents)}}
+    models = {path: catalog.model(key, file=name, path=prefix + path) for path, key in paths.items() if key is not None}
+    for model in models.values():
+        refusal = beyond_model_context(workload.prompt_tokens, workload.output_tokens, model.id, model.max_context)
+        if refusal:
+            raise InputError(refusal[0], file=name, path=f"{prefix}prompt_tokens", allowed=refusal[1])
+    return models
+
+
+def _check_tensor_parallel(setup: Setup, models: dict, name: str | None) -> None:
+    """InputError for a stated tensor parallelism that engines refuse for the model (`tp_refusal`; more
+    than 8 for a model given by size only): the setup's own, and each placed agent's of a pool."""
+    from expert.sizing.parallel import tp_refusal
+
+    agents = {a.name: f"agents[{i}].model" for i, a in enumerate(setup.workload.agents if setup.workload else ())}
+    stated = [("tensor_parallel", models.get("model"), setup.tensor_parallel)]
+    stated += [(f"placement.{agent}.tensor_parallel", models.get(agents[agent]), p.tensor_parallel)
+               for agent, p in (setup.placement or {}).items() if p.tensor_parallel is not None]
+    for path, model, tp in stated:
+        refusal = tp_refusal(model, tp)
+        if refusal:
+            raise InputError(refusal[0], file=name, path=path, allowed=refusal[1])
 
 
 def load_workload(source: str | Path, catalog: Catalog | None = None) -> Workload:

@@ -13,6 +13,7 @@ from pydantic_core import PydanticCustomError
 from expert.catalog.models import WeightFormat
 from expert.inputs.agent_block import AgentLoop
 from expert.inputs.countries import country_code
+from expert.inputs.request_fit import context_too_small
 
 Precision = WeightFormat  # fp32, bf16, fp16, fp8, int8, int4, mxfp4 (expert/sizing/weight_format.py)
 KvPrecision = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
@@ -181,11 +182,10 @@ class Workload(Input):
     @classmethod
     def _holds_a_request(cls, value: int | None, info: ValidationInfo) -> int | None:
         prompt, output = info.data.get("prompt_tokens"), info.data.get("output_tokens")
-        if value is not None and prompt is not None and output is not None and prompt + output > value:
-            raise PydanticCustomError(
-                "context_too_small", "prompt_tokens + output_tokens ({need}) exceed context_tokens ({value}): "
-                "a request must fit its context (raise context_tokens or leave it out)",
-                {"need": prompt + output, "value": value})
+        if value is not None and prompt is not None and output is not None:
+            refusal = context_too_small(prompt, output, value)
+            if refusal:
+                raise PydanticCustomError("context_too_small", refusal)
         return value
 
     @model_validator(mode="after")

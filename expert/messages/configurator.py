@@ -135,6 +135,11 @@ WHY_NOT: dict[str, tuple[str, str]] = {
     "configurator.nothing_fits.closest": (
         "nothing fits: the closest candidate, {closest}, {failed}",
         "nichts passt: der nächste Kandidat, {closest}, {failed}"),
+    "configurator.nothing_fits.multi_node": (
+        "; one 8-GPU node of {gpu} cannot hold the model, and serving across nodes (tensor or pipeline "
+        "parallelism over more than one node) is not modelled",
+        "; ein 8-GPU-Knoten mit {gpu} fasst das Modell nicht, und der Betrieb über mehrere Knoten (Tensor- oder "
+        "Pipeline-Parallelität über mehr als einen Knoten) wird nicht modelliert"),
 }
 MESSAGES.update(WHY_NOT)
 

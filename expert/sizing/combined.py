@@ -18,6 +18,7 @@ from expert.sizing.tco import Money, cost
 from expert.sizing.finetune import finetune_memory
 from expert.sizing.engines import DEFAULT_ENGINE, check_engine
 from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, inference_memory, max_sequences
+from expert.sizing.parallel import engine_tp_degrees
 from expert.sizing.results import Capacity, Estimate, FineTuneMemory, FullSizing, InferenceMemory
 from expert.sizing.speed import performance
 from expert.sizing.steady import loaded_performance
@@ -90,8 +91,7 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
 def tp_choices(model: LlmModel, count: int) -> list[int]:
     """TP degrees 1-8 dividing `count`, the KV heads and (named models) the attention heads: the
     configurator's set (`configurator.candidates.tp_degrees`)."""
-    return [t for t in range(1, 9) if count % t == 0 and model.kv_heads % t == 0
-            and (model.generic or model.heads % t == 0)] or [1]
+    return [t for t in engine_tp_degrees(model) if count % t == 0 and model.kv_heads % t == 0] or [1]
 
 
 def choose_layout(model: LlmModel, gpu: Gpu, count: int, precision: str, context: int, batch: int, prompt: int,

@@ -24,7 +24,7 @@ from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import LLMD, LLMD_019, Assumptions, Constant, resolve
 from expert.sizing import dp_attention
 from expert.sizing.engines import DEFAULT_ENGINE, budget
-from expert.sizing.parallel import TP_DEGREES
+from expert.sizing.parallel import TP_DEGREES, engine_tp_degrees
 from expert.sizing.results import InferenceMemory, Provenance
 
 
@@ -242,9 +242,10 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
 def choose_tensor_parallel(model: LlmModel, gpu: Gpu, count: int, precision: str = "fp16",
                            context_tokens: int | None = None, sequences: int = 1, kv_precision: str = "fp16",
                            assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE, attention: str = "tp") -> int:
-    """Smallest TP in 1, 2, 4, 8 dividing `count` at which the replica fits; else the largest such TP."""
+    """Smallest TP in 1, 2, 4, 8 dividing `count` (and the model's heads, `engine_tp_degrees`) at which the
+    replica fits; else the largest such TP."""
     a = resolve(assumptions)
-    candidates = [d for d in TP_DEGREES if d <= count and count % d == 0] or [1]
+    candidates = [d for d in TP_DEGREES if d <= count and count % d == 0 and d in engine_tp_degrees(model)] or [1]
     for tp in candidates:
         if inference_memory(model, gpu, count, tp, precision, context_tokens, sequences, kv_precision, a,
                             engine).fits:

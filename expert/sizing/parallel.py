@@ -5,6 +5,8 @@ used by the speed model is speedup / TP (a Band). Column choice: NVLink full mes
 Infinity Fabric, Gaudi's on-chip RoCE mesh) → the SXM column; PCIe, pairwise NVLink bridges and
 no link → the PCIe column (004's "PCIe paarweise (Bridge)"). Degrees between table rows (3, 5-7)
 are interpolated linearly; degrees above 8 are outside the table (multi-node) and rejected.
+`tp_refusal` says which degrees serving engines start a model at (the input checks' and the configurator's
+common rule).
 
 X5: C8's flat "≈ 0.92 per card" for NVLink fits TP 2 (1.8/2 = 0.90) but not TP 4 (0.83-0.90) or
 TP 8 (0.69-0.81); the table per degree is used and C8 is only reported (`c8_cross_check`).
@@ -12,11 +14,32 @@ TP 8 (0.69-0.81); the table per degree is used and C8 is only reported (`c8_cros
 
 from __future__ import annotations
 
-from expert.catalog.models import Band, Gpu
+from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, resolve
 
 TP_DEGREES = (1, 2, 4, 8)
 FULL_MESH = {"nvlink", "infinity-fabric", "ethernet"}
+
+
+def engine_tp_degrees(model: LlmModel | None) -> tuple[int, ...]:
+    """The TP degrees 1-8 that serving engines start `model` at: those dividing its attention heads (vLLM
+    refuses others: "Total number of attention heads (32) must be divisible by tensor parallel size";
+    llm-d planner, modelling-anchors.md §2.2). A generic model's heads are a template's, so every degree
+    counts, as for no model (a setup without a catalog model). The planner also asks TP to divide the vocabulary, which vLLM pads instead (its vocab-parallel
+    embedding rounds each rank's share up), so that is not checked here."""
+    return tuple(t for t in range(1, TP_DEGREES[-1] + 1) if model is None or model.generic or model.heads % t == 0)
+
+
+def tp_refusal(model: LlmModel | None, tp: int) -> tuple[str, str] | None:
+    """(why, allowed) when engines cannot serve `model` at TP `tp` within one node, else None."""
+    allowed = ", ".join(map(str, engine_tp_degrees(model)))
+    if tp > TP_DEGREES[-1]:
+        return (f"tensor parallelism {tp} spans more than one 8-GPU node, and serving across nodes (TP or "
+                "pipeline parallelism over several nodes) is not modelled", f"{allowed} within one node")
+    if tp not in engine_tp_degrees(model):
+        return (f"{model.id}'s {model.heads} attention heads are not divisible by tensor "
+                f"parallelism {tp}; vLLM refuses to start", f"{allowed}: the degrees up to 8 dividing {model.heads}")
+    return None
 
 
 def column_for(gpu: Gpu | None = None, interconnect: str | None = None) -> str:
