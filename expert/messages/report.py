@@ -80,6 +80,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ein Replikat ({replica}) rechnet höchstens {top} LLM-Schritte/s; bei 000 D3s {util} % Auslastung "
         "{carried} Schritte/s, also braucht die Spitze von {peak} Schritten/s {needed} für die Rechenleistung; "
         "die Wahl hat {replicas}{why}"),
+    "report.agent.compute.replicas": ("{n} replicas", "{n} Replikate"),
+    "report.agent.compute.replicas.one": ("{n} replica", "{n} Replikat"),
     "report.agent.compute.more": (" (the rest for the sessions' memory, the latency targets or availability)",
                                   " (der Rest für den Speicher der Sitzungen, die Latenzziele oder die Verfügbarkeit)"),
     "report.agent.cost": ("{per_1000} per 1000 tasks ({per_task} CHF per task)",

@@ -117,11 +117,11 @@ def agent_lines(g, lang: str) -> list[str]:
 def _compute(g, lang: str) -> str:
     """The line that names what sets the replicas (QA 44 D9): one replica's compute, D3's utilisation, the
     replicas the peak needs for compute and the pick's."""
-    word = "Replikate" if lang == "de" else "replicas"
     return msg("report.agent.compute", lang, replica=g.replica_gpus or "", top=dec(g.replica_steps_max, lang, 2),
                util=round(g.utilization * 100), carried=dec(g.replica_steps_max * g.utilization, lang, 2),
-               peak=dec(g.peak_steps_per_s, lang, 2), needed=f"{g.replicas_for_compute} {word}",
-               replicas=g.replicas,
+               peak=dec(g.peak_steps_per_s, lang, 2), replicas=g.replicas,
+               needed=msg("report.agent.compute.replicas" + (".one" if g.replicas_for_compute == 1 else ""), lang,
+                          n=g.replicas_for_compute),
                why=msg("report.agent.compute.more", lang) if g.replicas > g.replicas_for_compute else "")
 
 

@@ -21,7 +21,7 @@ def test_memory_text_names_the_replica():
 
 
 def test_non_fitting_alternative_has_no_answer_times():
-    # QA 44 /tmp/qa44/w5.yaml: Qwen3-235B-A22B fp8 in the EU; 2× H100 NVL (TP 2) hold 2 × 92 GB = 184 GB
+    # QA 44's w5 workload: Qwen3-235B-A22B fp8 in the EU; 2× H100 NVL (TP 2) hold 2 × 92 GB = 184 GB
     # usable, the model needs 249 GB: no "complete answer (p95)" for it
     w = {"model": "qwen3-235b-a22b", "precision": "fp8", "requests_per_day": 40_000, "latency_target_s": 2,
          "prompt_tokens": 2000, "output_tokens": 600, "hosting": "eu", "data": "sensitive", "sector": "finance"}
