@@ -12,6 +12,7 @@ steps. The step latency stays the one the search sized, an upper bound where the
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from expert.catalog.bom import m3_ram_gb
@@ -106,10 +107,22 @@ def figures(ctx, best, offload=None) -> dict:
         # dropped KV waits nowhere: only `cpu` puts the idle sessions' KV in host DRAM
         **host_memory(ctx, best, at_pick, peak_tasks,
                       (share if d.kv_during_tools == "cpu" else 0.0) * max(0.0, live - generating) * kv_session),
+        **compute_limit(ctx, prof, f"{tp}× {gpu.id}"),
         "cost_per_task_chf": per_task,
         "cost_per_1000_tasks_chf": None if per_task is None else per_task * 1000,
         "defaults": {k: v for k, v in a.sources.items() if v != "given"},
     }
+
+
+def compute_limit(ctx, prof, replica: str) -> dict:
+    """What compute allows (QA 44 D9: the report names the limit that sets the replicas): the steps/s one
+    replica computes at most (`serving.rate_max`), 000 D3's utilisation and the replicas the peak needs
+    for compute alone (`serving.capacity_floor`, rounded up)."""
+    top = prof.rate_max()
+    if top <= 0 or ctx.peak_rps <= 0:
+        return {}
+    return {"replica_steps_max": top, "replica_gpus": replica, "peak_steps_per_s": ctx.peak_rps, "utilization": ctx.util,
+            "replicas_for_compute": max(1, math.ceil(prof.capacity_floor(ctx.peak_rps, ctx.util) - 1e-9))}
 
 
 def host_memory(ctx, best, d, peak_tasks: float, host_kv_gb: float) -> dict:

@@ -92,7 +92,7 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
         result.pareto = explain.pareto(out.feasible)
     result.document = document_view(w, catalog, a, ctx, out)
     if sensitivity:
-        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared, cheapest)
+        result.sensitivity, result.sensitivity_details = sens(w, catalog, a, out, shared)
     return result
 
 

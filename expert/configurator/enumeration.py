@@ -149,8 +149,17 @@ def alternatives(out: Outcome, ctx: Context) -> list[ConfiguredAlternative]:
         (c for g, c in out.group_closest.items() if g != skip and g not in out.group_best),
         key=lambda c: c.closeness)
     picked = (feas + infeas)[:MAX_ALTERNATIVES]
-    return [to_choice(c, ctx, ConfiguredAlternative, why_not=explain.why_not(c, best, ctx.months),
-                      feasible=c.feasible) for c in picked]
+    return [_alternative(c, best, ctx) for c in picked]
+
+
+NO_ANSWER = dict.fromkeys(("latency_p95_s", "ttft_p95_s", "tpot_ms", "tpot_rate_rps", "tpot_batch"))
+"""The answer-time fields an alternative that cannot hold the model leaves empty (QA 44 D12)."""
+
+
+def _alternative(c: Candidate, best: Candidate | None, ctx: Context) -> ConfiguredAlternative:
+    """One alternative with its `why_not`; one that does not fit in memory has no answer times to show."""
+    alt = to_choice(c, ctx, ConfiguredAlternative, why_not=explain.why_not(c, best, ctx.months), feasible=c.feasible)
+    return alt.model_copy(update=NO_ANSWER) if any(v.kind == "memory" for v in c.violations) else alt
 
 
 def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,

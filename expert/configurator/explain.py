@@ -59,7 +59,11 @@ def _violation(v: Violation, lang: str) -> str:
         if r and f["need_gb"] <= f["usable_gb"]:
             return t("configurator.violation.memory.reserve", lang, weights=grouped(f["weights_gb"]),
                      limit=grouped(f["weights_limit_gb"]), reserve=r)
-        return t("configurator.violation.memory", lang, need=grouped(f["need_gb"]), usable=grouped(f["usable_gb"]))
+        # the figures are one replica's: said so where the count holds more (QA 44 D12: "64× ... has 184")
+        tp, count = f.get("tp", 1), f.get("count", 1)
+        key = ("configurator.violation.memory.replica" if tp > 1 else
+               "configurator.violation.memory.gpu" if count > 1 else "configurator.violation.memory")
+        return t(key, lang, need=grouped(f["need_gb"]), usable=grouped(f["usable_gb"]), tp=tp)
     if v.kind == "latency":
         metric = f.get("metric", "e2e")
         if metric == "tpot":

@@ -204,7 +204,7 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
             "need_gb": prof.need_gb(1) * tp, "limit_gb": prof.limit_gb * tp, "usable_gb": prof.usable_gb * tp,
             "reserve": prof.reserve, "weights_gb": prof.weights_gb * tp,
             "weights_limit_gb": prof.gpu.memory_gb * (1 - prof.reserve) * tp,
-            "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None}))
+            "growth_gb": prof.growth_need_gb(1) * tp if prof.growth else None, "tp": tp, "count": count}))
     misses = prof.misses(1) if prof.seq_lat < 1 else []
     if misses:
         kind, value, target = max(misses, key=lambda m: m[1] / m[2])

@@ -3,9 +3,12 @@
 Changes tried (each alone, on a copy of the workload): fine-tuning frequency one step down and up
 (none < yearly < quarterly < monthly < weekly), latency target × 0.5 and × 2, request volume × 2,
 horizon 12 and 60 months, budget opex ↔ capex (when the deployment leaves the choice open), hosting
-any ↔ ch, allow_int4 toggled (where the precision is open). Each change is an optimum-only search
-(`search.run`) on the caches the main search filled (the sized profiles of every search that sizes
-the same replicas: `feasibility.Context.profile`).
+any ↔ ch, allow_int4 toggled (where the precision is open). Each change is a search of its own
+(`enumeration.run`, cost-ordered like the advice's) on the caches the main search filled (the sized
+profiles of every search that sizes the same replicas: `feasibility.Context.profile`), and its pick is
+made by the rule the main pick uses: the cheapest, or the near tie's winner (`near_tie_pick`, QA 44 D6).
+A change is reported when that pick differs from the recommendation in what is bought (source, count,
+precision); a different tensor-parallel split of the same GPUs is the same purchase.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from expert.configurator.explain import label
 from expert.report.numbers import grouped
 from expert.configurator.models import Sensitivity
 from expert.configurator.enumeration import run, to_choice
+from expert.configurator.near_tie_pick import near_tie_pick
 from expert.messages import t
 from expert.inputs.workload import Workload
 
@@ -91,26 +95,29 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
 def _same(a, b) -> bool:
     if a is None or b is None:
         return a is b
-    return (a.source.key, a.count, a.precision, a.tp) == (b.source.key, b.count, b.precision, b.tp)
+    return (a.source.key, a.count, a.precision) == (b.source.key, b.count, b.precision)
 
 
-def sensitivity(w: Workload, catalog, a, out, shared: dict, cheapest=None) -> tuple[list[dict[str, str]], list[Sensitivity]]:
+def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[str, str]], list[Sensitivity]]:
     """Texts for the changes that change the choice, and the details of every change tried; `out` is
-    the main search's outcome, `cheapest` its cheapest configuration (the pick may be a near tie's
-    winner, `near_tie_pick`): each change's cheapest is compared with the cheapest."""
+    the main search's outcome with its pick (`out.best`, the near tie's winner where there is one):
+    each change's pick, by the same rule, is compared with it."""
     texts, details = [], []
-    base = cheapest if cheapest is not None else out.best
     for change, desc, upd in variations(w):
-        ctx2, found, _ = run(w.model_copy(update=upd), catalog, a, shared, optimum_only=True)
-        best = found.best
-        changed = not _same(best, base)
+        ctx2, found, _ = run(w.model_copy(update=upd), catalog, a, shared, detail=False)
+        cheapest = found.best
+        tie = near_tie_pick(cheapest, list(found.group_best.values()))
+        best = tie or cheapest
+        changed = not _same(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"
         else:
             key = ("configurator.sensitivity.fits" if out.best is None else
-                   "configurator.sensitivity.cheapest" if changed else "configurator.sensitivity.same")
+                   "configurator.sensitivity.same" if not changed else
+                   "configurator.sensitivity.near_tie" if tie is not None else "configurator.sensitivity.cheapest")
         text = _text(key, change=lambda lang: desc[lang],
                      choice=lambda lang: label(best, lang) if best is not None else "",
+                     cheapest=lambda lang: label(cheapest, lang) if tie is not None else "",
                      chf=grouped(best.objective) if best is not None else "", months=ctx2.months)
         if changed:
             texts.append(text)

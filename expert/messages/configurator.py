@@ -78,6 +78,12 @@ WHY_NOT: dict[str, tuple[str, str]] = {
     "configurator.violation.memory": (
         "needs {need} GB, has {usable}",
         "braucht {need} GB, verfügbar sind {usable}"),
+    "configurator.violation.memory.replica": (
+        "one TP {tp} replica needs {need} GB, has {usable}",
+        "ein TP-{tp}-Replikat braucht {need} GB, verfügbar sind {usable}"),
+    "configurator.violation.memory.gpu": (
+        "one GPU (TP 1) needs {need} GB, has {usable}",
+        "eine GPU (TP 1) braucht {need} GB, verfügbar sind {usable}"),
     "configurator.violation.tpot": (
         "TPOT {value} ms over the {target} ms target (misses it by {miss} ms)",
         "TPOT {value} ms über dem Ziel von {target} ms (verfehlt es um {miss} ms)"),
@@ -173,6 +179,11 @@ SENSITIVITY: dict[str, tuple[str, str]] = {
     "configurator.sensitivity.cheapest": (
         "{change}, {choice} becomes cheapest ({chf} CHF over {months} months)",
         "{change} wird {choice} am günstigsten ({chf} CHF über {months} Monate)"),
+    "configurator.sensitivity.near_tie": (
+        "{change}, {choice} becomes the pick ({chf} CHF over {months} months), a near tie with the cheapest, "
+        "{cheapest}",
+        "{change} wird {choice} die Wahl ({chf} CHF über {months} Monate), ein knapper Gleichstand mit der "
+        "günstigsten, {cheapest}"),
     "configurator.sensitivity.same": ("{change}, the choice stays the same", "{change} bleibt die Wahl gleich"),
 }
 MESSAGES.update(SENSITIVITY)

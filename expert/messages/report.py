@@ -74,6 +74,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.agent.retention": (
         "cached prefixes expire during tool waits: cache hit rate {lost} lower",
         "zwischengespeicherte Präfixe verfallen während der Werkzeugwartezeit: Cache-Trefferquote {lost} tiefer"),
+    "report.agent.compute": (
+        "one replica ({replica}) computes at most {top} LLM steps/s; at 000 D3's {util} % utilisation "
+        "{carried} steps/s, so the peak of {peak} steps/s needs {needed} for compute; the pick has {replicas}{why}",
+        "ein Replikat ({replica}) rechnet höchstens {top} LLM-Schritte/s; bei 000 D3s {util} % Auslastung "
+        "{carried} Schritte/s, also braucht die Spitze von {peak} Schritten/s {needed} für die Rechenleistung; "
+        "die Wahl hat {replicas}{why}"),
+    "report.agent.compute.replicas": ("{n} replicas", "{n} Replikate"),
+    "report.agent.compute.replicas.one": ("{n} replica", "{n} Replikat"),
+    "report.agent.compute.more": (" (the rest for the sessions' memory, the latency targets or availability)",
+                                  " (der Rest für den Speicher der Sitzungen, die Latenzziele oder die Verfügbarkeit)"),
     "report.agent.cost": ("{per_1000} per 1000 tasks ({per_task} CHF per task)",
                           "{per_1000} je 1000 Aufgaben ({per_task} CHF je Aufgabe)"),
     "report.domains": (

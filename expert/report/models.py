@@ -176,6 +176,16 @@ class AgentSummary(_AuditOnly):
     host_link_load: float = Field(default=0.0, description="host_link_reload_gbs over host_link_gbs")
     weights_load_s: float | None = Field(default=None, description="time to load one GPU's weights over the same "
                                          "link at start, s")
+    replica_steps_max: float | None = Field(default=None, description="LLM steps/s one replica of the pick computes "
+                                           "at most with a stable steady state (`load.rate_max`: prefill and "
+                                           "decode of the steps, QA 44 D9)")
+    replica_gpus: str | None = Field(default=None, description="one replica of the pick, e.g. '4× b300'")
+    peak_steps_per_s: float | None = Field(default=None, description="LLM steps/s at the peak the search sized")
+    utilization: float | None = Field(default=None, description="000 D3's utilisation: a replica carries at most "
+                                      "this share of replica_steps_max")
+    replicas_for_compute: int | None = Field(default=None, description="replicas the peak needs for compute alone: "
+                                             "peak steps/s over utilization × replica_steps_max, rounded up; the "
+                                             "pick has more where memory, the latency targets or availability ask")
     offload_gpu: str | None = None
     offload_count: int | None = None
     offload_monthly_saving_chf: float | None = None

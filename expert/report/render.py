@@ -107,10 +107,23 @@ def agent_lines(g, lang: str) -> list[str]:
                          internal=_target(g.step_latency_target_s, lang), final_target=_target(g.final_latency_target_s, lang)))
     if g.cache_hit_rate_lost_to_retention > 0.0005:
         lines.append(msg("report.agent.retention", lang, lost=f"{g.cache_hit_rate_lost_to_retention:.0%}"))
+    if g.replica_steps_max is not None and g.replicas:
+        lines.append(_compute(g, lang))
     if g.cost_per_task_chf is not None:
         lines.append(msg("report.agent.cost", lang, per_1000=chf(g.cost_per_1000_tasks_chf),
                          per_task=dec(g.cost_per_task_chf, lang, 3)))
     return lines
+
+
+def _compute(g, lang: str) -> str:
+    """The line that names what sets the replicas (QA 44 D9): one replica's compute, D3's utilisation, the
+    replicas the peak needs for compute and the pick's."""
+    return msg("report.agent.compute", lang, replica=g.replica_gpus or "", top=dec(g.replica_steps_max, lang, 2),
+               util=round(g.utilization * 100), carried=dec(g.replica_steps_max * g.utilization, lang, 2),
+               peak=dec(g.peak_steps_per_s, lang, 2), replicas=g.replicas,
+               needed=msg("report.agent.compute.replicas" + (".one" if g.replicas_for_compute == 1 else ""), lang,
+                          n=g.replicas_for_compute),
+               why=msg("report.agent.compute.more", lang) if g.replicas > g.replicas_for_compute else "")
 
 
 def _held(g, lang: str) -> str:

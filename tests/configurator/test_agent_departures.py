@@ -65,12 +65,13 @@ def test_dp_attention_labels_the_shared_prefix_with_its_copies():
 def test_the_memory_section_and_the_agent_section_are_one_figure():
     """Departure 6: the critical on-prem example's memory section said KV 30.7 GB, its agent section
     156.3 GB in all: the first is one replica's KV at the p95 of its sessions, the second the mean over all
-    replicas. The p95 figure is 8 replicas × 30.7 GB = 245.3 GB (TP 2, no copies), and the line says so."""
+    replicas. The p95 figure is 6 replicas × 36.9 GB = 221.5 GB (TP 2, no copies; 8 × 30.7 GB before QA 44
+    D9 took the cached tokens' all-reduces off each step's prefill), and the line says so."""
     report = Expert().advise(_example("agent-critical-onprem"), sensitivity=False)
     g = report.agent
-    assert g.replicas == 8 and g.kv_session_copies == 1 and g.kv_shared_copies == 1
-    assert g.kv_sessions_p95_gb == pytest.approx(8 * report.memory.kv_cache_gb, rel=1e-3)
-    assert "245.3 GB at the p95 (what the memory holds: 8 × 30.7 GB, the memory section's KV cache per " \
+    assert g.replicas == 6 and g.kv_session_copies == 1 and g.kv_shared_copies == 1
+    assert g.kv_sessions_p95_gb == pytest.approx(6 * report.memory.kv_cache_gb, rel=1e-3)
+    assert "221.5 GB at the p95 (what the memory holds: 6 × 36.9 GB, the memory section's KV cache per " \
            "replica)" in render(report, "text")
 
 

@@ -71,3 +71,29 @@ def test_near_tie_pick_needs_fewer_gpus_or_faster_tokens():
     assert near_tie_pick(cheapest, [cand(101_000, 2, 12.0, 0.061)]) is None       # 1.48 < 1.5
     assert near_tie_pick(cheapest, [cand(101_000, 4, 6.0, 0.020)]) is None        # faster, but more GPUs
     assert near_tie_pick(cheapest, [cand(101_000, 1, 25.0, 0.100)]) is None       # fewer, but slower
+
+
+def test_sensitivity_uses_the_near_tie_rule_of_the_pick():
+    # QA 44 D6: gpt-oss-120b, 50 000 requests/day, 1 s target. The pick is 1× H100 NVL (75 054 CHF) by the
+    # near tie over 2× A100 80 GB SXM (74 818 CHF). At 0.5 s and at twice the requests the same rule keeps
+    # 1× H100 NVL (at 0.5 s it is again the near tie's winner; at twice the requests it is the cheapest),
+    # so neither change may be printed as "X becomes cheapest"; buying (capex) does change the pick.
+    import expert
+
+    w = {"model": "gpt-oss-120b", "requests_per_day": 50_000, "latency_target_s": 1.0, "prompt_tokens": 3000,
+         "output_tokens": 500, "data": "non_sensitive", "hosting": "any", "budget": "opex"}
+    report = expert.advise(w)
+    assert (report.recommendation.gpu, report.recommendation.count) == ("h100-nvl", 1)
+    lines = report.sensitivity
+    assert not any("latency target" in s or "twice the requests" in s for s in lines), lines
+    assert any(s.startswith("with buying (capex) instead of renting (opex), 1× rtx-pro-6000-server") for s in lines)
+
+
+def test_sensitivity_names_a_changed_pick_that_is_a_near_tie():
+    # the line for a change whose own pick is a near tie's winner says so and names that search's cheapest
+    from expert.messages import t
+
+    text = t("configurator.sensitivity.near_tie", "en", change="with a 0.5 s target", choice="1× h100-nvl",
+             chf="75 054", months=36, cheapest="2× a100-80gb-sxm")
+    assert text == ("with a 0.5 s target, 1× h100-nvl becomes the pick (75 054 CHF over 36 months), a near tie "
+                    "with the cheapest, 2× a100-80gb-sxm")
