@@ -172,8 +172,9 @@ def prefill_s(model: LlmModel, gpu: Gpu, tp: int, precision: str, column: str, n
               assumptions: Assumptions | None = None) -> float:
     """Time to prefill `new` tokens after `cached` tokens already in the prefix cache (one sequence, no
     queueing): the roofline of `speed._scenario` with attention over the cached prefix, i.e. work =
-    2·active·new + L·d_attn·(new² + 2·cached·new) (Kaplan et al. arXiv:2001.08361 §2.1); with
-    cached = 0 it equals the core's TTFT."""
+    2·active·new + L·d_attn·(new² + 2·cached·new) (Kaplan et al. arXiv:2001.08361 §2.1). It leaves out the
+    tensor-parallel all-reduces of the new tokens (the search adds them, `agent_demand`) and the server's time
+    per request, so with cached = 0 it is the core's TTFT only at TP 1 on a dense model without a serving engine."""
     return prefill_with(model, tp, prefill_rates(model, gpu, tp, precision, column, assumptions), new, cached)
 
 
