@@ -240,10 +240,16 @@ def prefill_shift(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision:
     activations (the cached prefix's KV stays where it is), so the cached tokens' all-reduces come off too
     (QA 44 D9: DeepSeek-V3 at TP 4 on B300 was charged 0.110 s of all-reduce for 37 837 tokens per step
     instead of 0.009 s for its 3 067 new ones)."""
-    link = "nvlink" if column == "sxm" else "pcie"  # the setup word of the 004 column, as the profile's roofline
     return prefill_ttft(p, model, gpu, tp, precision, column, a) \
         - loop.prefill_s(model, gpu, tp, precision, column, prompt, 0, a) \
-        - allreduce_traffic_s(model, gpu, tp, round(p.cached), link, a)
+        - tokens_allreduce_s(model, gpu, tp, column, p.cached, a)
+
+
+def tokens_allreduce_s(model: LlmModel, gpu: Gpu, tp: int, column: str, tokens: float, a: Assumptions) -> float:
+    """The tensor-parallel all-reduces of `tokens` prefilled tokens on a replica of the catalog `column`, s
+    (`speed.allreduce_traffic_s` over the link the profile's roofline takes: NVLink for SXM, else PCIe)."""
+    link = "nvlink" if column == "sxm" else "pcie"  # the setup word of the 004 column, as the profile's roofline
+    return allreduce_traffic_s(model, gpu, tp, round(tokens), link, a)
 
 
 def held_per_replica(d: AgentDemand | None, replicas: int) -> int:

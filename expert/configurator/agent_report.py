@@ -16,7 +16,8 @@ import math
 from dataclasses import replace
 
 from expert.catalog.bom import m3_ram_gb
-from expert.configurator.agent_demand import held_per_replica, replica_sequences, step_prefill, step_ttft
+from expert.configurator.agent_demand import held_per_replica, replica_sequences, step_prefill, step_ttft, \
+    tokens_allreduce_s
 from expert.sizing import agent_loop as loop
 from expert.sizing.engine_speed import request_overhead_s
 from expert.sizing.memory import weights_gb
@@ -78,10 +79,13 @@ def figures(ctx, best, offload=None) -> dict:
         "cache_hit_rate_lost_to_retention": unlimited.hit_rate - shape.hit_rate,
         "reasoning_tokens_per_step": a.reasoning_tokens, "reasoning_kept": a.reasoning_kept,
         "fan_out": a.fan_out,
-        # + the server's time per request (engine_speed), as in every TTFT the search checks (issue 32)
-        "ttft_step_s": step_ttft(at_pick, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a) + request,
+        # + the server's time per request (engine_speed) and the all-reduces of the tokens prefilled, as in every
+        # TTFT the search checks (issue 32; QA 44 D9)
+        "ttft_step_s": step_ttft(at_pick, ctx.model, gpu, tp, best.precision, best.source.column, ctx.a) + request
+        + tokens_allreduce_s(ctx.model, gpu, tp, best.source.column, step_prefill(at_pick).uncached, ctx.a),
         "ttft_step_uncached_s": loop.prefill_s(ctx.model, gpu, tp, best.precision, best.source.column,
-                                               shape.mean_input, 0, ctx.a) + request,
+                                               shape.mean_input, 0, ctx.a) + request
+        + tokens_allreduce_s(ctx.model, gpu, tp, best.source.column, shape.mean_input, ctx.a),
         "step_latency_s": step, "tool_time_s": a.tool_time_s,
         # the final step has the mean step's shape; streamed, its user waits for the first words
         # a batch has no reader: no final answer (issue 31 departure 3)
