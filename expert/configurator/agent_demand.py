@@ -36,6 +36,7 @@ from expert.sizing import agent_loop as loop
 from expert.sizing.constants import Assumptions
 from expert.inputs.workload import Workload
 from expert.sizing.memory import kv_precision_at
+from expert.sizing.parallel import link_word
 from expert.sizing.speed import allreduce_traffic_s
 
 
@@ -248,8 +249,7 @@ def prefill_shift(p: StepPrefill, model: LlmModel, gpu: Gpu, tp: int, precision:
 def tokens_allreduce_s(model: LlmModel, gpu: Gpu, tp: int, column: str, tokens: float, a: Assumptions) -> float:
     """The tensor-parallel all-reduces of `tokens` prefilled tokens on a replica of the catalog `column`, s
     (`speed.allreduce_traffic_s` over the link the profile's roofline takes: NVLink for SXM, else PCIe)."""
-    link = "nvlink" if column == "sxm" else "pcie"  # the setup word of the 004 column, as the profile's roofline
-    return allreduce_traffic_s(model, gpu, tp, round(tokens), link, a)
+    return allreduce_traffic_s(model, gpu, tp, round(tokens), link_word(column), a)
 
 
 def held_per_replica(d: AgentDemand | None, replicas: int) -> int:

@@ -125,8 +125,8 @@ def compute_limit(ctx, prof, replica: str) -> dict:
     top = prof.rate_max()
     if top <= 0 or ctx.peak_rps <= 0:
         return {}
-    return {"replica_steps_max": top, "replica_gpus": replica, "peak_steps_per_s": ctx.peak_rps, "utilization": ctx.util,
-            "replicas_for_compute": max(1, math.ceil(prof.capacity_floor(ctx.peak_rps, ctx.util) - 1e-9))}
+    return {"replica_steps_max": top, "replica_gpus": replica, "peak_steps_per_s": ctx.peak_rps,
+            "utilization": ctx.util, "replicas_for_compute": max(1, math.ceil(prof.capacity_floor(ctx.peak_rps, ctx.util) - 1e-9))}
 
 
 def host_memory(ctx, best, d, peak_tasks: float, host_kv_gb: float) -> dict:

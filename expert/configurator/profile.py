@@ -39,7 +39,7 @@ from expert.sizing.constants import GIB, Assumptions
 from expert.sizing.engines import budget_sizes
 from expert.sizing import dp_attention
 from expert.sizing.memory import bytes_per_param, kv_cache_gb, kv_heads_per_gpu, kv_precision_at, weights_gb
-from expert.sizing.parallel import tp_efficiency_point
+from expert.sizing.parallel import link_word, tp_efficiency_point
 from expert.sizing import load
 from expert.sizing import speed as core_speed
 from expert.sizing.kernels import weight_only_factor
@@ -108,7 +108,7 @@ class ReplicaProfile(Serving):
         self._floor = core_speed.step_floor_s(self.model, self.tp, a, engine=self.engine)
         self._host = step_overhead_s(self.model, self.engine, a)
         self._request = request_overhead_s(self.engine, a)
-        link = "nvlink" if self.column == "sxm" else "pcie"  # the setup word of the 004 column
+        link = link_word(self.column)
         wo = weight_only_factor(self.gpu, self.precision, a, engine=self.engine)
         roof = self._roof = core_speed.Roofline(self.model, self.gpu, self.tp, self.precision, self.prompt,
                                                 self.output, self.kv_precision, a.mbu.value, a.mfu.value, self._eta, a, wo,

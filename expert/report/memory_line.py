@@ -43,7 +43,8 @@ def estimate_parts(m) -> list[str]:
     cache, activations and overhead per GPU × the GPUs the total counts (TP, or a fine-tuning run's
     count), the copies, and a fine-tuning run's optimizer and gradients."""
     gpus = getattr(m, "tensor_parallel", None) or getattr(m, "count", 1)
-    copies = addends(m.weights_gb + m.optimizer_gb + m.gradients_gb, m.kv_cache_gb, m.activation_gb + m.overhead_gb, m.total_gb, gpus)
+    copies = addends(m.weights_gb + m.optimizer_gb + m.gradients_gb, m.kv_cache_gb, m.activation_gb + m.overhead_gb,
+                     m.total_gb, gpus)
     parts = [f"weights {m.weights_gb:.1f} GB", f"KV cache {m.kv_cache_gb:.1f} GB",
              per_gpu_part("activations", m.activation_gb, gpus, "en"),
              per_gpu_part("overhead", m.overhead_gb, gpus, "en")]

@@ -115,5 +115,5 @@ def cohort_prompts_max(prompt: int, chunk: int, assumptions: Assumptions | None 
     return 1 + getattr(resolve(assumptions).cohort_budget_steps, end) * chunk / max(prompt, 1)
 
 
-__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "UNFUSED_MOE", "cohort_prompt_s", "cohort_prompts_max", "host_per_sequence_s",
-           "prefill_tflops", "request_overhead_s", "step_overhead_s"]
+__all__ = ["EAGER_DECODE", "NO_SERVER", "SERIAL_PREFILL", "UNFUSED_MOE", "cohort_prompt_s", "cohort_prompts_max",
+           "host_per_sequence_s", "prefill_tflops", "request_overhead_s", "step_overhead_s"]

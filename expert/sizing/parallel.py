@@ -25,8 +25,9 @@ def engine_tp_degrees(model: LlmModel | None) -> tuple[int, ...]:
     """The TP degrees 1-8 that serving engines start `model` at: those dividing its attention heads (vLLM
     refuses others: "Total number of attention heads (32) must be divisible by tensor parallel size";
     llm-d planner, modelling-anchors.md §2.2). A generic model's heads are a template's, so every degree
-    counts, as for no model (a setup without a catalog model). The planner also asks TP to divide the vocabulary, which vLLM pads instead (its vocab-parallel
-    embedding rounds each rank's share up), so that is not checked here."""
+    counts, as for no model (a setup without a catalog model). The planner also asks TP to divide the
+    vocabulary, which vLLM pads instead (its vocab-parallel embedding rounds each rank's share up), so that is
+    not checked here."""
     return tuple(t for t in range(1, TP_DEGREES[-1] + 1) if model is None or model.generic or model.heads % t == 0)
 
 
@@ -40,6 +41,12 @@ def tp_refusal(model: LlmModel | None, tp: int) -> tuple[str, str] | None:
         return (f"{model.id}'s {model.heads} attention heads are not divisible by tensor "
                 f"parallelism {tp}; vLLM refuses to start", f"{allowed}: the degrees up to 8 dividing {model.heads}")
     return None
+
+
+def link_word(column: str) -> str:
+    """The setup-file interconnect word of a 004 column: 'nvlink' for 'sxm', else 'pcie' (`column_for`'s inverse,
+    the link a replica of that column's all-reduces cross)."""
+    return "nvlink" if column == "sxm" else "pcie"
 
 
 def column_for(gpu: Gpu | None = None, interconnect: str | None = None) -> str:

@@ -22,7 +22,8 @@ Roofline per GPU of one tensor-parallel replica (docs/notes/sizing-references.md
   every routed expert of a layer at once + shared experts × kernel floor per expert; an engine whose MoE
   block loops over its experts, Transformers, launches each active expert instead). Batch-1 decode of
   small models, of wide TP groups and of fine-grained MoE is launch-bound, not bandwidth-bound (constants
-  `kernel_floor_ms_per_layer`, `kernel_floor_ms_per_moe_layer`, `kernel_floor_ms_per_expert`, `allreduce_us`); the floor only slows a step down, so the roofline below still holds. An engine that
+  `kernel_floor_ms_per_layer`, `kernel_floor_ms_per_moe_layer`, `kernel_floor_ms_per_expert`,
+  `allreduce_us`); the floor only slows a step down, so the roofline below still holds. An engine that
   decodes without CUDA graphs (TensorRT-LLM) adds its launches to every decode step
   (`engine_speed.step_overhead_s`).
 - Tensor-parallel traffic: each layer all-reduces its activations twice (Megatron, arXiv:1909.08053
@@ -261,6 +262,11 @@ class Roofline:
         """Time to first token of one prompt of `tokens` alone, s: its prefill + the server's request time."""
         return self.prefill(tokens, 1) + self.request
 
+    def roofline_step(self, mem: float, comp: float, batch: int) -> float:
+        """A decode step of `batch` sequences by the roofline alone, s: the longer of its memory and compute
+        times over the TP efficiency, plus its all-reduces; `decode` takes at least the step floor."""
+        return max(mem, comp) / self.eta + self.comm(batch)
+
     def decode(self, batch: int) -> tuple[float, float, float]:
         """(memory time, compute time, TPOT) of one step decoding `batch` sequences, s; asserts the
         physical limit (module docstring)."""
@@ -270,7 +276,7 @@ class Roofline:
             else read_gb(self.read, batch) * 1e9 / tp
         mem = w_step / self.bw_weights + kv_step / self.bw
         comp = batch * self.work_token / tp / self.flops
-        tpot = max(max(mem, comp) / self.eta + self.comm(batch), self.floor) + self.overhead + self.per_sequence * batch
+        tpot = max(self.roofline_step(mem, comp, batch), self.floor) + self.overhead + self.per_sequence * batch
         limit = self.gpu.bandwidth_gbs * 1e9 / w_step
         if 1 / tpot > limit * (1 + 1e-9):
             raise AssertionError(f"decode {1 / tpot:.1f} tok/s exceeds the bandwidth limit {limit:.1f}")
@@ -282,7 +288,7 @@ def _scenario(model, gpu, tp, precision, batch, prompt, output, kv_precision, mb
     roof = Roofline(model, gpu, tp, precision, prompt, output, kv_precision, mbu, mfu, eta, a, wo, floor, link,
                     overhead, request=request, engine=engine, kv_eff=kv_eff)
     mem, comp, tpot = roof.decode(batch)
-    floor_binds = roof.floor > max(mem, comp) / roof.eta + roof.comm(batch)  # `Roofline.decode`'s outer max
+    floor_binds = roof.floor > roof.roofline_step(mem, comp, batch)  # `Roofline.decode`'s outer max
     ttft = roof.ttft(prompt)
     prefill_batch = roof.prefill(prompt, batch)
     return {"ttft_s": ttft, "tpot_s": tpot, "e2e_latency_s": ttft + output * tpot, "prefill_s": prefill_batch,
