@@ -94,13 +94,15 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
                  prompt_tokens: int | None = None, output_tokens: int | None = None,
                  context_tokens: int | None = None, engine: str = "vllm", tensor_parallel: int | None = None,
                  kv_precision: str | None = None, rate_rps: float | None = None, attention: str | None = None,
-                 prompt_cv: float = 0.0):
+                 prompt_cv: float = 0.0, recv_interval: int = 1):
     """Resolve ids, check the configuration and run the sizing core's `estimate`.
 
     `count` GPUs form count / `tensor_parallel` replicas (TP: the smallest degree that fits unless given).
     `attention` (MLA models): "tp" or "dp" (data-parallel attention, SGLang and vLLM over more than one
     GPU); by default TP attention, which every engine runs, stated in the result (`memory.attention`).
     `prompt_cv`: how much the prompts' lengths vary (std / mean; 0: all `prompt_tokens` long).
+    `recv_interval`: SGLang's `--scheduler-recv-interval` (1: every step; above 1 only with SGLang, in a closed
+    loop: `load.receive_wait_s`).
     """
     llm = catalog.resolve_model(model, params_b, path="--model")
     card = catalog.gpu(gpu, path="--gpu")
@@ -139,11 +141,17 @@ def run_estimate(catalog: Catalog, *, model: str | None, params_b: float | None,
         if tensor_parallel is None:
             raise InputError("data-parallel attention spreads the sessions over a replica's GPUs: give --tp",
                              path="--attention", allowed="dp with --tp >= 2")
+    if recv_interval > 1 and engine != "sglang":
+        raise InputError(f"a receive interval is SGLang's --scheduler-recv-interval, not {engine}'s",
+                         path="--recv-interval", allowed="1, or --engine sglang")
+    if recv_interval > 1 and rate_rps is not None:
+        raise InputError("the receive interval's wait is modelled for a closed loop (--batch in flight), "
+                         "not for arrivals at --rate", path="--recv-interval", allowed="1 with --rate")
     from expert.sizing.combined import estimate as core_estimate
 
     return core_estimate(llm, card, count, precision, mode, batch, prompt_tokens, output_tokens, context_tokens,
                          tensor_parallel, kv_precision=kv_precision, engine=engine, rate_rps=rate_rps,
-                         attention=attention or "tp", prompt_cv=prompt_cv)
+                         attention=attention or "tp", prompt_cv=prompt_cv, recv_interval=recv_interval)
 
 
 def _check_request(llm, prompt_tokens: int | None, output_tokens: int | None, context_tokens: int | None) -> None:

@@ -9,6 +9,7 @@ from expert.sizing.engine_names import ENGINES
 
 RATE = bounded(float, 0, 1e6)  # requests/s, > 0
 PROMPT_CV = bounded(float, 0, 10, low_inclusive=True)  # std / mean of the prompts' lengths
+RECV_INTERVAL = bounded(int, 1, 1000, low_inclusive=True)  # SGLang --scheduler-recv-interval
 
 
 def register(commands) -> None:
@@ -47,6 +48,10 @@ def register(commands) -> None:
                         help="how much the prompts' lengths vary, std / mean (default 0: every prompt "
                              "--prompt-tokens long; ShareGPT's chat prompts: 1.1): the prefill queue's wait grows "
                              "with it (M/G/1)")
+    parser.add_argument("--recv-interval", type=RECV_INTERVAL, default=1, metavar="R",
+                        help="SGLang's --scheduler-recv-interval as the server runs (default 1): it takes in new "
+                             "requests every R decode steps, so each arrival of a --batch closed loop waits "
+                             "(R - 1)/2 steps more for its first token")
     parser.add_argument("--format", choices=FORMATS_TEXT_JSON, default="text")
     parser.set_defaults(run=run)
 
@@ -61,7 +66,7 @@ def run(args) -> int:
                           prompt_tokens=args.prompt_tokens, output_tokens=args.output_tokens,
                           context_tokens=args.context_tokens, engine=args.engine, tensor_parallel=args.tp,
                           kv_precision=args.kv_cache_precision, rate_rps=args.rate, attention=args.attention,
-                          prompt_cv=args.prompt_cv)
+                          prompt_cv=args.prompt_cv, recv_interval=args.recv_interval)
     if args.format == "json":
         from expert._plumbing.fileio import dumps_json  # imports PyYAML: only for this format
 

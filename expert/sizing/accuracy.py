@@ -35,7 +35,9 @@ Mappings (quantity → estimate), all memory in decimal GB:
 - TTFT at concurrency 1: `ttft_s` (the prefill + the serving engine's time per request). At a fixed
   concurrency N > 1 (NIM/AIPerf, a closed loop): `load.closed_loop_ttft_s` as `steady.loaded_performance`
   computes it (the larger of the lane's wait and the wait behind its cohort, `load.cohort_wait_s`, bounded
-  by the engine's token budget, plus the wait for admission beyond capacity); at a stated Poisson rate
+  by the engine's token budget, plus the wait for admission beyond capacity, and where the row states
+  SGLang's `--scheduler-recv-interval` (`scheduler_recv_interval`) the wait for the next receive,
+  `load.receive_wait_s`); at a stated Poisson rate
   (`request_rate`, regime `POISSON`): the mean TTFT of `load.steady` at that rate.
 - System output throughput at the stated static batch: `throughput_tokens_per_s`.
 
@@ -336,7 +338,8 @@ def _estimate(row: dict, catalog, a: Assumptions) -> tuple[float, float, str, st
             if rate:
                 st = loaded(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, rate, cv)
                 return value, st.ttft_mean_s * scale, unit, f"steady-state mean TTFT at {rate:g} req/s (load.steady)"
-            ttft = closed_loop_ttft(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, cv)
+            recv = int(row.get("scheduler_recv_interval") or 1)  # the server's stated receive interval, if any
+            ttft = closed_loop_ttft(model, gpu, tp, prec, prompt, output, kvp, engine, cap or None, a, batch, cv, recv)
             return value, ttft * scale, unit, f"closed-loop mean TTFT at concurrency {batch} (load.closed_loop)"
         return value, p.ttft_s * scale, unit, "TTFT (prefill of one prompt + the server's time per request)"
     if kind == "throughput":
@@ -391,12 +394,14 @@ def loaded(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap,
 
 
 def closed_loop_ttft(model, gpu, tp, precision, prompt, output, kv_precision, engine, cap, a, concurrency,
-                     cv=0.0) -> float:
+                     cv=0.0, recv_interval=1) -> float:
     """Mean TTFT of a closed loop of `concurrency` requests, s: `steady.loaded_performance`'s, the figure
-    `estimate --batch N` prints (imported late, as `loaded` imports `load`)."""
+    `estimate --batch N` prints, for a server that receives every `recv_interval` decode steps (imported late,
+    as `loaded` imports `load`)."""
     from expert.sizing.steady import loaded_performance
     return loaded_performance(model, gpu, tp, tp, precision, concurrency, prompt, output, kv_precision,
-                              assumptions=a, engine=engine, max_sequences=cap, prompt_cv=cv).ttft_steady_s
+                              assumptions=a, engine=engine, max_sequences=cap, prompt_cv=cv,
+                              recv_interval=recv_interval).ttft_steady_s
 
 
 def evaluate(rows: list[dict] | None = None, catalog=None, assumptions: Assumptions | None = None) -> AccuracyReport:

@@ -36,7 +36,8 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
              context_tokens: int | None = None, tensor_parallel: int | None = None, *,
              kv_precision: str | None = None, interconnect: str | None = None, dataset_tokens: float | None = None,
              assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE,
-             rate_rps: float | None = None, attention: str = "tp", prompt_cv: float = 0.0) -> Estimate:
+             rate_rps: float | None = None, attention: str = "tp", prompt_cv: float = 0.0,
+             recv_interval: int = 1) -> Estimate:
     """Memory and speed of `model` on `count` × `gpu`; for full/lora/qlora also fine-tuning memory and time.
 
     Inference: `batch` sequences per replica of context `context_tokens` (default prompt + output);
@@ -51,6 +52,7 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     `attention` ("tp" | "dp", MLA models): the attention layout memory and capacity assume
     (`memory.inference_memory`; the speed model keeps TP's reads, `dp_attention.py`). `prompt_cv`: the
     coefficient of variation of the prompts' lengths (0: every prompt `prompt_tokens` long; `load.py`).
+    `recv_interval`: the server takes in requests every that many decode steps (SGLang; `load.receive_wait_s`).
     """
     a = resolve(assumptions)
     engine = check_engine(engine)
@@ -67,7 +69,7 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     per_replica = None if rate_rps is None else rate_rps / (count // tp)
     perf = loaded_performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect,
                               a, engine=engine, max_sequences=capacity or None, rate_rps=per_replica,
-                              prompt_cv=prompt_cv)
+                              prompt_cv=prompt_cv, recv_interval=recv_interval)
     run = None
     if mode == "inference":
         memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine,
@@ -85,7 +87,7 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
                     prompt_tokens=prompt, output_tokens=output, context_tokens=context, tensor_parallel=tp,
                     memory=memory, performance=perf, fine_tuning=run, engine=engine, kv_precision=kv_precision,
                     replicas=count // tp, max_concurrent_sequences=capacity, layout_reason=why, rate_rps=rate_rps,
-                    prompt_cv=prompt_cv)
+                    prompt_cv=prompt_cv, recv_interval=recv_interval)
 
 
 def tp_choices(model: LlmModel, count: int) -> list[int]:

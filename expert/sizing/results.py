@@ -235,6 +235,8 @@ class Estimate(SizingResult):
                                    "steady state is for (None: `batch` in flight per replica)")
     prompt_cv: float = Field(default=0.0, description="coefficient of variation of the prompts' lengths the "
                              "steady state's prefill queue assumes (0: every prompt prompt_tokens long)")
+    recv_interval: int = Field(default=1, description="decode steps between the server's receives of new requests "
+                               "(SGLang --scheduler-recv-interval; 1: every step) the closed loop's TTFT assumes")
 
     def contract(self) -> dict:
         """The CONTRACT `estimate` JSON: `memory` and `performance` with exactly their keys."""

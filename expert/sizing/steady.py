@@ -74,11 +74,12 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
                        output_tokens: int | None = None, kv_precision: str = "fp16",
                        interconnect: str | None = None, assumptions: Assumptions | None = None,
                        engine: str = "vllm", max_sequences: float | None = None,
-                       rate_rps: float | None = None, prompt_cv: float = 0.0) -> Performance:
+                       rate_rps: float | None = None, prompt_cv: float = 0.0, recv_interval: int = 1) -> Performance:
     """`speed.performance` with its continuous-batching fields: the steady state (`load.py`) of one
     replica of `engine` whose KV pool holds `max_sequences`, at `rate_rps` requests/s per replica when
     given, else with `batch` requests in flight (a closed loop, as NIM/AIPerf benchmarks); prompts whose
-    lengths vary by `prompt_cv` (coefficient of variation) queue M/G/1."""
+    lengths vary by `prompt_cv` (coefficient of variation) queue M/G/1; a closed loop's arrivals wait for a
+    server that takes in requests every `recv_interval` decode steps (`load.receive_wait_s`; 1: every step)."""
     a = resolve(assumptions)
     p = speed.performance(model, gpu, count, tensor_parallel, precision, batch, prompt_tokens, output_tokens,
                           kv_precision, interconnect, a, engine)
@@ -93,9 +94,10 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
     else:
         st = load.closed_loop(r, batch, top)
         per_prompt = load.cohort_prompt_wait_s(r, st)
-        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, per_prompt, r.cohort_max),
-                         ttft_p95_s=load.closed_loop_ttft_p95_s(st, batch, per_prompt, r.cohort_max))
-        regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)"
+        st = st._replace(ttft_mean_s=load.closed_loop_ttft_s(st, batch, per_prompt, r.cohort_max, recv_interval),
+                         ttft_p95_s=load.closed_loop_ttft_p95_s(st, batch, per_prompt, r.cohort_max, recv_interval))
+        regime = f"at batch {batch} in flight ({st.rate_rps:.3g} req/s per replica)" + (
+            f", receiving every {recv_interval} steps" if recv_interval > 1 else "")
     ok = st.stable or rate_rps is None
     finite = lambda x: x if ok and math.isfinite(x) else -1.0  # noqa: E731 - JSON has no infinity: -1 = unstable
     return p.model_copy(update={
