@@ -57,7 +57,8 @@ def _text(r: dict, lang: str = "en") -> str:
                   provider=provider_name(r["provider"], lang))
     lines = [head, line("monthly_rent", _chf(r["monthly_rent_chf"])),
              line(f"purchase.{r['mode']}", _chf(r["purchase_chf"])),
-             line("energy", _chf(r["energy_chf"]), t("cli.cost.energy_how", lang)),
+             line("energy", _chf(r["energy_chf"]), t("cli.cost.energy_included" if r["mode"] == "rent" and
+                                                     not r["energy_chf"] else "cli.cost.energy_how", lang)),
              line("infrastructure", _chf(r["infrastructure_chf"]), t("cli.cost.infrastructure_how", lang)),
              line("resale", _chf(r["resale_chf"])), line("total", _chf(r["total_chf"])),
              line("per_month", _chf(r["cost_per_month_chf"]))]

@@ -15,6 +15,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.cost.energy": ("energy", "Energie"),
     "cli.cost.energy_how": ("(power × 1.5 cooling × 24/7 × 0.18 CHF/kWh, 000 T1)",
                             "(Leistung × 1,5 Kühlung × 24/7 × 0,18 CHF/kWh, 000 T1)"),
+    "cli.cost.energy_included": ("(included in the offer's rent)", "(in der Miete des Angebots enthalten)"),
     "cli.cost.infrastructure": ("infrastructure", "Infrastruktur"),
     "cli.cost.infrastructure_how": ("(+15 %, 000 T1)", "(+15 %, 000 T1)"),
     "cli.cost.resale": ("resale", "Restwert"),

@@ -132,3 +132,16 @@ def test_estimate_names_the_bound_that_binds(cli, gpu, word, binds):
     assert perf["binds"] == binds and perf["bound"] == "memory"  # `bound` keeps its contract values
     if binds == "step_floor":
         assert perf["tpot_s"] == pytest.approx(36 * (0.064 + 0.0448) / 1e3, rel=1e-9)
+
+
+def test_a_rent_whose_price_includes_power_says_so(capsys):
+    from expert.cli.main import main
+
+    # RunPod's B300 rent includes power (offer_energy_tdp 0): energy 0 CHF is the offer's, not the formula's
+    assert main(["cost", "--gpu", "b300", "--count", "3", "--months", "12"]) == 0
+    energy = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("energy"))
+    assert energy.split()[:3] == ["energy", "0", "CHF"] and "included in the offer's rent" in energy
+    # a rent derived from 000's TCO (Hikube, power extra) keeps T1's formula beside its energy
+    assert main(["cost", "--gpu", "h100-sxm", "--count", "8", "--months", "12"]) == 0
+    energy = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("energy"))
+    assert "24/7 × 0.18 CHF/kWh" in energy and not energy.split()[1] == "0"
