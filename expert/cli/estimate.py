@@ -117,7 +117,10 @@ def _text(result) -> str:
     if result.mode == "inference" and not m.fits and result.tensor_parallel == TP_DEGREES[-1]:  # under memory
         lines.insert(3, f"        one 8-GPU node of {result.gpu} cannot hold a replica, and serving across nodes (tensor "
                         "or pipeline parallelism over more than one node) is not modelled")
-    if result.mode == "inference":
+    if result.mode == "inference" and not p.operating_point:  # no speed or capacity of a point that is not there
+        lines[-1] = (f"speed and serving: {p.regime}" + ("" if result.max_concurrent_sequences < 1 else
+                     f"; at most {p.rate_max_rps:.3g} req/s per replica with the room it has"))
+    elif result.mode == "inference":
         lines.append(_steady(p))
     if result.fine_tuning is not None:
         f = result.fine_tuning

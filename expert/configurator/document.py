@@ -130,7 +130,8 @@ def meets_reason(ctx, c) -> dict[str, str] | None:
                  pct=round(SLO_TOLERANCE * 100))
 
     return {lang: t("configurator.compare.meets", lang, count=c.count, gpu=c.source.gpu.id,
-                    peak=dec(ctx.peak_rps, lang, 2),
+                    peak=dec(ctx.peak_rps, lang, 2),  # an agent loop is sized in LLM steps (QA 45 nit)
+                    unit=t("report.unit.steps/s" if ctx.agent is not None else "report.unit.req/s", lang),
                     parts=", ".join(part(lang, *check) for check in checks if check[2] is not None))
             for lang in ("en", "de")}
 

@@ -86,8 +86,10 @@ def _violation(v: Violation, lang: str) -> str:
 
 
 def failed_text(c: Candidate) -> dict[str, str]:
-    """All failed constraints of a candidate, tightest (largest miss) first."""
-    parts = [violation_text(v) for v in sorted(c.violations, key=lambda v: -v.ratio)]
+    """All failed constraints of a candidate, tightest (largest miss) first; where the model does not fit
+    its memory, that alone: a replica that cannot load the model has no latency to state (QA 45 #10)."""
+    stated = [v for v in c.violations if v.kind == "memory"] or c.violations
+    parts = [violation_text(v) for v in sorted(stated, key=lambda v: -v.ratio)]
     return {lang: "; ".join(p[lang] for p in parts) for lang in LANGS}
 
 

@@ -62,7 +62,10 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
         d = demand(w, model, routed_replicas=setup.count // tp)
         step = equivalent(w, d)
-    memory = inference_memory(model, gpu, setup.count, tp, precision, context, peak, kvp, engine=engine,
+    if served is None:
+        served = serving_facts(setup, w if step is None else step, model, gpu, tp, d)
+    memory = inference_memory(model, gpu, setup.count, tp, precision, context,
+                              operating_sequences(served, setup.count // tp, peak, d), kvp, engine=engine,
                               shared_prefix_tokens=shared)
     one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine,
                            shared_prefix_tokens=shared)
@@ -79,8 +82,6 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         "weights_share": memory.weights_gb / (gpu.memory_gb * tp)}
     if memory.fits:
         extra["reserve_ratio"] = memory.headroom_ratio
-    if served is None:
-        served = serving_facts(setup, w if step is None else step, model, gpu, tp, d)
     extra.update(served)
     extra.update(current_release_facts(setup, w if step is None else step, model, gpu, tp, served, d))
     sizing = {"t": "sizing", "weights_gb": memory.weights_gb, "kv_cache_gb": memory.kv_cache_gb,
@@ -94,6 +95,21 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     if w.tuning.enabled:
         tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing, setup.ram_gb)
     return extra, [workload_fact(w, model), clean_fact(sizing)]
+
+
+def operating_sequences(served: dict[str, Any], replicas: int, peak: int, agent=None) -> int:
+    """Sequences one replica's memory holds at the peak, as the advice sizes its pick
+    (`agent_demand.replica_sequences`): its share of the concurrent inferences of the serving check
+    (`serving_facts`, 000 D3), at least its operating batch, plus an agent's tool-waiting sessions (their
+    per-replica p95); `peak` (the workload's concurrency, or the agent's held sessions) where the serving
+    check found no point (the model does not fit, or no load is stated). Before QA 45 #5 the audit sized
+    one sequence and called it the peak."""
+    from expert.configurator.agent_demand import held_per_replica, replica_sequences
+
+    if "concurrent_inferences" not in served:
+        return peak
+    return replica_sequences(served["concurrent_inferences"], replicas, served.get("operating_batch"),
+                             held_per_replica(agent, replicas))
 
 
 SPREADING = ("round-robin", "least-loaded", "random")  # may send a session's next step elsewhere

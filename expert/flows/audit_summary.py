@@ -100,13 +100,16 @@ def setup_targets(setup: Setup, catalog: Catalog):
 def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bool | None, str | None]:
     """(whether the setup meets its targets, what it misses): the model fits (a pool: its replicas fit
     its GPUs; else "memory"), the setup serves the peak (else "peak") and the estimated TTFT/TPOT at the
-    peak meet the targets within their tolerance (else "latency"); (None, None) when the serving check
-    gave no estimate. `slo`: the setup's targets (`setup_targets`)."""
+    peak meet the targets within their tolerance (else "latency"); (None, None) when the model fits but the
+    serving check gave no estimate. `slo`: the setup's targets (`setup_targets`)."""
     ttft, tpot, ratio = (extra.get(k) for k in ("estimated_ttft_p95_s", "estimated_tpot_ms", "serving_load_ratio"))
-    if setup.workload is None or ratio is None:
+    if setup.workload is None:
         return None, None
+    # before the serving check: a model that does not fit has no serving estimate, yet misses (QA 45 #4)
     if not extra.get("fits", True) or (extra.get("pool_gpus_missing") or 0) > 0:
         return False, "memory"
+    if ratio is None:
+        return None, None
     if ratio > 1:
         return False, "peak"
     if ttft is None:

@@ -45,8 +45,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "die Empfehlung ist {best} für {best_chf} CHF, {diff_chf} CHF mehr, innerhalb des Gleichstandsbands"),
     # why a cheaper GPU suffices: the optimum's own latencies at the peak against the targets
     "configurator.compare.meets": (
-        "{count}× {gpu} meets the targets at the peak of {peak} req/s: {parts}",
-        "{count}× {gpu} erfüllt die Ziele bei der Spitze von {peak} Anfragen/s: {parts}"),
+        "{count}× {gpu} meets the targets at the peak of {peak} {unit}: {parts}",
+        "{count}× {gpu} erfüllt die Ziele bei der Spitze von {peak} {unit}: {parts}"),
     "configurator.compare.meets.ttft": ("TTFT {value} s ≤ {target} s", "TTFT {value} s ≤ {target} s"),
     "configurator.compare.meets.tpot": ("TPOT {value} ms ≤ {target} ms", "TPOT {value} ms ≤ {target} ms"),
     "configurator.compare.meets.e2e": ("end to end {value} s ≤ {target} s", "Ende zu Ende {value} s ≤ {target} s"),

@@ -184,8 +184,8 @@ def slo_lines(report: Report) -> list[str]:
                              ("e2e", s.e2e_target_s, "s")):
         if value is not None:
             lines.append(f"{t[key]} {dec(value, lang, 2 if unit == 's' else 0)} {unit} — {s.sources.get(key, '')}")
-    if not lines:
-        lines.append(t["no_slo"])
+    if not lines:  # no target: no tolerance to state either (QA 45 nit)
+        return [t["no_slo"]]
     lines.append(f"{t['tol']} {round(s.tolerance * 100)} % {t['tol_above']}")
     return lines
 

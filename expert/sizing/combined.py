@@ -21,7 +21,7 @@ from expert.sizing.memory import choose_tensor_parallel, default_kv_precision, i
 from expert.sizing.parallel import engine_tp_degrees
 from expert.sizing.results import Capacity, Estimate, FineTuneMemory, FullSizing, InferenceMemory
 from expert.sizing.speed import performance
-from expert.sizing.steady import loaded_performance
+from expert.sizing.steady import loaded_performance, without_operating_point
 from expert.sizing.ft_run import job_run
 from expert.inputs.slo import targets
 
@@ -70,6 +70,8 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     perf = loaded_performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect,
                               a, engine=engine, max_sequences=capacity or None, rate_rps=per_replica,
                               prompt_cv=prompt_cv, recv_interval=recv_interval)
+    if mode == "inference":
+        perf = without_operating_point(perf, capacity, batch, rate_rps)
     run = None
     if mode == "inference":
         memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine,

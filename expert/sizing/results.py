@@ -134,6 +134,9 @@ class Performance(SizingResult):
     rate_max_rps: float = Field(default=0.0, description="largest arrival rate per replica with a stable "
                                 "steady state (prefill, KV pool)")
     regime: str = Field(default="", description="which steady state the *_steady_* figures are for")
+    operating_point: bool = Field(default=True, description="false where the configuration has none (QA 45 "
+                                  "#9): no room for a sequence, or --batch above the room; the steady fields are "
+                                  "then -1 and `regime` says why")
 
     def contract(self) -> dict:
         """Exactly the CONTRACT `estimate.performance` keys, in CONTRACT order."""

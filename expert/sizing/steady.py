@@ -106,3 +106,20 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
         "steady_rate_rps": st.rate_rps, "steady_batch": finite(st.batch), "prefill_share": st.prefill_share,
         "rate_max_rps": top, "regime": regime + (f", prompt lengths CV {prompt_cv:g}" if prompt_cv else "")
         + ("" if ok else ": beyond capacity")})
+
+
+def without_operating_point(p: Performance, room: int, batch: int, rate_rps: float | None) -> Performance:
+    """`p` where the configuration has no operating point (QA 45 #9): its KV pool holds no sequence
+    (`room` 0: the model does not fit), or fewer than the closed loop's `batch` in flight (no `rate_rps`).
+    The steady fields are -1 as for an unstable state (the contract's "no steady state"), `rate_max_rps` 0
+    where nothing fits (else what the pool it has serves), `operating_point` false and `regime` says why;
+    `p` unchanged where the point exists."""
+    if room >= 1 and (rate_rps is not None or batch <= room):
+        return p
+    why = ("no operating point: room for 0 sequences, the model does not fit" if room < 1 else
+           f"no operating point: room for {room} sequence{'' if room == 1 else 's'} per replica, fewer than the "
+           f"batch of {batch} in flight")
+    unstable = dict.fromkeys(("tpot_interleaved_s", "tpot_steady_s", "ttft_steady_s", "ttft_steady_p95_s",
+                              "steady_batch"), -1.0)
+    return p.model_copy(update={**unstable, "steady_rate_rps": 0.0, "prefill_share": 0.0, "operating_point": False,
+                                "rate_max_rps": 0.0 if room < 1 else p.rate_max_rps, "regime": why})

@@ -45,7 +45,7 @@ def test_the_recommended_router_answers_complete_within_its_target():
 
 
 def _reason(ttft: float, tpot_ms: float, e2e: float, slo: Targets) -> str:
-    ctx = SimpleNamespace(slo=slo, peak_rps=3.47)
+    ctx = SimpleNamespace(slo=slo, peak_rps=3.47, agent=None)  # not an agent loop: req/s
     c = SimpleNamespace(ttft=ttft, tpot=tpot_ms / 1000, latency=e2e, count=1, source=SimpleNamespace(gpu=SimpleNamespace(id="l40s")))
     return meets_reason(ctx, c)
 

@@ -682,6 +682,15 @@ def test_u3_single_gpu_for_70b_inference_says_why_with_numbers():
     assert "u3-single-gpu-holds-70b" not in fired("u3-70b-monthly-one-gpu")        # retrained: the warning
 
 
+def test_u3_single_gpu_holds_70b_only_where_the_weights_fit():
+    # QA 45 #3: 70B fp16 on one L40S: 140 GB of weights / 48 GB = 2.917 (291.7 %): no GPU holds it
+    facts = SCENARIOS["advise-70b-fp8-one-gpu"]
+    for fact in ({**facts[2], "weights_share": 2.917}, setup(weights_share=2.917, fits=False)):
+        ev = evaluate(base(), [facts[0], facts[1], fact])
+        assert "u3-single-gpu-holds-70b" not in ev.fired_ids()
+    assert "u3-single-gpu-holds-70b" in fired("advise-70b-fp8-one-gpu")              # 75 %: it does
+
+
 def test_d2_states_the_computed_ratio_beside_the_documents():
     d2 = findings("finetune-exceeds-memory")["d2-finetuning-memory-exceeds-setup"]
     assert "8.1×" in d2.explanation and "3–4×" in d2.explanation

@@ -61,9 +61,13 @@ def test_idle_h100_example_shows_memory_capacity_speed_cost_and_saving():
     # 48 776 CHF over 36 months
     report = expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml").read_text()))
     m, c, a = report.memory, report.capacity, report.audit
-    # Llama-3.1-8B fp16: 16.0 GB of weights; one GPU used 19.6 GB of the 78.2 GB vLLM holds of an H100's
-    # 80 GB × 0.92 (engine budget, docs/engines.md) after its CUDA context, so the reserve is 1 − 19.6 / 78.2
-    assert m.weights_gb == 16.0 and m.used_per_gpu_gb == pytest.approx(19.61, abs=0.01)
+    # Llama-3.1-8B fp16: 16.0 GB of weights; at the peak 0.6944 req/s × 1.65 s / 0.7 = 1.64 concurrent
+    # inferences (000 D3) -> 2 sequences of 1 750 tokens × 131 072 B (32 layers × 8 KV heads × 128 × 2 × 2 B)
+    # = 0.459 GB of KV (QA 45 #5: before, one sequence, 0.229 GB); 16.0 + 0.459 + 3.38 runtime = 19.84 GB of
+    # the 78.2 GB vLLM holds of an H100's 80 GB × 0.92 (engine budget, docs/engines.md) after its CUDA
+    # context, so the reserve is 1 − 19.84 / 78.2 = 75 %
+    assert m.weights_gb == 16.0 and m.kv_cache_gb == pytest.approx(2 * 1750 * 131072 / 1e9, abs=1e-4)
+    assert m.used_per_gpu_gb == pytest.approx(19.84, abs=0.01)
     assert m.reserve_ratio == pytest.approx(1 - m.used_per_gpu_gb / m.usable_per_gpu_gb, abs=1e-4)
     assert a.setup.headroom == m.reserve_ratio and a.setup.memory_per_gpu_gb == m.used_per_gpu_gb
     # 20 000 requests a day = 0.2315 req/s, × the default peak factor 3 = 0.6944 req/s
@@ -73,7 +77,7 @@ def test_idle_h100_example_shows_memory_capacity_speed_cost_and_saving():
     assert a.setup.monthly_cost_chf == pytest.approx(H100_MONTH, abs=0.01)
     assert a.saving_chf_month == pytest.approx(H100_MONTH - L40S_HIKUBE_MONTH, abs=0.01)
     text = render(report, "text")
-    for line in ("used per GPU at the peak 19.6 GB of 78.2 GB usable, reserve 75%",
+    for line in ("used per GPU at the peak 19.8 GB of 78.2 GB usable, reserve 75%",
                  "serves ", "this setup: 1× h100-sxm", "the optimum: 1× l40s (Hikube, CH)",
                  "saves 1 355 CHF a month (61 %), 48 776 CHF over 36 months"):
         assert line in text
@@ -121,7 +125,7 @@ def test_chat_audit_card_shows_the_report_figures():
 
     report = expert.audit(yaml.safe_load((ROOT / "examples" / "idle-h100.yaml").read_text()))
     card = audit_body(report, "en").plain
-    assert "used per GPU at the peak 19.6 GB of 78.2 GB usable, reserve 75%" in card
+    assert "used per GPU at the peak 19.8 GB of 78.2 GB usable, reserve 75%" in card
     assert "peak 0.69 req/s (load 6%)" in card  # 0.69 / 10.78 req/s on the card = 6.4 % and "2 221 CHF per month" in card
     assert report.audit.summary in card
 

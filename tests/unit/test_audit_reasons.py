@@ -103,3 +103,19 @@ def test_a_reason_sized_with_a_stated_growth_model_says_so():
     assert "the peak load needs 11 GPUs, has 2 (sized with the expected 13 B model of growth_params_b" in text
     without = {**setup, "workload": {k: v for k, v in setup["workload"].items() if k != "growth_params_b"}}
     assert "growth_params_b" not in expert.Expert().audit(without).audit.summary
+
+
+S1 = {"gpu": "l40s", "count": 1, "workload": {"model": "llama-3.1-70b", "precision": "fp16", "requests_per_day": 5000}}
+
+
+def test_a_setup_that_cannot_load_the_model_misses_memory_and_only_memory():
+    # QA 45 #4, #10 (/tmp/qa45/s1.yaml): 70 B × 2 bytes = 140.0 GB of weights + 0.6 KV + 3.4 runtime = 144.0 GB
+    # against the 44.5 GB one L40S holds: the model does not load, so the audit does not meet its targets
+    # (docs/contract.md: missed "memory"), and its summary states the memory, no TPOT of a model never loaded
+    report = expert.audit(S1)
+    a = report.audit
+    assert a.meets_targets is False and a.missed == "memory" and a.reason == "constraint"
+    assert a.summary.endswith("this setup's fails: needs 144 GB, has 44.")
+    assert "TPOT" not in a.summary
+    data = render(report, "json")
+    assert '"meets_targets": false' in data and '"missed": "memory"' in data
