@@ -248,8 +248,8 @@ class Interview(Turns):
             got = _PARSERS[qid](text, lang)
         if got.ok and qid == "fine_tuning_frequency" and got.follow_up:
             return p.fail(qid, got.lang, "interview.reply.fine_tuning_frequency")
-        ft = got.fields.get("fine_tuning")
-        if got.ok and qid == "fine_tuning_method" and not isinstance(ft, dict):
+        ft = got.fields.get("fine_tuning")   # "doch kein Fine-Tuning" retracts it: "none" answers both
+        if got.ok and qid == "fine_tuning_method" and not isinstance(ft, dict) and ft != "none":
             return p.fail(qid, got.lang, "interview.reply.fine_tuning_method")
         return got
 
