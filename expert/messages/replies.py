@@ -53,6 +53,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.reply.gpu.which": (
         "Which GPU? e.g. H100, A100 80GB, L40S.",
         "Welche GPU? z. B. H100, A100 80GB, L40S."),
+    "interview.reply.negated": (
+        "«{said}» says what you do not want, and this answer can only take what you want; say what you "
+        "want instead, e.g. {instead}",
+        "«{said}» sagt, was Sie nicht wollen, und diese Angabe nimmt nur, was Sie wollen; sagen Sie "
+        "stattdessen, was Sie wollen, z. B. {instead}"),
     "interview.reply.growth": ("What size then, e.g. 70B?", "Welche Grösse dann, z. B. 70B?"),
     "interview.reply.horizon.none": ("No period found.", "Kein Zeitraum gefunden."),
     "interview.reply.horizon.out_of_range": (

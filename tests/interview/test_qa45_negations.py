@@ -25,3 +25,55 @@ def test_doch_kein_fine_tuning_at_the_method_follow_up_retracts_it_and_nothing_e
     assert reply.kind == "answer" and reply.changed == {"fine_tuning": "none"}
     assert iv.answers == {**before, "fine_tuning": "none"}   # the precision answer is untouched
     assert iv.next_question() is None                        # no follow-up left to ask
+
+
+def _en_session_after_interview() -> Interview:
+    """An English session on qwen3-235b whose interview is complete."""
+    iv = Interview("en")
+    iv.answer("qwen3 235b, 1000 requests per day, no fine-tuning, non-sensitive data")
+    while iv.next_question() is not None:
+        iv.answer("skip")
+    return iv
+
+
+def test_a_denied_model_after_the_interview_is_refused_not_set():
+    iv = _en_session_after_interview()
+    reply = iv.answer("no, not 70B")
+    assert reply.kind == "unclear" and "not 70b" in reply.reason and "instead" in reply.reason
+    assert iv.answers["model"] == "qwen3-235b-a22b" and "params_b" not in iv.answers
+
+
+def test_a_denied_hosting_place_is_refused_with_a_hint():
+    iv = _en_session_after_interview()
+    for text in ("servers not in the US", "not in the US"):
+        reply = iv.answer(text)
+        assert reply.kind == "unclear" and "Switzerland only" in reply.reason, text
+    assert "hosting" not in iv.answers
+
+
+def test_nicht_in_den_usa_never_sets_the_own_site_us():
+    iv = Interview("de")
+    iv.answer("qwen3 235b, 1000 Anfragen pro Tag, kein Fine-Tuning, Gesundheitsdaten")
+    reply = iv.answer("nicht in den USA")
+    assert not reply.ok and "site_country" not in iv.answers
+
+
+def test_not_in_the_us_at_the_growth_question_is_not_no_growth():
+    from expert.interview.followups import parse_growth
+    assert not parse_growth("not in the US").ok
+    for text in ("no", "nein", "no growth", "kein Wachstum"):   # still "no growth"
+        assert parse_growth(text).ok and parse_growth(text).fields == {}, text
+
+
+def test_a_compound_what_if_applies_both_parts():
+    iv = _de_session_after_interview()
+    reply = iv.answer("eigentlich Qwen3 32B, Server in der Schweiz")
+    assert reply.kind == "answer"
+    assert iv.answers["model"] == "qwen3-32b" and iv.answers["hosting"] == "ch"
+
+
+def test_a_compound_what_if_names_the_part_it_did_not_understand():
+    iv = _de_session_after_interview()
+    reply = iv.answer("eigentlich Qwen3 32B, bitte in Blau")
+    assert iv.answers["model"] == "qwen3-32b"
+    assert "«bitte in blau»" in reply.note
