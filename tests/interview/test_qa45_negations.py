@@ -77,3 +77,15 @@ def test_a_compound_what_if_names_the_part_it_did_not_understand():
     reply = iv.answer("eigentlich Qwen3 32B, bitte in Blau")
     assert iv.answers["model"] == "qwen3-32b"
     assert "«bitte in blau»" in reply.note
+
+
+def test_dont_know_for_the_response_time_says_the_2_s_default_that_applies():
+    # advise applies expert.inputs.slo.DEFAULT_TTFT_S = 2.0 s (000 U1) to a streamed answer without a target
+    for lang, text, said in (("en", "don't know", "first words within 2 s (000 U1"),
+                             ("de", "weiss nicht", "ersten Wörter innert 2 s (000 U1")):
+        iv = Interview(lang)
+        iv.answer("llama 3.1 8b, 1000 requests per day, no fine-tuning, non-sensitive data")
+        assert iv.next_question().id == "latency"
+        reply = iv.answer(text)
+        assert reply.kind == "skip" and said in reply.understood, reply.understood
+        assert "latency_target_s" not in iv.answers
