@@ -158,7 +158,9 @@ def parse_growth(t: str, lang: str = "en", models: dict[str, str] | None = None,
         return Parsed({"growth_params_b": num(nums[0].value)}, lang=lang,
                       note=say("interview.note.billions", lang))
     no = lx.only(lx.NO, t) or denied(_GROWS, t) or (blank_denied(t) == t and lx.has(lx.NO, t))
-    if no or lx.has(lx.DONT_KNOW, t) or lx.has(_SAME, t):   # not "not in the US": another question's
+    if (no or lx.has(_SAME, t)) and not lx.has(lx.DONT_KNOW, t):   # not "not in the US": another question's
+        return Parsed({}, lang=lang, note=say("interview.note.growth.none", lang))
+    if lx.has(lx.DONT_KNOW, t):
         return nothing(lang)
     return fail("growth", lang, "interview.reply.growth")
 

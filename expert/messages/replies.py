@@ -58,6 +58,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "want instead, e.g. {instead}",
         "«{said}» sagt, was Sie nicht wollen, und diese Angabe nimmt nur, was Sie wollen; sagen Sie "
         "stattdessen, was Sie wollen, z. B. {instead}"),
+    "interview.note.growth.none": ("no growth planned: sized for the model as it is",
+                                   "kein Wachstum geplant: ausgelegt auf das Modell, wie es ist"),
     "interview.reply.growth": ("What size then, e.g. 70B?", "Welche Grösse dann, z. B. 70B?"),
     "interview.reply.horizon.none": ("No period found.", "Kein Zeitraum gefunden."),
     "interview.reply.horizon.out_of_range": (

@@ -89,3 +89,22 @@ def test_dont_know_for_the_response_time_says_the_2_s_default_that_applies():
         reply = iv.answer(text)
         assert reply.kind == "skip" and said in reply.understood, reply.understood
         assert "latency_target_s" not in iv.answers
+
+
+def test_the_audit_interview_says_all_answered_in_the_sessions_language():
+    from expert.interview.setup_flow import SetupInterview, SETUP_ORDER
+    audit = SetupInterview("en")
+    audit.done.update(SETUP_ORDER)                       # every question answered
+    reply = audit.answer("Wir möchten eigentlich ein grösseres Modell nehmen")
+    assert reply.reason.startswith("All questions are answered")
+
+
+def test_nein_to_the_growth_question_says_no_growth_not_no_preference():
+    iv = Interview("de")
+    for text in ["qwen3-30b-a3b, 1000 Anfragen pro Tag, kein Fine-Tuning, nicht sensible Daten",
+                 "weiss nicht", "weiss nicht", "mieten"]:
+        iv.answer(text)
+    assert iv.next_question().id == "growth"
+    reply = iv.answer("nein")
+    assert reply.understood == "kein Wachstum geplant: ausgelegt auf das Modell, wie es ist"
+    assert "growth_params_b" not in iv.answers
