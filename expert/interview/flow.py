@@ -204,7 +204,7 @@ class Interview(Turns):
             text = t = partial + ", " + t
         whole = parse_sentence(text, lang, models=self.models)
         sentence = whole.ok and len(found_parts(whole.fields)) >= 2   # a new sentence, after the interview too
-        fixed = None if sentence else self._correction(q, t, lang)
+        fixed = None if sentence or q is None else self._correction(q, t, lang)   # after it: a what-if
         if fixed is not None:
             return fixed
         if sentence:

@@ -108,3 +108,9 @@ def test_nein_to_the_growth_question_says_no_growth_not_no_preference():
     reply = iv.answer("nein")
     assert reply.understood == "kein Wachstum geplant: ausgelegt auf das Modell, wie es ist"
     assert "growth_params_b" not in iv.answers
+
+
+def test_a_compound_what_if_right_after_a_whole_sentence_applies_both_parts():
+    iv = _en_session_after_interview()                   # the last answer was the model (the sentence)
+    reply = iv.answer("actually qwen3 32b, servers in Switzerland")
+    assert reply.kind == "answer" and iv.answers["model"] == "qwen3-32b" and iv.answers["hosting"] == "ch"
