@@ -26,7 +26,16 @@ class Turns:
         from .proposals import propose
         from .redirect import other_question
 
-        other = other_question(q.id, t, lang, self._parse)
+        refused: list[Parsed] = []
+
+        def parse(qid: str, text: str, lang: str) -> Parsed:   # keeps a "not X" another question refused
+            got = self._parse(qid, text, lang)
+            refused.extend([got] if got.negated else [])
+            return got
+
+        other = other_question(q.id, t, lang, parse)
+        if other is None and refused and not got.negated:
+            got = refused[0]        # "nicht in den USA" at the sector question: say why, not "which sector?"
         if other is not None:
             oid, parsed = other
             changed = self._merge(oid, parsed.fields)

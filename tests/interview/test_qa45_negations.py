@@ -54,8 +54,9 @@ def test_a_denied_hosting_place_is_refused_with_a_hint():
 def test_nicht_in_den_usa_never_sets_the_own_site_us():
     iv = Interview("de")
     iv.answer("qwen3 235b, 1000 Anfragen pro Tag, kein Fine-Tuning, Gesundheitsdaten")
-    reply = iv.answer("nicht in den USA")
+    reply = iv.answer("nicht in den USA")                # typed at the latency question
     assert not reply.ok and "site_country" not in iv.answers
+    assert reply.reason.startswith("«nicht in den usa» sagt, was Sie nicht wollen")
 
 
 def test_not_in_the_us_at_the_growth_question_is_not_no_growth():
