@@ -16,7 +16,6 @@ from typing import Callable
 
 from . import numbers as nb
 from .polarity import blank_denied
-from .questions import example
 from .result import Parsed, fail
 
 NEGATION_AWARE = frozenset({"fine_tuning", "fine_tuning_frequency", "fine_tuning_method", "data",
@@ -36,5 +35,4 @@ def guarded(qid: str, parser: Callable[..., Parsed], text: str, lang: str, **kw)
     again = parser(plain, lang, **kw)
     if again.ok and again.fields == got.fields:
         return got                          # the value stands outside the negation ("8B, not 70B")
-    return replace(fail(qid, got.lang, "interview.reply.negated", said=t.strip(" .!"),
-                        instead=f"«{example(qid, got.lang)}»"), negated=True)
+    return replace(fail(qid, got.lang, "interview.reply.negated", said=t.strip(" .!")), negated=True)

@@ -39,7 +39,8 @@ def _en_session_after_interview() -> Interview:
 def test_a_denied_model_after_the_interview_is_refused_not_set():
     iv = _en_session_after_interview()
     reply = iv.answer("no, not 70B")
-    assert reply.kind == "unclear" and "not 70b" in reply.reason and "instead" in reply.reason
+    assert reply.reason == "«not 70b» says what you do not want; say what you want instead (the example below)"
+    assert reply.kind == "unclear" and reply.example.startswith("Llama 3.1 8B")
     assert iv.answers["model"] == "qwen3-235b-a22b" and "params_b" not in iv.answers
 
 
@@ -47,7 +48,8 @@ def test_a_denied_hosting_place_is_refused_with_a_hint():
     iv = _en_session_after_interview()
     for text in ("servers not in the US", "not in the US"):
         reply = iv.answer(text)
-        assert reply.kind == "unclear" and "Switzerland only" in reply.reason, text
+        assert reply.kind == "unclear" and reply.example == "Switzerland only", text
+        assert reply.reason.startswith(f"«{text.lower()}» says what you do not want"), text
     assert "hosting" not in iv.answers
 
 
