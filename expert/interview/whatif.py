@@ -31,7 +31,8 @@ CUES = (
     ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b|"
                 r"\b(seconds?|sekunden?|millisec\w*|millisek\w*)\b"),
     ("context", r"context|kontext|tokens?\b"),
-    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ|\busa\b|\b(in|im|outside|ausserhalb) (the |den )?us\b"),
+    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ|\busa\b|"
+                r"\b(in|im|outside|ausserhalb) (the |den )?us\b"),
     ("budget", r"\b(rent\w*|buy\w*|bought|miete\w*|gemietet|kauf\w*|gekauft|capex|opex)\b"),
     ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
     ("data", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
@@ -70,7 +71,8 @@ def read_what_if(text: str, lang: str = "en") -> Parsed:
     refused one). A leading "actually", "eigentlich", "no," is dropped."""
     low = nb.normalize(text)
     low = correction(low) or low
-    parts = clauses(low) if len(clauses(low)) > 1 else [low]
+    parts = clauses(low)
+    parts = parts if len(parts) > 1 else [low]
     fields: dict = {}
     missed: list[str] = []
     refused = None
@@ -81,10 +83,11 @@ def read_what_if(text: str, lang: str = "en") -> Parsed:
         else:
             missed.append(part)
             refused = refused or (got if got.negated else None)
-    if not fields:
-        whole = _read(low, lang) if len(parts) > 1 else refused or Parsed({}, False, lang=lang)
-        return whole if whole.ok or whole.reason else refused or whole
-    note = msg("interview.what_if.not_understood", lang, parts=", ".join(f"«{m}»" for m in missed)) if missed else None
+    if not fields:       # no part alone: the whole line (one change over several clauses), else why not
+        whole = _read(low, lang) if len(parts) > 1 else Parsed({}, False, lang=lang)
+        return whole if whole.ok else refused or whole
+    parts_missed = ", ".join(f"«{m}»" for m in missed)
+    note = msg("interview.what_if.not_understood", lang, parts=parts_missed) if missed else None
     return Parsed(fields, lang=lang, note=note)
 
 
