@@ -16,6 +16,7 @@ from expert.messages import has as has_msg, t as msg
 
 from . import agent_followups as af, aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
 from .dataset import parse_dataset
+from .negation import guarded
 from .precision import parse_precision
 from .workload_describe import DEFAULTS, describe, describe_field, method_word
 from .questions import ORDER, Question, question
@@ -202,14 +203,13 @@ class Interview(Turns):
         if partial and qid == "dataset":
             text = t = partial + ", " + t
         whole = parse_sentence(text, lang, models=self.models)
-        fixed = None
-        if not (whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None)):
-            fixed = self._correction(q, t, lang)
+        sentence = whole.ok and len(found_parts(whole.fields)) >= 2   # a new sentence, after the interview too
+        fixed = None if sentence or q is None else self._correction(q, t, lang)   # after it: a what-if
         if fixed is not None:
             return fixed
-        if whole.ok and (len(found_parts(whole.fields)) >= 2 or qid is None):
+        if sentence:
             got, parts = whole, found_parts(whole.fields)
-        elif qid is None:
+        elif qid is None:                  # a change, read part by part ("eigentlich 32B, Server in CH")
             return self._what_if(text, lang)
         else:
             got, parts = self._parse(qid, text, lang), [qid]
@@ -241,15 +241,15 @@ class Interview(Turns):
             if qid == "growth":
                 kw["current_params_b"] = self.answers.get("params_b") or aliases.params_of(
                     str(self.answers.get("model", "")))
-            got = _PARSERS[qid](text, lang, **kw)
+            got = guarded(qid, _PARSERS[qid], text, lang, **kw)
         elif qid == "site_country":
-            got = _PARSERS[qid](text, lang, hosting=self.answers.get("hosting"))
+            got = guarded(qid, _PARSERS[qid], text, lang, hosting=self.answers.get("hosting"))
         else:
-            got = _PARSERS[qid](text, lang)
+            got = guarded(qid, _PARSERS[qid], text, lang)
         if got.ok and qid == "fine_tuning_frequency" and got.follow_up:
             return p.fail(qid, got.lang, "interview.reply.fine_tuning_frequency")
-        ft = got.fields.get("fine_tuning")
-        if got.ok and qid == "fine_tuning_method" and not isinstance(ft, dict):
+        ft = got.fields.get("fine_tuning")   # "doch kein Fine-Tuning" retracts it: "none" answers both
+        if got.ok and qid == "fine_tuning_method" and not isinstance(ft, dict) and ft != "none":
             return p.fail(qid, got.lang, "interview.reply.fine_tuning_method")
         return got
 

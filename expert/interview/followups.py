@@ -12,6 +12,7 @@ import re
 from . import aliases, lexicon as lx, numbers as nb
 from .choices import NO_PREFERENCE, nothing, undecided
 from .model import sizes
+from .polarity import blank_denied, denied
 from .result import Parsed, fail, num, safe, say
 
 _LAT_UNIT = re.compile(r"(?:^| |(?<=\d))(ms|msec|millisec\w*|millisek\w*|s|sec\w*|sek\w*|min\w*)"
@@ -131,6 +132,11 @@ def parse_horizon(t: str, lang: str = "en") -> Parsed:
     return Parsed({"horizon_months": int(round(months))}, lang=lang, note=note)
 
 
+_GROWS = lx.words("grow\\w*", "wachs\\w*", "wächst", "grösser\\w*", "bigger", "larger", "changes?",
+                  "ändern", "ändert")
+"""Words of growth: a denied one ("no growth", "wird nicht grösser") answers the growth question."""
+
+
 @safe("growth")
 def parse_growth(t: str, lang: str = "en", models: dict[str, str] | None = None,
                  current_params_b: float | None = None) -> Parsed:
@@ -151,7 +157,10 @@ def parse_growth(t: str, lang: str = "en", models: dict[str, str] | None = None,
     if len(nums) == 1 and 0.1 <= nums[0].value <= 2000 and not lx.has(lx.DONT_KNOW, t):
         return Parsed({"growth_params_b": num(nums[0].value)}, lang=lang,
                       note=say("interview.note.billions", lang))
-    if lx.has(lx.NO, t) or lx.has(lx.DONT_KNOW, t) or lx.has(_SAME, t):
+    no = lx.only(lx.NO, t) or denied(_GROWS, t) or (blank_denied(t) == t and lx.has(lx.NO, t))
+    if (no or lx.has(_SAME, t)) and not lx.has(lx.DONT_KNOW, t):   # not "not in the US": another question's
+        return Parsed({}, lang=lang, note=say("interview.note.growth.none", lang))
+    if lx.has(lx.DONT_KNOW, t):
         return nothing(lang)
     return fail("growth", lang, "interview.reply.growth")
 

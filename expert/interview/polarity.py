@@ -98,6 +98,19 @@ def polar(options: dict[str, re.Pattern[str]], t: str) -> dict[str, int]:
     return said
 
 
+def blank_denied(t: str) -> str:
+    """`t` with the words a negator denies blanked (same length): from the first negator of each
+    clause to the clause end, the negator itself kept ("not 70b" → "not    "; "no" stays "no").
+    A value a parser finds in `t` but not here was read from inside a negation."""
+    masked = _MASK.sub(lambda m: "_" * len(m.group()), t)
+    out = list(t)
+    for lo, hi in _clauses(masked):
+        neg = _NEG.search(masked, lo, hi)
+        if neg is not None:
+            out[neg.end():hi] = " " * (hi - neg.end())
+    return "".join(out)
+
+
 def denied(pattern: re.Pattern[str], t: str) -> bool:
     """Whether the pattern occurs in `t` only inside a negation ("nothing sensitive")."""
     return polar({"x": pattern}, t)["x"] == -1

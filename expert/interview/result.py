@@ -31,6 +31,8 @@ class Parsed:
     note: str | None = None
     follow_up: str | None = None
     lang: str = "en"
+    negated: bool = False
+    """Refused because the value was named only to be denied ("not 70B", `negation.guarded`)."""
 
 
 def fail(qid: str, lang: str, key: str, **values: object) -> Parsed:

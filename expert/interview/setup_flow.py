@@ -74,8 +74,8 @@ class SetupInterview:
         t = nb.normalize(text)
         lang = lx.detect_lang(t, self.lang)
         if q is None:
-            return Reply("unclear", None, reason=say(
-                "interview.setup.all_answered", lang),
+            return Reply("unclear", None, reason=say(   # the session's language, as the frame around it
+                "interview.setup.all_answered", self.lang),
                 example="/set latency_p95_s 0.8")
         if lx.asks_help(t):
             return help_reply(q, self.lang)

@@ -26,7 +26,16 @@ class Turns:
         from .proposals import propose
         from .redirect import other_question
 
-        other = other_question(q.id, t, lang, self._parse)
+        refused: list[Parsed] = []
+
+        def parse(qid: str, text: str, lang: str) -> Parsed:   # keeps a "not X" another question refused
+            got = self._parse(qid, text, lang)
+            refused.extend([got] if got.negated else [])
+            return got
+
+        other = other_question(q.id, t, lang, parse)
+        if other is None and refused and not got.negated:
+            got = refused[0]        # "nicht in den USA" at the sector question: say why, not "which sector?"
         if other is not None:
             oid, parsed = other
             changed = self._merge(oid, parsed.fields)
@@ -73,17 +82,18 @@ class Turns:
 
     def _what_if(self, text: str, lang: str) -> Reply:
         """A change typed after the interview, in plain words ("actually under half a second")."""
-        from .whatif import what_if
+        from .whatif import read_what_if
 
-        fields = what_if(text, lang)
-        if not fields:
-            return Reply("unclear", None, reason=msg("interview.all_answered", lang),
-                         example=render_sentence(self.answers, lang))
+        got = read_what_if(text, lang)
+        if not got.ok:               # a refused "not X" says why; else the sentence to edit
+            return Reply("unclear", None, reason=got.reason or msg("interview.all_answered", lang),
+                         example=got.example if got.reason else render_sentence(self.answers, lang))
         changed: dict = {}
-        for name, value in fields.items():
+        for name, value in got.fields.items():
             changed.update(self.set(name, value))
-        return Reply("answer", None, describe(fields, self.lang), changed,
-                     note=msg("interview.what_if", self.lang))
+        note = msg("interview.what_if", self.lang)
+        return Reply("answer", None, describe(got.fields, self.lang), changed,
+                     note=f"{note}; {got.note}" if got.note else note)
 
     def _take(self, offer) -> Reply:
         """The user accepted the default offered for a vague answer."""

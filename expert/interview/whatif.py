@@ -11,9 +11,14 @@ from __future__ import annotations
 import re
 
 from . import lexicon as lx, numbers as nb, parse as p
+from expert.messages import t as msg
+
+from .negation import guarded
 from .polarity import correction
 from .precision import parse_precision
 from .redirect import _PLACE
+from .result import Parsed
+from .sentence import clauses
 
 PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.parse_fine_tuning,
            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
@@ -26,10 +31,11 @@ CUES = (
     ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b|"
                 r"\b(seconds?|sekunden?|millisec\w*|millisek\w*)\b"),
     ("context", r"context|kontext|tokens?\b"),
-    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ"),
+    ("hosting", r"hosting|schweiz|switzerland|swiss|\beu\b|europ|\busa\b|"
+                r"\b(in|im|outside|ausserhalb) (the |den )?us\b"),
     ("budget", r"\b(rent\w*|buy\w*|bought|miete\w*|gemietet|kauf\w*|gekauft|capex|opex)\b"),
     ("horizon", r"horizon|horizont|\d+\s*(months|monate|years|jahre)\b"),
-    ("sector", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
+    ("data", r"sector|branche|health|gesundheit|finance|finanz|public|verwaltung"),
     ("growth", r"grow\w*|wachs\w*|wächst|grösser|bigger|larger"),
     ("deployment", r"on[- ]?prem\w*|cloud|rechenzentrum|data ?cent(er|re)|eigene\w* server"),
     ("volume", lx.REQUESTS.pattern + r"|\b(per|pro|a|am) (day|tag|minute|min|hour|stunde)\b"),
@@ -45,14 +51,46 @@ of requests); the first whose parser understands the text wins."""
 _CUES = tuple((qid, re.compile(pattern)) for qid, pattern in CUES)
 
 
-def what_if(text: str, lang: str = "en") -> dict:
-    """The workload fields of a free-text change ("latency 0.3 s", "buy instead"); {} if none.
-    A leading "actually", "eigentlich", "no," is dropped."""
-    low = nb.normalize(text)
-    low = correction(low) or low
+def _read(low: str, lang: str) -> Parsed:
+    """One change: the first topic whose cue is in `low` and whose parser understands it; a value
+    named only to be denied ("not 70B") is refused (`negation.guarded`); not understood otherwise."""
+    refused = None
     for qid, cue in _CUES:
         if cue.search(low):
-            got = PARSERS[qid](low, lang)
+            got = guarded(qid, PARSERS[qid], low, lang)
             if got.ok and got.fields:
-                return dict(got.fields)
-    return {}
+                return got
+            refused = refused or (got if got.negated else None)
+    return refused or Parsed({}, False, lang=lang)
+
+
+def read_what_if(text: str, lang: str = "en") -> Parsed:
+    """A free-text change read part by part ("eigentlich Qwen3 32B, Server in der Schweiz"): each
+    clause is one change; what was understood is in `fields`, and `note` names each part that was
+    not understood (or refused). Not ok when no part was understood (`reason` says why for a
+    refused one). A leading "actually", "eigentlich", "no," is dropped."""
+    low = nb.normalize(text)
+    low = correction(low) or low
+    parts = clauses(low)
+    parts = parts if len(parts) > 1 else [low]
+    fields: dict = {}
+    missed: list[str] = []
+    refused = None
+    for part in parts:
+        got = _read(part, lang)
+        if got.ok:
+            fields.update(got.fields)
+        else:
+            missed.append(part)
+            refused = refused or (got if got.negated else None)
+    if not fields:       # no part alone: the whole line (one change over several clauses), else why not
+        whole = _read(low, lang) if len(parts) > 1 else Parsed({}, False, lang=lang)
+        return whole if whole.ok else refused or whole
+    parts_missed = ", ".join(f"«{m}»" for m in missed)
+    note = msg("interview.what_if.not_understood", lang, parts=parts_missed) if missed else None
+    return Parsed(fields, lang=lang, note=note)
+
+
+def what_if(text: str, lang: str = "en") -> dict:
+    """The workload fields of a free-text change ("latency 0.3 s", "buy instead"); {} if none."""
+    return dict(read_what_if(text, lang).fields)

@@ -7,6 +7,7 @@ message catalog (`interview.describe.*`, `interview.word.*`).
 
 from __future__ import annotations
 
+from expert.inputs.slo import DEFAULT_TTFT_S
 from expert.messages import has, t
 
 from .numbers import fmt
@@ -63,7 +64,7 @@ def describe_field(name: str, value: object, lang: str = "en") -> str:
     if name == "agent" and isinstance(value, dict):
         return _agent(value, lang)
     if name == "latency_target_s" and value is None:
-        return t("interview.describe.no_latency_target", lang)
+        return t("interview.describe.no_latency_target", lang, s=fmt(DEFAULT_TTFT_S, lang))  # what advise applies
     if name in ("latency_target_s", "ttft_target_s"):
         return t("interview.describe.first_words", lang, n=num)
     if name == "streaming":

@@ -43,7 +43,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.describe.complete_answer": (
         "the complete answer within {n} s",
         "die vollständige Antwort innert {n} s"),
-    "interview.describe.no_latency_target": ("no latency target", "kein Latenzziel"),
+    "interview.describe.no_latency_target": (
+        "the first words within {s} s (000 U1: a chat agent answers in under 2 s)",
+        "die ersten Wörter innert {s} s (000 U1: ein Chat-Agent antwortet unter 2 s)"),
     "interview.describe.tpot_target_ms": ("{n} ms per output token", "{n} ms pro Ausgabe-Token"),
     "interview.describe.streamed": (
         "answers streamed as they are written",

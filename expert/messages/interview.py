@@ -36,6 +36,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{docs} documents noted — how long is one document (pages or tokens)?",
         "{docs} Dokumente notiert — wie lang ist ein Dokument (Seiten oder Tokens)?"),
     "interview.what_if": ("changed after the interview", "nach dem Interview geändert"),
+    "interview.what_if.not_understood": ("not understood, so not changed: {parts}",
+                                         "nicht verstanden, daher nicht geändert: {parts}"),
     "interview.example": ("Example", "Beispiel"),
     "interview.topic.latency": ("response time", "Antwortzeit"),
     "interview.topic.context": ("context length", "Kontextlänge"),

@@ -53,6 +53,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.reply.gpu.which": (
         "Which GPU? e.g. H100, A100 80GB, L40S.",
         "Welche GPU? z. B. H100, A100 80GB, L40S."),
+    "interview.reply.negated": (
+        "«{said}» says what you do not want; say what you want instead (the example below)",
+        "«{said}» sagt, was Sie nicht wollen; sagen Sie stattdessen, was Sie wollen (Beispiel unten)"),
+    "interview.note.growth.none": ("no growth planned: sized for the model as it is",
+                                   "kein Wachstum geplant: ausgelegt auf das Modell, wie es ist"),
     "interview.reply.growth": ("What size then, e.g. 70B?", "Welche Grösse dann, z. B. 70B?"),
     "interview.reply.horizon.none": ("No period found.", "Kein Zeitraum gefunden."),
     "interview.reply.horizon.out_of_range": (

@@ -141,7 +141,8 @@ def test_skip_shows_the_default_in_plain_words():
     iv.answer("1000 per day")
     iv.answer("no")
     iv.answer("no")
-    assert iv.answer("default").understood == "skipped — default: no latency target"
+    assert iv.answer("default").understood == (   # the 2 s advise applies (QA 45 D6)
+        "skipped — default: the first words within 2 s (000 U1: a chat agent answers in under 2 s)")
 
 
 def test_set_what_if_edits():

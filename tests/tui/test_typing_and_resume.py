@@ -80,3 +80,27 @@ async def test_the_resume_dialog_shows_the_saved_answers_in_the_chats_language(m
         assert isinstance(app.screen, ResumeScreen)
         assert "requests per day" in app.screen.summary and "Anfragen" not in app.screen.summary
         assert "Resume" in app.screen.question
+
+
+async def test_typing_an_answer_at_the_resume_dialog_starts_afresh_with_it(make_app, state_dir):
+    """QA 45 D8: typed text + Enter at "Resume the last session?" is no yes: the saved session is not
+    resumed, and the text is the first answer of the new session (the model question)."""
+    from tui.screens.resume import ResumeScreen
+
+    app = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await send(pilot, "Llama 3.1 70B")
+        await send(pilot, "20000 per day")
+        await pilot.press("ctrl+q")
+    app = make_app(resume=None, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        for ch in "Qwen3 8B":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        answers = app.chat.session.interview.answers
+        assert answers.get("model") == "qwen3-8b" and "requests_per_day" not in answers, answers

@@ -18,8 +18,9 @@ from ..bindings import LangScreen, lang_bindings, screen_bindings
 class ResumeScreen(LangScreen, ModalScreen[bool]):
     """Shows the saved clarification sentence; `y`/Enter resumes, `n`/Escape starts fresh.
 
-    Any other key answers `on_typing` (resume at start, keep the answers before `/new`: nothing
-    is lost either way) and goes on to the prompt, so an answer typed at once is not lost. The
+    Any other key answers `on_typing`, no unless told (start afresh at start, keep the answers
+    before `/new`), and goes on to the prompt, so an answer typed at once is not lost: it is the
+    first answer of the new session (QA 45: typed text + Enter never means "resume"). The
     question is answered once: keys that arrive together (a paste, a fast typist) reach it before it
     has closed, and each of them, `y` and `n` included, only goes on to the prompt."""
 
@@ -27,7 +28,7 @@ class ResumeScreen(LangScreen, ModalScreen[bool]):
                 *lang_bindings("n,escape", "choose(False)", "key.start_fresh"), *screen_bindings()]
 
     def __init__(self, summary: str, lang: str, question: str | None = None,
-                 on_typing: bool = True) -> None:
+                 on_typing: bool = False) -> None:
         """`question` replaces "Resume the last session?" (e.g. before `/new`)."""
         super().__init__()
         self.summary, self.lang = summary, lang
