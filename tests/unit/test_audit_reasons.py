@@ -109,7 +109,7 @@ S1 = {"gpu": "l40s", "count": 1, "workload": {"model": "llama-3.1-70b", "precisi
 
 
 def test_a_setup_that_cannot_load_the_model_misses_memory_and_only_memory():
-    # QA 45 #4, #10 (/tmp/qa45/s1.yaml): 70 B × 2 bytes = 140.0 GB of weights + 0.6 KV + 3.4 runtime = 144.0 GB
+    # QA 45 #4, #10 (its case s1: 70B fp16 on one L40S): 70 B × 2 bytes = 140.0 GB of weights + 0.6 KV + 3.4 runtime = 144.0 GB
     # against the 44.5 GB one L40S holds: the model does not load, so the audit does not meet its targets
     # (docs/contract.md: missed "memory"), and its summary states the memory, no TPOT of a model never loaded
     report = expert.audit(S1)

@@ -13,14 +13,14 @@ THROUGHPUT = {"model": "qwen3-8b", "requests_per_second": 20, "prompt_tokens": 1
 
 
 def test_an_agents_comparison_counts_llm_steps():
-    # /tmp/qa45/w6.yaml: "2× l40s meets the targets at the peak of 1.55 req/s" — the rate is LLM steps/s
+    # QA 45 case w6 (qwen3-30b-a3b agent on SGLang): "2× l40s meets the targets at the peak of 1.55 req/s" — the rate is LLM steps/s
     text = expert.advise(AGENT).document_recommendation
     assert "meets the targets at the peak of" in text and "LLM steps/s:" in text and "req/s:" not in text
     assert "LLM-Schritte/s:" in expert.advise(AGENT, lang="de").document_recommendation
 
 
 def test_no_target_states_no_tolerance():
-    # /tmp/qa45/w12.yaml: not streamed, no target: "sized for throughput", then no "10 % above it"
+    # QA 45 case w12: not streamed, no target: "sized for throughput", then no "10 % above it"
     text = render(expert.advise(THROUGHPUT), "text")
     assert "none (not streamed, no target: sized for throughput)" in text
     assert "a target counts as met up to" not in text
