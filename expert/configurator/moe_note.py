@@ -3,8 +3,8 @@
 The documents' size guidance (000 U1-U4, D1: 7B in FP16 ≈ 14-16 GB, "Modell ab 70B" → several A100)
 speaks of dense models at 16 bits, where the parameter count fixes both the memory and the bytes each
 token reads. A current MoE decouples the two (gpt-oss-120b holds 116.8B parameters in 65 GB at its native
-MXFP4 and reads 5.13B per token: its 5.71B active parameters less the input embedding, a lookup), so its answer may differ from what the size alone suggests; the note
-says why, with the numbers of the sizing core.
+MXFP4 and reads 5.13B per token: its 5.71B active parameters less the input embedding, a lookup), so its
+answer may differ from what the size alone suggests; the note says why, with the numbers of the sizing core.
 """
 
 from __future__ import annotations

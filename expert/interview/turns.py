@@ -30,7 +30,8 @@ class Turns:
 
         def parse(qid: str, text: str, lang: str) -> Parsed:   # keeps a "not X" another question refused
             got = self._parse(qid, text, lang)
-            refused.extend([got] if got.negated else [])
+            if got.negated:
+                refused.append(got)
             return got
 
         other = other_question(q.id, t, lang, parse)

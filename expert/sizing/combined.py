@@ -70,10 +70,9 @@ def estimate(model: LlmModel, gpu: Gpu, count: int = 1, precision: str = "fp16",
     perf = loaded_performance(model, gpu, count, tp, precision, batch, prompt, output, kv_precision, interconnect,
                               a, engine=engine, max_sequences=capacity or None, rate_rps=per_replica,
                               prompt_cv=prompt_cv, recv_interval=recv_interval)
-    if mode == "inference":
-        perf = without_operating_point(perf, capacity, batch, rate_rps)
     run = None
     if mode == "inference":
+        perf = without_operating_point(perf, capacity, batch, rate_rps)
         memory = inference_memory(model, gpu, count, tp, precision, context, batch, kv_precision, a, engine,
                                   attention=attention)
     elif mode in ("full", "lora", "qlora"):

@@ -44,8 +44,9 @@ flight, not the 1.2-3.7 s of the whole cohort). The cohort's wait and the lane's
 prompts ahead (clumped or at random), so a closed loop waits for the larger of the two, not their sum
 (`closed_loop_ttft_s`). A server that takes in new requests only every R decode steps while others decode
 (SGLang's `--scheduler-recv-interval R`, default 1) makes each closed-loop arrival wait for the next
-receive as well: (R − 1)/2 steps on average beyond the every-step default (`receive_wait_s`). Static batching (TensorRT-LLM's offline benchmark, a batch that
-starts together) is not this model: its TPOT is `decode(b)`.
+receive as well: (R − 1)/2 steps on average beyond the every-step default (`receive_wait_s`). Static
+batching (TensorRT-LLM's offline benchmark, a batch that starts together) is not this model: its TPOT is
+`decode(b)`.
 
 Each replica solves through a closure over its fields (`Replica.solve`, built by `load_solver.py`),
 which the bisections call without building a state.
@@ -282,5 +283,5 @@ def closed_loop_ttft_p95_s(state: SteadyState, concurrency: float, per_prompt_s:
 
 
 __all__ = ["Replica", "SteadyState", "steady", "rate_ceiling", "rate_max", "closed_loop", "admission_wait_s",
-           "cohort_size", "cohort_prompt_wait_s", "cohort_wait_s", "receive_wait_s", "cohort_wait_p95_s", "closed_loop_ttft_s",
-           "closed_loop_ttft_p95_s", "chunk_tokens", "wait_mean", "wait_p95"]
+           "cohort_size", "cohort_prompt_wait_s", "cohort_wait_s", "receive_wait_s", "cohort_wait_p95_s",
+           "closed_loop_ttft_s", "closed_loop_ttft_p95_s", "chunk_tokens", "wait_mean", "wait_p95"]

@@ -66,18 +66,26 @@ async def test_space_on_a_card_still_opens_it(card_in_focus):
         assert card.collapsed is not before
 
 
-async def test_the_resume_dialog_shows_the_saved_answers_in_the_chats_language(make_app, state_dir):
+@contextlib.asynccontextmanager
+async def at_resume_dialog(make_app, answers: tuple[str, ...], saved_lang: str):
+    """`async with at_resume_dialog(...) as (app, pilot)`: a session of `answers` in `saved_lang` quit and
+    saved, then a fresh English chat at its "Resume the last session?" dialog."""
     from tui.screens.resume import ResumeScreen
 
-    app = make_app(lang="de")
+    app = make_app(lang=saved_lang)
     async with app.run_test(size=SIZE) as pilot:
-        await send(pilot, "Llama 3.1 8B")
-        await send(pilot, "20 000 pro Tag")
+        for answer in answers:
+            await send(pilot, answer)
         await pilot.press("ctrl+q")
     app = make_app(resume=None, lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
+        yield app, pilot
+
+
+async def test_the_resume_dialog_shows_the_saved_answers_in_the_chats_language(make_app, state_dir):
+    async with at_resume_dialog(make_app, ("Llama 3.1 8B", "20 000 pro Tag"), "de") as (app, pilot):
         assert "requests per day" in app.screen.summary and "Anfragen" not in app.screen.summary
         assert "Resume" in app.screen.question
 
@@ -85,17 +93,7 @@ async def test_the_resume_dialog_shows_the_saved_answers_in_the_chats_language(m
 async def test_typing_an_answer_at_the_resume_dialog_starts_afresh_with_it(make_app, state_dir):
     """QA 45 D8: typed text + Enter at "Resume the last session?" is no yes: the saved session is not
     resumed, and the text is the first answer of the new session (the model question)."""
-    from tui.screens.resume import ResumeScreen
-
-    app = make_app(lang="en")
-    async with app.run_test(size=SIZE) as pilot:
-        await send(pilot, "Llama 3.1 70B")
-        await send(pilot, "20000 per day")
-        await pilot.press("ctrl+q")
-    app = make_app(resume=None, lang="en")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen)
+    async with at_resume_dialog(make_app, ("Llama 3.1 70B", "20000 per day"), "en") as (app, pilot):
         for ch in "Qwen3 8B":
             await pilot.press("space" if ch == " " else ch)
         await pilot.pause()
