@@ -53,10 +53,9 @@ def figures(ctx, best, offload=None) -> dict:
     # copies of the shared prefix in a replica: one per GPU under DP attention (each rank's own cache), as a
     # session's KV under TP (an MLA latent on every GPU), else one split over the GPUs
     shared_copies = tp if prof.attention == "dp" else prof.kv_copies
-    # a closed loop carries the rate its users make at this pick's step (`closed_rate`), at most the rate
-    # it was sized for: N × R / (R + Z) sessions, never more than its users
-    peak_tasks = d.closed_rate(step) if d.users else d.peak_task_rate
-    average_tasks = d.average_task_rate * peak_tasks / d.peak_task_rate if d.peak_task_rate > 0 else 0.0
+    # the rate the search sized: a closed loop's at its pick's fixed point (`closed_loop.settle`), the one
+    # rate every section states: N × R / (R + Z) sessions, never more than its users
+    peak_tasks, average_tasks = d.peak_task_rate, d.average_task_rate
     live = a.fan_out * loop.sessions(peak_tasks, a.steps_mean, step, a.tool_time_s)
     generating = peak_tasks * a.fan_out * a.steps_mean * step
     # `cpu` offloads a share of the idle sessions (search.run: where it pays); `drop` keeps none

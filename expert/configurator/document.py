@@ -111,6 +111,16 @@ def document_recommendation(workload, lang: str = "en", catalog: Catalog | None 
     return f"{text[lang]} — {'; '.join(sections)}"
 
 
+def shown_peak(ctx, lang: str) -> str:
+    """The search's peak as the report's sections write it: from the report's rounded figure
+    (`report.build.DECIMALS`), so 1.53503 steps/s reads 1.53 here as in the capacity section, not 1.54
+    (QA 45 #11)."""
+    from expert.report.build import DECIMALS
+    from expert.report.numbers import dec
+
+    return dec(round(ctx.peak_rps, DECIMALS), lang, 2)
+
+
 def meets_reason(ctx, c) -> dict[str, str] | None:
     """The cost optimum's own latencies at the peak against the targets (why a cheaper GPU suffices)."""
     from expert.inputs.slo import SLO_TOLERANCE
@@ -130,7 +140,7 @@ def meets_reason(ctx, c) -> dict[str, str] | None:
                  pct=round(SLO_TOLERANCE * 100))
 
     return {lang: t("configurator.compare.meets", lang, count=c.count, gpu=c.source.gpu.id,
-                    peak=dec(ctx.peak_rps, lang, 2),  # an agent loop is sized in LLM steps (QA 45 nit)
+                    peak=shown_peak(ctx, lang),  # an agent loop is sized in LLM steps (QA 45 nit)
                     unit=t("report.unit.steps/s" if ctx.agent is not None else "report.unit.req/s", lang),
                     parts=", ".join(part(lang, *check) for check in checks if check[2] is not None))
             for lang in ("en", "de")}
@@ -152,7 +162,7 @@ def physical_reason(ctx, c) -> dict[str, str] | None:
     tp = f"{c.tp}× " if c.tp > 1 else ""
     return {lang: t("configurator.compare.physical", lang, tp=tp, gpu=c.source.gpu.id, precision=c.precision,
                     one=dec(one, lang, 2), util=round(ctx.util * 100), prefill=dec(prof.prefill_1, lang, 3),
-                    tpot=round(prof.tpot(1) * 1000), peak=dec(ctx.peak_rps, lang, 2))
+                    tpot=round(prof.tpot(1) * 1000), peak=shown_peak(ctx, lang))
             for lang in ("en", "de")}
 
 

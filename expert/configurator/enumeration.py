@@ -21,7 +21,8 @@ from expert.configurator.agent_demand import is_closed_loop
 from expert.configurator.candidates import (QUALITY_NOTE, Source, admissible_sources, catalog_sources,
                                             interconnect_label, precisions)
 from expert.configurator.availability import domain_names
-from expert.configurator.feasibility import Candidate, Context, build, check, closeness, ha_layout
+from expert.configurator.closed_loop import settle
+from expert.configurator.feasibility import Candidate, Context, build, check, closeness, evaluate, ha_layout
 from expert.configurator.ordered import best_only, enumerate_ordered
 from expert.configurator.outcome import Outcome
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
@@ -163,28 +164,30 @@ def _alternative(c: Candidate, best: Candidate | None, ctx: Context) -> Configur
 
 
 def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
-            step_latency_s: float = 0.0, routed_replicas: int | None = None) -> tuple[Context, list[Source]]:
+            step_latency_s: float = 0.0, routed_replicas: int | None = None, task_rate: float | None = None,
+            share: float | None = None) -> tuple[Context, list[Source]]:
     """The context of a single-model workload's search and its admissible sources (an agent loop's
-    offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records; a closed
-    loop's task rate at a step latency of `step_latency_s` and a loop without affinity's hit rate at
-    `routed_replicas`, `agent_demand.demand`)."""
+    offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records, unless
+    `share` states it; a closed loop's task rate at a step latency of `step_latency_s`, or `task_rate`
+    itself, and a loop without affinity's hit rate at `routed_replicas`, `agent_demand.demand`)."""
     model = catalog.resolve_model(w.model, w.params_b)
     w = w.at_native(model.native_precision)  # gpt-oss: MXFP4 unless a precision is stated
     agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
-        w, agent = _loop_view(w, model, step_latency_s, routed_replicas)
+        w, agent = _loop_view(w, model, step_latency_s, routed_replicas, task_rate)
         if searches_shares(agent):
-            agent, searched = _offload_where_it_pays(w, catalog, a, shared, model, agent), True
+            agent, searched = (_offload_where_it_pays(w, catalog, a, shared, model, agent) if share is None
+                               else agent.offloading(share)), True
     ctx = _context(w, catalog, a, shared, model, agent)
     ctx.offload_searched = searched
     return ctx, admissible_sources(catalog_sources(catalog), w)
 
 
-def _loop_view(w: Workload, model, step_latency_s: float = 0.0,
-               routed_replicas: int | None = None) -> tuple[Workload, object]:
+def _loop_view(w: Workload, model, step_latency_s: float = 0.0, routed_replicas: int | None = None,
+               task_rate: float | None = None) -> tuple[Workload, object]:
     """(per-step equivalent workload, demand) of the agent loop `w` (`agent_demand.py`)."""
     from expert.configurator.agent_demand import demand, equivalent
-    agent = demand(w, model, step_latency_s, routed_replicas)
+    agent = demand(w, model, step_latency_s, routed_replicas, task_rate)
     return equivalent(w, agent), agent
 
 
@@ -208,8 +211,8 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     affinity is sized at the hit rate of `routed_replicas` replicas in turn (`_routed`)."""
     shared = {} if shared is None else shared
 
-    def searched(step_latency_s: float = 0.0) -> tuple[Context, Outcome, list]:
-        ctx, sources = context(w, catalog, a, shared, step_latency_s, routed_replicas)
+    def searched(task_rate: float | None = None, share: float | None = None) -> tuple[Context, Outcome, list]:
+        ctx, sources = context(w, catalog, a, shared, 0.0, routed_replicas, task_rate, share)
         if w.high_availability:  # the domains' price is no function of (source, count) alone: visit all
             return ctx, enumerate_candidates(ctx, sources), sources
         if optimum_only:
@@ -218,8 +221,15 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
             return ctx, out, sources
         return ctx, (enumerate_candidates if detail else enumerate_ordered)(ctx, sources), sources
 
+    def step_of(c: Candidate, task_rate: float, share: float) -> float | None:
+        """One candidate's step at a task rate; None where it has no operating point (it does not serve
+        the rate: beyond it the search states the step at its largest batch, which is shorter)."""
+        at = evaluate(context(w, catalog, a, shared, 0.0, routed_replicas, task_rate, share)[0],
+                      c.source, c.precision, c.tp, c.count)
+        return at.latency if at.op is not None else None
+
     found = searched()
-    found = _closed_loop(found, searched) if is_closed_loop(w) else found
+    found = settle(found, searched, step_of) if is_closed_loop(w) else found
     if routed_replicas is not None:
         return found
     found = _single_replica_affine(w, found, lambda v: run(v, catalog, a, shared, optimum_only, detail))
@@ -276,33 +286,6 @@ def _routed(found: tuple, rerun) -> tuple:
             found = again
         replicas = pick.replicas
     return found
-
-
-CLOSED_LOOP_ROUNDS = 8      # own bound: the loops seen here settle in 3-5 rounds
-CLOSED_LOOP_SETTLED = 0.002  # own bound: a rate that moves by less than 0.2 % between rounds has settled
-
-
-def _closed_loop(first: tuple, searched) -> tuple:
-    """A closed loop's search at its fixed point (`agent_demand.demand`): the first search takes a step of
-    0 s (the highest task rate); each next one the step latency of the pick before, until the rate
-    settles or the rounds end. Of the searches made, the cheapest whose pick carries the rate its own step
-    gives (within the settling margin) is taken; the first always does (no step is shorter than 0 s).
-    Where two picks alternate (a slow one sized for the rate of a fast one, which at the slow one's rate
-    no longer carries its own), the one that carries its load wins."""
-    found, kept = first, [first]
-    for _ in range(CLOSED_LOOP_ROUNDS):
-        ctx, out, _ = found
-        if out.best is None:
-            break
-        found = searched(out.best.latency)
-        if found[1].best is None:
-            break
-        kept.append(found)
-        if abs(found[0].agent.peak_task_rate - ctx.agent.peak_task_rate) <= CLOSED_LOOP_SETTLED * ctx.agent.peak_task_rate:
-            break
-    carrying = [f for f in kept if f[1].best is not None
-                and f[0].agent.closed_rate(f[1].best.latency) <= f[0].agent.peak_task_rate * (1 + CLOSED_LOOP_SETTLED)]
-    return min(carrying, key=lambda f: f[1].best.key) if carrying else first
 
 
 def _pick(c: Candidate) -> tuple:

@@ -142,15 +142,17 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     return memory, capacity, clean_fact(fact)
 
 
-def _sized_view(w: Workload, model, choice: dict | None) -> tuple[Workload, int, int]:
+def _sized_view(w: Workload, model, choice: dict | None,
+                agent: dict | None = None) -> tuple[Workload, int, int]:
     """The workload the summaries size, the agent sessions each replica holds during tools and the prefix
-    tokens they share: an agent loop is sized as its per-step equivalent (`configurator.agent_demand`)."""
+    tokens they share: an agent loop is sized as its per-step equivalent (`configurator.agent_demand`).
+    A closed loop runs at the task rate the search settled (`agent`: the report's agent figures,
+    `closed_loop.settle`), the one rate every section states."""
     if w.agent is None:
         return w, 0, 0
     from expert.configurator.agent_demand import demand, equivalent, held_per_replica, shared_prefix_tokens
 
-    # a closed loop's load at the pick's step latency (`agent_demand.demand`, as the report's agent figures)
-    d = demand(w, model, (choice.get("latency_p95_s") or 0.0) if choice else 0.0)
+    d = demand(w, model, task_rate=agent["peak_tasks_per_s"] if agent and w.agent.concurrent_users else None)
     replicas = max(1, choice.get("replicas", 1)) if choice else 1
     return equivalent(w, d), held_per_replica(d, replicas), shared_prefix_tokens(d)
 
@@ -179,7 +181,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     options = [_report_fields(a) for a in result.alternatives]  # what the report and the near tie read
     alternatives = [_localised(a, lang) for a in options]
     quantised = [_localised(_report_fields(a), lang) for a in getattr(result, "quantised", [])]
-    sized, held, shared = _sized_view(w, model, choice)
+    sized, held, shared = _sized_view(w, model, choice, getattr(result, "agent", None))
     memory, capacity, sizing = _summaries(sized, model, catalog, choice, held, shared, w if w.agent else None)
     if w.agent is not None:  # sized as its per-step equivalent: the rates count LLM steps
         capacity["rate_unit"] = "steps/s"

@@ -59,9 +59,10 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     served = None  # an agent loop's serving check reads its demand at the chosen TP's replicas (below)
     if d is None:
         tp, served = serving_tp(setup, w, model, gpu, tp)
-    if d is not None and not d.affinity:  # round-robin over the setup's replicas hits 1/R, as the advice sizes
-        d = demand(w, model, routed_replicas=setup.count // tp)
+    if d is not None:  # round-robin over the setup's replicas hits 1/R, as the advice sizes; a closed loop
+        d = settled_demand(setup, w, model, gpu, tp, d)  # at the setup's own fixed point
         step = equivalent(w, d)
+        peak = max(max(1, w.concurrency or 1), held_per_replica(d, 1))
     if served is None:
         served = serving_facts(setup, w if step is None else step, model, gpu, tp, d)
     memory = inference_memory(model, gpu, setup.count, tp, precision, context,
@@ -95,6 +96,29 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
     if w.tuning.enabled:
         tuning_extras(w, model, gpu, setup.count, catalog, memory.weights_gb, extra, sizing, setup.ram_gb)
     return extra, [workload_fact(w, model), clean_fact(sizing)]
+
+
+def settled_demand(setup: Setup, w, model, gpu: Gpu, tp: int, d):
+    """The agent demand the audit's serving check reads: without affinity at the hit rate of the setup's
+    replicas in turn (`routed_replicas`); a closed loop at the setup's own fixed point
+    (`closed_loop.fixed_point`, the function the search settles its pick with), its step the serving
+    check's complete step at each rate. Before QA 45 #11 the audit took the highest rate (a step of 0 s)."""
+    from expert.configurator.agent_demand import demand, equivalent
+    from expert.configurator.closed_loop import fixed_point
+
+    routed = None if d.affinity else setup.count // tp
+    if not d.users:
+        return d if routed is None else demand(w, model, routed_replicas=routed)
+
+    def step_at(rate: float) -> float | None:
+        at = demand(w, model, routed_replicas=routed, task_rate=rate)
+        served = serving_facts(setup, equivalent(w, at), model, gpu, tp, at)
+        # no operating point: the setup does not serve the rate (beyond it the check states a shorter step)
+        return served["estimated_e2e_s"] if "operating_batch" in served else None
+
+    if not serving_facts(setup, equivalent(w, d), model, gpu, tp, d):  # the model does not fit: the top rate stays
+        return demand(w, model, routed_replicas=routed)
+    return demand(w, model, routed_replicas=routed, task_rate=fixed_point(d, step_at))
 
 
 def operating_sequences(served: dict[str, Any], replicas: int, peak: int, agent=None) -> int:

@@ -126,9 +126,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Aufgaben pro Tag × Schritte / 86 400 s; ein Batch, auf den niemand wartet, hat keinen Spitzenfaktor, "
         "ausser peak_to_average ist angegeben"),
     "report.basis.agent closed loop": (
-        "the users' task rate at the fixed point (X = N / (R + Z)) × steps; the average is it / peak_to_average",
-        "die Aufgabenrate der Nutzer im Fixpunkt (X = N / (R + Z)) × Schritte; der Mittelwert ist sie / "
-        "peak_to_average"),
+        "the users' task rate at the fixed point of the configuration sized here (X = N / (R + Z), R its task "
+        "time) × steps; alternatives, where shown, are checked at this peak, not at their own; the average is "
+        "it / peak_to_average",
+        "die Aufgabenrate der Nutzer im Fixpunkt der hier bemessenen Konfiguration (X = N / (R + Z), R ihre "
+        "Aufgabenzeit) × Schritte; Alternativen, wo gezeigt, werden bei dieser Spitze geprüft, nicht bei ihrer "
+        "eigenen; der Mittelwert ist sie / peak_to_average"),
     "report.factor": ("factor", "Faktor"),
     "report.tol": ("a target counts as met up to", "ein Ziel gilt als erfüllt bis"),
     "report.tol_above": ("above it", "darüber"),

@@ -30,16 +30,18 @@ def test_the_loop_runs_at_its_fixed_point_and_never_has_more_sessions_than_users
 
 
 def test_100_users_by_hand():
-    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with a 7.47 s step holds
-    0.7351 × 7.8 × (7.47 + 16.8) = 139.2 sessions — more than the users. The step is the pick's as the
-    configurator computes it (4× H200, 7.47 s with the KV read at `kv_read_efficiency` 0.89; not derived
-    here); from it, by hand: X = 100 / (7.8 × (7.47 + 16.8) + 5) = 100 / 194.31 = 0.5146 tasks/s and
-    0.5146 × 7.8 × 24.27 = 97.4 sessions."""
+    """100 users: the old bound X = 100 / (7.8 × 16.8 + 5) = 0.7351 tasks/s with a 4.43 s step holds
+    0.7351 × 7.8 × (4.43 + 16.8) = 121.7 sessions — more than the users. The step is the pick's as the
+    configurator computes it (2× B300, 4.43 s; not derived here); from it, by hand:
+    X = 100 / (7.8 × (4.4324 + 16.8) + 5) = 100 / 170.61 = 0.5861 tasks/s and 0.5861 × 7.8 × 21.23 = 97.1
+    sessions. Before QA 45 #11 the answer was 4× H200 (431 971 CHF) sized at the 0.609 tasks/s that 2× B200's
+    step makes, while its own 7.47 s step makes 0.515: the pick's own fixed point is now solved, and 2× B300
+    (371 269 CHF) carries its own 0.586 tasks/s; 2× B200 (319 508 CHF) serves no point at its own rate."""
     rec, f = _advise(100)
-    assert (rec.gpu, rec.count) == ("h200", 4)
-    assert f["step_latency_s"] == pytest.approx(7.47, abs=0.05)
-    assert f["peak_tasks_per_s"] == pytest.approx(0.5146, abs=0.005)
-    assert f["sessions_peak"] == pytest.approx(97.4, abs=1.0)
+    assert (rec.gpu, rec.count) == ("b300", 2)
+    assert f["step_latency_s"] == pytest.approx(4.43, abs=0.05)
+    assert f["peak_tasks_per_s"] == pytest.approx(0.5861, abs=0.005)
+    assert f["sessions_peak"] == pytest.approx(97.1, abs=1.0)
     assert f["peak_tasks_per_s"] < 100 / (7.8 * 16.8 + 5)
 
 
