@@ -94,3 +94,16 @@ def test_a_method_without_fine_tuning_assumes_the_frequency_and_asks_it():
     iv.answer("actually QLoRA")
     assert iv.answers["fine_tuning"] == {"frequency": "quarterly", "method": "qlora"}
     assert iv.next_question().id == "fine_tuning_frequency"
+
+
+def test_set_takes_a_dotted_workload_field_checked_by_the_schema():
+    from tui.commands import field_edit
+
+    assert field_edit("fine_tuning.epochs 2") == {"fine_tuning": {"epochs": 2}}   # before: unknown field
+    assert field_edit("ft.method qlora") == {"fine_tuning": {"method": "qlora"}}
+    with pytest.raises(ValueError, match=r"^fine_tuning\.epochs: 0 is out of range; allowed: more than 0, at most 100$"):
+        field_edit("fine_tuning.epochs 0")
+    with pytest.raises(ValueError, match=r"^fine_tuning\.method: dora is not allowed; allowed: full, lora, qlora$"):
+        field_edit("fine_tuning.method dora")
+    with pytest.raises(ValueError, match=r"unknown field 'fine_tuning\.foo'; try: frequency, method, dataset_tokens, epochs"):
+        field_edit("fine_tuning.foo 1")
