@@ -29,6 +29,7 @@ COMMANDS = {
     "lang": "/lang en|de",
     "cost": "/cost",
     "why": "/why",
+    "explain": "/explain RULE-ID",
     "new": "/new",
     "help": "/help",
     "quit": "/quit",
