@@ -76,6 +76,21 @@ class Advisor:
         return self._expert.audit(setup, lang=lang)
 
 
+    def explain(self, rule_id: str, lang: str) -> str:
+        """One rule in words with its source, as `gpu-expert explain RULE_ID` prints it (the
+        organisation's own rules from `--rules-dir` too); ValueError for an unknown id, naming
+        the closest ids."""
+        from difflib import get_close_matches
+
+        from expert.engine.rule_base import load_rule_packs
+        from expert.report.explain import explain_rule
+
+        rules = {r.id: r for pack in load_rule_packs(self.rules_dirs) for r in pack.rules}
+        if rule_id not in rules:
+            close = get_close_matches(rule_id, rules, n=3, cutoff=0.5)
+            raise ValueError(t("chat.explain.unknown", lang, rule=repr(rule_id), similar=", ".join(close) or "—"))
+        return explain_rule(rules[rule_id], lang)
+
     def purchase(self, gpu: str, count: int, months: int) -> tuple[float, float, float, int] | None:
         """(up front CHF, running CHF per month, resale CHF at the end, months) of buying `count` ×
         `gpu` as a complete system (`Catalog.system`, priced by the core's `expert.sizing.buyrent.owned`);

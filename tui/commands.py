@@ -17,7 +17,7 @@ from expert.interview import whatif
 from expert.messages import t
 from expert.interview.flow import WORKLOAD_FIELDS
 
-from .set_errors import check_setup_field, check_workload_field
+from .set_errors import check_setup_field, check_workload_field, check_workload_path
 
 COMMANDS = {
     "set": "/set FIELD VALUE",
@@ -29,6 +29,7 @@ COMMANDS = {
     "lang": "/lang en|de",
     "cost": "/cost",
     "why": "/why",
+    "explain": "/explain RULE-ID",
     "new": "/new",
     "help": "/help",
     "quit": "/quit",
@@ -72,13 +73,17 @@ def parse_command(text: str) -> Command | None:
 
 
 def field_edit(arg: str, lang: str = "en") -> dict:
-    """The workload fields for `/set NAME VALUE`; raises ValueError with a one-line reason."""
+    """The workload fields for `/set NAME VALUE`; raises ValueError with a one-line reason. A dotted
+    name sets one key of a section (`/set fine_tuning.epochs 2`, `/set ft.method qlora`)."""
     name, _, value = arg.strip().partition(" ")
     if not name or not value.strip():
         raise ValueError(t("chat.usage_example", lang, usage="/set FIELD VALUE", example="/set latency 0.4"))
-    field, qid = ALIASES.get(name.lower(), (name.lower(), None))
+    head, _, sub = name.lower().partition(".")
+    field, qid = ALIASES.get(head, (head, None))
     if field not in WORKLOAD_FIELDS:
         raise ValueError(t("chat.set.unknown_field", lang, name=repr(name), names=", ".join(sorted(ALIASES))))
+    if sub:
+        return {field: _dotted(field, sub.split("."), value, lang)}
     if field == "site_country" and re.fullmatch(r"[A-Za-z]{2}", value.strip()):
         return {field: value.strip().upper()}   # an ISO code stays text (`NO` is Norway, not "no")
     if qid in PARSERS:
@@ -96,6 +101,19 @@ def field_edit(arg: str, lang: str = "en") -> dict:
         got = value.strip()
     check_workload_field(field, got, lang)
     return {field: got}
+
+
+def _dotted(field: str, path: list[str], value: str, lang: str) -> dict:
+    """`/set fine_tuning.epochs 2` → `{epochs: 2}` (the part of `field` it changes; the interview
+    merges it key by key), checked against the workload schema (QA 46 #3)."""
+    try:
+        got = yaml.safe_load(value)
+    except yaml.YAMLError:
+        got = value.strip()
+    check_workload_path((field, *path), got, lang)
+    for part in reversed(path[1:]):
+        got = {part: got}
+    return {path[0]: got}
 
 
 what_if = whatif.what_if

@@ -20,6 +20,12 @@ _META = re.compile(r"^# gpu-expert session: lang=(en|de)(?: mode=(advice|audit))
                    re.MULTILINE)
 
 
+def saved_lang(text: str) -> str | None:
+    """The language an autosave's comment line records (`lang=de`), None without one."""
+    meta = _META.search(text)
+    return meta.group(1) if meta else None
+
+
 def state_dir() -> Path:
     """`$GPU_EXPERT_STATE_DIR`, else `$XDG_STATE_HOME/gpu-expert`, else `~/.local/state/gpu-expert`."""
     if os.environ.get("GPU_EXPERT_STATE_DIR"):

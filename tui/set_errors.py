@@ -8,7 +8,7 @@ Pydantic's detail is kept only for a kind the catalog has no words for. No Textu
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from expert.messages import t
 
@@ -120,6 +120,43 @@ def check_workload_field(field: str, value: object, lang: str) -> None:
         raise ValueError(refusal(error, field, field_schema(Workload.model_json_schema(), (field,)), lang)) from None
     except Exception:  # noqa: BLE001 - a field type the adapter cannot take: the pipeline checks it
         return
+
+
+def _section(annotation: object):
+    """The pydantic model a field holds (`FineTuning` of `FineTuning | Frequency`), else None."""
+    from typing import get_args
+
+    from pydantic import BaseModel
+
+    for kind in (annotation, *get_args(annotation)):
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            return kind
+    return None
+
+
+def check_workload_path(path: tuple[str, ...], value: object, lang: str) -> None:
+    """Raise ValueError, in `lang`, for `/set fine_tuning.epochs 0`: a dotted workload field that
+    does not exist (naming the fields its section has) or a value its schema refuses (naming the
+    dotted field and what it allows)."""
+    from pydantic import ConfigDict, TypeAdapter, ValidationError
+
+    from expert.inputs.workload import Workload
+
+    model, info = Workload, None
+    for depth, part in enumerate(path):
+        info = model.model_fields.get(part) if model is not None else None
+        if info is None:
+            names = ", ".join(model.model_fields) if model is not None else ".".join(path[:depth])
+            raise ValueError(t("chat.set.unknown_field", lang, name=repr(".".join(path[:depth + 1])), names=names))
+        if depth < len(path) - 1:
+            model = _section(info.annotation)
+    try:
+        kind = Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+        TypeAdapter(kind, config=ConfigDict(strict=True)).validate_python(value)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        schema = field_schema(Workload.model_json_schema(), path)
+        raise ValueError(refusal(error, ".".join(path), schema, lang)) from None
 
 
 def check_setup_field(setup: dict, node: str, lang: str = "en") -> None:

@@ -6,6 +6,10 @@ context question's rule), `5 GB of text` (≈ 4 bytes a token, an own estimate) 
 (understood, no field: the advice shows its default as an assumption with its source). A count of
 documents without their length (`10'000 Dokumente`) fails with `fields={"documents": N}`: the
 flow keeps it and asks only for the length.
+
+The number of epochs (passes over the dataset) may come with it or alone: `20 Mio. Tokens, 2
+Epochen` → `{dataset_tokens: 20 000 000, epochs: 2}`, `2 epochs` → `{epochs: 2}` (QA 46 #3). Both
+belong to the workload's `fine_tuning` mapping: `nest` puts them there.
 """
 
 from __future__ import annotations
@@ -34,6 +38,24 @@ _DONT_KNOW = lx.words("no idea", "don'?t know", "do not know", "wei(?:ss|ß) nic
                       "not yet known", "noch offen", "keine ahnung", "unklar", "unknown", "unbekannt", "not sure", "nicht sicher")
 
 
+_EPOCHS = re.compile(r"(?<![a-zäöü])(?:epochs?|epochen|epoche)(?![a-zäöü])")
+FT_KEYS = ("dataset_tokens", "epochs")
+"""The fields this parser reads; they are keys of the workload's `fine_tuning` mapping."""
+
+
+def nest(fields: dict) -> dict:
+    """`{dataset_tokens: N, epochs: E, …}` → `{fine_tuning: {dataset_tokens: N, epochs: E}, …}`:
+    what this parser read, as the workload field it belongs to (other fields unchanged)."""
+    inner = {k: fields[k] for k in FT_KEYS if k in fields}
+    rest = {k: v for k, v in fields.items() if k not in FT_KEYS}
+    return {"fine_tuning": inner, **rest} if inner else rest
+
+
+def _plain(value: float) -> float | int:
+    """2.0 → 2 (the saved YAML says `epochs: 2`); 1.5 stays."""
+    return int(value) if float(value).is_integer() else value
+
+
 def _unit_after(t: str, end: int) -> str | None:
     """The unit word that follows a number (the nearest one after it), or None."""
     m = _UNIT_RE.search(t, end)
@@ -42,8 +64,16 @@ def _unit_after(t: str, end: int) -> str | None:
 
 @safe("dataset")
 def parse_dataset(t: str, lang: str = "en") -> Parsed:
-    """Tokens per fine-tuning run (one epoch) → `{dataset_tokens: N}`; a range uses its upper value."""
+    """Tokens per fine-tuning run (one epoch) → `{dataset_tokens: N}`, with `epochs: E` where the
+    passes are named ("2 Epochen", 1-100 as the workload schema allows); a range uses its upper value."""
     nums = nb.scan(t, words=True)              # "etwa zehntausend Dokumente"
+    epochs = [n for n in nums if _EPOCHS.match(t, n.end + (t[n.end:n.end + 1] == " "))]
+    nums = [n for n in nums if n not in epochs]
+    if epochs and not 0 < epochs[0].value <= 100:
+        return fail("dataset", lang, "interview.reply.dataset.epochs")
+    fields = {"epochs": _plain(epochs[0].value)} if epochs else {}
+    if epochs and not nums:                    # "2 Epochen": the size keeps its default
+        return Parsed(fields, lang=lang)
     if not nums:
         if lx.has(NO_PREFERENCE, t) or lx.has(_DONT_KNOW, t) or lx.only(lx.BARE_NO, t):
             return nothing(lang)
@@ -74,4 +104,5 @@ def parse_dataset(t: str, lang: str = "en") -> Parsed:
         value *= docs
     if not 10_000 <= value <= 10**13:
         return fail("dataset", lang, "interview.reply.dataset.out_of_range")
-    return Parsed({"dataset_tokens": int(round(value))}, lang=lang, note="; ".join(notes) or None)
+    fields = {"dataset_tokens": int(round(value)), **fields}
+    return Parsed(fields, lang=lang, note="; ".join(notes) or None)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from expert.messages import has as has_msg, t as msg
 
 from . import agent_followups as af, aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
-from .dataset import parse_dataset
+from . import fine_tuning
+from .dataset import nest, parse_dataset
 from .negation import guarded
 from .precision import parse_precision
 from .workload_describe import DEFAULTS, describe, describe_field, method_word
@@ -143,20 +144,12 @@ class Interview(Turns):
 
     def _merge(self, qid: str | None, fields: dict) -> dict:
         """Apply parsed fields (fine-tuning frequency and method merge); return what changed."""
-        fields = dict(fields)
-        if "fine_tuning" in fields and qid in ("fine_tuning_frequency", "fine_tuning_method"):
-            new, (freq, method) = fields["fine_tuning"], self._ft()
-            if new != "none":
-                nf = new.get("frequency") if isinstance(new, dict) else new
-                nm = new.get("method") if isinstance(new, dict) else None
-                freq = freq if qid == "fine_tuning_method" else nf
-                method = nm or method
-                fields["fine_tuning"] = {"frequency": freq, "method": method} if method else freq
-        said = dict(fields)  # what this answer said (the agent block before merging)
-        if "dataset_tokens" in fields:  # the dataset size belongs to the fine-tuning mapping
-            ft = self.answers.get("fine_tuning")
-            ft = dict(ft) if isinstance(ft, dict) else {"frequency": ft}
-            fields = {"fine_tuning": {**ft, "dataset_tokens": fields.pop("dataset_tokens")}, **fields}
+        fields = nest(dict(fields))   # the dataset size and epochs belong to the fine-tuning mapping
+        said = dict(fields)  # what this answer said (the agent block and fine-tuning before merging)
+        if "fine_tuning" in fields:   # key by key: a new method keeps the frequency and dataset (QA 46 #2)
+            fields["fine_tuning"], assumed = fine_tuning.merge(self.answers.get("fine_tuning"), fields["fine_tuning"])
+            if assumed:
+                self.provisional.add("fine_tuning_frequency")
         changed = {}
         self._applied = said
         if isinstance(fields.get("agent"), dict) and isinstance(self.answers.get("agent"), dict):
@@ -277,16 +270,16 @@ class Interview(Turns):
         return Reply("skip", q.id, text)
 
     def set(self, name: str, value: object) -> dict:
-        """What-if edit of one workload field (`None` removes it); returns the changed fields."""
+        """What-if edit of one workload field (`None` removes it); returns the changed fields. A
+        `fine_tuning` mapping changes only the keys it names (`{"epochs": 2}`)."""
         if name not in WORKLOAD_FIELDS:
             raise ValueError(f"unknown workload field {name!r}; allowed: {', '.join(WORKLOAD_FIELDS)}")
         if value is None:  # removed: its question comes back
             self.done -= {q for q, names in FIELDS.items() if name in names}
             return {name: None} if self.answers.pop(name, None) is not None else {}
-        changed = self._merge(None, {name: value})
-        if name == "fine_tuning":
-            self.provisional.discard("fine_tuning_frequency")
-        return changed
+        if name == "fine_tuning" and (isinstance(value, str) or "frequency" in value):
+            self.provisional.discard("fine_tuning_frequency")   # a frequency named: no longer assumed
+        return self._merge(None, {name: value})
 
     def workload(self) -> dict:
         """The answers as a CONTRACT workload dict: only answered fields, in contract order."""

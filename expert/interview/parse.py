@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from . import lexicon as lx, numbers as nb
+from . import fine_tuning, lexicon as lx, numbers as nb
 from .choices import (parse_budget, parse_deployment, parse_hosting, parse_sector,
                       parse_yes_no)
 from .dataset import parse_dataset
@@ -180,7 +180,9 @@ def _frequency(t: str, lang: str) -> tuple[str | None, str | None]:
 def parse_fine_tuning(t: str, lang: str = "en") -> Parsed:
     """Fine-tuning → `{fine_tuning: none|weekly|…}` or `{fine_tuning: {frequency, method}}`.
 
-    A plain yes gives a provisional `quarterly` and `follow_up="fine_tuning_frequency"`.
+    A plain yes gives a provisional `quarterly` and `follow_up="fine_tuning_frequency"`; a method
+    without a frequency gives `{fine_tuning: {method}}` and the same follow-up (QA 46 #2: "actually
+    QLoRA" changes the method only; `fine_tuning.merge` assumes `quarterly` where none was given).
     """
     freq, note = _frequency(t, lang)
     method = next((name for name, pattern in _METHODS if lx.has(pattern, t)), None)
@@ -196,8 +198,11 @@ def parse_fine_tuning(t: str, lang: str = "en") -> Parsed:
             return fail("fine_tuning", lang, "interview.reply.fine_tuning")
     follow = None if freq else "fine_tuning_frequency"
     if not freq:
-        freq, note = "quarterly", say("interview.note.fine_tuning.assumed", lang)
-    value = {"frequency": freq, "method": method} if method else freq
+        note = say("interview.note.fine_tuning.assumed", lang)
+    if method:   # only what was said: "QLoRA" names no frequency (the flow's merge keeps or assumes one)
+        value = {"frequency": freq, "method": method} if freq else {"method": method}
+    else:
+        value = freq or fine_tuning.ASSUMED_FREQUENCY
     return Parsed({"fine_tuning": value}, lang=lang, note=note, follow_up=follow)
 
 

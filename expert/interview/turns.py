@@ -17,7 +17,8 @@ from .workload_describe import describe
 
 
 class Turns:
-    """`_elsewhere`, `_correction`, `_what_if`, `_take` and the note that says where an answer went."""
+    """`_elsewhere`, `_correction`, `_what_if`, `_take`, the note that says where an answer went and
+    the words for a change (`change_text`)."""
 
     def _elsewhere(self, q: Question, t: str, lang: str, got: Parsed) -> Reply:
         """The current parser failed: an answer to another question is taken for that one (and
@@ -93,8 +94,16 @@ class Turns:
         for name, value in got.fields.items():
             changed.update(self.set(name, value))
         note = msg("interview.what_if", self.lang)
-        return Reply("answer", None, describe(got.fields, self.lang), changed,
+        return Reply("answer", None, self.change_text(got.fields, changed), changed,
                      note=f"{note}; {got.note}" if got.note else note)
+
+    def change_text(self, said: dict, changed: dict) -> str:
+        """What a change made of the answers, in words: each field it named or changed with its
+        whole new value ("eigentlich QLoRA" → `Fine-Tuning wöchentlich (QLoRA), 20 000 000 Tokens
+        pro Fine-Tuning-Lauf`: the frequency and dataset it kept are said too, QA 46 #2); a field
+        the change cleared on the side (an old peak factor) is not."""
+        fields = {**said, **{k: v for k, v in changed.items() if v is not None}}
+        return describe({k: self.answers.get(k, v) for k, v in fields.items()}, self.lang)
 
     def _take(self, offer) -> Reply:
         """The user accepted the default offered for a vague answer."""

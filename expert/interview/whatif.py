@@ -3,16 +3,20 @@ instead", "nicht in der Cloud", "10 000 Anfragen pro Tag"): which field it chang
 
 `what_if(text, lang)` finds the topic of the text by a cue word (the table below, checked in order)
 and reads it with that question's own parser, so a what-if understands what the answer did
-(negations, number words, cities). It returns the workload fields, {} when no topic fits.
+(negations, number words, cities). It returns the workload fields, {} when no topic fits; of the fine-tuning only the keys named
+("actually QLoRA" → `{fine_tuning: {method: qlora}}`, "2 epochs" → `{fine_tuning: {epochs: 2}}`),
+which `Interview.set` merges key by key (QA 46 #2, #3).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import lexicon as lx, numbers as nb, parse as p
 from expert.messages import t as msg
 
+from .dataset import nest, parse_dataset
 from .negation import guarded
 from .polarity import correction
 from .precision import parse_precision
@@ -24,10 +28,11 @@ PARSERS = {"model": p.parse_model, "volume": p.parse_volume, "fine_tuning": p.pa
            "data": p.parse_data, "latency": p.parse_latency, "context": p.parse_context,
            "sector": p.parse_sector, "hosting": p.parse_hosting_place, "budget": p.parse_budget,
            "horizon": p.parse_horizon, "growth": p.parse_growth, "deployment": p.parse_deployment,
-           "site_country": p.parse_site_country, "precision": parse_precision}
+           "site_country": p.parse_site_country, "precision": parse_precision, "dataset": parse_dataset}
 """The parser of each question a what-if can change."""
 
 CUES = (
+    ("dataset", r"\bepoch\w*"),
     ("latency", r"latenz|latency|antwortzeit|response time|\d\s*(ms|s|sec\w*|sekunden?)\b|"
                 r"\b(seconds?|sekunden?|millisec\w*|millisek\w*)\b"),
     ("context", r"context|kontext|tokens?\b"),
@@ -59,7 +64,7 @@ def _read(low: str, lang: str) -> Parsed:
         if cue.search(low):
             got = guarded(qid, PARSERS[qid], low, lang)
             if got.ok and got.fields:
-                return got
+                return replace(got, fields=nest(got.fields))   # "2 epochs": in the fine-tuning mapping
             refused = refused or (got if got.negated else None)
     return refused or Parsed({}, False, lang=lang)
 

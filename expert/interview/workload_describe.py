@@ -23,7 +23,7 @@ than read from the schema, so the chat starts without loading pydantic;
 tests/interview/test_interview_defaults.py keeps the two equal."""
 
 _PLAIN = ("model", "params_b", "precision", "requests_per_day", "requests_per_second", "tpot_target_ms", "context_tokens",
-          "horizon_months", "dataset_tokens", "site_country", "growth_params_b", "peak_to_average")
+          "horizon_months", "dataset_tokens", "epochs", "site_country", "growth_params_b", "peak_to_average")
 """Fields said by one catalog text each (`interview.describe.<name>`)."""
 
 FREQUENCIES = ("weekly", "monthly", "quarterly", "yearly")
@@ -44,16 +44,20 @@ def method_word(method: object, lang: str) -> str:
 
 
 def _fine_tuning(value: object, lang: str) -> str:
-    """`fine-tuning monthly (LoRA)` / `Fine-Tuning monatlich (LoRA)` / `no fine-tuning`."""
+    """`fine-tuning monthly (LoRA), 20 000 000 tokens per fine-tuning run, 2 epochs` / `Fine-Tuning
+    monatlich (LoRA)` / `no fine-tuning`; of a part of the mapping only the keys it names
+    (`{method: qlora}` → `fine-tuning (QLoRA)`, `{epochs: 2}` → `2 epochs`)."""
     if value == "none":
         return word("none", lang)
-    freq = value.get("frequency") if isinstance(value, dict) else value
-    method = value.get("method") if isinstance(value, dict) else None
-    text = t("interview.describe.fine_tuning", lang, freq=word(freq, lang, str(freq)))
-    text += f" ({method_word(method, lang)})" if method else ""
-    if isinstance(value, dict) and value.get("dataset_tokens"):
-        text += ", " + describe_field("dataset_tokens", value["dataset_tokens"], lang)
-    return text
+    ft = value if isinstance(value, dict) else {"frequency": value}
+    freq, method = ft.get("frequency"), ft.get("method")
+    parts = []
+    if freq or method:
+        head = (t("interview.describe.fine_tuning", lang, freq=word(freq, lang, str(freq))) if freq
+                else t("interview.describe.fine_tuning_partial", lang))
+        parts.append(head + (f" ({method_word(method, lang)})" if method else ""))
+    parts += [describe_field(k, ft[k], lang) for k in ("dataset_tokens", "epochs") if ft.get(k)]
+    return ", ".join(parts)
 
 
 def describe_field(name: str, value: object, lang: str = "en") -> str:

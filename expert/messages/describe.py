@@ -61,6 +61,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.describe.dataset_tokens": (
         "{n} tokens per fine-tuning run",
         "{n} Tokens pro Fine-Tuning-Lauf"),
+    "interview.describe.epochs": ("{n} epochs", "{n} Epochen"),
+    "interview.describe.fine_tuning_partial": ("fine-tuning", "Fine-Tuning"),
     "interview.describe.site_country": ("own site in {value}", "eigener Standort in {value}"),
     "interview.describe.peak_to_average": (
         "peak {n} × the daily average",

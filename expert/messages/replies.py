@@ -42,6 +42,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.reply.dataset.out_of_range": (
         "That dataset size is out of range (10 000 tokens to 10 trillion).",
         "Diese Datenmenge liegt ausserhalb (10 000 Tokens bis 10 Billionen)."),
+    "interview.reply.dataset.epochs": (
+        "The number of epochs is out of range (more than 0, at most 100).",
+        "Die Zahl der Epochen liegt ausserhalb (mehr als 0, höchstens 100)."),
     "interview.reply.deployment": ("Cloud or on premise?", "Cloud oder eigenes Rechenzentrum?"),
     "interview.reply.empty": ("Empty answer.", "Leere Antwort."),
     "interview.reply.fine_tuning": (

@@ -23,7 +23,7 @@ from expert.messages import t
 
 from .. import commands as cmd
 from ..bindings import LangScreen, lang_bindings, screen_bindings
-from ..session import Session
+from ..session import Session, saved_lang
 from ..widgets import AnswerView, QuestionBubble, ReplyBubble, SentencePanel, UserBubble
 from ..widgets.cards import Card
 from ..widgets.prompt import Prompt
@@ -96,6 +96,11 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
         self.query_one("#log").anchor()
         # the pipeline loads after the first paint, so it does not delay the first question
         self.set_timer(0.05, self.app.preload)
+        if self._saved is not None and not self.session.lang_fixed:   # no --lang: the session's own
+            lang = saved_lang(self._saved[1])
+            if lang and lang != self.lang:
+                self.session.set_lang(lang)
+                self.relabel()
         self.say("info", t("chat.welcome", self.lang))
         if self._load:
             self.handle(f"/load {self._load}")

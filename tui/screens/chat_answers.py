@@ -85,14 +85,12 @@ class AnswersMixin:
         """A what-if edit of workload fields: set them, say so, recompute."""
         import copy
 
-        from expert.interview import describe
-
         iv = self.session.interview
         self._undo = (copy.deepcopy(iv.answers), set(iv.done), set(iv.provisional))
         changed: dict = {}
         for name, value in fields.items():
-            changed.update(self.session.interview.set(name, value))
-        self.say("understood", describe(fields, self.lang) or said)
+            changed.update(iv.set(name, value))
+        self.say("understood", iv.change_text(fields, changed) or said)
         self.autosave()
         self.ask()
         if changed and (self.report is not None or self.session.complete):

@@ -16,7 +16,7 @@ from ..session import Session
 
 class CommandsMixin:
     """`/set`, `/unset`, `/load`, `/audit`, `/save`, `/export`, `/lang`, `/new`, `/cost`, `/why`,
-    `/help`, `/quit`."""
+    `/explain`, `/help`, `/quit`."""
 
     def run_command(self, c: cmd.Command) -> None:
         handler = getattr(self, f"cmd_{c.name}", None)
@@ -144,6 +144,13 @@ class CommandsMixin:
 
     def cmd_why(self, arg: str) -> None:
         self.action_why()
+
+    def cmd_explain(self, arg: str) -> None:
+        """`/explain RULE-ID`: the rule in words with its source, as the CLI's `explain` (QA 46)."""
+        if not arg:
+            raise ValueError(t("chat.usage_example", self.lang, usage="/explain RULE-ID",
+                               example="/explain m2-pick-at-least-a100"))
+        self.say("info", self.app.advisor.explain(arg.split()[0], self.lang))
 
     def cmd_help(self, arg: str) -> None:
         self.action_help()
