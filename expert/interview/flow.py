@@ -250,7 +250,8 @@ class Interview(Turns):
         if unknown:
             notes.append(msg("interview.note.not_understood", self.lang,
                              parts=", ".join(f"«{part}»" for part in unknown)))
-        return replace(whole, fields={**whole.fields, **{k: v for k, v in fields.items() if k not in whole.fields}}, note="; ".join(notes) or None)
+        extra = {k: v for k, v in fields.items() if k not in whole.fields}   # the sentence's own parts win
+        return replace(whole, fields={**whole.fields, **extra}, note="; ".join(notes) or None)
 
     def _parse(self, qid: str, text: str, lang: str) -> p.Parsed:
         """Run the parser of question `qid`; a fine-tuning follow-up needs what it asked for."""

@@ -38,8 +38,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "interview.what_if": ("changed after the interview", "nach dem Interview geändert"),
     "interview.note.not_understood": ("not understood, so not applied: {parts}",
                                       "nicht verstanden, daher nicht übernommen: {parts}"),
-    "interview.note.negated": ("«{said}» says what you do not want, so it is not applied; say what you want instead",
-                               "«{said}» sagt, was Sie nicht wollen, daher nicht übernommen; sagen Sie, was Sie wollen"),
+    "interview.note.negated": (
+        "«{said}» says what you do not want, so it is not applied; say what you want instead",
+        "«{said}» sagt, was Sie nicht wollen, daher nicht übernommen; sagen Sie, was Sie wollen"),
     "interview.what_if.not_understood": ("not understood, so not changed: {parts}",
                                          "nicht verstanden, daher nicht geändert: {parts}"),
     "interview.example": ("Example", "Beispiel"),
