@@ -15,7 +15,7 @@ from expert.messages import t
 from ..bindings import LangScreen, lang_bindings, screen_bindings
 
 
-WORDS = {"y": True, "yes": True, "j": True, "ja": True, "n": False, "no": False, "nein": False}
+ANSWERS = {"y": True, "yes": True, "j": True, "ja": True, "n": False, "no": False, "nein": False}
 """What answers the dialog as the whole of what was typed (a lone key, or the word + Enter)."""
 LONE_KEY_S = 0.5
 """How long a lone `y`, `j` or `n` waits for a next key before it answers the dialog (a typist's
@@ -72,7 +72,7 @@ class ResumeScreen(LangScreen, ModalScreen[bool]):
     def _lone(self, key: str) -> None:
         """`key` was pressed and nothing after it: the dialog's answer."""
         if self.typed == key:
-            self._answer(WORDS[key.lower()])
+            self._answer(ANSWERS[key.lower()])
 
     def _hand_over(self, text: str, submit: bool = False) -> None:
         """Not a yes or a no: answer `on_typing` and give `text` to the prompt (and send it)."""
@@ -96,12 +96,12 @@ class ResumeScreen(LangScreen, ModalScreen[bool]):
         event.prevent_default()
         if event.key == "enter":
             word = self.typed.strip().lower()
-            self._answer(WORDS[word]) if word in WORDS else self._hand_over(self.typed, submit=True)
+            self._answer(ANSWERS[word]) if word in ANSWERS else self._hand_over(self.typed, submit=True)
         elif event.key == "backspace":
             self._type(self.typed[:-1])
         elif event.is_printable and event.character:
             typed = self.typed + event.character
-            if any(w.startswith(typed.lower()) for w in WORDS):
+            if any(w.startswith(typed.lower()) for w in ANSWERS):
                 self._type(typed)
             else:
                 self._hand_over(typed)
