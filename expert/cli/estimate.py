@@ -92,6 +92,15 @@ def _bound(p) -> str:
     return "launch-bound (step floor)" if p.binds == "step_floor" else f"{p.bound}-bound"
 
 
+def _device(m) -> str:
+    """The basis of a serving engine's usable memory: the device memory the driver reports, in GB and
+    GiB (QA 46: "85.0 GB usable" of an H100 "80 GB" is 79.2 GiB, the catalog's GB being GiB)."""
+    from expert.sizing.constants import GIB
+
+    dev = getattr(m, "device_memory_gb", 0.0)
+    return f" of the {dev:.1f} GB ({dev / GIB:.1f} GiB) the driver reports" if dev else ""
+
+
 def _text(result) -> str:
     from expert.report.memory_line import estimate_parts
     from expert.sizing.parallel import TP_DEGREES
@@ -106,7 +115,7 @@ def _text(result) -> str:
                 "dp": "; attention: data parallel (each session's MLA latent once)"}.get(getattr(m, "attention", None), ""),
              "memory: " + ", ".join(estimate_parts(m)),
              f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
-             f"usable → {'fits' if m.fits else 'DOES NOT FIT'}"
+             f"usable{_device(m)} → {'fits' if m.fits else 'DOES NOT FIT'}"
              + (f"; room for {result.max_concurrent_sequences} sequence"
                 f"{'' if result.max_concurrent_sequences == 1 else 's'} of {result.context_tokens} tokens per replica"
                 if result.mode == "inference" else ""),

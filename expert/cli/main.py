@@ -21,6 +21,16 @@ COMMANDS = {"chat": "chat", "advise": "advise", "audit": "advise", "estimate": "
 """Each sub-command and the module that declares it."""
 
 
+class Parser(argparse.ArgumentParser):
+    """`argparse.ArgumentParser` whose errors are one line: `gpu-expert estimate: error: argument
+    --batch: 0 is out of range (0, 100000]`, exit code 2 — no usage block before it (`--help` shows
+    that). The sub-commands' parsers are of this class too (`add_subparsers` makes them so)."""
+
+    def error(self, message: str) -> None:
+        """Print `prog: error: message` on stderr and exit with 2 (argparse's own contract)."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every sub-command of docs/contract.md; given a known `command`, with
     only the sub-commands of the module that declares it.
@@ -30,7 +40,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     choice that is there in both, and its parser (built by the same `register`) reads every
     argument after it. So the result, the errors and `command --help` are the same, and a run does not
     import and declare the other eight (≈ 3-5 ms)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="gpu-expert",
         description="Which GPUs to run your AI agents on, and an audit of the ones you run.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -12,6 +12,8 @@ question accepts `skip` / `überspringen` / `default` (the default applies) and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from expert.messages import has as has_msg, t as msg
 
 from . import agent_followups as af, aliases, followups, lexicon as lx, numbers as nb, parse as p, polarity
@@ -201,7 +203,7 @@ class Interview(Turns):
         if fixed is not None:
             return fixed
         if sentence:
-            got, parts = whole, found_parts(whole.fields)
+            got, parts = self._with_unread(whole, lang), found_parts(whole.fields)
         elif qid is None:                  # a change, read part by part ("eigentlich 32B, Server in CH")
             return self._what_if(text, lang)
         else:
@@ -226,6 +228,23 @@ class Interview(Turns):
             self.provisional.discard("fine_tuning_frequency")
         said = describe(self._applied, self.lang) or note or ""
         return Reply("answer", qid, said, changed, note=note)
+
+    def _with_unread(self, whole: p.Parsed, lang: str) -> p.Parsed:
+        """A whole sentence with the clauses no part of it took (`whole.unread`) read as answers to
+        other questions ("servers in Switzerland": the hosting); the note names each clause still
+        not understood, and says of a refused "not in the US" to say what is wanted instead."""
+        from .whatif import read_parts
+
+        fields, missed = read_parts(list(whole.unread), lang)
+        notes = [whole.note] if whole.note else []
+        negated = [part for part, got in missed if got.negated]
+        unknown = [part for part, got in missed if not got.negated]
+        notes += [msg("interview.note.negated", self.lang, said=part) for part in negated]
+        if unknown:
+            notes.append(msg("interview.note.not_understood", self.lang,
+                             parts=", ".join(f"«{part}»" for part in unknown)))
+        extra = {k: v for k, v in fields.items() if k not in whole.fields}   # the sentence's own parts win
+        return replace(whole, fields={**whole.fields, **extra}, note="; ".join(notes) or None)
 
     def _parse(self, qid: str, text: str, lang: str) -> p.Parsed:
         """Run the parser of question `qid`; a fine-tuning follow-up needs what it asked for."""

@@ -33,6 +33,9 @@ class Parsed:
     lang: str = "en"
     negated: bool = False
     """Refused because the value was named only to be denied ("not 70B", `negation.guarded`)."""
+    unread: tuple[str, ...] = ()
+    """The clauses of a whole sentence that no part of it took (`sentence.parse_sentence`): the
+    flow reads them as answers to other questions, or names them as not understood."""
 
 
 def fail(qid: str, lang: str, key: str, **values: object) -> Parsed:

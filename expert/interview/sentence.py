@@ -2,7 +2,8 @@
 
 `parse_sentence` reads the whole sentence — or a loose list like "llama 3.1 8b, 300 pro Minute,
 monatliches Fine-Tuning, Gesundheitsdaten" — into the four parts at once (and a latency target
-when one is named: "latency 0.3 s" typed as a change after the interview). The text is cut into
+when one is named: "latency 0.3 s" typed as a change after the interview); the clauses no part
+takes ("not in the US", "context 8k") come back in `unread`. The text is cut into
 clauses; the model is taken out of each clause first (so its digits never count as volume), then each
 clause goes to the parser of the part it talks about. `render_sentence` writes the sentence back
 with the parts known so far and `[X]`-style blanks for the rest.
@@ -89,12 +90,13 @@ def _yes_no_part(rest: str, last: str, lang: str) -> set[str]:
 
     A bare "yes"/"nein" belongs to the part before it when that part takes one (fine-tuning, data);
     after the volume it is the sentence's next blank, fine-tuning [yes/no]. So is "ja
-    monatlich" or "yes, weekly LoRA" — a yes/no with what `parse_fine_tuning` reads as a schedule.
+    monatlich" or "yes, weekly LoRA" — a yes/no followed by what `parse_fine_tuning` reads on its
+    own (a schedule, a method); "not in the US" is no fine-tuning answer (nothing read after "not").
     """
     if re.fullmatch(r"[\s:]*", lx.YES.sub("", lx.NO.sub("", rest))):
         return {last} if last in ("fine_tuning", "data") else {"fine_tuning"}
     starts = re.match(r"\s*(?:%s|%s)" % (lx.YES.pattern, lx.NO.pattern), rest)
-    if starts and not nb.scan(rest) and parse_fine_tuning(rest, lang).ok:
+    if starts and not nb.scan(rest) and parse_fine_tuning(rest[starts.end():], lang).ok:
         return {"fine_tuning"}
     return set()
 
@@ -105,10 +107,10 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
     models = models or aliases.DEFAULT_MODEL_ALIASES
     fields: dict = {}
     groups: dict[str, list[str]] = {"volume": [], "fine_tuning": [], "data": [], "latency": []}
-    notes, last = [], None
+    notes, last, unread = [], None, []
     for clause in clauses(t):
         if lx.has(_GROWTH, clause) and not lx.has(lx.REQUESTS, clause) and not time_unit(clause):
-            continue  # "growing to 70B" is the growth question's; "traffic grows to 100k/day" is not
+            continue  # "growing to 70B" is the growth question's, asked later; "traffic grows to 100k/day" is not
         model, start, end = find_model(clause, lang, models, strict=True)
         had_model = start >= 0
         if "model" not in fields and "params_b" not in fields and had_model:
@@ -118,6 +120,8 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
         kinds = _kind(rest, had_model)
         if not kinds and last:
             kinds = _yes_no_part(rest, last, lang)
+        if not kinds and not had_model:
+            unread.append(clause)   # "not in the US", "servers in Switzerland": no part of the sentence
         for kind in kinds:
             if kind != "volume" and "volume" in kinds:
                 a, b = _volume_span(rest)
@@ -138,7 +142,7 @@ def parse_sentence(t: str, lang: str = "en", models: dict[str, str] | None = Non
     if not fields:
         return Parsed({}, False, say("interview.reply.sentence", lang), render_sentence({}, lang),
                       lang=lang)
-    return Parsed(fields, lang=lang, note="; ".join(notes) or None, follow_up=follow)
+    return Parsed(fields, lang=lang, note="; ".join(notes) or None, follow_up=follow, unread=tuple(unread))
 
 
 def found_parts(fields: dict) -> list[str]:

@@ -69,6 +69,20 @@ def _read(low: str, lang: str) -> Parsed:
     return refused or Parsed({}, False, lang=lang)
 
 
+def read_parts(parts: list[str], lang: str = "en") -> tuple[dict, list[tuple[str, Parsed]]]:
+    """Each part read as one change (`_read`): the fields of the parts understood, and each part
+    not understood with why (`negated` for a refused "not X")."""
+    fields: dict = {}
+    missed: list[tuple[str, Parsed]] = []
+    for part in parts:
+        got = _read(part, lang)
+        if got.ok:
+            fields.update(got.fields)
+        else:
+            missed.append((part, got))
+    return fields, missed
+
+
 def read_what_if(text: str, lang: str = "en") -> Parsed:
     """A free-text change read part by part ("eigentlich Qwen3 32B, Server in der Schweiz"): each
     clause is one change; what was understood is in `fields`, and `note` names each part that was
@@ -78,20 +92,12 @@ def read_what_if(text: str, lang: str = "en") -> Parsed:
     low = correction(low) or low
     parts = clauses(low)
     parts = parts if len(parts) > 1 else [low]
-    fields: dict = {}
-    missed: list[str] = []
-    refused = None
-    for part in parts:
-        got = _read(part, lang)
-        if got.ok:
-            fields.update(got.fields)
-        else:
-            missed.append(part)
-            refused = refused or (got if got.negated else None)
+    fields, missed = read_parts(parts, lang)
     if not fields:       # no part alone: the whole line (one change over several clauses), else why not
         whole = _read(low, lang) if len(parts) > 1 else Parsed({}, False, lang=lang)
+        refused = next((got for _, got in missed if got.negated), None)
         return whole if whole.ok else refused or whole
-    parts_missed = ", ".join(f"«{m}»" for m in missed)
+    parts_missed = ", ".join(f"«{m}»" for m, _ in missed)
     note = msg("interview.what_if.not_understood", lang, parts=parts_missed) if missed else None
     return Parsed(fields, lang=lang, note=note)
 

@@ -36,6 +36,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{docs} documents noted — how long is one document (pages or tokens)?",
         "{docs} Dokumente notiert — wie lang ist ein Dokument (Seiten oder Tokens)?"),
     "interview.what_if": ("changed after the interview", "nach dem Interview geändert"),
+    "interview.note.not_understood": ("not understood, so not applied: {parts}",
+                                      "nicht verstanden, daher nicht übernommen: {parts}"),
+    "interview.note.negated": (
+        "«{said}» says what you do not want, so it is not applied; say what you want instead",
+        "«{said}» sagt, was Sie nicht wollen, daher nicht übernommen; sagen Sie, was Sie wollen"),
     "interview.what_if.not_understood": ("not understood, so not changed: {parts}",
                                          "nicht verstanden, daher nicht geändert: {parts}"),
     "interview.example": ("Example", "Beispiel"),

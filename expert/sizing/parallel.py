@@ -21,26 +21,48 @@ TP_DEGREES = (1, 2, 4, 8)
 FULL_MESH = {"nvlink", "infinity-fabric", "ethernet"}
 
 
+VLLM_HEADS_RULE = ("vLLM ModelConfig.verify_with_parallel_config: total_num_attention_heads % "
+                   "tensor_parallel_size == 0")
+VLLM_KV_RULE = ("vLLM QKVParallelLinear: total_num_kv_heads % tp_size == 0, or tp_size % "
+                "total_num_kv_heads == 0 when TP ≥ the KV heads, which it then replicates")
+
+
+def _kv_split(model: LlmModel, tp: int) -> bool:
+    """Whether vLLM splits (or replicates) `model`'s KV heads over TP `tp` (`VLLM_KV_RULE`); an MLA
+    model's one latent is not split by heads."""
+    kv = model.kv_heads
+    return bool(model.kv_lora_rank) or (kv % tp == 0 if tp < kv else tp % kv == 0)
+
+
 def engine_tp_degrees(model: LlmModel | None) -> tuple[int, ...]:
     """The TP degrees 1-8 that serving engines start `model` at: those dividing its attention heads (vLLM
-    refuses others: "Total number of attention heads (32) must be divisible by tensor parallel size";
-    llm-d planner, modelling-anchors.md §2.2). A generic model's heads are a template's, so every degree
-    counts, as for no model (a setup without a catalog model). The planner also asks TP to divide the
-    vocabulary, which vLLM pads instead (its vocab-parallel embedding rounds each rank's share up), so that is
-    not checked here."""
-    return tuple(t for t in range(1, TP_DEGREES[-1] + 1) if model is None or model.generic or model.heads % t == 0)
+    refuses others: "Total number of attention heads (32) must be divisible by tensor parallel size",
+    `VLLM_HEADS_RULE`; llm-d planner, modelling-anchors.md §2.2) and dividing its KV heads or divided by
+    them (`VLLM_KV_RULE`: phi-4's 10 KV heads refuse TP 4, qwen3-14b's 8 refuse TP 5). A generic model's
+    heads are a template's, so every degree counts, as for no model (a setup without a catalog model). The
+    planner also asks TP to divide the vocabulary, which vLLM pads instead (its vocab-parallel embedding
+    rounds each rank's share up), so that is not checked here."""
+    return tuple(t for t in range(1, TP_DEGREES[-1] + 1) if model is None or model.generic
+                 or (model.heads % t == 0 and _kv_split(model, t)))
 
 
 def tp_refusal(model: LlmModel | None, tp: int) -> tuple[str, str] | None:
-    """(why, allowed) when engines cannot serve `model` at TP `tp` within one node, else None."""
+    """(why, allowed) when engines cannot serve `model` at TP `tp` within one node, else None; the why
+    names the rule and its source."""
     allowed = ", ".join(map(str, engine_tp_degrees(model)))
     if tp > TP_DEGREES[-1]:
         return (f"tensor parallelism {tp} spans more than one 8-GPU node, and serving across nodes (TP or "
                 "pipeline parallelism over several nodes) is not modelled", f"{allowed} within one node")
-    if tp not in engine_tp_degrees(model):
+    if tp in engine_tp_degrees(model):
+        return None
+    degrees = (f"{allowed}: the degrees up to 8 dividing {model.heads}"
+               + ("" if model.kv_lora_rank else f" whose {model.kv_heads} KV heads split evenly"))
+    if model.heads % tp:
         return (f"{model.id}'s {model.heads} attention heads are not divisible by tensor "
-                f"parallelism {tp}; vLLM refuses to start", f"{allowed}: the degrees up to 8 dividing {model.heads}")
-    return None
+                f"parallelism {tp}; vLLM refuses to start ({VLLM_HEADS_RULE})", degrees)
+    return (f"{model.id}'s {model.kv_heads} KV heads cannot be split evenly over tensor parallelism {tp} "
+            f"({model.kv_heads} and {tp}: neither divides the other); vLLM refuses to start ({VLLM_KV_RULE})",
+            degrees)
 
 
 def link_word(column: str) -> str:

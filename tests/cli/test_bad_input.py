@@ -6,8 +6,8 @@ import pytest
 def assert_clean_error(result, *fragments):
     assert result.code == 2, (result.code, result.out, result.err)
     assert "Traceback" not in result.err
-    lines = [line for line in result.err.splitlines() if line.startswith("gpu-expert")]
-    assert lines, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("gpu-expert"), result.err   # one line, no usage block
     for fragment in fragments:
         assert fragment in result.err
 
@@ -95,3 +95,28 @@ def test_tp_must_divide_count(cli):
 def test_unknown_engine(cli):
     result = cli("estimate", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--engine", "tgi")
     assert result.code == 2 and "Traceback" not in result.err and "--engine" in result.err
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    # QA 46 #3: argparse's range and choice errors were preceded by the 3-line usage block
+    (("estimate", "--batch", "0"), "gpu-expert estimate: error: argument --batch: 0 is out of range (0, 100000]"),
+    (("estimate", "--rate", "-1"),
+     "gpu-expert estimate: error: argument --rate: -1.0 is out of range (0, 1000000.0]"),
+    (("estimate", "--recv-interval", "0"),
+     "gpu-expert estimate: error: argument --recv-interval: 0 is out of range [1, 1000]"),
+    (("estimate", "--kv-cache-precision", "int4"),
+     "gpu-expert estimate: error: argument --kv-cache-precision: invalid choice: 'int4' "
+     "(choose from 'fp32', 'bf16', 'fp16', 'fp8')"),
+    (("advise",), "gpu-expert advise: error: the following arguments are required: FILE|-"),
+    (("audit",), "gpu-expert audit: error: the following arguments are required: FILE|-"),
+    (("cost",), "gpu-expert cost: error: the following arguments are required: --gpu"),
+    (("catalog", "--format", "xml"),
+     "gpu-expert catalog: error: argument --format: invalid choice: 'xml' (choose from 'text', 'json')"),
+    (("chat", "--lang", "fr"),
+     "gpu-expert chat: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
+    (("bogus",), "gpu-expert: error: argument COMMAND: invalid choice: 'bogus' (choose from 'chat', "
+     "'advise', 'audit', 'estimate', 'cost', 'rules', 'explain', 'catalog', 'validate')"),
+])
+def test_every_argument_error_is_one_line(cli, argv, line):
+    result = cli(*argv)
+    assert result.code == 2 and result.err == line + "\n", result.err

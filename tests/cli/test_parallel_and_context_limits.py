@@ -23,16 +23,45 @@ def test_d2_tp_beyond_one_node_is_refused(cli, model):
                        "is not modelled", "(allowed: 1, 2, 4, 8 within one node)")  # 32 and 128 heads
 
 
-@pytest.mark.parametrize("model, count, tp, heads, allowed", [
-    ("qwen3-8b", 3, 3, 32, "1, 2, 4, 8"),     # QA 44: vLLM "Total number of attention heads (32) must be divisible"
-    ("qwen3-8b", 6, 6, 32, "1, 2, 4, 8"),
-    ("qwen2.5-7b", 8, 8, 28, "1, 2, 4, 7"),   # 28 = 2² × 7
-    ("phi-3-medium", 6, 3, 40, "1, 2, 4, 5, 8"),  # 40 = 2³ × 5
+@pytest.mark.parametrize("model, count, tp, heads, kv, allowed", [
+    ("qwen3-8b", 3, 3, 32, 8, "1, 2, 4, 8"),     # QA 44: vLLM "Total number of attention heads (32) must be divisible"
+    ("qwen3-8b", 6, 6, 32, 8, "1, 2, 4, 8"),
+    ("qwen2.5-7b", 8, 8, 28, 4, "1, 2, 4"),      # 28 = 2² × 7, but TP 7 does not split its 4 KV heads (QA 46)
+    ("phi-3-medium", 6, 3, 40, 10, "1, 2, 5"),   # 40 = 2³ × 5; 10 KV heads: TP 4 and 8 neither divide nor are divided
 ])
-def test_d5_tp_not_dividing_the_heads_is_refused(cli, model, count, tp, heads, allowed):
+def test_d5_tp_not_dividing_the_heads_is_refused(cli, model, count, tp, heads, kv, allowed):
     result = cli("estimate", "--model", model, "--gpu", "l40s", "--count", str(count), "--tp", str(tp))
     assert_clean_error(result, f"field --tp: {model}'s {heads} attention heads are not divisible by tensor "
-                               f"parallelism {tp}", f"(allowed: {allowed}: the degrees up to 8 dividing {heads})")
+                               f"parallelism {tp}", "verify_with_parallel_config",
+                       f"(allowed: {allowed}: the degrees up to 8 dividing {heads} whose {kv} KV heads split evenly)")
+
+
+@pytest.mark.parametrize("model, tp, kv, allowed", [
+    ("phi-4", 4, 10, "1, 2, 5"),            # 40 heads ÷ 4 = 10, but 10 KV heads ÷ 4 = 2.5: vLLM's divide() asserts
+    ("qwen3-14b", 5, 8, "1, 2, 4, 8"),      # 40 heads ÷ 5 = 8, but 8 KV heads ÷ 5 = 1.6
+])
+def test_qa46_tp_that_does_not_split_the_kv_heads_is_refused(cli, model, tp, kv, allowed):
+    result = cli("estimate", "--model", model, "--gpu", "h100-sxm", "--count", str(tp), "--tp", str(tp))
+    assert_clean_error(result, f"field --tp: {model}'s {kv} KV heads cannot be split evenly over tensor "
+                               f"parallelism {tp}", "QKVParallelLinear", f"(allowed: {allowed}:")
+
+
+def test_qa46_a_custom_model_file_is_checked_the_same_way(cli, tmp_path):
+    (tmp_path / "config.json").write_text(
+        '{"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 3072, '
+        '"intermediate_size": 8192, "num_attention_heads": 24, "num_key_value_heads": 8, "num_hidden_layers": 28, '
+        '"vocab_size": 128256, "max_position_embeddings": 131072, "torch_dtype": "bfloat16", "head_dim": 128}')
+    result = cli("estimate", "--model", str(tmp_path / "config.json"), "--gpu", "h100-sxm", "--count", "3",
+                 "--tp", "3")   # 24 heads ÷ 3 = 8 (accepted before), 8 KV heads ÷ 3 = 2.67: refused
+    assert_clean_error(result, "8 KV heads cannot be split evenly over tensor parallelism 3")
+
+
+def test_qa46_kv_heads_fewer_than_tp_are_replicated_tp_over_kv_times(cli):
+    # qwen3-30b-a3b: 32 heads, 4 KV heads; TP 8: each GPU holds one KV head, 8 / 4 = 2 copies of each
+    memory = cli("estimate", "--model", "qwen3-30b-a3b", "--gpu", "h100-sxm", "--count", "8", "--tp", "8",
+                 "--format", "json").json()["memory"]
+    assert memory["kv_replication"] == 2.0
+    assert memory["kv_cache_per_gpu_gb"] == pytest.approx(memory["kv_cache_gb"] / 4)   # 1 of the 4 heads
 
 
 def test_d5_a_degree_dividing_the_heads_is_kept(cli):

@@ -84,7 +84,7 @@ def assert_clean(code, out, err, *, name: str | None = None, allowed=(0, 2)):
         lines = [line for line in err.splitlines() if line.strip()]
         assert lines and lines[-1].startswith("gpu-expert"), err
         if name is not None and lines[-1].startswith("gpu-expert: error:"):
-            assert len(lines) == 1, err  # one line for file errors (argparse adds its usage line)
+            assert len(lines) == 1, err  # one line, argparse's errors too (QA 46)
             assert name in lines[0], lines[0]
 
 

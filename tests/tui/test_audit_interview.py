@@ -91,7 +91,7 @@ async def resume(app, pilot) -> None:
 
     await pilot.pause()
     assert isinstance(app.screen, ResumeScreen)
-    await pilot.press("y")
+    await pilot.press("y", "enter")
     await pilot.pause()
 
 

@@ -36,7 +36,7 @@ async def test_a_team_model_from_catalog_dir_can_be_named(make_app, tmp_path):
         await send(pilot, "we run acme/assist-13b-instruct")
         assert app.chat.session.interview.answers["model"] == "acme-assist-13b"
         await send(pilot, "/new")                         # a new session keeps the catalog's names
-        await pilot.press("y")
+        await pilot.press("y", "enter")
         await send(pilot, "Acme Assist")
         assert app.chat.session.interview.answers["model"] == "acme-assist-13b"
 

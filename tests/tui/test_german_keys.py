@@ -7,7 +7,7 @@ from tui_helpers import SIZE, screen_text, send, workers_done
 
 from expert.messages import MESSAGES
 from tui.app import run_app
-from tui.screens.resume import ResumeScreen
+from tui.screens.resume import LONE_KEY_S, ResumeScreen
 
 ENGLISH_KEYS = {en for key, (en, de) in MESSAGES.items() if key.startswith(("key.", "chat.key.")) and en != de}
 GERMAN_KEYS = {de for key, (en, de) in MESSAGES.items() if key.startswith(("key.", "chat.key.")) and en != de}
@@ -50,7 +50,8 @@ async def test_the_resume_dialogs_keys_are_german(make_app):
         await pilot.pause()
         assert {"Fortsetzen", "Neu beginnen"} <= descriptions(app)
         assert not {"Resume", "Start fresh"} & descriptions(app)
-        await pilot.press("n")                             # the German binding answers the key
+        await pilot.press("n")                             # a lone key answers (QA 46) …
+        await pilot.pause(LONE_KEY_S + 0.3)                # … once no next key came
         await pilot.pause()
     assert answers == [False]
 

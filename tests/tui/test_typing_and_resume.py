@@ -11,6 +11,7 @@ from textual import events
 
 from tui_fakes import FakeAdvisor
 from tui_helpers import SIZE, send
+from tui.widgets import UserBubble
 from tui.widgets.cards import RuleCard
 
 SENTENCE = ("My AI agent uses a model of size Llama 3.1 8B, processes 20000 requests per day, "
@@ -102,3 +103,51 @@ async def test_typing_an_answer_at_the_resume_dialog_starts_afresh_with_it(make_
             await pilot.pause()
         answers = app.chat.session.interview.answers
         assert answers.get("model") == "qwen3-8b" and "requests_per_day" not in answers, answers
+
+
+async def type_at_dialog(pilot, text: str, enter: bool = True) -> None:
+    """Type `text` key by key at the dialog (a typist: no pause between keys), then Enter."""
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
+    if enter:
+        await pilot.press("enter")
+    for _ in range(5):
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("typed", ["no fine-tuning", "yes 70B", "nein danke", "nope, 8B"])
+async def test_text_that_begins_with_a_yes_or_no_key_starts_afresh_with_it(make_app, state_dir, typed):
+    """QA 46: "no fine-tuning", "yes 70B", "nein danke" typed at the dialog are not its n/y keys: a
+    new session starts with the text as its first answer (the model question) and nothing resumed."""
+    async with at_resume_dialog(make_app, ("Llama 3.1 70B", "20000 per day"), "en") as (app, pilot):
+        await type_at_dialog(pilot, typed)
+        iv = app.chat.session.interview
+        assert "requests_per_day" not in iv.answers and "model" not in iv.answers, iv.answers
+        assert app.chat.query_one("#prompt").value == ""           # sent as the first answer, whole
+        said = [str(b.content) for b in app.chat.query(UserBubble)]
+        assert said == [f"{typed} ◂ you"], said
+        assert iv.answers.get("params_b") == {"yes 70B": 70, "nope, 8B": 8}.get(typed), iv.answers
+
+
+@pytest.mark.parametrize(("typed", "resumed"), [("yes", True), ("ja", True), ("no", False),
+                                                ("nein", False), ("j", True), ("n", False)])
+async def test_a_whole_yes_or_no_typed_with_enter_answers_the_dialog(make_app, state_dir, typed, resumed):
+    async with at_resume_dialog(make_app, ("Llama 3.1 70B", "20000 per day"), "en") as (app, pilot):
+        await type_at_dialog(pilot, typed)
+        answers = app.chat.session.interview.answers
+        # resumed: the saved 70B and 20 000 a day; afresh: nothing answered, the prompt empty
+        assert answers.get("requests_per_day") == (20000 if resumed else None), answers
+        assert app.chat.query_one("#prompt").value == ""
+
+
+@pytest.mark.parametrize(("key_", "resumed"), [("y", True), ("j", True), ("n", False)])
+async def test_a_lone_key_press_still_answers_the_dialog(make_app, state_dir, key_, resumed):
+    from tui.screens.resume import LONE_KEY_S, ResumeScreen
+
+    async with at_resume_dialog(make_app, ("Llama 3.1 70B", "20000 per day"), "en") as (app, pilot):
+        await pilot.press(key_)
+        await pilot.pause(LONE_KEY_S + 0.3)
+        await pilot.pause()
+        assert not isinstance(app.screen, ResumeScreen)
+        answers = app.chat.session.interview.answers
+        assert answers.get("requests_per_day") == (20000 if resumed else None), answers

@@ -79,3 +79,14 @@ async def test_dont_know_in_the_audit_interview_skips_like_skip(make_app):
             reply = app.chat.query(ReplyBubble).last()
             assert not reply.has_class("unclear") and "übersprungen" in str(reply.content), dont_know
         assert asked == ["ownership", "workload", "utilization", "latency_p95"]
+
+
+async def test_the_first_sentence_says_which_part_it_did_not_apply(make_app):
+    """QA 46: the fourth part of the first sentence, a "not in the US", is named, not dropped."""
+    app = make_app(lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        iv = app.chat.session.interview
+        await send(pilot, "Qwen3 32B, 50k requests a day, no fine-tuning, not in the US")
+        assert iv.answers == {"model": "qwen3-32b", "requests_per_day": 50000, "fine_tuning": "none"}
+        said = str(app.chat.query(ReplyBubble).last().content)
+        assert "«not in the us» says what you do not want" in said, said

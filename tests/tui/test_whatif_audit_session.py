@@ -119,7 +119,7 @@ async def test_autosave_then_quit_then_resume_restores_the_answers(make_app, sta
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen)
-        await pilot.press("y")
+        await pilot.press("y", "enter")          # a whole "y" + Enter: yes (QA 46)
         await settle(pilot)
         iv = app.chat.session.interview
         assert iv.workload() == saved
@@ -263,10 +263,10 @@ async def test_the_other_commands(make_app):
         assert "/bogus?" in screen_text(app)
         await send(pilot, "/new")                         # answers given: it asks first
         assert app.chat.report is not None
-        await pilot.press("n")                            # no: everything stays
+        await pilot.press("n", "enter")                   # no: everything stays
         assert app.chat.report is not None and "kept the current answers" in screen_text(app)
         await send(pilot, "/new")
-        await pilot.press("y")
+        await pilot.press("y", "enter")
         await pilot.pause()
         assert app.chat.report is None and len(app.chat.query(QuestionBubble)) == 1
         await send(pilot, "/quit")

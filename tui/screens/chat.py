@@ -234,6 +234,10 @@ class ChatScreen(LangScreen, AnswersMixin, CommandsMixin, ReportMixin, Screen):
             self._typing = True
             prompt.insert_text_at_cursor(typed)
 
+    async def submit_prompt(self) -> None:
+        """Send what the prompt holds, as Enter does (text typed at the resume dialog + Enter)."""
+        await self.query_one("#prompt", Input).action_submit()
+
     def on_key(self, event: events.Key) -> None:
         """A printable key pressed while a rule card has focus goes to the prompt (Space and `?`
         stay the card's: open/close, help — except inside a burst of typing that already went to
