@@ -37,21 +37,15 @@ from expert.messages import t
 from expert.sizing.constants import Assumptions, exact, ranged
 from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, LAYOUTS, JobLayout,
                                   layout_on, plan_job)
+from expert.sizing.training import ATTENDED_PER_DAY as PER_DAY, attended_hours  # noqa: F401 (re-exported)
 
 SETUP_HOURS = ranged(0.25, 1.0, "h per run", "own estimate: provisioning, image pull, model download and the "
                      "final checkpoint upload of a rented run", value=0.5)
-ATTENDED_PER_DAY = exact(8, "h per 24 h", "own estimate: one working day of waiting per calendar day of a run "
-                         "(000 M2 counts compute hours × team rate; nights are not attended)")
+ATTENDED_PER_DAY = exact(PER_DAY, "h per 24 h", "own estimate: one working day of waiting per calendar day of a "
+                         "run (000 M2 counts compute hours × team rate; nights are not attended)")
 PERIOD_SHARE = 0.5  # a run must finish within half the period between runs (a retry still fits)
 HOURS_PER_YEAR = 8760.0
 KINDS = ("serving-idle", "rented-per-run", "dedicated")
-
-
-def attended_hours(elapsed_h: float) -> float:
-    """Hours the team waits during working time while a run of `elapsed_h` calendar hours is under way:
-    8 per full day plus at most 8 of the last partial day (capped at the elapsed hours)."""
-    days, rest = divmod(max(0.0, elapsed_h), 24.0)
-    return days * ATTENDED_PER_DAY.value + min(rest, ATTENDED_PER_DAY.value)
 
 
 def billed_hours(hours: float, provider: str | None, rules: dict) -> tuple[float, dict]:

@@ -190,6 +190,15 @@ def plan_job(model: LlmModel, gpu: Gpu, method: str, dataset_tokens: float, epoc
     return job
 
 
+def layout_with(model: LlmModel, gpu: Gpu, method: str, gpus: int, dataset_tokens: float, epochs: float,
+                offload: bool, a: Assumptions | None = None) -> JobLayout:
+    """The job on exactly `gpus` GPUs with or without CPU offload as asked (a like-for-like comparison of
+    two GPUs, e.g. the audit's mistake-2 figures)."""
+    a = resolve(a)
+    work = flops_per_param_token(method, a) * model.params_b * 1e9 * dataset_tokens * epochs
+    return _layout(gpu, method, gpus, offload, work, a, _states(model, method, a))
+
+
 def layout_on(model: LlmModel, gpu: Gpu, method: str, gpus: int, dataset_tokens: float, epochs: float = 1.0,
               a: Assumptions | None = None) -> JobLayout:
     """The job on exactly `gpus` GPUs (e.g. the serving GPUs at night); CPU offload only when one node
