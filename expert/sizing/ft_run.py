@@ -38,4 +38,6 @@ def job_run(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lora", dat
         "efficiency": lay.mfu, "relative_efficiency": lay.mfu / mfu.value, "hours": h, "days": h / 24,
         "compute_hours_per_month": h * runs_per_year / 12,
         "team_cost_per_run_chf": attended_hours(h) * base.team_hourly_rate_chf, "provenance": prov,
-        "bands": {**base.bands, "hours": band, "days": Band(low=band.low / 24, high=band.high / 24)}})
+        "bands": {**base.bands, "hours": band, "days": Band(low=band.low / 24, high=band.high / 24)},
+        "sharding": lay.sharding, "cpu_offload": lay.sharding == "fsdp-offload", "host_ram_gb": lay.host_ram_gb,
+        "memory_per_gpu_gb": lay.memory_per_gpu_gb, "usable_per_gpu_gb": lay.usable_per_gpu_gb, "fits": lay.fits})
