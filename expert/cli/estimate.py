@@ -101,10 +101,39 @@ def _device(m) -> str:
     return f" of the {dev:.1f} GB ({dev / GIB:.1f} GiB) the driver reports" if dev else ""
 
 
+SHARDING = {"single-gpu": "one GPU", "fsdp-node": "sharded over the node's GPUs (FSDP)",
+            "fsdp-offload": "sharded (FSDP) with CPU offload", "fsdp-multinode": "sharded over the nodes' GPUs (FSDP)"}
+
+
+def _training_text(result) -> str:
+    """`--mode full|lora|qlora`: the run's memory, the layout it is timed on (sharding, CPU offload and its
+    host RAM, the fit that gives) and its hours; no serving lines (engine, TTFT/TPOT, TP replicas)."""
+    from expert.report.memory_line import estimate_parts
+
+    m, f = result.memory, result.fine_tuning
+    lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode} fine-tuning, "
+             f"{SHARDING.get(f.sharding, f.sharding)}",
+             "memory: " + ", ".join(estimate_parts(m)),
+             f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
+             f"usable → {'fits' if m.fits else 'DOES NOT FIT'}" + (" without CPU offload" if f.cpu_offload else "")]
+    if f.cpu_offload:
+        lines.append(f"        with CPU offload: per GPU {f.memory_per_gpu_gb:.1f} of {f.usable_per_gpu_gb:.1f} GB → "
+                     f"{'fits' if f.fits else 'DOES NOT FIT'}; needs {f.host_ram_gb:.0f} GB of host RAM per node "
+                     "for the fp32 master weights and Adam moments")
+    from expert.sizing.ft_job import OFFLOAD_SPEED
+
+    timed = (f" with CPU offload (× {OFFLOAD_SPEED.value} MFU)" if f.cpu_offload else "") + ("" if f.fits else
+             "; the run does not fit here, so this time is for comparison only")
+    lines.append(f"fine-tuning run: {f.hours:.1f} h ({f.days:.1f} days) for {f.dataset_tokens:,.0f} tokens" + timed)
+    return "\n".join(lines)
+
+
 def _text(result) -> str:
     from expert.report.memory_line import estimate_parts
     from expert.sizing.parallel import TP_DEGREES
 
+    if result.fine_tuning is not None:
+        return _training_text(result)
     m, p = result.memory, result.performance
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode}, "
              f"batch {result.batch}, context {result.context_tokens}, TP {result.tensor_parallel} × "
@@ -131,8 +160,5 @@ def _text(result) -> str:
                      f"; at most {p.rate_max_rps:.3g} req/s per replica with the room it has"))
     elif result.mode == "inference":
         lines.append(_steady(p))
-    if result.fine_tuning is not None:
-        f = result.fine_tuning
-        lines.append(f"fine-tuning run: {f.hours:.1f} h ({f.days:.1f} days) for {f.dataset_tokens:,.0f} tokens")
     return "\n".join(lines)
 

@@ -12,7 +12,10 @@
    share. Energy is in the hourly price. A run with CPU offload skips an offer whose instance RAM
    (`offers.yaml` `host_ram`, per GPU × the node's GPUs) is below its host RAM; unknown RAM is said.
 3. `dedicated`: GPUs bought or rented monthly for training only (the workload's own sources), priced
-   like any configuration (000 T1, `objective.gpu_cost`), plus the fabric for more than one node.
+   like any configuration (000 T1, `objective.gpu_cost`), plus the fabric for more than one node. They
+   are held for the whole period, so their cost grows with their count, not with the run's hours: the
+   cheapest layout that finishes each run within half the period is taken (`_dedicated`), CPU offload
+   included, where option 2 takes the fewest GPU-hours.
 
 Team time (000 M2) is a separate line and opt-in (`fine_tuning.team_waits`): the attended hours the
 team waits for each run (`attended_hours`), × `team_hourly_rate_chf`; a rate of 0 drops it.
@@ -32,23 +35,17 @@ from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
 from expert.sizing.constants import Assumptions, exact, ranged
-from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, JobLayout, layout_on,
-                                  plan_job)
+from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, LAYOUTS, JobLayout,
+                                  layout_on, plan_job)
+from expert.sizing.training import ATTENDED_PER_DAY as PER_DAY, attended_hours  # noqa: F401 (re-exported)
 
 SETUP_HOURS = ranged(0.25, 1.0, "h per run", "own estimate: provisioning, image pull, model download and the "
                      "final checkpoint upload of a rented run", value=0.5)
-ATTENDED_PER_DAY = exact(8, "h per 24 h", "own estimate: one working day of waiting per calendar day of a run "
-                         "(000 M2 counts compute hours × team rate; nights are not attended)")
+ATTENDED_PER_DAY = exact(PER_DAY, "h per 24 h", "own estimate: one working day of waiting per calendar day of a "
+                         "run (000 M2 counts compute hours × team rate; nights are not attended)")
 PERIOD_SHARE = 0.5  # a run must finish within half the period between runs (a retry still fits)
 HOURS_PER_YEAR = 8760.0
 KINDS = ("serving-idle", "rented-per-run", "dedicated")
-
-
-def attended_hours(elapsed_h: float) -> float:
-    """Hours the team waits during working time while a run of `elapsed_h` calendar hours is under way:
-    8 per full day plus at most 8 of the last partial day (capped at the elapsed hours)."""
-    days, rest = divmod(max(0.0, elapsed_h), 24.0)
-    return days * ATTENDED_PER_DAY.value + min(rest, ATTENDED_PER_DAY.value)
 
 
 def billed_hours(hours: float, provider: str | None, rules: dict) -> tuple[float, dict]:
@@ -205,7 +202,7 @@ class TrainingPlanner:
                 if key not in self.layouts:
                     self.layouts[key] = self._job(gpu)
                 return self.layouts[key]
-            self._external = [o for o in (self._rented(job), self._dedicated(job)) if o is not None]
+            self._external = [o for o in (self._rented(job), self._dedicated()) if o is not None]
         return self._external
 
     def _job(self, gpu):
@@ -255,27 +252,39 @@ class TrainingPlanner:
                           if rule.get("stopped_gpu_bills") else "") + f" ({rule['source']})")
         return opt
 
-    def _dedicated(self, job) -> TrainingOption | None:
+    def held_layouts(self, gpu) -> list[JobLayout]:
+        """Every layout of the run on `gpu` (`LAYOUTS`, CPU offload where one node needs it: `layout_on`)
+        that fits and finishes within its period: the candidates of GPUs held for the whole period."""
+        key = ("held", gpu.id, self.limit_h)
+        if key not in self.layouts:
+            lays = (self.layout_on(gpu, n) for n in LAYOUTS)
+            self.layouts[key] = [lay for lay in lays if lay.fits and lay.hours <= self.limit_h]
+        return self.layouts[key]
+
+    def _dedicated(self) -> TrainingOption | None:
+        """GPUs held for the whole period (rented monthly or bought) cost the same however long a run takes:
+        the cheapest layout that finishes each run within half the period wins (with the team time where it
+        is counted), not the fewest GPU-hours, which is the rule of hourly billing (`_rented`)."""
         best, best_rank = None, None
         months = self.w.horizon_months
         for s in admissible_sources(self.sources, self.w):
             if s.kind == "package":
                 continue
-            lay = job(s.gpu)
-            if lay is None or too_little_ram(self._offer(s), lay):
-                continue
-            n = lay.gpus
-            if s.kind == "purchase" and s.gpu.form_factor in ("sxm", "oam"):
-                n = max(4, math.ceil(n / 4) * 4)
-            if n > GPUS_PER_NODE and s.kind == "purchase" and n % GPUS_PER_NODE:
-                n = math.ceil(n / GPUS_PER_NODE) * GPUS_PER_NODE
-            cost = gpu_cost(s, n, months, self.a)
-            if lay.nodes > 1:
-                cost += FABRIC_CHF_PER_GPU.value * n if s.kind != "cloud" else \
-                    FABRIC_RENT_SHARE.value * s.rent_chf * n * months
-            rank = (round(cost + self._team(lay.hours), 2), n)  # the option's total, before building it
-            if best_rank is None or rank < best_rank:
-                best, best_rank = (s, lay, n, cost), rank
+            for lay in self.held_layouts(s.gpu):
+                if too_little_ram(self._offer(s), lay):
+                    continue
+                n = lay.gpus
+                if s.kind == "purchase" and s.gpu.form_factor in ("sxm", "oam"):
+                    n = max(4, math.ceil(n / 4) * 4)
+                if n > GPUS_PER_NODE and s.kind == "purchase" and n % GPUS_PER_NODE:
+                    n = math.ceil(n / GPUS_PER_NODE) * GPUS_PER_NODE
+                cost = gpu_cost(s, n, months, self.a)
+                if lay.nodes > 1:
+                    cost += FABRIC_CHF_PER_GPU.value * n if s.kind != "cloud" else \
+                        FABRIC_RENT_SHARE.value * s.rent_chf * n * months
+                rank = (round(cost + self._team(lay.hours), 2), n)  # the option's total, before building it
+                if best_rank is None or rank < best_rank:
+                    best, best_rank = (s, lay, n, cost), rank
         return None if best is None else self._dedicated_option(*best)
 
     def _offer(self, s: Source):

@@ -297,8 +297,10 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_hours": (NUM, "hours per fine-tuning run on this setup"),
         "finetune_hours_on_a100": (NUM, "hours per run on the same count of A100 80 GB"),
         "finetune_slowdown_vs_a100": (NUM, "finetune_hours / finetune_hours_on_a100 (000 M2: 3-4×)"),
-        "team_cost_extra_chf_month": (NUM, "monthly team-time cost of the slower fine-tuning vs A100"),
+        "team_cost_extra_chf_month": (NUM, "monthly team-time cost of the slower fine-tuning vs A100, in "
+                                      "attended hours (8 per calendar day of a run)"),
         "gpu_saving_chf_month": (NUM, "monthly GPU saving vs A100 80 GB"),
+        "team_waits": (BOOL, "the workload counts team time (fine_tuning.team_waits, opt-in)"),
         "serving_peak_rps": (NUM, "requests per second the workload peaks at (docs/slo.md: rate as given, "
                                   "daily volume × peak factor)"),
         "serving_capacity_rps": (NUM, "estimated most requests per second the setup serves within the latency "

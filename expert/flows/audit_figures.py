@@ -36,31 +36,41 @@ def smallest_single_gpu_gb(catalog: Catalog, memory, model=None) -> float | None
 def tuning_extras(w, model, gpu: Gpu, count: int, catalog: Catalog, weights_gb: float,
                   extra: dict[str, Any], sizing: dict[str, Any], ram_gb: float | None = None) -> None:
     """Add the fine-tuning figures of `w` on `count` × `gpu` to `extra` (setup fact) and `sizing`: the
-    job's memory against the weights, its hours here and on an A100 80 GB, and the team-time cost of
-    the difference against the GPU saving (000 M2). `ram_gb`: the setup's stated RAM (CPU offload's room)."""
+    job's memory against the weights, and (000 M2) its hours here against an A100 80 GB timed like for
+    like (the same count, the same CPU offload or none; no hours where the run does not fit here, even with
+    offload and the server's RAM), the team time of the difference in attended hours
+    (`training.attended_hours`, the plan's rule) and whether the plan counts it (`fine_tuning.team_waits`),
+    against the GPU saving. `ram_gb`: the setup's stated RAM (CPU offload's room)."""
     from expert.catalog.bom import m3_ram_gb
     from expert.sizing.finetune import finetune_memory
-    from expert.sizing.ft_job import layout_on
-    from expert.sizing.ft_run import job_run
+    from expert.sizing.ft_job import layout_on, layout_with
+    from expert.sizing.constants import resolve
+    from expert.sizing.training import attended_hours
 
     tuning = w.tuning
     sizing["finetune_gb"] = finetune_memory(model, gpu, count, tuning.method, "bf16").total_gb
     sizing["finetune_over_weights"] = sizing["finetune_gb"] / weights_gb
-    here = job_run(model, gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
-                   w.team_hourly_rate_chf)
+    tokens = resolve(None).default_dataset_tokens.value if tuning.dataset_tokens is None else tuning.dataset_tokens
     # d2's comparison, unless CPU offload fits the run on these GPUs and the server's RAM (the audit's plan,
     # `audit_tuning`: the optimizer state in host RAM, as torchtune's 70B recipe on 8 × A100 runs it)
-    lay = layout_on(model, gpu, tuning.method, count, here.dataset_tokens, tuning.epochs)
-    offloaded = lay.sharding == "fsdp-offload" and lay.fits and lay.host_ram_gb <= (ram_gb or m3_ram_gb(gpu, count))
-    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > gpu.memory_gb * count and not offloaded
+    lay = layout_on(model, gpu, tuning.method, count, tokens, tuning.epochs)
+    offload = lay.sharding == "fsdp-offload"
+    fits_here = lay.fits and lay.host_ram_gb <= (ram_gb or m3_ram_gb(gpu, count))
+    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > gpu.memory_gb * count and not (offload and fits_here)
+    extra["team_waits"] = bool(getattr(tuning, "team_waits", False))
     ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
-    ref = job_run(model, ref_gpu, count, tuning.method, tuning.dataset_tokens, tuning.epochs, tuning.runs_per_year,
-                  w.team_hourly_rate_chf)
-    runs_per_month = tuning.runs_per_year / 12
-    extra["finetune_hours"] = here.hours
-    extra["finetune_hours_on_a100"] = ref.hours
-    extra["finetune_slowdown_vs_a100"] = here.hours / ref.hours
-    extra["team_cost_extra_chf_month"] = (here.hours - ref.hours) * runs_per_month * w.team_hourly_rate_chf
     rent_here, rent_ref = _rent(catalog, gpu.id), _rent(catalog, ref_gpu.id)
     if rent_here is not None and rent_ref is not None:
         extra["gpu_saving_chf_month"] = (rent_ref - rent_here) * count
+    if not fits_here:
+        return  # a run that cannot run here is not timed here (m2-*-no-estimate says so)
+    ref = layout_with(model, ref_gpu, tuning.method, count, tokens, tuning.epochs, offload)
+    if not ref.fits:
+        ref = layout_on(model, ref_gpu, tuning.method, count, tokens, tuning.epochs)
+    runs_per_month = tuning.runs_per_year / 12
+    extra["finetune_hours"] = lay.hours
+    extra["finetune_hours_on_a100"] = ref.hours
+    extra["finetune_slowdown_vs_a100"] = lay.hours / ref.hours
+    extra["team_cost_extra_chf_month"] = ((attended_hours(lay.hours) - attended_hours(ref.hours)) * runs_per_month
+                                          * w.team_hourly_rate_chf)
+

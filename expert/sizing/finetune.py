@@ -25,7 +25,8 @@ Run time and team cost live in `expert.sizing.training` and are re-exported here
 from __future__ import annotations
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.constants import Assumptions, exact, resolve
+from expert.sizing.engines import device_memory_gb
 from expert.sizing.memory import bytes_per_param
 from expert.sizing.results import FineTuneMemory, Provenance
 from expert.sizing.training import (finetune_run, implied_dataset_tokens, relative_finetune_time,  # noqa: F401
@@ -92,6 +93,18 @@ def finetune_states_gb(model: LlmModel, method: str = "lora", precision: str = "
     return weights, grads, optim, act, ctx
 
 
+TRAIN_MEMORY_SHARE = exact(0.95, "× GPU memory", "own estimate: PyTorch caching-allocator fragmentation; the "
+                           "serving engine's 0.9 (vLLM gpu_memory_utilization) does not apply while a run "
+                           "owns the GPU")
+
+
+def training_usable_gb(gpu: Gpu, assumptions: Assumptions | None = None) -> float:
+    """What a fine-tuning run can use of one GPU, decimal GB: the card's memory as the driver reports it
+    (`engines.device_memory_gb`, the basis serving uses: nominal GiB × visible share) × `TRAIN_MEMORY_SHARE`.
+    The one figure of the job planner (`ft_job`), `finetune_memory` and `estimate --mode full|lora|qlora`."""
+    return device_memory_gb(gpu, assumptions) * TRAIN_MEMORY_SHARE.value
+
+
 def _figures(model: LlmModel, method: str, precision: str, s: int, b: int, gradient_checkpointing: bool,
              flash_attention: bool, lora_rank: int | None, lora_targets: tuple[str, ...], a: Assumptions) -> tuple:
     """(trainable params, frozen bytes-per-parameter record or None, weights, gradients, optimizer,
@@ -131,7 +144,7 @@ def finetune_memory(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lo
     states = weights + grads + optim
     per_gpu = states / count + act + ctx
     states_hi = weights + trainable * (gb.high + ob.high) / 1e9
-    usable = gpu.memory_gb * a.gpu_memory_utilization.value
+    usable = training_usable_gb(gpu, a)
     reference = model.params_b * 2
     doc = a.doc_finetune_multiplier
     per_hi = states_hi / count + act + ctx

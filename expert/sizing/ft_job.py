@@ -5,7 +5,8 @@ how much memory per GPU and how many hours, for one run of `dataset tokens × ep
   sharded over all GPUs of the job (FSDP FULL_SHARD / ZeRO-3, across nodes too); activations and the
   CUDA context per GPU. On one node a full fine-tune may instead offload the fp32 master weights and
   Adam moments (12 B/param) to host RAM, as torchtune's 70B recipe on 8 × A100 does.
-- Training memory is the GPU's memory less allocator fragmentation (`TRAIN_MEMORY_SHARE`), not the
+- Training memory is the GPU's memory as the driver reports it (`engines.device_memory_gb`, serving's
+  basis) less allocator fragmentation (`finetune.TRAIN_MEMORY_SHARE`, `training_usable_gb`), not the
   serving engine's share: no inference engine holds memory while the run owns the GPUs.
 - Hours = k × P × tokens × epochs / (GPUs × dense 16-bit peak × MFU × f(GPU) × node factor × offload
   factor); k ≈ 6 full, ≈ 4 LoRA (`Assumptions.flops_full`, `flops_lora`); f(GPU) is the per-GPU
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 
 from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, exact, ranged, resolve
-from expert.sizing.finetune import finetune_states_gb
+from expert.sizing.finetune import TRAIN_MEMORY_SHARE, finetune_states_gb, training_usable_gb  # noqa: F401
 from expert.sizing.training import relative_efficiency
 
 ANCHORS = "docs/notes/modelling-anchors.md"
@@ -44,9 +45,6 @@ NODE_SPEED = ranged(0.60, 0.95, "× MFU beyond one node", "own estimate between 
                     "MFU, no visible loss; " + ANCHORS + " §3.1) and ZeRO-3 across nodes, which Qwen does not "
                     "recommend because of its inter-node traffic (ibid.); naive HF FSDP at batch 1 fell to "
                     "≈ 3 % (ibid., not used: a tuning failure, not a plan)", value=0.80)
-TRAIN_MEMORY_SHARE = exact(0.95, "× GPU memory", "own estimate: PyTorch caching-allocator fragmentation; the "
-                           "serving engine's 0.9 (vLLM gpu_memory_utilization) does not apply while a run "
-                           "owns the GPU")
 HOST_RAM_GB = ranged(1000, 2000, "GB host RAM per 8-GPU node", "servnetuk data study: 'dual-socket CPU host with "
                      "1-2 TB of RAM' around HGX; HF FSDP 70B blog: ~1 TB per node (" + ANCHORS + " §3.1, §4.3)",
                      value=1000)
@@ -140,7 +138,7 @@ def _layout(gpu: Gpu, method: str, n: int, offload: bool, work: float, a: Assump
     else:
         per_gpu = (wg + optim) / n + per_gpu_fixed
         host = 0.0
-    usable = gpu.memory_gb * TRAIN_MEMORY_SHARE.value
+    usable = training_usable_gb(gpu, a)
     nodes = max(1, math.ceil(n / GPUS_PER_NODE))
     fits = per_gpu <= usable and host <= HOST_RAM_GB.high
     mfu, band = mfu_for(method, gpu, nodes, offload, a)
@@ -190,6 +188,15 @@ def plan_job(model: LlmModel, gpu: Gpu, method: str, dataset_tokens: float, epoc
     if fitting:  # fewest GPU-hours (cheapest when rented by the hour), then fewer GPUs
         job.layout = min(fitting, key=lambda lay: (round(lay.gpu_hours, 6), lay.gpus))
     return job
+
+
+def layout_with(model: LlmModel, gpu: Gpu, method: str, gpus: int, dataset_tokens: float, epochs: float,
+                offload: bool, a: Assumptions | None = None) -> JobLayout:
+    """The job on exactly `gpus` GPUs with or without CPU offload as asked (a like-for-like comparison of
+    two GPUs, e.g. the audit's mistake-2 figures)."""
+    a = resolve(a)
+    work = flops_per_param_token(method, a) * model.params_b * 1e9 * dataset_tokens * epochs
+    return _layout(gpu, method, gpus, offload, work, a, _states(model, method, a))
 
 
 def layout_on(model: LlmModel, gpu: Gpu, method: str, gpus: int, dataset_tokens: float, epochs: float = 1.0,

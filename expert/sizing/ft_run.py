@@ -1,9 +1,10 @@
 """One fine-tuning run on a given set of GPUs, timed by the job planner (issue 12).
 
-`estimate --mode lora|qlora|full` and the audit report `finetune_run`'s fields (FLOPs, team time,
-dataset provenance) but take the hours from `ft_job.layout_on`: the job planner's cited MFU bands
-(full 0.40, LoRA 0.30, QLoRA × 0.78, node and CPU-offload factors), so every part of the product
-times the same run the same way.
+`estimate --mode lora|qlora|full` and the audit report `finetune_run`'s fields (FLOPs, dataset
+provenance) but take the hours from `ft_job.layout_on`: the job planner's cited MFU bands (full 0.40,
+LoRA 0.30, QLoRA × 0.78, node and CPU-offload factors), so every part of the product times the same run
+the same way. The team time per run counts the hours the team attends (`training.attended_hours`: 8 per
+calendar day of the run), the training plan's rule, not every compute hour.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from expert.catalog.models import Band, Gpu, LlmModel
 from expert.sizing.constants import Assumptions, resolve
 from expert.sizing.ft_job import FULL_MFU, LORA_MFU, NODE_SPEED, OFFLOAD_SPEED, QLORA_SPEED, layout_on
 from expert.sizing.results import FineTuneRun, Provenance
-from expert.sizing.training import finetune_run, team_time_cost
+from expert.sizing.training import attended_hours, finetune_run
 
 
 def job_run(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lora", dataset_tokens: float | None = None,
@@ -36,5 +37,7 @@ def job_run(model: LlmModel, gpu: Gpu, count: int = 1, method: str = "lora", dat
     return base.model_copy(update={
         "efficiency": lay.mfu, "relative_efficiency": lay.mfu / mfu.value, "hours": h, "days": h / 24,
         "compute_hours_per_month": h * runs_per_year / 12,
-        "team_cost_per_run_chf": team_time_cost(h, base.team_hourly_rate_chf), "provenance": prov,
-        "bands": {**base.bands, "hours": band, "days": Band(low=band.low / 24, high=band.high / 24)}})
+        "team_cost_per_run_chf": attended_hours(h) * base.team_hourly_rate_chf, "provenance": prov,
+        "bands": {**base.bands, "hours": band, "days": Band(low=band.low / 24, high=band.high / 24)},
+        "sharding": lay.sharding, "cpu_offload": lay.sharding == "fsdp-offload", "host_ram_gb": lay.host_ram_gb,
+        "memory_per_gpu_gb": lay.memory_per_gpu_gb, "usable_per_gpu_gb": lay.usable_per_gpu_gb, "fits": lay.fits})

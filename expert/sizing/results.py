@@ -185,6 +185,17 @@ class FineTuneRun(SizingResult):
     compute_hours_per_month: float = 0.0
     team_hourly_rate_chf: float = 0.0
     team_cost_per_run_chf: float = 0.0
+    # the job planner's layout the hours are timed on (QA 46 #8; None outside `ft_run.job_run`)
+    sharding: str | None = Field(default=None, description="single-gpu | fsdp-node | fsdp-offload | fsdp-multinode "
+                                 "(expert.sizing.ft_job)")
+    cpu_offload: bool | None = Field(default=None, description="the hours assume the fp32 master weights and Adam "
+                                     "moments in host RAM (× 0.67 MFU)")
+    host_ram_gb: float | None = Field(default=None, description="host RAM per node the CPU offload needs, GB; 0 "
+                                      "without offload")
+    memory_per_gpu_gb: float | None = Field(default=None, description="the timed layout's memory per GPU, GB")
+    usable_per_gpu_gb: float | None = Field(default=None, description="what a run can use of one GPU, GB")
+    fits: bool | None = Field(default=None, description="the timed layout fits (memory per GPU and host RAM); "
+                              "false: the hours are of a run that cannot run here")
 
 
 class CostResult(SizingResult):

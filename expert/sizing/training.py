@@ -133,6 +133,17 @@ def implied_dataset_tokens(model: LlmModel, gpu: Gpu, count: int, method: str, h
     return hours * 3600 * count * gpu.fp16_tflops * 1e12 * eff / flops_per_token
 
 
+ATTENDED_PER_DAY = 8.0  # h per 24 h: own estimate, one working day of waiting per calendar day of a run
+
+
+def attended_hours(elapsed_h: float) -> float:
+    """Hours the team waits during working time while a run of `elapsed_h` calendar hours is under way:
+    8 per full day plus at most 8 of the last partial day (capped at the elapsed hours). Own estimate:
+    000 M2 counts compute hours × team rate, but nights are not attended (docs/fine-tuning.md §3)."""
+    days, rest = divmod(max(0.0, elapsed_h), 24.0)
+    return days * ATTENDED_PER_DAY + min(rest, ATTENDED_PER_DAY)
+
+
 def team_time_cost(hours: float, rate: float) -> float:
     """Team time spent waiting on compute: compute hours × hourly rate (000 M2, U2)."""
     return hours * rate

@@ -132,7 +132,12 @@ SCENARIOS: dict[str, list[dict]] = {
                         setup(H100, utilization_mean=0.3, utilization_peak=0.45)],
     "m2-l40s-13b-monthly": [workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
                             setup(finetune_hours=160, finetune_hours_on_a100=48,
-                                  team_cost_extra_chf_month=16800, gpu_saving_chf_month=690)],
+                                  team_cost_extra_chf_month=16800, gpu_saving_chf_month=690, team_waits=True)],
+    # QA 46 #9: the same without fine_tuning.team_waits: the team time is said, not counted
+    "m2-l40s-13b-monthly-team-not-counted": [
+        workload(**FT_13B_MONTHLY), sizing(finetune_gb=40),
+        setup(finetune_hours=160, finetune_hours_on_a100=48, team_cost_extra_chf_month=16800,
+              gpu_saving_chf_month=690, team_waits=False)],
     "m3-four-gpus-starved": [workload(), sizing(),
                              setup(gpu="a100-80gb-pcie", gpu_family="a100", gpu_memory_gb=80,
                                    count=4, total_vram_gb=320, cpu_cores=16,
@@ -561,15 +566,25 @@ def test_growth_that_fits_but_cannot_serve_the_peak_is_a_warning():
 def test_l40s_with_monthly_13b_finetuning_underestimates_finetuning():
     m2 = findings("m2-l40s-13b-monthly")["m2-l40s-frequent-finetuning"]
     assert m2.category == "finetuning-underestimated"
-    assert "16 800 CHF" in m2.explanation          # the team-time cost
+    assert "16 800 CHF" not in m2.explanation      # the team-time cost has its own finding (QA 46 #9)
     saving = findings("m2-l40s-13b-monthly")["m2-team-time-against-gpu-saving"]
     assert "690 CHF" in saving.explanation and "16 800 CHF" in saving.explanation
     assert "160.0 h" in m2.explanation and "48.0 h" in m2.explanation
     assert "3–4×" in m2.explanation and "6 days" in m2.explanation
     assert "at least an A100" in m2.advice
     assert "(compute hours × team hourly rate) + GPU cost" in m2.advice
-    de = findings("m2-l40s-13b-monthly", "de")["m2-l40s-frequent-finetuning"]
+    de = findings("m2-l40s-13b-monthly", "de")["m2-team-time-against-gpu-saving"]
     assert "16 800 CHF" in de.explanation and "Teamzeit" in de.explanation
+
+
+def test_team_time_not_opted_in_is_said_not_counted():
+    # QA 46 #9c: without fine_tuning.team_waits the plan counts no team time; the finding says so and what
+    # the attended hours would cost, and the counted variant stays silent
+    found = findings("m2-l40s-13b-monthly-team-not-counted")
+    assert "m2-team-time-against-gpu-saving" not in found
+    note = found["m2-team-time-not-counted"]
+    assert "Team time is not counted (opt-in: fine_tuning.team_waits)" in note.explanation
+    assert "16 800 CHF a month in attended hours" in note.explanation and "690 CHF" in note.explanation
 
 
 def test_four_starved_gpus_name_each_shortfall():

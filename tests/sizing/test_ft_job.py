@@ -50,10 +50,23 @@ def test_b200_holds_70b_full_on_one_node():
 
 
 def test_training_memory_is_not_the_serving_share():
-    # the run owns the GPU: 0.95 of 80 GB, not vLLM's 0.9 (the 70B full job on 16 H100 needs 75.0 GB)
+    # the run owns the GPU: 0.95 of the card's memory, not vLLM's 0.9 (the 70B full job on 16 H100 needs 75.0
+    # GB); QA 46 #7: on serving's basis, the card's 80 GiB as the driver shows them (engines.device_memory_gb):
+    # 80 × 1.073741824 × 0.99 = 85.04 GB, × 0.95 = 80.79 GB (before: 80 × 0.95 = 76.0, decimal GB of GiB)
     lay = layout_on(M70, H100, "full", 16, 1e8)
-    assert lay.usable_per_gpu_gb == pytest.approx(80 * TRAIN_MEMORY_SHARE.value)
+    assert lay.usable_per_gpu_gb == pytest.approx(80 * 2**30 / 1e9 * 0.99 * TRAIN_MEMORY_SHARE.value)
+    assert lay.usable_per_gpu_gb == pytest.approx(80.79, abs=0.005)
     assert 80 * 0.9 < lay.memory_per_gpu_gb <= lay.usable_per_gpu_gb
+
+
+def test_estimate_fine_tuning_uses_the_training_basis():
+    # QA 46 #7: estimate --mode lora (finetune_memory) and the job planner give one figure for the same card:
+    # 70B LoRA on 2 A100 80 GB, 75.5 GB per GPU of 80.79 (before: 72.0 in estimate, 76.0 in the plan)
+    from expert.sizing.finetune import finetune_memory
+    mem = finetune_memory(M70, A100, 2, "lora")
+    assert mem.usable_per_gpu_gb == pytest.approx(80.79, abs=0.005)
+    assert mem.usable_per_gpu_gb == pytest.approx(layout_on(M70, A100, "lora", 2, 1e8).usable_per_gpu_gb)
+    assert mem.fits
 
 
 def test_hours_from_flops_per_token():

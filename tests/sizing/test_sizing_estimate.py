@@ -67,8 +67,8 @@ def test_estimate_times_runs_with_the_job_planner():
     # full on 2 A100: 208 GB of states need CPU offload → 0.40 × 0.67 = 0.268;
     # 6 × 13e9 × 1e8 = 7.8e18 / (2 × 312e12 × 0.268) = 46 642 s = 12.96 h
     full = estimate(m, a100, count=2, mode="full").fine_tuning
-    assert full.hours == pytest.approx(12.956, abs=0.001) and full.team_cost_per_run_chf == pytest.approx(
-        full.hours * 150)
+    # team time counts the attended hours (QA 46 #9): a 12.96 h run is attended 8 h, × 150 CHF = 1 200 CHF
+    assert full.hours == pytest.approx(12.956, abs=0.001) and full.team_cost_per_run_chf == pytest.approx(1200)
 
 
 def test_full_sizing_workload_dict():

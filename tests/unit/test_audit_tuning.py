@@ -38,7 +38,8 @@ def test_70b_full_on_eight_a100_offloads_and_states_host_ram_against_m3():
     assert plan.sharding == "fsdp-offload" and plan.cpu_offload and plan.gpus == 8 and plan.nodes == 1
     # offload keeps 16-bit weights and gradients on the GPUs: 70e9 × 4 B / 8 = 35.0 GB, + activations
     assert plan.memory_per_gpu_gb == pytest.approx(35.0 + ACT_70B, abs=1e-3)       # 39.96 GB
-    assert plan.usable_per_gpu_gb == pytest.approx(80 * 0.95) and plan.memory_fits  # 76.0 GB
+    # the card's 80 GiB as the driver shows them: 80 × 1.073741824 × 0.99 × 0.95 = 80.79 GB (QA 46 #7)
+    assert plan.usable_per_gpu_gb == pytest.approx(80 * 2**30 / 1e9 * 0.99 * 0.95) and plan.memory_fits
     # fp32 master weights + Adam moments in host RAM: 70e9 × 12 B = 840 GB, against 000 M3's 4 × 640 GB
     assert plan.host_ram_gb == pytest.approx(840.0)
     assert plan.server_ram_gb == pytest.approx(4 * 8 * 80) and not plan.server_ram_stated
@@ -49,7 +50,7 @@ def test_70b_full_on_eight_a100_offloads_and_states_host_ram_against_m3():
     # a full checkpoint: 70e9 × 14 B = 980 GB, two kept
     assert (plan.checkpoint_gb, plan.checkpoints_kept, plan.checkpoint_storage_gb) == (980.0, 2, 1960.0)
     text = render(expert.audit(FULL_70B), "text")
-    assert ("on this setup's 8× a100-80gb-sxm: sharded over 8 GPUs (FSDP), 40.0 GB per GPU of 76.0 GB a run can "
+    assert ("on this setup's 8× a100-80gb-sxm: sharded over 8 GPUs (FSDP), 40.0 GB per GPU of 80.8 GB a run can "
             "use (fits); CPU offload: yes, 840 GB of optimizer state in host RAM per node against the server's "
             "2 560 GB (the setup states no ram_gb: 000 M3's 1:4 rule, 4 × 640 GB of GPU memory): within it; "
             "8.7 h per run") in text
@@ -78,7 +79,8 @@ def test_8b_lora_on_one_l40s_needs_no_offload_and_a_checkpoint_of_megabytes():
     # 2 × (4096 + 1024)) = 13 631 488 parameters, × 16 B of state (2 weights + 2 grads + 12 optimizer)
     adapters = 32 * 16 * (2 * (4096 + 4096) + 2 * (4096 + 1024))
     assert plan.memory_per_gpu_gb == pytest.approx(16.0 + adapters * 16 / 1e9 + ACT_8B, abs=1e-3)   # 18.74 GB
-    assert plan.usable_per_gpu_gb == pytest.approx(48 * 0.95) and plan.server_ram_gb == 4 * 48   # 45.6, 192 GB
+    # GDDR6 with ECC: 48 × 1.073741824 × 0.9375 × 0.95 = 45.90 GB (QA 46 #7; before 48 × 0.95 = 45.6), 192 GB
+    assert plan.usable_per_gpu_gb == pytest.approx(48 * 2**30 / 1e9 * 0.9375 * 0.95) and plan.server_ram_gb == 4 * 48
     # the adapters only, 14 B each: 13.63 M × 14 = 190.8 MB
     assert plan.checkpoint_gb == pytest.approx(adapters * 14 / 1e9, abs=1e-4)
     # 4 × 8e9 × 20e6 FLOP / (362.05 TFLOP/s × LoRA MFU 0.30 × f(L40S) 0.2462, training.relative_efficiency)
@@ -93,7 +95,7 @@ def test_8b_lora_on_one_l40s_needs_no_offload_and_a_checkpoint_of_megabytes():
     assert idle.declined and plan.chosen == "rented-per-run" and plan.options[0].kind == "rented-per-run"
     assert idle.saving_per_run_chf == pytest.approx(rented.cost_per_run_chf - plan.degraded_chf_per_run, abs=0.01)
     text = render(report, "text")
-    assert "on this setup's 1× l40s: one GPU, 18.7 GB per GPU of 45.6 GB a run can use (fits); CPU offload: no" in text
+    assert "on this setup's 1× l40s: one GPU, 18.7 GB per GPU of 45.9 GB a run can use (fits); CPU offload: no" in text
     assert "checkpoints: 0.19 GB each" in text and "→ rented for the run's hours: " in text
 
 
@@ -120,7 +122,7 @@ def test_d2_does_not_call_an_offloaded_run_that_fits_a_misfit():
 
 def test_a_full_run_that_offload_cannot_save_says_so():
     # gemma-2-27b full on one L40S (audit-d2): even offloaded, 16-bit weights and gradients are 27e9 × 4 B
-    # ≈ 108 GB against 48 × 0.95 = 45.6 GB usable
+    # ≈ 108 GB against 45.9 GB usable (48 GiB × 0.9375 ECC share × 0.95)
     plan = expert.audit(_setup("l40s", 1, "gemma-2-27b", "full", 50_000_000)).fine_tuning_plan
     assert not plan.memory_fits and not plan.cpu_offload and not plan.fits_here
     assert "CPU offload: no, the run does not fit with it either" in plan.lines[1]
