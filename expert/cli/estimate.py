@@ -109,6 +109,7 @@ def _training_text(result) -> str:
     """`--mode full|lora|qlora`: the run's memory, the layout it is timed on (sharding, CPU offload and its
     host RAM, the fit that gives) and its hours; no serving lines (engine, TTFT/TPOT, TP replicas)."""
     from expert.report.memory_line import estimate_parts
+    from expert.sizing.ft_job import OFFLOAD_SPEED
 
     m, f = result.memory, result.fine_tuning
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode} fine-tuning, "
@@ -120,8 +121,6 @@ def _training_text(result) -> str:
         lines.append(f"        with CPU offload: per GPU {f.memory_per_gpu_gb:.1f} of {f.usable_per_gpu_gb:.1f} GB → "
                      f"{'fits' if f.fits else 'DOES NOT FIT'}; needs {f.host_ram_gb:.0f} GB of host RAM per node "
                      "for the fp32 master weights and Adam moments")
-    from expert.sizing.ft_job import OFFLOAD_SPEED
-
     timed = (f" with CPU offload (× {OFFLOAD_SPEED.value} MFU)" if f.cpu_offload else "") + ("" if f.fits else
              "; the run does not fit here, so this time is for comparison only")
     lines.append(f"fine-tuning run: {f.hours:.1f} h ({f.days:.1f} days) for {f.dataset_tokens:,.0f} tokens" + timed)
