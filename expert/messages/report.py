@@ -225,6 +225,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Optimum für dieselbe Arbeitslast und Ziele ist {gpu} in {precision}, {chf} pro "
                                 "Monat."),
     "report.unpriced": ("not priced in the catalog", "im Katalog ohne Preis"),
+    "report.optimum.same_missed": ("By the estimate no configuration serves the same workload within the same "
+                                   "targets for less over {months} months, yet this setup misses them as measured: "
+                                   "the estimate is too optimistic here (the findings say what to do).",
+                                   "Laut Schätzung bedient keine Konfiguration dieselbe Arbeitslast innerhalb "
+                                   "derselben Ziele über {months} Monate günstiger, doch dieses Setup verfehlt sie "
+                                   "gemessen: die Schätzung ist hier zu optimistisch (die Befunde sagen, was zu tun ist)."),
     "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "
                             "targets for less over {months} months.",
                             "Dieses Setup ist das Optimum: keine Konfiguration bedient dieselbe Arbeitslast innerhalb "
