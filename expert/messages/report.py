@@ -194,8 +194,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.of": ("of", "von"),
     "report.at_targets": ("within the latency targets", "innerhalb der Latenzziele"),
     "report.serves": ("serves", "bedient"),
-    "report.capacity.measured": ("measured: {measured} (measurements win over the estimate)",
-                                 "gemessen: {measured} (Messungen gehen der Schätzung vor)"),
+    "report.capacity.measured": ("measured: {measured}", "gemessen: {measured}"),
+    "report.capacity.gap": ("measured mean utilisation {measured} against {estimated} estimated (the mean load over "
+                            "what the setup serves): {factor}× apart, more than {limit}×; check the engine, its "
+                            "batching and the stated volume. The optimum and its saving use the estimate.",
+                            "gemessene mittlere Auslastung {measured} gegenüber {estimated} geschätzt (die mittlere "
+                            "Last über das, was das Setup bedient): {factor}× auseinander, mehr als {limit}×; Engine, "
+                            "Batching und das angegebene Volumen prüfen. Das Optimum und seine Einsparung beruhen auf "
+                            "der Schätzung."),
     "report.capacity.none_measured": ("by the estimate it serves nothing within the latency targets at the stated "
                                       "load (the findings say why); measured: {measured}, and measurements win",
                                       "nach der Schätzung bedient es bei der angegebenen Last nichts innerhalb der "
