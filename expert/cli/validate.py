@@ -33,6 +33,7 @@ def run(args) -> int:
 def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
     from expert.catalog.loader import FILES, unique_ids
+    from expert.catalog.references import catalog_for, check_file
     from expert._plumbing.fileio import load_mapping
     from expert.inputs.load import load_setup_data, load_workload_data
     from expert.inputs.validation import validate_model, validate_schema
@@ -41,7 +42,10 @@ def validate_file(file: str) -> str:
     for kind, (_filename, file_model) in FILES.items():
         if set(data) == {kind} or (kind == "packages" and set(data) == {"chassis", "packages"}):
             validate_schema(f"catalog-{kind}", data, name)
-            unique_ids(validate_model(file_model, data, name), name)
+            loaded = validate_model(file_model, data, name)
+            unique_ids(loaded, name)
+            catalog = catalog_for(file, _filename)   # the ids it names, as use checks them (QA 46 #6)
+            check_file(kind, loaded, name, catalog.gpus, catalog.chassis)
             return f"catalog file ({kind})"
     if "rules" in data or "pack" in data:
         from pathlib import Path
