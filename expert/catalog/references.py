@@ -2,13 +2,12 @@
 catalog has, and every package a chassis it has.
 
 One check for both uses (QA 46 #6): building the catalog runs it on each file it reads, the built-in ones
-and an organisation's (`--catalog-dir`), and `gpu-expert validate` runs it on the one file it is given. An
+and an organisation's (`--catalog-dir`), and `gpu-expert validate` runs it on the one file it is given (`cli.validate.catalog_for`). An
 unknown id is bad input naming the file, the field path (`offers[0].gpu`) and the close matches.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterable
 
 from pydantic import BaseModel
@@ -36,15 +35,3 @@ def _references(kind: str, loaded: BaseModel):
     elif kind == "tariffs":
         for index, entry in enumerate(getattr(loaded.tariffs, "purchase", None) or []):
             yield "tariffs.purchase", index, "gpu", entry.gpu
-
-
-def catalog_for(file: str, filename: str):
-    """The catalog a file is checked against: the built-in one merged with the file's directory where the
-    file is that directory's catalog file of its kind (as `--catalog-dir` reads it, so its own gpus.yaml
-    counts), else the built-in one."""
-    from expert._plumbing.paths import knowledge_dir
-    from expert.catalog.loader import load_catalog
-
-    path = Path(file).resolve()
-    own = path.name == filename and path.parent != knowledge_dir().resolve()
-    return load_catalog((path.parent,) if own else ())

@@ -33,7 +33,7 @@ def run(args) -> int:
 def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
     from expert.catalog.loader import FILES, unique_ids
-    from expert.catalog.references import catalog_for, check_file
+    from expert.catalog.references import check_file
     from expert._plumbing.fileio import load_mapping
     from expert.inputs.load import load_setup_data, load_workload_data
     from expert.inputs.validation import validate_model, validate_schema
@@ -62,3 +62,17 @@ def validate_file(file: str) -> str:
     validate_schema("workload", data, name)
     load_workload_data(data, name)
     return "workload"
+
+
+def catalog_for(file: str, filename: str):
+    """The catalog a file is checked against: the built-in one merged with the file's directory where the
+    file is that directory's catalog file of its kind (as `--catalog-dir` reads it, so its own gpus.yaml
+    counts), else the built-in one."""
+    from pathlib import Path
+
+    from expert._plumbing.paths import knowledge_dir
+    from expert.catalog.loader import load_catalog
+
+    path = Path(file).resolve()
+    own = path.name == filename and path.parent != knowledge_dir().resolve()
+    return load_catalog((path.parent,) if own else ())
