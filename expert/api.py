@@ -171,15 +171,17 @@ def _check_request(llm, prompt_tokens: int | None, output_tokens: int | None, co
 
 
 def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None = None, mode: str = "rent",
-             utilization: float | None = None, offer: str | None = None) -> dict[str, Any]:
-    """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even."""
+             utilization: float | None = None, offer: str | None = None,
+             condition: str | None = None) -> dict[str, Any]:
+    """The `cost` JSON: CONTRACT fields first, then the offer used and T4's stated break-even. `condition`
+    (buy only): "new" or "used" GPUs; None: new where the catalog prices them, else used (QA 46 #5)."""
     from expert.catalog.pricing import default_purchase, pick_offer
     from expert.report.build import rounded
     from expert.sizing.tco import cost
 
     card = catalog.gpu(gpu, path="--gpu")
     chosen = pick_offer(catalog, card.id, offer)
-    purchase = default_purchase(catalog, card.id)
+    purchase = _purchase_price(catalog, card.id, mode, condition) if condition else default_purchase(catalog, card.id)
     if mode == "rent" and chosen is None:
         raise InputError(f"no rental offer for {card.id} in the catalog", path="--gpu",
                          allowed=", ".join(sorted({o.gpu for o in catalog.offers.values()})))
@@ -198,6 +200,7 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
     data = {key: getattr(result, key) for key in (
         "gpu", "count", "months", "mode", "monthly_rent_chf", "purchase_chf", "energy_chf", "infrastructure_chf",
         "resale_chf", "total_chf", "break_even_months", "cost_per_month_chf")}
+    data["condition"] = purchase.condition if mode == "buy" else None
     data["offer"] = chosen.id if chosen else None
     data["provider"] = chosen.provider if chosen else None
     data["country"] = chosen.country if chosen else None
@@ -221,6 +224,19 @@ def run_cost(catalog: Catalog, *, gpu: str, count: int = 1, months: int | None =
         data["cost_per_busy_hour_chf"] = result.cost_per_month_chf / (hours * utilization)
     data["bands"] = {k: v.model_dump() for k, v in result.bands.items()}
     return rounded(data, 2)
+
+
+def _purchase_price(catalog: Catalog, gpu: str, mode: str, condition: str):
+    """The purchase price of one `gpu` in the stated `condition`; bad input where the mode rents or the
+    catalog prices no such GPU (the conditions it prices are named)."""
+    if mode != "buy":
+        raise InputError(f"--condition {condition} prices a purchase", path="--condition", allowed="with --mode buy")
+    entry = catalog.purchase_price(gpu, condition)
+    if entry is None:
+        priced = sorted({p.condition for p in catalog.tariffs.purchase if p.gpu == gpu})
+        raise InputError(f"no {condition} purchase price for {gpu} in the catalog", path="--condition",
+                         allowed=", ".join(priced) or "none: the catalog prices no purchase of this GPU")
+    return entry
 
 
 def _t4_stated(offer) -> float | None:

@@ -194,7 +194,7 @@ def summed_price(lines: list[Line], what: str) -> Price:
                      f"{x.unit.currency}" for x in lines).replace(",", " ")
     if quotes:
         note += f". Quote needed for: {', '.join(quotes)}."
-    return Price(amount=band, currency="CHF", date=min(x.unit.date for x in lines),
+    return Price(amount=band.model_dump(), currency="CHF", date=min(x.unit.date for x in lines),
                  basis=f"{what}: complete system, sum of the bill of materials", note=note,
                  source="derived: sum of the bill of materials (`gpu-expert catalog packages`, docs/prices.md)",
                  confidence=lowest_confidence(lines))

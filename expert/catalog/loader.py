@@ -19,6 +19,7 @@ from expert.catalog.billing import billing_path, training_billing
 from expert.catalog.bom import (Purchase, chassis_for, merged_lines, parts_mid_chf, purchase_parts, system_lines, system_power_w,
                                 total_chf, with_bom_price)
 from expert.catalog.generic import generic_model
+from expert.catalog.references import check_file
 from expert.catalog.suggest import suggest_models
 from expert.catalog.models import Chassis, Gpu, LlmModel, Offer, Package, PurchasePrice, Tariffs
 from expert.errors import InputError, UnknownIdError
@@ -328,9 +329,11 @@ def with_derived(catalog: Catalog) -> Catalog:
 def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
     """The catalog read, validated and merged from the YAML files (no cache)."""
     base = knowledge_dir()
-    tables = {kind: {e.id: e for e in getattr(_read(base, kind, required=True), kind)}
-              for kind in ("gpus", "models", "packages", "offers")}
-    tariffs = _read(base, "tariffs", required=True).tariffs
+    read: list[tuple[str, BaseModel, str]] = []   # (kind, file model, path): each file's references checked
+    for kind in ("gpus", "models", "packages", "offers", "tariffs"):
+        read.append((kind, _read(base, kind, required=True), str(base / FILES[kind][0])))
+    tables = {kind: {e.id: e for e in getattr(loaded, kind)} for kind, loaded, _ in read if kind != "tariffs"}
+    tariffs = read[-1][1].tariffs
     for directory in extra_dirs:
         if not directory.is_dir():
             raise InputError("catalog directory not found", file=str(directory))
@@ -338,8 +341,10 @@ def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
             loaded = _read(directory, kind, required=False)
             if loaded is not None:
                 tables[kind] = _merge_entries(tables[kind], getattr(loaded, kind))
+                read.append((kind, loaded, str(directory / FILES[kind][0])))
         loaded = _read(directory, "tariffs", required=False)
         if loaded is not None:
+            read.append(("tariffs", loaded, str(directory / "tariffs.yaml")))
             keys = {k for k in loaded.tariffs.model_fields_set if getattr(loaded.tariffs, k) is not None}
             tariffs = _merge_tariffs(tariffs, loaded.tariffs, keys, str(directory / "tariffs.yaml"))
     chassis = {c.id: c for c in _read(base, "packages", required=True).chassis}
@@ -347,12 +352,13 @@ def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
         loaded = _read(directory, "packages", required=False)
         if loaded is not None:
             chassis = _merge_entries(chassis, loaded.chassis)
+    for kind, loaded, file in read:   # each file names the GPUs and chassis the merged catalog has (QA 46 #6)
+        check_file(kind, loaded, file, tables["gpus"], chassis)
     fx = Catalog({}, {}, {}, {}, tariffs).to_chf
     packages = {k: with_bom_price(p, chassis, tables["gpus"], fx) for k, p in tables["packages"].items()}
     catalog = Catalog(tables["gpus"], tables["models"], packages, tables["offers"], tariffs, chassis)
     object.__setattr__(catalog, "_aliases", _build_aliases(
         {"gpu": catalog.gpus, "model": catalog.models, "package": catalog.packages}))
-    _check_references(catalog)
     for entry in tariffs.purchase:
         catalog.purchasable(entry.gpu, entry.condition)   # prices every count of PREBUILT_COUNTS
     return catalog
@@ -361,17 +367,3 @@ def build_catalog(extra_dirs: tuple[Path, ...]) -> Catalog:
 PREBUILT_COUNTS = range(1, 65)
 """Counts priced when the catalog is built: one server's 1-8 and the configurator's scale-out counts
 (`configurator.candidates.SCALE_OUT_COUNTS`, 9-16 and whole servers up to 64)."""
-
-
-def _check_references(catalog: Catalog) -> None:
-    for package in catalog.packages.values():
-        if package.gpu not in catalog.gpus:
-            raise InputError(f"package {package.id} names unknown gpu '{package.gpu}'", file="packages.yaml")
-        if package.chassis is not None and package.chassis not in catalog.chassis:
-            raise InputError(f"package {package.id} names unknown chassis '{package.chassis}'", file="packages.yaml")
-    for offer in catalog.offers.values():
-        if offer.gpu not in catalog.gpus:
-            raise InputError(f"offer {offer.id} names unknown gpu '{offer.gpu}'", file="offers.yaml")
-    for purchase in catalog.tariffs.purchase:
-        if purchase.gpu not in catalog.gpus:
-            raise InputError(f"purchase price names unknown gpu '{purchase.gpu}'", file="tariffs.yaml")

@@ -15,6 +15,9 @@ def register(commands) -> None:
     parser.add_argument("--count", type=COUNT, default=1, metavar="N")
     parser.add_argument("--months", type=MONTHS, default=None, metavar="M", help="default 36 (000 T1)")
     parser.add_argument("--mode", choices=("rent", "buy"), default="rent")
+    parser.add_argument("--condition", choices=("new", "used"), default=None,
+                        help="with --mode buy: price new or used GPUs (default: new where the catalog prices "
+                             "them, else used); advise's bill-of-materials hint names the one it priced")
     parser.add_argument("--utilization", type=FRACTION, default=None, metavar="U",
                         help="share of the time the GPUs are busy; adds cost per busy hour")
     parser.add_argument("--offer", metavar="ID", default=None,
@@ -32,7 +35,7 @@ def run(args) -> int:
 
     catalog = catalog_from(args)
     result = run_cost(catalog, gpu=args.gpu, count=args.count, months=args.months, mode=args.mode,
-                      utilization=args.utilization, offer=args.offer)
+                      utilization=args.utilization, offer=args.offer, condition=args.condition)
     if args.format == "json":
         print(dumps_json(result), end="")
     else:
@@ -50,7 +53,10 @@ def _text(r: dict, lang: str = "en") -> str:
         label = t(f"cli.cost.{key}", lang)
         return f"{label:<17} {value}" + (f"  {how}" if how else "")
 
-    head = t("cli.cost.head", lang, count=r["count"], gpu=r["gpu"], mode=t(f"cli.cost.mode.{r['mode']}", lang),
+    mode = t(f"cli.cost.mode.{r['mode']}", lang)
+    if r.get("condition"):  # a purchase names the condition it priced (QA 46 #5)
+        mode += ", " + t(f"cli.cost.condition.{r['condition']}", lang)
+    head = t("cli.cost.head", lang, count=r["count"], gpu=r["gpu"], mode=mode,
              months=number(r["months"], 1, lang, trim=True))
     if r.get("offer"):  # buying is priced at no provider: its offer is the rent it is compared with
         head += t("cli.cost.offer" if r["mode"] == "rent" else "cli.cost.offer_compared", lang, offer=r["offer"],

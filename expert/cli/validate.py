@@ -33,6 +33,7 @@ def run(args) -> int:
 def validate_file(file: str) -> str:
     """Validate one file, guessing its kind from its top-level keys; returns the kind."""
     from expert.catalog.loader import FILES, unique_ids
+    from expert.catalog.references import check_file
     from expert._plumbing.fileio import load_mapping
     from expert.inputs.load import load_setup_data, load_workload_data
     from expert.inputs.validation import validate_model, validate_schema
@@ -41,7 +42,10 @@ def validate_file(file: str) -> str:
     for kind, (_filename, file_model) in FILES.items():
         if set(data) == {kind} or (kind == "packages" and set(data) == {"chassis", "packages"}):
             validate_schema(f"catalog-{kind}", data, name)
-            unique_ids(validate_model(file_model, data, name), name)
+            loaded = validate_model(file_model, data, name)
+            unique_ids(loaded, name)
+            catalog = catalog_for(file, _filename)   # the ids it names, as use checks them (QA 46 #6)
+            check_file(kind, loaded, name, catalog.gpus, catalog.chassis)
             return f"catalog file ({kind})"
     if "rules" in data or "pack" in data:
         from pathlib import Path
@@ -58,3 +62,17 @@ def validate_file(file: str) -> str:
     validate_schema("workload", data, name)
     load_workload_data(data, name)
     return "workload"
+
+
+def catalog_for(file: str, filename: str):
+    """The catalog a file is checked against: the built-in one merged with the file's directory where the
+    file is that directory's catalog file of its kind (as `--catalog-dir` reads it, so its own gpus.yaml
+    counts), else the built-in one."""
+    from pathlib import Path
+
+    from expert._plumbing.paths import knowledge_dir
+    from expert.catalog.loader import load_catalog
+
+    path = Path(file).resolve()
+    own = path.name == filename and path.parent != knowledge_dir().resolve()
+    return load_catalog((path.parent,) if own else ())

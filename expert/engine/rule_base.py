@@ -42,15 +42,16 @@ def check_vocabulary(pack, path: Path) -> None:
                     f"rule '{rule.id}' derives a '{derived.fact}' fact, which only the program asserts",
                     file=str(path), path=f"rules[{index}].then.derive[{number}].fact",
                     allowed="a kind of your own, e.g. flag, tier, size (not " + ", ".join(INPUT_FACTS) + ")")
-        patterns = []
-        for condition in rule.when:
+        patterns = []   # (field path of the pattern, pattern): the error names the field's full path
+        for number, condition in enumerate(rule.when):
+            at = f"rules[{index}].when[{number}]"
             if isinstance(condition, AnyOf):
-                patterns += condition.any
+                patterns += [(f"{at}.any[{branch}]", p) for branch, p in enumerate(condition.any)]
             elif isinstance(condition, Not):
-                patterns.append(condition.not_)
+                patterns.append((f"{at}.not", condition.not_))
             else:
-                patterns.append(condition)
-        for pattern in patterns:
+                patterns.append((at, condition))
+        for at, pattern in patterns:
             known = INPUT_FACTS.get(pattern.fact)
             if known is None:
                 continue
@@ -58,7 +59,7 @@ def check_vocabulary(pack, path: Path) -> None:
                 if field not in known:
                     raise InputError(
                         f"rule '{rule.id}': fact '{pattern.fact}' has no field '{field}'", file=str(path),
-                        path=f"rules[{index}].when", allowed=", ".join(sorted(known)))
+                        path=f"{at}.where.{field}", allowed=", ".join(sorted(known)))
 
 
 def check_templates(pack, path: Path) -> None:

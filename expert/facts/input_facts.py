@@ -58,6 +58,7 @@ def workload_fact(w: Workload, model: LlmModel) -> dict[str, Any]:
         "target_utilization": w.target_utilization,
         "latency_target_s": w.latency_target_s, "context_tokens": w.context,
         "ttft_target_s": slo.ttft_s, "tpot_target_ms": slo.tpot_ms, "e2e_target_s": slo.e2e_s,
+        "p95_target_s": slo.p95_target_s,
         "streaming": w.streaming,
         "fine_tuning": tuning.frequency, "finetune_runs_per_year": tuning.runs_per_year,
         "finetune_method": tuning.method, "data": w.data, "sector": w.sector, "hosting": w.hosting,

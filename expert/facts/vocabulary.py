@@ -30,6 +30,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "ttft_target_s": (NUM, "p95 time-to-first-token target used, s (given or default, docs/slo.md)"),
         "tpot_target_ms": (NUM, "time-per-output-token target used, ms (given or default)"),
         "e2e_target_s": (NUM, "end-to-end target used, s (answers consumed whole; absent when streamed)"),
+        "p95_target_s": (NUM, "the target a measured p95 latency is compared with, s: e2e_target_s where set, "
+                              "else ttft_target_s (given or default; absent when neither is bounded)"),
         "streaming": (BOOL, "the answer is read as it streams"),
         "target_utilization": (NUM, "000 D3: target GPU utilisation 0..1 (default 0.7)"),
         "context_tokens": (NUM, "tokens per sequence as configured"),

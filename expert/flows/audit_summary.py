@@ -101,24 +101,34 @@ def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bo
     """(whether the setup meets its targets, what it misses): the model fits (a pool: its replicas fit
     its GPUs; else "memory"), the setup serves the peak (else "peak") and the estimated TTFT/TPOT at the
     peak meet the targets within their tolerance (else "latency"); (None, None) when the model fits but the
-    serving check gave no estimate. `slo`: the setup's targets (`setup_targets`)."""
+    serving check gave no estimate. A measured p95 latency above the target it measures (`measured_late`)
+    misses "latency" whatever the estimate says: measurements win (QA 46 #4).
+    `slo`: the setup's targets (`setup_targets`)."""
     ttft, tpot, ratio = (extra.get(k) for k in ("estimated_ttft_p95_s", "estimated_tpot_ms", "serving_load_ratio"))
     if setup.workload is None:
         return None, None
     # before the serving check: a model that does not fit has no serving estimate, yet misses (QA 45 #4)
     if not extra.get("fits", True) or (extra.get("pool_gpus_missing") or 0) > 0:
         return False, "memory"
-    if ratio is None:
-        return None, None
-    if ratio > 1:
+    if ratio is not None and ratio > 1:
         return False, "peak"
-    if ttft is None:
+    if measured_late(setup, slo):
+        return False, "latency"
+    if ratio is None or ttft is None:
         return None, None
     s = slo.as_dict()
     slack = 1 + s["tolerance"]
     ok = ((s.get("ttft_target_s") is None or ttft <= s["ttft_target_s"] * slack)
           and (s.get("tpot_target_ms") is None or tpot is None or tpot <= s["tpot_target_ms"] * slack))
     return ok, None if ok else "latency"
+
+
+def measured_late(setup: Setup, slo: Targets | None) -> bool:
+    """Whether the setup's measured p95 latency exceeds the target it measures (`Targets.p95_target_s`:
+    the complete answer's where set, else the first words'), as r2-p95-latency-over-target reads it. A
+    measurement has no estimate's tolerance: above the target is above it."""
+    target = slo.p95_target_s if slo is not None else None
+    return setup.latency_p95_s is not None and target is not None and setup.latency_p95_s > target
 
 
 def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any], lang: str,
@@ -134,7 +144,7 @@ def comparison(setup: Setup, catalog: Catalog, extra: dict[str, Any], lang: str,
     searched, zone = residency(setup)
     raw = _plain(optimum(setup, catalog)) if states_volume(setup.workload) else None
     best = _choice_fields(raw)
-    fact = saving_fact(mine, best, underprovisioned(extra, setup))
+    fact = saving_fact(mine, best, underprovisioned(extra, setup) or measured_late(setup, slo))
     meets, missed = _meets(setup, slo, extra)
     part = {"setup": mine, "meets_targets": meets, "missed": missed, "optimum": best,
             "is_optimum": bool(fact and fact["is_optimum"]),
@@ -190,8 +200,9 @@ def summary(part: dict[str, Any], lang: str) -> str:
     if part["is_optimum"] and part["saving_chf_month"] >= 0.5:  # the same configuration, another offer
         return t("report.optimum.same_offer", lang, where=best.get("provider") or best.get("offer") or best["source"],
                  month=chf(part["saving_chf_month"]), share=share)
-    if part["is_optimum"]:
-        return t("report.optimum.same", lang, months=mine["horizon_months"])
+    if part["is_optimum"]:  # a measured miss (`measured_late`) contradicts the estimate's "optimum" (QA 46 #4)
+        key = "report.optimum.same_missed" if part.get("meets_targets") is False else "report.optimum.same"
+        return t(key, lang, months=mine["horizon_months"])
     if part["saving_chf_month"] < HALF_CHF and best.get("failure_domains") and not mine.get("failure_domains"):
         return t("report.optimum.dearer.available", lang, gpu=f"{best['count']}× {best['gpu']}",
                  chf=chf(best["monthly_cost_chf"]), domains=len(best["failure_domains"]))

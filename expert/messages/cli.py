@@ -7,6 +7,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.cost.head": ("{count}× {gpu}, {mode}, {months} months", "{count}× {gpu}, {mode}, {months} Monate"),
     "cli.cost.mode.rent": ("rent", "Miete"),
     "cli.cost.mode.buy": ("buy", "Kauf"),
+    "cli.cost.condition.new": ("new", "neu"),
+    "cli.cost.condition.used": ("used", "gebraucht"),
     "cli.cost.offer": (" at {offer} ({provider})", " bei {offer} ({provider})"),
     "cli.cost.monthly_rent": ("monthly rent", "Monatsmiete"),
     "cli.cost.purchase.rent": ("purchase, GPUs", "Kaufpreis GPUs"),

@@ -197,8 +197,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "report.of": ("of", "von"),
     "report.at_targets": ("within the latency targets", "innerhalb der Latenzziele"),
     "report.serves": ("serves", "bedient"),
-    "report.capacity.measured": ("measured: {measured} (measurements win over the estimate)",
-                                 "gemessen: {measured} (Messungen gehen der Schätzung vor)"),
+    "report.capacity.measured": ("measured: {measured}", "gemessen: {measured}"),
+    "report.capacity.gap": ("measured mean utilisation {measured} against {estimated} estimated (the mean load over "
+                            "what the setup serves): {factor}× apart, more than {limit}×; check the engine, its "
+                            "batching and the stated volume. The optimum and its saving use the estimate.",
+                            "gemessene mittlere Auslastung {measured} gegenüber {estimated} geschätzt (die mittlere "
+                            "Last über das, was das Setup bedient): {factor}× auseinander, mehr als {limit}×; Engine, "
+                            "Batching und das angegebene Volumen prüfen. Das Optimum und seine Einsparung beruhen auf "
+                            "der Schätzung."),
     "report.capacity.none_measured": ("by the estimate it serves nothing within the latency targets at the stated "
                                       "load (the findings say why); measured: {measured}, and measurements win",
                                       "nach der Schätzung bedient es bei der angegebenen Last nichts innerhalb der "
@@ -228,6 +234,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Optimum für dieselbe Arbeitslast und Ziele ist {gpu} in {precision}, {chf} pro "
                                 "Monat."),
     "report.unpriced": ("not priced in the catalog", "im Katalog ohne Preis"),
+    "report.optimum.same_missed": ("By the estimate no configuration serves the same workload within the same "
+                                   "targets for less over {months} months, yet this setup misses them as measured: "
+                                   "the estimate is too optimistic here (the findings say what to do).",
+                                   "Laut Schätzung bedient keine Konfiguration dieselbe Arbeitslast innerhalb "
+                                   "derselben Ziele über {months} Monate günstiger, doch dieses Setup verfehlt sie "
+                                   "gemessen: die Schätzung ist hier zu optimistisch (die Befunde sagen, was zu tun ist)."),
     "report.optimum.same": ("This setup is the optimum: no configuration serves the same workload within the same "
                             "targets for less over {months} months.",
                             "Dieses Setup ist das Optimum: keine Konfiguration bedient dieselbe Arbeitslast innerhalb "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from expert.messages import has as has_msg, t as msg
 from expert.report.models import CapacitySummary
-from expert.report.numbers import dec, rate
+from expert.report.numbers import dec, number, rate
 
 
 def capacity_lines(c: CapacitySummary, lang: str) -> list[str]:
@@ -33,7 +33,41 @@ def capacity_lines(c: CapacitySummary, lang: str) -> list[str]:
                      + (f", {msg('report.load', lang)} {c.load_ratio:.0%}" if c.load_ratio is not None else ""))
     if measured:
         lines.append(msg("report.capacity.measured", lang, measured=measured))
+    gap = utilisation_gap(c)
+    if gap is not None:
+        lines.append(msg("report.capacity.gap", lang, measured=f"{c.measured_utilization:.0%}",
+                         estimated=share(gap, lang), factor=number(_apart(c.measured_utilization, gap), 1, lang,
+                                                                   trim=True),
+                         limit=number(GAP_FACTOR, 1, lang, trim=True)))
     return lines
+
+
+GAP_FACTOR = 2.0
+"""Measured and estimated mean utilisation further apart than this factor (either way) are named with both
+numbers (QA 46 #10): the estimate sizes the optimum, so a gap this wide means one of them is wrong (an engine
+or batching far from the model's, or a volume that is not the one measured)."""
+
+
+def utilisation_gap(c: CapacitySummary) -> float | None:
+    """The estimate's mean utilisation (average_rps / serving_capacity_rps) where the measured mean differs
+    from it by more than `GAP_FACTOR`; None where they agree, nothing is measured or estimated, or for a pool
+    (its capacity is its busiest agent's, not the pool's)."""
+    measured, capacity = c.measured_utilization, c.serving_capacity_rps
+    if measured is None or not capacity or capacity <= 0 or c.worst_agent is not None:
+        return None
+    estimated = c.average_rps / capacity
+    return estimated if _apart(measured, estimated) > GAP_FACTOR else None
+
+
+def _apart(a: float, b: float) -> float:
+    """How many times the larger of two shares is the smaller (inf where one is 0 and the other not)."""
+    low, high = sorted((a, b))
+    return high / low if low > 0 else (float("inf") if high > 0 else 1.0)
+
+
+def share(value: float, lang: str) -> str:
+    """A share as a percentage, one decimal below 10 % (6.7%, 0.3%), whole above (65%)."""
+    return number(value * 100, 1 if value < 0.1 else 0, lang, trim=True) + "%"
 
 
 def measured_words(c: CapacitySummary, lang: str) -> str:

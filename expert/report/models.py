@@ -284,7 +284,8 @@ class AuditOptimum(ReportPart):
     missed: Literal["memory", "peak", "latency"] | None = Field(
         default=None, description="where meets_targets is false, what the setup misses first: memory (the model "
         "or a pool's replicas do not fit), peak (it serves less than the peak) or latency (the estimated "
-        "TTFT/TPOT at the peak exceed the targets beyond their tolerance)")
+        "TTFT/TPOT at the peak exceed the targets beyond their tolerance, or the measured p95 latency exceeds "
+        "the target it measures)")
     optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "
                                    "workload; none when nothing fits or a pool group is audited")
     is_optimum: bool = False

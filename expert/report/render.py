@@ -171,9 +171,15 @@ def system_line(choice: Choice, lang: str) -> str:
 
 
 def _bom_command(choice: Choice) -> str:
+    """The command that prints the bought system's bill of materials and reproduces its figures: the
+    horizon and the condition the advice priced (`purchase:<gpu>:<condition>`; QA 46 #5: without it,
+    `cost` priced a used pick new)."""
     if choice.package:
         return "gpu-expert catalog packages"
-    return f"gpu-expert cost --gpu {choice.gpu} --count {choice.count} --mode buy"
+    command = f"gpu-expert cost --gpu {choice.gpu} --count {choice.count} --mode buy --months {choice.horizon_months}"
+    if choice.offer and choice.offer.startswith("purchase:") and choice.offer.count(":") == 2:
+        command += f" --condition {choice.offer.rsplit(':', 1)[1]}"
+    return command
 
 
 def slo_lines(report: Report) -> list[str]:

@@ -80,8 +80,17 @@ def test_zero_price_refused(cli, tmp_path):
     offer = _first("offers")
     offer = {**offer, "id": "test-offer", "monthly": {**offer["monthly"], "amount": 0}}
     workload, directory = _catalog(tmp_path, "offers", [offer])
-    assert_clean_error(cli("advise", workload, "--catalog-dir", directory), "offers[0].monthly",
-                       "amount must be between 0.01")
+    # the contract's minimum (0.01), named in the message (QA 46 nit: before "the minimum of 0" for -5)
+    assert_clean_error(cli("advise", workload, "--catalog-dir", directory), "offers[0].monthly.amount.low",
+                       "Input should be greater than or equal to 0.01")
+
+
+def test_negative_price_names_the_contract_minimum(cli, tmp_path):
+    offer = _first("offers")
+    offer = {**offer, "id": "test-offer", "monthly": {**offer["monthly"], "amount": {"low": -5, "high": 500}}}
+    workload, directory = _catalog(tmp_path, "offers", [offer])
+    assert_clean_error(cli("advise", workload, "--catalog-dir", directory), "offers[0].monthly.amount.low",
+                       "-5 is less than the minimum of 0.01")
 
 
 def test_hours_per_month_zero_refused(cli, tmp_path):

@@ -104,7 +104,7 @@ def test_cost_buy_names_the_purchase_each_break_even_divides(cli):
     # rent 1 811.45 × 1.15 + 0.7 kW × 1.5 × 730 h × 0.18 = 2 221.14; owned 9 550 W / 8 × 1.5 × 730 × 0.18 / 1000
     # = 235.29 + 0.15 × 38 208.03 / 36 = 159.20 → 394.49; 38 208.03 / (2 221.14 − 394.49) = 20.92 months
     out = cli("cost", "--gpu", "h100-sxm", "--count", "8", "--mode", "buy").out
-    assert out.startswith("8× h100-sxm, buy, 36 months against the rent of hikube-h100-as-described")
+    assert out.startswith("8× h100-sxm, buy, new, 36 months against the rent of hikube-h100-as-described")
     assert "purchase, system  305 664 CHF" in out
     assert "break-even        16.6 months of rent (GPUs only: 240 000 CHF / monthly rent, as 000 T4)" in out
     assert "system break-even 20.9 months (the complete system against the rent" in out

@@ -27,6 +27,17 @@ CASES = {
     "any-500": ([_rule("r", when=[{"any": [{"fact": "workload", "as": "w", "where": {"params_b": {"gt": i}}}
                                            for i in range(500)]}], explanation={"en": "x", "de": "x"})],
                 "too many entries (500): the engine's limit is 32"),
+    # QA 46 nit: the unknown field's full path (before: "field rules[0].when")
+    "where-field": ([_rule("r", when=[{"fact": "choice", "as": "c"},
+                                      {"fact": "workload", "as": "w", "where": {"param_b": {"lt": 13}}}])],
+                    "field rules[0].when[1].where.param_b: rule 'r': fact 'workload' has no field 'param_b'"),
+    "where-field-any": ([_rule("r", when=[{"fact": "choice", "as": "c"}, {"any": [
+        {"fact": "workload", "as": "w", "where": {"params_b": {"lt": 13}}},
+        {"fact": "workload", "as": "w", "where": {"param_b": {"lt": 13}}}]}])],
+        "field rules[0].when[1].any[1].where.param_b: rule 'r'"),
+    "where-field-not": ([_rule("r", when=[{"fact": "choice", "as": "c"},
+                                          {"not": {"fact": "workload", "where": {"param_b": {"lt": 13}}}}])],
+                        "field rules[0].when[1].not.where.param_b: rule 'r'"),
     "rules-300": ([_rule(f"r-{i}") for i in range(300)], "too many entries (300): the engine's limit is 200"),
 }
 
