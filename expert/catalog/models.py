@@ -24,8 +24,12 @@ class Strict(BaseModel):
 
 
 def _band_from_number(value):
+    """A number as a band of one value; a `Band` as its bounds, so a `PriceBand` field also takes a plain
+    `Band` (then checked against the price bounds); anything else as given."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return {"low": value, "high": value}
+    if isinstance(value, Band):  # defined below; looked up when a value is validated
+        return {"low": value.low, "high": value.high}
     return value
 
 

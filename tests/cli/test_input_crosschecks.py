@@ -114,8 +114,9 @@ def test_setup_is_accepted_exactly_when_consistent(cli, tmp_path, count, tp, mea
     """Property: exit 0 iff tp divides count, is one that vLLM starts llama-3.1-8b at (1, 2, 4, 8: at most
     one 8-GPU node and dividing its 32 attention heads) and peak >= mean; otherwise exit 2 naming that field."""
     path = tmp_path / "s.yaml"
-    path.write_text(f"gpu: h100-sxm\ncount: {count}\ntensor_parallel: {tp}\n"
-                    f"utilization: {{mean: {mean!r}, peak: {peak!r}}}\n" + SETUP_WORKLOAD)
+    # yaml.safe_dump writes every float as YAML 1.1 reads one back (repr's '5e-324', without a dot, is a string)
+    shares = yaml.safe_dump({"mean": mean, "peak": peak}, default_flow_style=True).strip()
+    path.write_text(f"gpu: h100-sxm\ncount: {count}\ntensor_parallel: {tp}\nutilization: {shares}\n" + SETUP_WORKLOAD)
     result = cli("validate", str(path))
     if count % tp == 0 and tp in (1, 2, 4, 8) and peak >= mean:
         assert result.code == 0, result.err
