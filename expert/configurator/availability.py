@@ -19,10 +19,9 @@ highly available.
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from expert.configurator.candidates import SERVER_GPUS, Source
-from expert.configurator.objective import cost_line
-from expert.sizing.constants import Assumptions
 
 
 def domain_count(replicas: int, needed: int, tp: int) -> int | None:
@@ -43,11 +42,13 @@ def domain_gpus(replicas: int, tp: int, domains: int) -> list[int]:
     return [(q + 1) * tp] * r + [q * tp] * (domains - r)
 
 
-def domains_cost(source: Source, gpus: list[int], months: int, a: Assumptions) -> float:
-    """GPU cost over the horizon of the domains, CHF: rent per GPU (cloud), else one system per domain."""
+def domains_cost(source: Source, gpus: list[int], cost: Callable[[Source, int], float]) -> float:
+    """GPU cost over the horizon of the domains, CHF: rent per GPU (cloud), else one system per domain;
+    `cost(source, count)`: the GPU cost of `count` GPUs of a source (`objective.gpu_cost` at the horizon,
+    `feasibility.Context.gpu_cost`)."""
     if source.kind == "cloud":
-        return cost_line(source, sum(gpus), months, a).total
-    return sum(cost_line(source, g, months, a).total for g in gpus)
+        return cost(source, sum(gpus))
+    return sum(cost(source, g) for g in gpus)
 
 
 def domain_names(source: Source, gpus: list[int]) -> list[str]:

@@ -81,7 +81,9 @@ def settle(first: tuple, searched, step_of) -> tuple:
     A loop may settle on more than one configuration: a slow, cheap one at the low rate its long tasks
     make, a fast one at the high rate of its short tasks, where the slow one no longer fits. The cheap
     ones are found as before issue 45: each next search at the rate the pick before makes at its own step
-    (`AgentDemand.closed_rate`), until the rate settles or `SETTLE_ROUNDS` end. Then each pick found,
+    (`AgentDemand.closed_rate`), until the rate settles, a search picks what the one before picked (from
+    there on the searches only iterate that pick's own step, whose limit `fixed_point` solves directly)
+    or `SETTLE_ROUNDS` end. Then each pick found,
     cheapest first, is settled (`fixed_point`) and searched again at its fixed point; the first whose
     search picks it again is the answer (a different pick there is tried in its turn). Where none does,
     the cheapest search whose pick carries the rate its users make is taken (the first always does)."""
@@ -95,7 +97,8 @@ def settle(first: tuple, searched, step_of) -> tuple:
         if found[1].best is None:
             break
         kept.append(found)
-        if abs(rate - ctx.agent.peak_task_rate) <= RATE_TOLERANCE * ctx.agent.peak_task_rate:
+        if abs(rate - ctx.agent.peak_task_rate) <= RATE_TOLERANCE * ctx.agent.peak_task_rate \
+                or _same(found[1].best, out.best):
             break
     tried, queue = [], sorted((f for f in kept if f[1].best is not None), key=lambda f: f[1].best.key)
     while queue and len(tried) < SETTLE_ROUNDS:

@@ -35,7 +35,8 @@ from expert.configurator.availability import domain_count, domain_gpus, domains_
 from expert.configurator.candidates import Source, precisions, tp_degrees
 from expert.configurator.idle_nights import gpu_hour_chf
 from expert.configurator.keys import inputs
-from expert.configurator.objective import gpu_cost, sort_key
+from expert.configurator.objective import sort_key
+from expert.configurator.pairs import Horizon, price
 from expert.configurator.profile import ReplicaProfile, Sizing, sized, with_target
 from expert.sizing.architecture import generic_model
 from expert.sizing.constants import Assumptions
@@ -151,6 +152,8 @@ class Context:
         # `ordered._options` by source and count, shared likewise (`Offered`)
         self.options: dict = self.caches.setdefault(
             Offered(model, w.precision, w.precision_open, w.allow_int4), {})
+        # GPU costs by source key and count, shared by the searches at one horizon (`Horizon`, `pairs.price`)
+        self.prices: dict = self.caches.setdefault(Horizon(self.months, a), {})
         self._planner = None
 
     def profile(self, gpu: Gpu, precision: str, tp: int, column: str) -> ReplicaProfile:
@@ -170,6 +173,10 @@ class Context:
         if p is None:
             p = self.profiles[key] = sized(self.untargeted, gpu, precision, tp, column)
         return p
+
+    def gpu_cost(self, source: Source, count: int) -> float:
+        """`objective.gpu_cost` of `count` GPUs of `source` over this search's horizon (`pairs.price`)."""
+        return price(self.prices, source, count, self.months, self.a)
 
     def precisions(self, gpu: Gpu) -> tuple[str, ...]:
         """`candidates.precisions` of this search's workload on `gpu`."""
@@ -194,7 +201,8 @@ class Context:
 
 def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
     """The source-independent serving part of a candidate:
-    (violations, batch, latency, concurrency, operating point or None)."""
+    (violations, batch, latency, concurrency, operating point or None, replicas the peak needs: 0 where
+    the replica cannot serve it, more than the candidate's where they are too few)."""
     replicas = count // tp
     prof = _held(ctx, prof, replicas)  # agent sessions waiting on tools
     violations = []
@@ -210,7 +218,7 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
         kind, value, target = max(misses, key=lambda m: m[1] / m[2])
         violations.append(Violation("latency", value / target, {"latency_s": value, "target_s": target,
                                                                 "metric": kind}))
-    concurrency = 0.0
+    concurrency, needed = 0.0, 0
     if not violations:
         needed = prof.replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf)
         op = prof.point(replicas, ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf) if replicas >= needed > 0 \
@@ -226,7 +234,7 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
             batch, latency = op.batch, op.e2e_s
         t = ctx.t_inf if ctx.t_inf is not None else latency
         concurrency = max(ctx.concurrency, ctx.peak_rps * t / ctx.util)
-    return tuple(violations), batch, latency, concurrency, op
+    return tuple(violations), batch, latency, concurrency, op, needed
 
 
 def _held(ctx: Context, prof: ReplicaProfile, replicas: int) -> ReplicaProfile:
@@ -263,17 +271,18 @@ def check(ctx: Context, source: Source, prof: ReplicaProfile, tp: int, count: in
     """The constraints of one candidate without building it: (violations, serving, tuning, GPU cost);
     `serving`: its `_serving` part where the caller has it already."""
     serving = _serving(ctx, prof, tp, count) if serving is None else serving
-    cost = gpu_cost(source, count, ctx.months, ctx.a)
+    cost = ctx.gpu_cost(source, count)
     tuning = _tuning(ctx, source.gpu, count, cost)
     limit = ctx.w.budget_limit_chf
     violations = serving[0] + tuning[0]
-    if ctx.w.high_availability and not serving[0]:
-        needed, gpus = ha_layout(ctx, prof, tp, count)
+    if ctx.w.high_availability and not serving[0]:  # it serves: `needed` replicas of its own, at least 1
+        needed = serving[5]
+        gpus = ha_domains(needed, tp, count)
         if gpus is None:
             violations = violations + (Violation("availability", (needed + 1) / (count // tp), {
                 "replicas_needed": needed + 1, "replicas": count // tp}),)
         else:
-            cost = domains_cost(source, gpus, int(ctx.months), ctx.a)
+            cost = domains_cost(source, gpus, ctx.gpu_cost)
     spent = cost + tuning[4] * ctx.months
     if limit is not None and spent > limit:
         violations = violations + (Violation("budget", spent / limit, {"cost_chf": spent, "limit_chf": limit}),)
@@ -285,14 +294,21 @@ def ha_layout(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple[
     (`availability.py`): N + 1 replicas over at least two servers or instances."""
     replicas = count // tp
     needed = max(1, _held(ctx, prof, replicas).replicas_needed(ctx.peak_rps, ctx.concurrency, ctx.util, ctx.t_inf))
+    return needed, ha_domains(needed, tp, count)
+
+
+def ha_domains(needed: int, tp: int, count: int) -> list[int] | None:
+    """GPUs per failure domain of `count` GPUs in replicas of `tp` when the peak needs `needed` replicas
+    (N + 1 over at least two servers or instances, `availability.py`), None where they cannot be spread so."""
+    replicas = count // tp
     d = domain_count(replicas, needed, tp)
-    return needed, None if d is None else domain_gpus(replicas, tp, d)
+    return None if d is None else domain_gpus(replicas, tp, d)
 
 
 def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp: int, count: int,
           checked: tuple) -> Candidate:
     """The candidate from `check`'s result."""
-    violations, (_, batch, latency, concurrency, op), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
+    violations, (_, batch, latency, concurrency, op, _), (_, team_monthly, ft_hours, ft_mem, train, option), cost = checked
     prof = _held(ctx, prof, count // tp)
     need = prof.need_gb(batch)
     return Candidate(source, precision, tp, count, count // tp, batch, latency, cost, team_monthly,
@@ -304,7 +320,7 @@ def build(ctx: Context, source: Source, prof: ReplicaProfile, precision: str, tp
 def closeness(ctx: Context, source: Source, precision: str, tp: int, count: int, checked: tuple) -> tuple:
     """`Candidate.closeness` of `check`'s infeasible result without building the candidate (the same
     expressions as `build` and `Candidate.__post_init__`, so the same floats)."""
-    violations, (_, _, latency, _, _), (_, team_monthly, _, _, train, _), cost = checked
+    violations, (_, _, latency, _, _, _), (_, team_monthly, _, _, train, _), cost = checked
     objective = cost + (team_monthly + train) * ctx.months
     return (len(violations), round(sum(math.log(max(v.ratio, 1.0)) for v in violations), 9),
             sort_key(objective, precision, latency, count, source, tp))

@@ -20,7 +20,7 @@ from expert.configurator.agent_demand import held_per_replica
 from expert.configurator.candidates import QUALITY_ORDER, Source
 from expert.configurator.feasibility import Candidate, Context, _serving, _tuning, build, check, closeness
 from expert.configurator.outcome import Outcome
-from expert.configurator.pairs import Horizon, PricedPairs
+from expert.configurator.pairs import PricedPairs
 from expert.configurator.serving import EPS
 from expert.sizing.engines import device_memory_gb
 from expert.sizing.load import rate_ceiling
@@ -232,7 +232,7 @@ def pairs(ctx: Context, sources: list[Source]) -> PricedPairs:
     """Every (source, count) as (GPU cost rounded to the cent, source kind order, catalog order, count,
     source, GPU cost), cheapest first (`by_group()`: split by (GPU, source kind) group), priced as far
     as they are read (`pairs.PricedPairs`)."""
-    return PricedPairs(sources, ctx.months, ctx.a, ctx.caches.setdefault(Horizon(ctx.months, ctx.a), {}))
+    return PricedPairs(sources, ctx.months, ctx.a, ctx.prices)
 
 
 def in_order(ctx: Context, entries):

@@ -37,6 +37,17 @@ class Horizon:
     a: Assumptions
 
 
+def price(costs: dict, source: Source, count: int, months: int, a: Assumptions) -> float:
+    """`objective.gpu_cost` of `count` GPUs of `source` at `Horizon(months, a)`, read from `costs` (the
+    prices the searches of one catalog share at that horizon, by source key and count) or priced and kept
+    there."""
+    key = (source.key, count)
+    cost = costs.get(key)
+    if cost is None:
+        cost = costs[key] = gpu_cost(source, count, months, a)
+    return cost
+
+
 class PricedPairs:
     """`pairs` entries (rounded GPU cost, kind order, catalog order, count, source, GPU cost) of some
     sources at one horizon, cheapest first, priced on first read (module docstring)."""
@@ -55,10 +66,7 @@ class PricedPairs:
     def _entry(self, source: Source, i: int) -> tuple:
         """Heap item of `source`'s i-th count: the entry's order fields, the index, the source, the cost."""
         count = source.counts[i]
-        key = (source.key, count)
-        cost = self._costs.get(key)
-        if cost is None:
-            cost = self._costs[key] = gpu_cost(source, count, self._months, self._a)
+        cost = price(self._costs, source, count, self._months, self._a)
         return round(cost, 2), SOURCE_ORDER[source.kind], source.order, count, i, source, cost
 
     def _next(self) -> None:

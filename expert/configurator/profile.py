@@ -19,7 +19,9 @@ thousands of such numbers, so this module evaluates the *same* formulas at the p
 and the replica count are in `serving.py` (the `Serving` mixin), the latency-limited batch of a set
 of targets in `latency_limit.py` (`with_target`, re-exported here). A copy of a profile (per set of
 targets, per count of held agent sessions) is shallow: it keeps the replica and capacity its original
-worked out, less what its own change invalidates (`agent_demand.with_held`).
+worked out, less what its own change invalidates (`agent_demand.with_held`). `build_profile` works out
+the uncapped replica and its capacity (`rate_max`, a bisection) before any copy is made: worked out
+lazily, each copy (an agent loop makes one per candidate checked) solved the same bisection again.
 
 Growth reserve (000 M5, "Fehler 5"): where growth is stated (`growth_params_b`), the replica must fit
 in the usable memory *and* the grown model (generic dense shape, same precision, same sequences)
@@ -225,6 +227,7 @@ def build_profile(model: LlmModel, gpu: Gpu, precision: str, tp: int, column: st
             p = dp
     p._setup_speed()
     p._apply_shift()
+    p.rate_max()  # the uncapped replica and its capacity, before any copy: every copy shares them
     return p if slo is None else with_target(p, slo)
 
 

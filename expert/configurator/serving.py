@@ -97,18 +97,16 @@ class Serving:
                 out.append((kind, value, target))
         return out
 
-    def batch_for(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
+    def batch_for(self, st, replicas: int, concurrency: float, utilization: float,
                   inference_time: float | None) -> int:
         """The batch per replica (sequences its memory holds) with which `replicas` replicas serve the
-        peak: Little's law at 000 D3's utilisation over the steady state's time in system, at least
-        `concurrency` / replicas; 0 when it exceeds `min(seq_mem, seq_lat)` or the steady state is
-        unstable or above U × `rate_max` (module docstring)."""
+        peak, each in steady state `st` (`steady` at the peak's share λ, `st.rate_rps`): Little's law at
+        000 D3's utilisation over the steady state's time in system, at least `concurrency` / replicas;
+        0 when it exceeds `min(seq_mem, seq_lat)` or the steady state is unstable or above
+        U × `rate_max` (module docstring)."""
         top = min(self.seq_mem, self.seq_lat)
-        if top < 1:
-            return 0
-        lam = peak_rps / replicas
-        st = self.steady(lam)
-        if not st.stable or lam > utilization * self.rate_max() + EPS:
+        lam = st.rate_rps
+        if top < 1 or not st.stable or lam > utilization * self.rate_max() + EPS:
             return 0
         t = inference_time if inference_time is not None else st.ttft_mean_s + self.output * st.step_s
         b = max(1, math.ceil(lam * t / utilization - EPS), math.ceil(concurrency / replicas - EPS))
@@ -116,17 +114,19 @@ class Serving:
 
     def point(self, replicas: int, peak_rps: float, concurrency: float, utilization: float,
               inference_time: float | None) -> OperatingPoint | None:
-        """The operating point of `replicas` replicas at the peak; None when they cannot serve it."""
-        b = self.batch_for(replicas, peak_rps, concurrency, utilization, inference_time)
-        op = None
-        if b >= 1:
-            lam = peak_rps / replicas
-            st = self.steady(lam)
-            ttft, tpot = st.ttft_p95_s, st.step_s
-            e2e = ttft + (self.output - 1) * tpot
-            op = OperatingPoint(b, lam / self.rate_max(), ttft, tpot, e2e, self.meets(ttft, tpot, e2e),
-                                st.batch, st.prefill_share, lam)
-        return op
+        """The operating point of `replicas` replicas at the peak; None when they cannot serve it. The
+        steady state at the peak's share is solved once, for the batch and the latencies alike."""
+        if min(self.seq_mem, self.seq_lat) < 1:
+            return None
+        lam = peak_rps / replicas
+        st = self.steady(lam)
+        b = self.batch_for(st, replicas, concurrency, utilization, inference_time)
+        if b < 1:
+            return None
+        ttft, tpot = st.ttft_p95_s, st.step_s
+        e2e = ttft + (self.output - 1) * tpot
+        return OperatingPoint(b, lam / self.rate_max(), ttft, tpot, e2e, self.meets(ttft, tpot, e2e),
+                              st.batch, st.prefill_share, lam)
 
     def capacity_floor(self, peak_rps: float, utilization: float) -> float:
         """Replicas the peak needs at D3's utilisation `utilization` of `rate_max` (not rounded): a lower
