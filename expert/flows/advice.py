@@ -208,7 +208,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),
-                                 getattr(document, "agrees", None), result.training_plan, w.site_country))
+                                 getattr(document, "agrees", None), result.training_plan, w.site_country,
+                                 w.most_frequent_tuning.runs_per_year > 0))
     if getattr(result, "agent", None) is not None:
         facts.append(agent_fact(result.agent))
     facts.extend(precision_facts(w, result))
