@@ -59,6 +59,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "total_gb": (NUM, "inference memory in total, GB"),
         "runtime_gb": (NUM, "activations and runtime overhead per replica, GB"),
         "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
+        "reserve_ratio": (NUM, "advice: free share of the recommendation's usable memory per GPU at the sized load "
+                               "(the memory line's reserve)"),
         "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
         "growth_fits_one_sequence": (BOOL, "one sequence of the expected model fits the GPUs (flows/growth.py)"),

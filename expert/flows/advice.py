@@ -136,6 +136,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "runtime_gb": m.activation_gb + m.overhead_gb, "finetune_gb": finetune_gb or 0.0,
+            "reserve_ratio": m.headroom_ratio if choice is not None else None,
             "finetune_over_weights": finetune_gb / m.weights_gb if finetune_gb else None, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
