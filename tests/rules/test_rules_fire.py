@@ -214,6 +214,9 @@ SCENARIOS: dict[str, list[dict]] = {
     "m5-choice-room-at-load": [workload(params_b=70.6), sizing(weights_gb=72.1, kv_cache_gb=2.6, total_gb=78.1,
                                                         reserve_ratio=0.06),
                                choice(gpu="a100-80gb-sxm", gpu_family="a100", count=2, precision="int8")],
+    "m5-choice-negative-at-load": [workload(params_b=70.6), sizing(weights_gb=72.1, kv_cache_gb=2.6, total_gb=78.1,
+                                                            reserve_ratio=-0.01),
+                                   choice(gpu="a100-80gb-sxm", gpu_family="a100", count=2, precision="int8")],
     "m5-choice-full-growth-stated": [workload(params_b=70.6, growth_params_b=70.6),
                                      sizing(weights_gb=72.1, kv_cache_gb=2.6, total_gb=78.1, reserve_ratio=0.0017),
                                      choice(gpu="a100-80gb-sxm", gpu_family="a100", count=2, precision="int8")],
@@ -710,6 +713,7 @@ def test_m5_a_pick_full_at_the_sized_load_is_noted_not_refused():
     assert de.startswith("Bei der berechneten Last lässt 2 × a100-80gb-sxm 0,2 % des nutzbaren Speichers frei")
     assert "m5-choice-no-memory-left-at-load" not in fired("m5-choice-room-at-load")
     assert "m5-choice-no-memory-left-at-load" not in fired("m5-choice-full-growth-stated")
+    assert "m5-choice-no-memory-left-at-load" not in fired("m5-choice-negative-at-load")  # not "keeps -1 %"
 
 
 def test_m2_below_a100_checks_the_plans_training_gpu():
