@@ -8,7 +8,9 @@ any ↔ ch, allow_int4 toggled (where the precision is open). Each change is a s
 profiles of every search that sizes the same replicas: `feasibility.Context.profile`), and its pick is
 made by the rule the main pick uses: the cheapest, or the near tie's winner (`near_tie_pick`, QA 44 D6).
 A change is reported when that pick differs from the recommendation in what is bought (source, count,
-precision); a different tensor-parallel split of the same GPUs is the same purchase.
+precision); a different tensor-parallel split of the same GPUs is the same purchase. Where only the
+precision differs, the line says the pick stays, with its precision and cost (QA 46: "1× l40s (…, fp8)
+becomes cheapest" at the pick's own cost named no change of what is bought).
 """
 
 from __future__ import annotations
@@ -92,10 +94,16 @@ def variations(w: Workload) -> list[tuple[str, dict[str, str], dict]]:
     return out
 
 
-def _same(a, b) -> bool:
+def _same_gpus(a, b) -> bool:
+    """The same GPUs: the same source (offer, package or purchase) and count."""
     if a is None or b is None:
         return a is b
-    return (a.source.key, a.count, a.precision) == (b.source.key, b.count, b.precision)
+    return (a.source.key, a.count) == (b.source.key, b.count)
+
+
+def _same(a, b) -> bool:
+    """The same choice: the same GPUs in the same precision."""
+    return _same_gpus(a, b) and (a is None or a.precision == b.precision)
 
 
 def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[str, str]], list[Sensitivity]]:
@@ -109,10 +117,12 @@ def sensitivity(w: Workload, catalog, a, out, shared: dict) -> tuple[list[dict[s
         tie = near_tie_pick(cheapest, list(found.group_best.values()))
         best = tie or cheapest
         changed = not _same(best, out.best)
+        other_precision = changed and best is not None and _same_gpus(best, out.best)
         if best is None:
             key = "configurator.sensitivity.nothing_fits"
         else:
             key = ("configurator.sensitivity.fits" if out.best is None else
+                   "configurator.sensitivity.stays_precision" if other_precision else
                    "configurator.sensitivity.same" if not changed else
                    "configurator.sensitivity.near_tie" if tie is not None else "configurator.sensitivity.cheapest")
         text = _text(key, change=lambda lang: desc[lang],

@@ -122,6 +122,9 @@ def setup_fact(s: Setup, gpu: Gpu, extra: dict[str, Any]) -> dict[str, Any]:
         "latency_p95_s": s.latency_p95_s, "tensor_parallel": s.tensor_parallel,
         "monitoring": s.monitoring, "backups": s.backups, "deployment_months": s.deployment_months,
         "fine_tuning_here": s.training_gpus == "serving",
+        # the GPUs the fine-tuning runs train on: these, unless the setup trains on separate GPUs (QA 46 #9)
+        **({"training_gpu": gpu.id, "training_gpus": s.count, "training_gpu_family": gpu_family(gpu)}
+           if s.training_gpus == "serving" else {}),
         "usage_pattern": s.usage_pattern, "inference_engine": s.inference_engine, "engine_version": s.engine_version,
         "quantization_validated": s.quantization_validated,
         # 004 C3: SXM4/HGX boards are bought full (4× or 8×); several full 8-GPU systems are complete too
@@ -182,11 +185,18 @@ def _eu_offers(catalog: Catalog, gpu_id: str | None = None) -> int:
 
 def choice_fact(choice: dict[str, Any], catalog: Catalog, document_family: str | None,
                 agrees: bool | None, training: dict[str, Any] | None = None,
-                site_country: str | None = None) -> dict[str, Any]:
+                site_country: str | None = None, fine_tunes: bool = False) -> dict[str, Any]:
     """The `choice` fact: the configurator's recommendation, and where its fine-tuning runs (`training`:
-    the configurator's training plan); `site_country` is the workload's, for its French connection."""
+    the configurator's training plan; where the workload `fine_tunes` without one, on the chosen GPUs);
+    `site_country` is the workload's, for its French connection."""
     gpu = catalog.gpu(choice["gpu"])
-    return clean_fact({**training_fields(training),
+    plan = training_fields(training)
+    # the GPUs the runs train on: the plan's chosen runs, else (no plan: pools) the chosen GPUs (QA 46 #9)
+    trains: dict[str, Any] = {}
+    if fine_tunes:
+        trains = {"training_gpu": gpu.id, "training_gpus": choice["count"]} if "training_gpu" not in plan else {}
+        trains["training_gpu_family"] = gpu_family(catalog.gpu(plan.get("training_gpu") or gpu.id))
+    return clean_fact({**plan, **trains,
         "t": "choice", "gpu": gpu.id, "gpu_family": gpu_family(gpu), "gpu_grade": gpu.grade,
         "count": choice["count"], "source": choice["source"], "package": choice.get("package"),
         "country": choice.get("country"), "precision": choice["precision"],

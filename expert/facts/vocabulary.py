@@ -59,6 +59,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "total_gb": (NUM, "inference memory in total, GB"),
         "runtime_gb": (NUM, "activations and runtime overhead per replica, GB"),
         "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
+        "reserve_ratio": (NUM, "advice: free share of the recommendation's usable memory per GPU at the sized load "
+                               "(the memory line's reserve)"),
         "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
         "growth_fits_one_sequence": (BOOL, "one sequence of the expected model fits the GPUs (flows/growth.py)"),
@@ -112,8 +114,10 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "tdp_w": (NUM, "board power (TDP) of one recommended GPU, W"),
         "training_source": (STR, "where the fine-tuning runs go (the training plan, docs/fine-tuning.md): "
                                  "serving-idle | rented-per-run | dedicated; absent without a plan (pools)"),
-        "training_gpu": (STR, "GPU id the chosen runs use"),
-        "training_gpus": (NUM, "GPUs of one chosen run"),
+        "training_gpu": (STR, "GPU id the fine-tuning runs train on: the plan's chosen runs, else (no plan: "
+                              "pools) the recommended GPU"),
+        "training_gpus": (NUM, "GPUs of one run: the plan's chosen runs, else the recommendation's count"),
+        "training_gpu_family": (STR, "family of training_gpu (as gpu_family; 000 M2 checks it)"),
         "training_hours_per_run": (NUM, "GPU hours of one chosen run"),
         "training_elapsed_hours_per_run": (NUM, "elapsed hours of one chosen run (idle hours: the nights it spans)"),
         "rented_gpu": (STR, "the cheapest run rented for its hours, when not chosen: GPU id"),
@@ -267,6 +271,10 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds the setup's GPU memory (000 D2) and "
                                    "CPU offload does not fit the run on its GPUs and server RAM"),
         "fine_tuning_here": (BOOL, "the workload's fine-tuning runs on these GPUs (setup training_gpus: serving)"),
+        "training_gpu": (STR, "with fine_tuning_here: the GPU id the runs train on (this setup's)"),
+        "training_gpus": (NUM, "with fine_tuning_here: the GPUs of one run (this setup's count)"),
+        "training_gpu_family": (STR, "with fine_tuning_here: family of training_gpu (as gpu_family; 000 M2 "
+                                     "checks it)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
         "backups": (BOOL, "backups of fine-tuned models and configurations"),
         "deployment_months": (NUM, "planned deployment length, months"),

@@ -86,6 +86,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         tuning = w.tuning
         finetune_gb = finetune_memory(model, gpu, gpus, tuning.method, "bf16").total_gb \
             if tuning.enabled else None
+        finetune_gpus = gpus
     else:  # what `full_sizing` gives for these, without the speed, cost and run it adds
         from expert.sizing.combined import operating_point
 
@@ -99,6 +100,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
             gpus = choice["count"]
         tuned = point.finetune_memory()
         finetune_gb = tuned.total_gb if tuned else None
+        finetune_gpus = tuned.count if tuned else None
     if choice is not None:
         tp, replicas = choice.get("tensor_parallel", 1), max(1, choice.get("replicas", 1))
         sequences = replica_sequences(concurrent_d3, replicas, choice.get("batch_per_replica"), held)
@@ -119,7 +121,8 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
         growth_total = grown.total_gb
     memory = {"weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb,
               "overhead_gb": m.activation_gb + m.overhead_gb, "total_gb": m.total_gb,
-              "fine_tuning_gb": finetune_gb, "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total,
+              "fine_tuning_gb": finetune_gb, "fine_tuning_gpus": finetune_gpus if finetune_gb else None,
+              "reserve_ratio": m.headroom_ratio, "growth_total_gb": growth_total,
               **addends(m.weights_gb, m.kv_cache_gb, m.activation_gb + m.overhead_gb, m.total_gb, m.tensor_parallel)}
     from expert.configurator.agent_demand import rate_basis as agent_rate_basis
     from expert.inputs.slo import rate_basis
@@ -133,6 +136,7 @@ def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
     single_80 = [g for g in catalog.gpus.values() if g.memory_gb >= 80]
     fact = {"t": "sizing", "weights_gb": m.weights_gb, "kv_cache_gb": m.kv_cache_gb, "total_gb": m.total_gb,
             "runtime_gb": m.activation_gb + m.overhead_gb, "finetune_gb": finetune_gb or 0.0,
+            "reserve_ratio": m.headroom_ratio if choice is not None else None,
             "finetune_over_weights": finetune_gb / m.weights_gb if finetune_gb else None, "growth_total_gb": growth_total,
             "concurrent_inferences": concurrent_d3, "inference_time_s": inference_time, "gpus_needed": gpus,
             "min_gpu_memory_gb": smallest_single_gpu_gb(catalog, m, model),
@@ -208,7 +212,8 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
     document = getattr(result, "document", None)
     if choice is not None:
         facts.append(choice_fact(choice, catalog, getattr(document, "family", None),
-                                 getattr(document, "agrees", None), result.training_plan, w.site_country))
+                                 getattr(document, "agrees", None), result.training_plan, w.site_country,
+                                 w.most_frequent_tuning.runs_per_year > 0))
     if getattr(result, "agent", None) is not None:
         facts.append(agent_fact(result.agent))
     facts.extend(precision_facts(w, result))

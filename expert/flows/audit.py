@@ -218,6 +218,6 @@ def audit(setup: Setup, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         clarification += " " + said
     return make_report(kind="audit", lang=lang, clarification=clarification,
                        slo=slo.as_dict(lang) if slo is not None else None,
-                       memory=memory_summary(extra, sizing), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
+                       memory=memory_summary(extra, sizing, setup.count), capacity=capacity_summary(setup, extra), audit=part, growth=growth,
                        fine_tuning_plan=tuning_plan(setup, catalog, lang),
                        fine_tuning_plans=tuning_plans(setup, catalog, lang), findings=findings, fired_rules=fired)

@@ -15,9 +15,10 @@ from expert.inputs.slo import Targets
 from expert.report.memory_line import addends
 
 
-def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, Any] | None:
+def memory_summary(extra: dict[str, Any], sizing: dict[str, Any], gpus: int = 1) -> dict[str, Any] | None:
     """The report's `memory` of a setup: the sizing fact's figures at the peak, and per GPU what is used
-    and what the engine holds, whose ratio is the reserve (`reserve_ratio = 1 − used / usable`)."""
+    and what the engine holds, whose ratio is the reserve (`reserve_ratio = 1 − used / usable`); `gpus`:
+    the setup's, which a fine-tuning run's memory spans."""
     if "total_gb" not in sizing:
         return None
     used, usable = extra.get("used_per_gpu_gb"), extra.get("usable_per_gpu_gb")
@@ -30,6 +31,7 @@ def memory_summary(extra: dict[str, Any], sizing: dict[str, Any]) -> dict[str, A
         else {"overhead_gpus": None, "copies_gb": None}
     return {"weights_gb": weights, "kv_cache_gb": kv, "overhead_gb": runtime,
             "total_gb": total, "fine_tuning_gb": sizing.get("finetune_gb"),
+            "fine_tuning_gpus": gpus if sizing.get("finetune_gb") else None,
             "reserve_ratio": reserve, "growth_total_gb": sizing.get("growth_total_gb"),
             "used_per_gpu_gb": used, "usable_per_gpu_gb": usable, **parts}
 

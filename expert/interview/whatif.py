@@ -4,7 +4,8 @@ instead", "nicht in der Cloud", "10 000 Anfragen pro Tag"): which field it chang
 `what_if(text, lang)` finds the topic of the text by a cue word (the table below, checked in order)
 and reads it with that question's own parser, so a what-if understands what the answer did
 (negations, number words, cities). It returns the workload fields, {} when no topic fits; of the fine-tuning only the keys named
-("actually QLoRA" → `{fine_tuning: {method: qlora}}`, "2 epochs" → `{fine_tuning: {epochs: 2}}`),
+("actually QLoRA" → `{fine_tuning: {method: qlora}}`, "2 epochs" → `{fine_tuning: {epochs: 2}}`,
+"20M tokens, 2 epochs" → `{fine_tuning: {dataset_tokens: 20000000, epochs: 2}}`),
 which `Interview.set` merges key by key (QA 46 #2, #3).
 """
 
@@ -45,6 +46,9 @@ CUES = (
     ("deployment", r"on[- ]?prem\w*|cloud|rechenzentrum|data ?cent(er|re)|eigene\w* server"),
     ("volume", lx.REQUESTS.pattern + r"|\b(per|pro|a|am) (day|tag|minute|min|hour|stunde)\b"),
     ("fine_tuning", lx.FINE_TUNING.pattern),
+    # a dataset size ("20M tokens", "Datensatz 5 GB"): after the context, which takes a length it can
+    # hold ("32k tokens"), and the volume, which takes requests of some tokens (QA 46 #3 remainder)
+    ("dataset", r"\btokens?\b|\bdata ?sets?\b|datensatz|datensätze|trainingsdaten|training data"),
     ("data", "|".join(x.pattern for x in (lx.SENSITIVE, lx.NON_SENSITIVE, lx.DATA))),
     ("precision", r"\b(\d+[- ]?bit|fp\d+|bf16|int\d|quanti\w*|präzision|precision)\b"),
     ("model", r"\d\s?b\b|\b(llama|mistral|mixtral|qwen|gemma|phi|deepseek|falcon|gpt\w*|model\w*)"),
@@ -71,13 +75,16 @@ def _read(low: str, lang: str) -> Parsed:
 
 def read_parts(parts: list[str], lang: str = "en") -> tuple[dict, list[tuple[str, Parsed]]]:
     """Each part read as one change (`_read`): the fields of the parts understood, and each part
-    not understood with why (`negated` for a refused "not X")."""
+    not understood with why (`negated` for a refused "not X"). Parts that name keys of one mapping
+    ("20M tokens", "2 epochs": both of `fine_tuning`) add up, key by key."""
     fields: dict = {}
     missed: list[tuple[str, Parsed]] = []
     for part in parts:
         got = _read(part, lang)
         if got.ok:
-            fields.update(got.fields)
+            for key, value in got.fields.items():
+                both = isinstance(value, dict) and isinstance(fields.get(key), dict)
+                fields[key] = {**fields[key], **value} if both else value
         else:
             missed.append((part, got))
     return fields, missed

@@ -184,6 +184,10 @@ SENSITIVITY: dict[str, tuple[str, str]] = {
         "{cheapest}",
         "{change} wird {choice} die Wahl ({chf} CHF über {months} Monate), ein knapper Gleichstand mit der "
         "günstigsten, {cheapest}"),
+    "configurator.sensitivity.stays_precision": (
+        "{change}, the pick stays: {choice}, {chf} CHF over {months} months (the same GPUs, another precision)",
+        "{change} bleibt die Wahl: {choice}, {chf} CHF über {months} Monate (dieselben GPUs, eine andere "
+        "Präzision)"),
     "configurator.sensitivity.same": ("{change}, the choice stays the same", "{change} bleibt die Wahl gleich"),
 }
 MESSAGES.update(SENSITIVITY)

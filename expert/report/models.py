@@ -36,7 +36,9 @@ class MemorySummary(_AuditOnly):
     kv_cache_gb: float
     overhead_gb: float
     total_gb: float
-    fine_tuning_gb: float | None = None
+    fine_tuning_gb: float | None = Field(default=None, description="one fine-tuning run's memory in all, over "
+                                         "fine_tuning_gpus GPUs (model states sharded: per GPU = total / GPUs)")
+    fine_tuning_gpus: int | None = Field(default=None, description="the GPUs fine_tuning_gb spans (the serving GPUs)")
     reserve_ratio: float | None = Field(default=None, description="free share of usable memory")
     growth_total_gb: float | None = None
     overhead_gpus: int | None = Field(default=None, description="GPUs whose overhead_gb (one GPU's activations and "

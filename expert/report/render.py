@@ -231,7 +231,10 @@ def _document(report: Report, markdown: bool) -> str:
                  per_gpu_part(t['overhead'], m.overhead_gb, m.overhead_gpus, lang),
                  *copies_part(m.copies_gb, lang), f"{t['total']} {dec(m.total_gb, lang)} GB"]
         if m.fine_tuning_gb:
-            parts.append(f"{t['finetune']} {dec(m.fine_tuning_gb, lang)} GB")
+            # a run's memory over the serving GPUs: the sum and each GPU's share (QA 46 nit: beside the plan's
+            # "GB per GPU")
+            gpus = m.fine_tuning_gpus or 1
+            parts.append(per_gpu_part(t['finetune'], m.fine_tuning_gb / gpus, gpus, lang))
         if m.reserve_ratio is not None:
             parts.append(f"{t['reserve']} {m.reserve_ratio:.0%}")
         # an audited setup of several replicas: the totals are one replica's (a pool's agents each have their own)

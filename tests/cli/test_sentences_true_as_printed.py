@@ -145,3 +145,23 @@ def test_a_rent_whose_price_includes_power_says_so(capsys):
     assert main(["cost", "--gpu", "h100-sxm", "--count", "8", "--months", "12"]) == 0
     energy = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("energy"))
     assert "24/7 × 0.18 CHF/kWh" in energy and not energy.split()[1] == "0"
+
+
+FT70B_QLORA = {"model": "llama-3.1-70b", "requests_per_day": 3000, "precision": "int4", "allow_int4": True,
+               "fine_tuning": {"frequency": "monthly", "method": "qlora", "dataset_tokens": 50_000_000, "epochs": 2}}
+
+
+@pytest.mark.parametrize("lang, part, plan", [
+    ("en", "fine-tuning 50.2 GB (25.09 GB per GPU × 2)", "45.2 GB per GPU"),
+    ("de", "Fine-Tuning 50,2 GB (25,09 GB je GPU × 2)", "45,2 GB pro GPU"),
+])
+def test_advice_memory_line_labels_the_fine_tuning_total_and_its_share_per_gpu(lang, part, plan):
+    """QA 46 nit: 70B QLoRA served on 2 × L40S: a run sharded over both holds 50.19 GB in all, 50.19 / 2 =
+    25.09 GB on each; the plan's run on one GPU states its 45.2 GB per GPU. Before, the memory line said
+    "fine-tuning 50.2 GB" beside "45.2 GB per GPU", a total read as a per-GPU figure."""
+    report = expert.Expert().advise(FT70B_QLORA, lang, sensitivity=False)
+    assert (report.recommendation.gpu, report.recommendation.count) == ("l40s", 2)
+    assert report.memory.fine_tuning_gpus == 2
+    assert report.memory.fine_tuning_gb == pytest.approx(50.19, abs=0.01)
+    text = render(report, "text")
+    assert part in text and plan in text

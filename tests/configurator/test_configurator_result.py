@@ -131,3 +131,19 @@ def test_multi_agent_result_has_pool():
                 "agents": [{"name": "a", "model": "mistral-7b", "requests_per_day": 2000},
                            {"name": "b", "model": "llama-3.1-8b", "requests_per_day": 2000}]}, CAT)
     assert r.pool and r.pool["kind"] == "homogeneous" and r.recommendation is not None
+
+
+def test_sensitivity_names_the_same_gpus_in_another_precision_as_the_pick_that_stays():
+    """QA 46 nit: 8B, 50 000 requests a day, bought in CH: one new L40S in fp16 (24 827 CHF over 36 months);
+    twice the requests keep that one L40S in fp8, at the same 24 827 CHF (the purchase does not change).
+    The line says the pick stays (before: "1× l40s (purchase, new, fp8) becomes cheapest (24 827 CHF …)")."""
+    r = search({"model": "llama-3.1-8b", "requests_per_day": 50_000, "deployment": "on_premise",
+                "budget": "capex", "site_country": "CH"}, CAT)
+    assert (r.recommendation.gpu, r.recommendation.count, r.recommendation.precision) == ("l40s", 1, "fp16")
+    line = next(d for d in r.sensitivity_details if d.change == "requests:x2")
+    assert (line.choice.gpu, line.choice.count, line.choice.precision) == ("l40s", 1, "fp8")
+    assert round(line.choice.tco_chf) == round(r.recommendation.tco_chf) == 24_827
+    assert line.text["en"] == ("with twice the requests, the pick stays: 1× l40s (purchase, new, fp8), 24 827 CHF "
+                               "over 36 months (the same GPUs, another precision)")
+    assert line.text["de"].startswith("mit doppelt so vielen Anfragen bleibt die Wahl: 1× l40s (Kauf, neu, fp8)")
+    assert "becomes cheapest" not in " ".join(s["en"] for s in r.sensitivity)

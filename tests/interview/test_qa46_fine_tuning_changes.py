@@ -107,3 +107,29 @@ def test_set_takes_a_dotted_workload_field_checked_by_the_schema():
         field_edit("fine_tuning.method dora")
     with pytest.raises(ValueError, match=r"unknown field 'fine_tuning\.foo'; try: frequency, method, dataset_tokens, epochs"):
         field_edit("fine_tuning.foo 1")
+
+
+@pytest.mark.parametrize("text,lang", [("20M tokens, 2 epochs", "en"), ("20 Mio. Tokens, 2 Epochen", "de"),
+                                       ("20 million tokens and 2 epochs", "en")])
+def test_a_what_if_reads_the_dataset_size_with_the_epochs(text, lang):
+    # QA 46 #3 remainder; before: {'fine_tuning': {'epochs': 2}} and «20m tokens» not understood
+    # (the context's cue took "tokens", and 20 M is no context length)
+    assert what_if(text, lang) == {"fine_tuning": {"dataset_tokens": 20_000_000, "epochs": 2}}
+
+
+@pytest.mark.parametrize("text,fields", [
+    ("50M tokens", {"fine_tuning": {"dataset_tokens": 50_000_000}}),
+    ("Datensatz 30 Mio. Tokens", {"fine_tuning": {"dataset_tokens": 30_000_000}}),
+    ("32k tokens", {"context_tokens": 32_768}),             # a length the context holds stays the context's
+    ("context 8k tokens", {"context_tokens": 8_192}),
+])
+def test_a_token_count_is_a_context_where_it_can_be_one_else_a_dataset(text, fields):
+    assert what_if(text, "de" if "Datensatz" in text else "en") == fields
+
+
+def test_dataset_and_epochs_after_the_interview_keep_the_rest_of_the_fine_tuning():
+    iv = _finished("en")
+    reply = iv.answer("50M tokens, 2 epochs")
+    assert reply.ok and iv.answers["fine_tuning"] == {**WEEKLY_LORA, "dataset_tokens": 50_000_000, "epochs": 2}
+    assert reply.understood == "fine-tuning weekly (LoRA), 50,000,000 tokens per fine-tuning run, 2 epochs"
+    assert reply.note == "changed after the interview"      # before: "…; not understood, so not changed: «50m tokens»"
