@@ -1,8 +1,8 @@
 """What an audited setup costs, and what the configurator's optimum for the same workload would save.
 
 - The setup's cost is the one buy-versus-rent computation the configurator ranks with
-  (`configurator.objective.cost_line`): a rented setup at its GPU's default offer (`catalog.pricing`:
-  the document's Swiss provider first), an owned one as its complete system bought new (else used; a
+  (`configurator.objective.cost_line`): a rented setup at its stated `offer` (what `advise --setup-out`
+  writes for its pick), else at its GPU's default offer (`catalog.pricing`: the document's Swiss provider first), an owned one as its complete system bought new (else used; a
   setup stating `condition: used` the other way round) and
   sold at the end of the workload's horizon — the price of the same hardware today, not what was paid —
   or, where the catalog sells no system of that count (SXM boards come in eights), as the rent of the
@@ -36,11 +36,11 @@ OVERPROVISIONED_SHARE = 0.20  # own threshold above 000 R4's 15-20 % price sprea
 def setup_source(setup: Setup, catalog: Catalog):
     """The configurator's `Source` the setup's GPUs are priced from (module docstring); None when the
     catalog has no price for them."""
-    from expert.catalog.pricing import default_offer
+    from expert.catalog.pricing import pick_offer
     from expert.configurator.candidates import catalog_sources
 
     sources = catalog_sources(catalog)
-    offer = default_offer(catalog, setup.gpu)
+    offer = pick_offer(catalog, setup.gpu, setup.offer)  # the stated offer (checked on loading), else the default
     keys = [("cloud", offer.id)] if offer is not None else []
     if setup.ownership == "owned":  # a purchase of exactly this count first (the stated condition first),
         conditions = ("used", "new") if setup.condition == "used" else ("new", "used")  # else the rent of the GPUs

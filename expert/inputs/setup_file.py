@@ -69,6 +69,10 @@ class Setup(Input):
     count: int = Field(default=1, ge=1, le=4096)
     interconnect: Literal["nvlink", "pcie", "pcie-bridge"] | None = None
     ownership: Literal["rented", "owned"] = "rented"
+    offer: str | None = Field(
+        default=None, max_length=120, description="rented: the catalog offer the GPUs are rented at (`gpu-expert "
+        "catalog offers`), which the audit prices; `advise --setup-out` writes its pick's; default: the GPU's "
+        "default offer (the document's Swiss provider first)")
     condition: Literal["new", "used"] | None = Field(
         default=None, description="owned hardware: bought new or used (004 Frage 1); the audit prices the same "
                                   "system in that condition today where the catalog sells it; default: new, "
@@ -128,6 +132,12 @@ class Setup(Input):
                 "tensor_parallel_count", "tensor_parallel {value} does not fit {count} GPUs: it must be at "
                 "most count and divide it (replicas × tensor_parallel = count)", {"value": value, "count": count})
         return value
+
+    @model_validator(mode="after")
+    def _offer_is_rented(self) -> "Setup":
+        if self.offer is not None and self.ownership != "rented":
+            raise ValueError("offer names a rent: leave it out for owned hardware (priced as its complete system)")
+        return self
 
     @model_validator(mode="after")
     def _condition_is_owned(self) -> "Setup":
