@@ -51,3 +51,15 @@ def test_a_stated_offer_of_another_gpu_is_one_line_exit_2(tmp_path):
     run = subprocess.run([sys.executable, "-m", "expert", "audit", str(owned)], capture_output=True, text=True,
                          cwd=ROOT)
     assert run.returncode == 2 and "Traceback" not in run.stderr and "offer" in run.stderr
+
+
+def test_agent_tasks_per_day_is_the_audits_stated_volume():
+    # QA 47 #6: the CI agent states agent.tasks_per_day: 3000 (no requests_per_day); advise says "processes
+    # 3,000 requests per day", the audit of its pick said "an unstated number of" (German: "eine nicht
+    # angegebene Zahl von")
+    advice, setup, audit = _round_trip("examples/agent-ci.yaml")
+    assert setup["workload"]["agent"]["tasks_per_day"] == 3000
+    assert "processes 3,000 requests per day" in advice.clarification
+    assert "processes 3,000 requests per day" in audit.clarification
+    german = expert.Expert().audit(setup, lang="de").clarification
+    assert "verarbeitet 3 000 Anfragen pro Tag" in german and "nicht angegebene" not in german
