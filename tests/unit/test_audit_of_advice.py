@@ -63,3 +63,43 @@ def test_agent_tasks_per_day_is_the_audits_stated_volume():
     assert "processes 3,000 requests per day" in audit.clarification
     german = expert.Expert().audit(setup, lang="de").clarification
     assert "verarbeitet 3 000 Anfragen pro Tag" in german and "nicht angegebene" not in german
+
+
+HA_8B = {"model": "llama-3.1-8b", "requests_per_day": 2000, "deployment": "on_premise", "budget": "capex",
+         "site_country": "CH", "high_availability": True}
+
+
+def test_highly_available_pick_is_audited_over_its_servers():
+    # QA 47 #4: advise's HA pick for an 8B at 2 000 requests/day on premises is 2× L40S in two servers (one
+    # replica serves the peak, plus one, in 2 failure domains): 49 653 CHF over 36 months, two 1-GPU systems.
+    # Before, the setup carried no servers and the audit priced one 2-GPU system, 37 121 CHF, "the optimum".
+    advice, setup, audit = _round_trip(HA_8B)
+    pick = advice.recommendation
+    assert len(pick.failure_domains) == 2 and setup["servers"] == [1, 1]
+    mine = audit.audit.setup
+    assert abs(mine.tco_chf / pick.tco_chf - 1) < 0.01 and abs(mine.upfront_chf / pick.upfront_chf - 1) < 0.01
+    assert mine.failure_domains == pick.failure_domains
+    assert audit.audit.is_optimum and audit.audit.meets_targets and audit.audit.saving_chf_month < 1
+
+
+def test_highly_available_workload_on_one_server_misses_availability():
+    # the same 2 GPUs in one server (no `servers`): losing it loses both replicas; priced as one system, it is
+    # cheaper than the optimum but not the optimum, and the audit says why
+    advice, setup, _ = _round_trip(HA_8B)
+    one = {k: v for k, v in setup.items() if k != "servers"}
+    audit = expert.Expert().audit(one)
+    assert audit.audit.setup.tco_chf < 0.8 * advice.recommendation.tco_chf   # 37 121 against 49 653
+    assert audit.audit.meets_targets is False and audit.audit.missed == "availability"
+    assert not audit.audit.is_optimum and "2 failure domains" in audit.audit.summary
+
+
+def test_servers_must_add_up_to_count(tmp_path):
+    import subprocess
+    import sys
+
+    bad = tmp_path / "setup.yaml"
+    bad.write_text(yaml.safe_dump({"gpu": "l40s", "count": 2, "servers": [1, 2]}))
+    run = subprocess.run([sys.executable, "-m", "expert", "audit", str(bad)], capture_output=True, text=True,
+                         cwd=ROOT)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and "servers" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
