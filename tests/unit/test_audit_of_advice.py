@@ -103,3 +103,27 @@ def test_servers_must_add_up_to_count(tmp_path):
                          cwd=ROOT)
     assert run.returncode == 2 and "Traceback" not in run.stderr and "servers" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+def _c4(report):
+    return next((f for f in report.findings if f.rule_id == "c4-kv-room-below-peak"), None)
+
+
+def test_kv_room_counts_sessions_beside_their_shared_prefix():
+    # QA 47 #7: advise's pick for the closed loop (2× B200, qwen2.5-32b fp8) holds its sessions' p95 in 2 ×
+    # 118.8 GB of KV, reserve 11 %: its room is above its peak. Before, the audit counted each session at the
+    # full 38 087 tokens (5.0 GB, no shared prefix): "room for 54 … your peak needs 74".
+    advice, _, audit = _round_trip("examples/agent-closed-loop.yaml")
+    assert audit.memory.reserve_ratio > 0.1 and abs(audit.memory.kv_cache_gb / advice.memory.kv_cache_gb - 1) < 0.01
+    assert _c4(audit) is None
+
+
+def test_kv_room_below_peak_is_the_memory_sections_figure():
+    # The CI agent's pick (2× A100 80 GB SXM, one replica each) is over its memory (QA 47 #1, reserve −3 %):
+    # per GPU 78.24 usable − 34.06 weights − 3.38 runtime = 40.80 GB; the memory section's 42.92 GB of KV is
+    # 2.6 GB of shared prefix + 17 sessions × 2.37 GB, so the room is (40.80 − 2.6) / 2.37 = 16.1 → 16 sessions
+    # per replica, 32 on both, against the 2 × 17 = 34 the memory section sizes (before: 16 against 23).
+    advice, _, audit = _round_trip("examples/agent-ci.yaml")
+    assert abs(audit.memory.kv_cache_gb / advice.memory.kv_cache_gb - 1) < 0.01
+    text = _c4(audit).explanation
+    assert "room for 32 concurrent sequences" in text and "your peak needs 34" in text
