@@ -95,8 +95,8 @@ def operating_facts(w: Workload, model: LlmModel, gpu: Gpu, count: int, tp: int,
 def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workload,
                       training: str | None = None) -> dict[str, Any]:
     """A setup file for the recommended configuration, carrying the workload: GPU, count, interconnect,
-    tensor parallelism, rented (cloud) or owned (package, purchase), and the hosting country where the
-    offer names one; `training` is the fine-tuning plan's chosen source (rented-per-run and dedicated
+    tensor parallelism, rented (cloud, with its offer) or owned (package, purchase), its servers (a highly
+    available pick's failure domains), and the hosting country where the offer names one; `training` is the fine-tuning plan's chosen source (rented-per-run and dedicated
     runs train on separate GPUs)."""
     w = workload.model_dump(exclude_unset=True) if isinstance(workload, Workload) else dict(workload)
     setup: dict[str, Any] = {"gpu": choice["gpu"], "count": choice["count"],
@@ -109,6 +109,13 @@ def setup_from_choice(choice: dict[str, Any], workload: dict[str, Any] | Workloa
     from expert.sizing.memory import kv_precision_at
     setup["workload"]["kv_cache_precision"] = kv_precision_at(setup["workload"]["precision"].split(",")[0],
                                                               w.get("kv_cache_precision"))
+    if choice.get("failure_domains"):  # high availability: the servers or instances its replicas are spread over
+        from expert.configurator.availability import domain_gpus
+
+        setup["servers"] = domain_gpus(choice["replicas"], choice.get("tensor_parallel", 1),
+                                       len(choice["failure_domains"]))
+    if choice.get("source") == "cloud" and choice.get("offer"):  # the audit prices the pick's own offer
+        setup["offer"] = choice["offer"]
     if choice.get("country"):
         setup["hosting"] = {"country": choice["country"]}
     if training in ("rented-per-run", "dedicated"):
@@ -140,6 +147,8 @@ def setups_from_advice(report, workload: dict[str, Any] | Workload, catalog=None
                                  "placement": {name: a.model_dump() for name, a in group.agents.items()},
                                  "training_gpus": "serving" if group.role == "serve+train" else "separate",
                                  "workload": w}
+        if setup["ownership"] == "rented" and group.offer:  # the audit prices the group's own offer
+            setup["offer"] = group.offer
         if group.gpu == choice["gpu"] and choice.get("interconnect"):
             setup["interconnect"] = choice["interconnect"]
         if country:

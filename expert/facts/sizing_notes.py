@@ -13,17 +13,24 @@ D3_PER_GPU_LOW = 50 * 0.8 / 0.70 / 3   # 000 D3's example: 57.1 concurrent infer
 D3_PER_GPU_HIGH = 50 * 0.8 / 0.70 / 2  # ... or on two GPUs = 28.6 each ("zwei bis drei GPUs")
 
 
-def d3_thumb_fields(concurrent: float, peak_rps: float, choice: dict[str, Any] | None) -> dict[str, Any]:
-    """D3's GPUs for `concurrent` inferences at 19-29 per GPU, and the pick's replicas beside them (a
-    single-model pick only; a pool's replicas are its agents')."""
+def d3_thumb_fields(concurrent: float, peak_rps: float, choice: dict[str, Any] | None,
+                    replica_capacity_rps: float | None = None) -> dict[str, Any]:
+    """D3's GPUs for `concurrent` inferences at 19-29 per GPU, and beside them the replicas the work needs:
+    the peak over what one replica of the pick serves within the latency targets at the target utilisation
+    (`replica_capacity_rps`, the audit's serving capacity of one replica), at least one. A single-model
+    pick only (a pool's replicas are its agents'); `replicas_above_d3_thumb` only where the capacity is
+    known, so a replica added for high availability or the minimum of one is not read as work."""
     if not concurrent:
         return {}
-    out: dict[str, Any] = {"d3_thumb_gpus_low": math.ceil(round(concurrent / D3_PER_GPU_HIGH, 3)),
-                           "d3_thumb_gpus_high": math.ceil(round(concurrent / D3_PER_GPU_LOW, 3))}
+    # at least one GPU: a workload with any load runs on one (1 request a day is 0.0 concurrent inferences)
+    out: dict[str, Any] = {"d3_thumb_gpus_low": max(1, math.ceil(round(concurrent / D3_PER_GPU_HIGH, 3))),
+                           "d3_thumb_gpus_high": max(1, math.ceil(round(concurrent / D3_PER_GPU_LOW, 3)))}
     if choice is not None and not choice.get("pool"):
-        replicas = max(1, choice.get("replicas", 1))
-        out.update({"peak_rps_per_replica": peak_rps / replicas, "pick_replicas": replicas,
-                    "replicas_above_d3_thumb": replicas > out["d3_thumb_gpus_high"]})
+        out["pick_replicas"] = max(1, choice.get("replicas", 1))
+        if replica_capacity_rps:
+            work = max(1, math.ceil(round(peak_rps / replica_capacity_rps, 6)))
+            out.update({"replica_capacity_rps": replica_capacity_rps, "work_replicas": work,
+                        "replicas_above_d3_thumb": work > out["d3_thumb_gpus_high"]})
     return out
 
 

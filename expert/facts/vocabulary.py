@@ -78,9 +78,12 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "d3_thumb_gpus_low": (NUM, "000 D3's rule of thumb: concurrent inferences / 28.6 per GPU, rounded up (its example: "
                                    "57.1 → two GPUs)"),
         "d3_thumb_gpus_high": (NUM, "the same at 19.0 per GPU (57.1 → three GPUs)"),
-        "peak_rps_per_replica": (NUM, "the peak over the pick's replicas: what each replica serves, req/s"),
+        "replica_capacity_rps": (NUM, "the most requests/s one replica of the pick serves within the latency "
+                                      "targets at the target utilisation (the audit's serving capacity)"),
+        "work_replicas": (NUM, "the replicas the peak's work needs: peak_rps / replica_capacity_rps, rounded up, "
+                               "at least 1"),
         "pick_replicas": (NUM, "the pick's replicas (GPUs / tensor parallelism)"),
-        "replicas_above_d3_thumb": (BOOL, "the pick runs more replicas than D3's rule of thumb has GPUs: the load, "
+        "replicas_above_d3_thumb": (BOOL, "the work needs more replicas than D3's rule of thumb has GPUs: the load, "
                                           "not the model's size, sets the count"),
         "generic_kv_heads": (NUM, "only params_b given: the generic rule's KV heads where it assumes multi-head "
                                   "attention (below 30B; expert/catalog/generic.py)"),

@@ -168,6 +168,21 @@ def pool_groups(pool: dict | None) -> list[dict]:
                         for name, a in g["agents"].items()}} for g in (pool or {}).get("groups", [])]
 
 
+def replica_capacity(w: Workload, model, choice: dict | None, catalog: Catalog) -> float | None:
+    """The most requests/s one replica of a single-model pick serves within the latency targets at the target
+    utilisation: the audit's serving capacity of that replica (`operating.operating_facts`); None without a
+    pick, for a pool, or where it has no operating point."""
+    if choice is None or choice.get("pool"):
+        return None
+    from expert.configurator.enumeration import default_assumptions
+    from expert.configurator.operating import operating_facts
+
+    tp = choice.get("tensor_parallel", 1)
+    facts = operating_facts(w, model, catalog.gpu(choice["gpu"]), tp, tp, choice["precision"].split(",")[0],
+                            choice.get("interconnect"), default_assumptions(catalog), w.engine)
+    return facts.get("serving_capacity_rps") or None
+
+
 def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: str = "en",
            sensitivity: bool = True):
     """The advice report of a workload (`sensitivity=False`: without the sensitivity lines)."""
@@ -191,7 +206,7 @@ def advise(w: Workload, catalog: Catalog, rules_dirs: Iterable[str] = (), lang: 
         capacity["rate_unit"] = "steps/s"
     if w.agent is None:  # an agent is sized by its steps; D3's rule of thumb counts requests
         sizing = clean_fact({**sizing, **d3_thumb_fields(capacity["concurrent_inferences"], capacity["peak_rps"],
-                                                         choice)})
+                                                         choice, replica_capacity(w, model, choice, catalog))})
     if groups:  # a pool's memory is all its agents' replicas, not its largest model's
         from expert.flows.audit_pool import pool_memory
 

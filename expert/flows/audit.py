@@ -65,13 +65,17 @@ def sizing_extras(setup: Setup, gpu: Gpu, catalog: Catalog) -> tuple[dict[str, A
         peak = max(max(1, w.concurrency or 1), held_per_replica(d, 1))
     if served is None:
         served = serving_facts(setup, w if step is None else step, model, gpu, tp, d)
-    memory = inference_memory(model, gpu, setup.count, tp, precision, context,
-                              operating_sequences(served, setup.count // tp, peak, d), kvp, engine=engine,
+    sequences = operating_sequences(served, setup.count // tp, peak, d)  # one replica's, as advise sizes it
+    memory = inference_memory(model, gpu, setup.count, tp, precision, context, sequences, kvp, engine=engine,
                               shared_prefix_tokens=shared)
     one = inference_memory(model, gpu, setup.count, tp, precision, context, 1, kvp, engine=engine,
                            shared_prefix_tokens=shared)
     int8 = inference_memory(model, gpu, setup.count, tp, "int8", context, 1, engine=engine)
-    room = max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine) * (setup.count // tp)
+    # all replicas' room and need at the peak, an agent's sessions beside its prefix held once per replica
+    room = max_sequences(model, gpu, tp, tp, precision, context, kvp, engine=engine,
+                         shared_prefix_tokens=shared) * (setup.count // tp)
+    if d is not None and "concurrent_inferences" in served:  # the sessions the memory section sizes
+        peak = sequences * (setup.count // tp)
     running = setup.running
     extra: dict[str, Any] = {
         "fits": one.fits or running, "fits_estimate": one.fits, "fits_int8": int8.fits or running,

@@ -1,8 +1,8 @@
 """What an audited setup costs, and what the configurator's optimum for the same workload would save.
 
 - The setup's cost is the one buy-versus-rent computation the configurator ranks with
-  (`configurator.objective.cost_line`): a rented setup at its GPU's default offer (`catalog.pricing`:
-  the document's Swiss provider first), an owned one as its complete system bought new (else used; a
+  (`configurator.objective.cost_line`): a rented setup at its stated `offer` (what `advise --setup-out`
+  writes for its pick), else at its GPU's default offer (`catalog.pricing`: the document's Swiss provider first), an owned one as its complete system bought new (else used; a
   setup stating `condition: used` the other way round) and
   sold at the end of the workload's horizon — the price of the same hardware today, not what was paid —
   or, where the catalog sells no system of that count (SXM boards come in eights), as the rent of the
@@ -36,21 +36,26 @@ OVERPROVISIONED_SHARE = 0.20  # own threshold above 000 R4's 15-20 % price sprea
 def setup_source(setup: Setup, catalog: Catalog):
     """The configurator's `Source` the setup's GPUs are priced from (module docstring); None when the
     catalog has no price for them."""
-    from expert.catalog.pricing import default_offer
+    from expert.catalog.pricing import pick_offer
     from expert.configurator.candidates import catalog_sources
 
     sources = catalog_sources(catalog)
-    offer = default_offer(catalog, setup.gpu)
+    offer = pick_offer(catalog, setup.gpu, setup.offer)  # the stated offer (checked on loading), else the default
     keys = [("cloud", offer.id)] if offer is not None else []
     if setup.ownership == "owned":  # a purchase of exactly this count first (the stated condition first),
         conditions = ("used", "new") if setup.condition == "used" else ("new", "used")  # else the rent of the GPUs
         keys[:0] = [("purchase", f"purchase:{setup.gpu}:{condition}") for condition in conditions]
-    for kind, key in keys:
+    for kind, key in keys:  # bought: a system of each server's GPUs
         found = next((s for s in sources if s.kind == kind and s.key == key
-                      and (kind == "cloud" or setup.count in s.counts)), None)
+                      and (kind == "cloud" or all(g in s.counts for g in servers(setup)))), None)
         if found is not None:
             return found
     return None
+
+
+def servers(setup: Setup) -> list[int]:
+    """GPUs per server or instance (the failure domains): the stated `servers`, else one of all its GPUs."""
+    return setup.servers or [setup.count]
 
 
 def located(setup: Setup) -> str | None:
@@ -78,12 +83,16 @@ def residency(setup: Setup) -> tuple[Workload | None, str | None]:
 def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, Any]) -> dict[str, Any] | None:
     """The setup as a report `AuditedSetup`: its price over `months` (null where the catalog prices none of
     its GPUs) and its estimated serving figures at the peak (`extra`: the setup fact's sizing fields)."""
+    from expert.configurator.availability import domain_names
     from expert.configurator.enumeration import default_assumptions
     from expert.configurator.objective import cost_line
     from expert.sizing.parallel import column_for
 
     source = setup_source(setup, catalog)
-    line = None if source is None else cost_line(source, setup.count, months, default_assumptions(catalog))
+    a = default_assumptions(catalog)  # bought: one complete system per server, as advise prices its domains
+    parts = [setup.count] if source is None or source.kind == "cloud" else servers(setup)
+    lines = [] if source is None else [cost_line(source, g, months, a) for g in parts]
+    total = sum(x.total for x in lines) if lines else None
     where = located(setup)
     ttft, tpot = extra.get("estimated_ttft_p95_s"), extra.get("estimated_tpot_ms")
     output = setup.workload.output_tokens if setup.workload is not None else None
@@ -100,14 +109,16 @@ def setup_choice(setup: Setup, catalog: Catalog, months: int, extra: dict[str, A
                                                else column_for(catalog.gpu(setup.gpu))),
         "tensor_parallel": extra.get("tensor_parallel_used", setup.tensor_parallel),
         "replicas": max(1, setup.count // max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))),
-        "monthly_cost_chf": line and line.total / months, "tco_chf": line and line.total, "horizon_months": months,
+        "failure_domains": domain_names(source, servers(setup)) if source is not None and len(servers(setup)) > 1
+        else None,
+        "monthly_cost_chf": None if total is None else total / months, "tco_chf": total, "horizon_months": months,
         "fits": bool(extra.get("fits", True)), "headroom": extra.get("reserve_ratio"),
         "memory_per_gpu_gb": extra.get("used_per_gpu_gb"), "usable_per_gpu_gb": extra.get("usable_per_gpu_gb"),
         "ttft_p95_s": ttft, "tpot_ms": tpot}
     if ttft is not None and tpot is not None and output:
         choice["latency_p95_s"] = ttft + (output - 1) * tpot / 1000
     if source is not None and not cloud:
-        choice.update(upfront_chf=line.upfront, resale_chf=line.resale)
+        choice.update(upfront_chf=sum(x.upfront for x in lines), resale_chf=sum(x.resale for x in lines))
     return choice
 
 
@@ -148,8 +159,10 @@ def saving_fact(mine: dict[str, Any], best: dict[str, Any] | None, underprovisio
     if best is None or mine["monthly_cost_chf"] is None:
         return None
     month = mine["monthly_cost_chf"] - best["monthly_cost_chf"]
-    # the same GPUs at another precision are not this setup (the offer may still differ)
-    same = (best["gpu"], best["count"], best["precision"]) == (mine["gpu"], mine["count"], mine["precision"])
+    # the same GPUs at another precision, or over other failure domains (high availability), are not this
+    # setup (the offer may still differ)
+    same = ((best["gpu"], best["count"], best["precision"], len(best.get("failure_domains") or ()))
+            == (mine["gpu"], mine["count"], mine["precision"], len(mine.get("failure_domains") or ())))
     return {"t": "optimum", "gpu": best["gpu"], "count": best["count"], "precision": best["precision"],
             "monthly_cost_chf": best["monthly_cost_chf"], "tco_chf": best["tco_chf"],
             "setup_monthly_cost_chf": mine["monthly_cost_chf"], "setup_tco_chf": mine["tco_chf"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from expert.catalog import Catalog
-from expert.flows.audit_cost import optimum, residency, saving_fact, setup_choice, underprovisioned
+from expert.flows.audit_cost import optimum, residency, saving_fact, servers, setup_choice, underprovisioned
 from expert.inputs.pools import is_pool
 from expert.inputs.setup_file import Setup
 from expert.inputs.slo import Targets
@@ -101,7 +101,8 @@ def setup_targets(setup: Setup, catalog: Catalog):
 
 def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bool | None, str | None]:
     """(whether the setup meets its targets, what it misses): the model fits (a pool: its replicas fit
-    its GPUs; else "memory"), the setup serves the peak (else "peak") and the estimated TTFT/TPOT at the
+    its GPUs; else "memory"), the setup serves the peak (else "peak"), a highly available workload keeps it
+    when one server fails (`highly_available`, else "availability") and the estimated TTFT/TPOT at the
     peak meet the targets within their tolerance (else "latency"); (None, None) when the model fits but the
     serving check gave no estimate. A measured p95 latency above the target it measures (`measured_late`)
     misses "latency" whatever the estimate says: measurements win (QA 46 #4).
@@ -114,6 +115,8 @@ def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bo
         return False, "memory"
     if ratio is not None and ratio > 1:
         return False, "peak"
+    if not highly_available(setup, extra):
+        return False, "availability"
     if measured_late(setup, slo):
         return False, "latency"
     if ratio is None or ttft is None:
@@ -123,6 +126,19 @@ def _meets(setup: Setup, slo: Targets | None, extra: dict[str, Any]) -> tuple[bo
     ok = ((s.get("ttft_target_s") is None or ttft <= s["ttft_target_s"] * slack)
           and (s.get("tpot_target_ms") is None or tpot is None or tpot <= s["tpot_target_ms"] * slack))
     return ok, None if ok else "latency"
+
+
+def highly_available(setup: Setup, extra: dict[str, Any]) -> bool:
+    """Whether the setup keeps the replicas its peak needs when its largest server or instance fails, over
+    at least two (`configurator/availability.py`, as the search checks a pick); True where the workload
+    does not ask for high availability or the serving check gave no count."""
+    w = setup.workload
+    if w is None or not w.high_availability or "serving_gpus_needed" not in extra:
+        return True
+    tp = max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))
+    domains = servers(setup)
+    needed = max(1, extra["serving_gpus_needed"] // tp)
+    return len(domains) >= 2 and (setup.count - max(domains)) // tp >= needed
 
 
 def measured_late(setup: Setup, slo: Targets | None) -> bool:

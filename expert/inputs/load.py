@@ -36,9 +36,22 @@ def load_setup_data(data: Any, name: str | None, catalog: Catalog | None = None)
     else:
         setup = validate_model(Setup, data, name)  # strict types, as setup.schema.json
     catalog.gpu(setup.gpu, file=name, path="gpu")
+    _check_offer(setup, catalog, name)
     models = {} if setup.workload is None else check_workload_ids(setup.workload, catalog, name, "workload.")
     _check_tensor_parallel(setup, models, name)
     return setup
+
+
+def _check_offer(setup: Setup, catalog: Catalog, name: str | None) -> None:
+    """A stated offer must be one of the catalog's offers of the setup's GPU (InputError otherwise)."""
+    if setup.offer is None:
+        return
+    offer = catalog.offers.get(setup.offer)
+    if offer is None or offer.gpu != setup.gpu:
+        allowed = ", ".join(o.id for o in catalog.offers_for(setup.gpu)) or "none: the catalog rents no such GPU"
+        what = (f"unknown offer '{setup.offer}'" if offer is None
+                else f"offer '{setup.offer}' rents {offer.gpu}, not {setup.gpu}")
+        raise InputError(what, file=name, path="offer", allowed=allowed)
 
 
 def check_workload_ids(workload: Workload, catalog: Catalog, name: str | None, prefix: str) -> dict:

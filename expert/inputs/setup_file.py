@@ -68,7 +68,15 @@ class Setup(Input):
     gpu: str = Field(description="catalog id (see `gpu-expert catalog gpus`)")
     count: int = Field(default=1, ge=1, le=4096)
     interconnect: Literal["nvlink", "pcie", "pcie-bridge"] | None = None
+    servers: list[int] | None = Field(
+        default=None, min_length=1, max_length=4096, description="GPUs per server (owned) or cloud instance "
+        "(rented), one entry each: the failure domains a high_availability workload is checked against, each "
+        "bought as its own system; they add up to count, each a whole number of replicas; default: one")
     ownership: Literal["rented", "owned"] = "rented"
+    offer: str | None = Field(
+        default=None, max_length=120, description="rented: the catalog offer the GPUs are rented at (`gpu-expert "
+        "catalog offers`), which the audit prices; `advise --setup-out` writes its pick's; default: the GPU's "
+        "default offer (the document's Swiss provider first)")
     condition: Literal["new", "used"] | None = Field(
         default=None, description="owned hardware: bought new or used (004 Frage 1); the audit prices the same "
                                   "system in that condition today where the catalog sells it; default: new, "
@@ -128,6 +136,24 @@ class Setup(Input):
                 "tensor_parallel_count", "tensor_parallel {value} does not fit {count} GPUs: it must be at "
                 "most count and divide it (replicas × tensor_parallel = count)", {"value": value, "count": count})
         return value
+
+    @model_validator(mode="after")
+    def _servers_hold_count(self) -> "Setup":
+        if self.servers is None:
+            return self
+        if min(self.servers) < 1 or sum(self.servers) != self.count:
+            raise ValueError(f"servers {self.servers} must be at least 1 GPU each and add up to count "
+                             f"({self.count})")
+        if any(g % self.tensor_parallel for g in self.servers):
+            raise ValueError(f"servers {self.servers}: each must hold whole replicas of tensor_parallel "
+                             f"{self.tensor_parallel} GPUs (a replica lives inside one server)")
+        return self
+
+    @model_validator(mode="after")
+    def _offer_is_rented(self) -> "Setup":
+        if self.offer is not None and self.ownership != "rented":
+            raise ValueError("offer names a rent: leave it out for owned hardware (priced as its complete system)")
+        return self
 
     @model_validator(mode="after")
     def _condition_is_owned(self) -> "Setup":

@@ -43,13 +43,17 @@ def render_sentence(workload: dict, lang: str = "en", cycle: tuple[float, float]
     """The clarification sentence with the known parts filled in and `[X]`-style blanks. A closed loop
     (`agent.concurrent_users`) is stated as its users and their cycle (`cycle`: the task's time in the
     system and the task rate at the fixed point, when the advice has them), not as a daily volume.
+    An agent's volume is its `agent.tasks_per_day` where no requests per day are given.
     `blanks` False (an audit, which asks nothing back): an unstated volume reads "an unstated number of"."""
     w = workload or {}
     x = w.get("model") or (f"{w['params_b']:g}B" if isinstance(w.get("params_b"), (int, float))
                            else "[X]")
+    agent = w.get("agent") if isinstance(w.get("agent"), dict) else {}
     per_day = w.get("requests_per_day")
     if per_day is None and isinstance(w.get("requests_per_second"), (int, float)):
         per_day = w["requests_per_second"] * 86400
+    if per_day is None:  # an agent's volume is counted in tasks, as the advice says it
+        per_day = agent.get("tasks_per_day")
     y = (nb.fmt(round(per_day), lang) if isinstance(per_day, (int, float))
          else "[Y]" if blanks else say("interview.sentence.unstated_count", lang))
     ft = (_fine_tuning(w["fine_tuning"], lang) if "fine_tuning" in w
@@ -57,7 +61,6 @@ def render_sentence(workload: dict, lang: str = "en", cycle: tuple[float, float]
     data = w.get("data")
     data = say(f"interview.sentence.{data}" if data in ("sensitive", "non_sensitive")
                else "interview.sentence.data_blank", lang)
-    agent = w.get("agent") if isinstance(w.get("agent"), dict) else {}
     if agent.get("concurrent_users") is not None:
         text = say("interview.sentence.closed", lang, x=x, n=nb.fmt(agent["concurrent_users"], lang),
                    cycle=_closed_loop(agent, cycle, lang), ft=ft, data=data)

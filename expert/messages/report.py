@@ -225,6 +225,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "Kapazität)"),
     "report.meets.False": ("does not fit, or misses the latency targets or the peak",
                           "passt nicht in den Speicher oder verfehlt die Latenzziele oder die Spitze"),
+    "report.meets.availability": ("not highly available: when one server or instance fails, the rest do not "
+                                  "hold the replicas the peak needs (high_availability)",
+                                  "nicht hochverfügbar: fällt ein Server oder eine Instanz aus, halten die übrigen "
+                                  "nicht die Replikate, die die Spitze braucht (high_availability)"),
     "report.meets.latency": ("misses the latency targets at the peak", "verfehlt die Latenzziele bei der Spitze"),
     "report.optimum.none": ("No configuration of the catalog fits this workload, so there is no optimum to compare with.",
                             "Keine Konfiguration des Katalogs passt zu dieser Arbeitslast: kein Optimum zum Vergleich."),

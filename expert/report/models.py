@@ -283,9 +283,11 @@ class AuditOptimum(ReportPart):
     meets_targets: bool | None = Field(default=None, description="the model fits (a pool: its replicas fit its "
                                        "GPUs), the estimated TTFT/TPOT at the peak meet the latency targets and "
                                        "the setup serves the peak; none when not estimated")
-    missed: Literal["memory", "peak", "latency"] | None = Field(
+    missed: Literal["memory", "peak", "availability", "latency"] | None = Field(
         default=None, description="where meets_targets is false, what the setup misses first: memory (the model "
-        "or a pool's replicas do not fit), peak (it serves less than the peak) or latency (the estimated "
+        "or a pool's replicas do not fit), peak (it serves less than the peak), availability (high_availability: "
+        "after its largest server or instance fails, the rest hold fewer replicas than the peak needs, or it "
+        "has one) or latency (the estimated "
         "TTFT/TPOT at the peak exceed the targets beyond their tolerance, or the measured p95 latency exceeds "
         "the target it measures)")
     optimum: Choice | None = Field(default=None, description="the configurator's recommendation for the same "

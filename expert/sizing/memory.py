@@ -209,16 +209,19 @@ def inference_memory(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel:
 
 def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: int | None = None,
                   precision: str = "fp16", context_tokens: int | None = None, kv_precision: str = "fp16",
-                  assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE, attention: str = "tp") -> int:
+                  assumptions: Assumptions | None = None, engine: str = DEFAULT_ENGINE, attention: str = "tp",
+                  shared_prefix_tokens: int = 0) -> int:
     """Most concurrent sequences one replica holds: floor(the engine's KV pool per GPU / KV per sequence per GPU).
 
-    The inverse of `inference_memory`: 0 when the weights and runtime alone do not fit.
+    The inverse of `inference_memory`: 0 when the weights and runtime alone do not fit. A shared prefix
+    (`shared_prefix_tokens`, an agent's system prompt) is held once, each sequence holding the rest.
     """
     a = resolve(assumptions)
     context = default_context(model, a) if context_tokens is None else context_tokens
+    shared = min(shared_prefix_tokens, context)
     base = inference_memory(model, gpu, count, tensor_parallel, precision, context, 0, kv_precision, a, engine,
-                            attention=attention)
-    per_seq = kv_cache_gb(model, context, 1, kv_precision, a) * kv_heads_per_gpu(model, base.tensor_parallel) \
+                            shared_prefix_tokens=shared, attention=attention)
+    per_seq = kv_cache_gb(model, context - shared, 1, kv_precision, a) * kv_heads_per_gpu(model, base.tensor_parallel) \
         / model.kv_heads
     if base.attention == "dp":
         per_seq /= base.tensor_parallel
@@ -229,7 +232,7 @@ def max_sequences(model: LlmModel, gpu: Gpu, count: int = 1, tensor_parallel: in
 
     def fits(n: int) -> bool:
         return inference_memory(model, gpu, count, base.tensor_parallel, precision, context, n, kv_precision, a,
-                                engine, attention=attention).fits
+                                engine, shared_prefix_tokens=shared, attention=attention).fits
 
     n = int(math.floor(base.headroom_gb / per_seq))
     while n > 0 and not fits(n):  # guard the floor against rounding at the boundary

@@ -251,14 +251,16 @@ def test_audit_holds_the_p95_of_tool_waiting_sessions():
     # issue 31 leftover 3: an audited agent setup holds the p95 of its tool-waiting sessions, as the
     # advice sizes them, not their mean. By hand: 1 000 tasks a day at peak factor 3 = 0.034722 tasks/s,
     # 10 steps of 20 s tool time: held = 0.034722 × 10 × 20 = 6.944; p95 = 6.944 + 1.645 × √6.944
-    # = 11.28 -> 12 sequences (the mean would give 7)
+    # = 11.28 -> 12 sequences over both GPUs (the mean would give 7). Since QA 47 #7 the peak is what the
+    # memory section sizes, each of the 2 replicas at the p95 of its own share: 3.472 + 1.645 × √3.472 = 6.54
+    # -> 7 held, plus its share of the 1.07 concurrent inferences (at least its batch of 1) = 8, × 2 = 16
     from expert.inputs.setup_file import Setup
     from expert.flows.audit import sizing_extras
     setup = Setup.model_validate({"gpu": "h100-sxm", "count": 2, "workload": {
         "model": "llama-3.1-8b", "peak_to_average": 3,
         "agent": {"kind": "coding", "tasks_per_day": 1000, "steps_mean": 10, "tool_time_s": 20}}})
     extra, _ = sizing_extras(setup, CATALOG.gpu("h100-sxm"), CATALOG)
-    assert extra["peak_sequences"] == 12
+    assert extra["peak_sequences"] == 16
 
 
 def test_host_link_reloads_at_the_picks_replicas():

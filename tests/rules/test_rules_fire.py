@@ -508,10 +508,10 @@ SCENARIOS: dict[str, list[dict]] = {
     "advise-int4-open": [workload(model="llama-3.1-70b", allow_int4=True), sizing(),
                          choice(gpu="h100-pcie", gpu_family="h100", count=1, precision="int4")],
     # 000 D3's worked example as `advise` sizes it: 57.1 concurrent inferences (rule of thumb 2-3 GPUs) but
-    # 9 × L40S, 50 req/s over 9 replicas = 5.56 req/s each
+    # 9 × L40S, each replica serving 5.6 req/s within the targets: ceil(50 / 5.6) = 9 replicas
     "advise-d3-token-level": [workload(peak_rps=50.0, average_rps=50.0), sizing(concurrent_inferences=57.1,
-                              d3_thumb_gpus_low=2, d3_thumb_gpus_high=3, peak_rps_per_replica=5.56, gpus_needed=9,
-                              pick_replicas=9, replicas_above_d3_thumb=True),
+                              d3_thumb_gpus_low=2, d3_thumb_gpus_high=3, replica_capacity_rps=5.6, gpus_needed=9,
+                              pick_replicas=9, work_replicas=9, replicas_above_d3_thumb=True),
                               choice(count=9)],
     # 13B LoRA monthly served on 1 × L40S: the plan trains in its idle nights (54 GPU hours, 7 nights =
     # 168 h elapsed) beside a run rented for its hours (1 × B200, 2.3 h, 14.93 CHF) — as `advise` plans
@@ -1109,7 +1109,7 @@ def test_int4_validation_warning_only_where_the_tool_chose_int4():
 def test_d3s_rule_of_thumb_is_explained_when_the_work_needs_more():
     found = findings("advise-d3-token-level")["d3-token-level-needs-more-than-rule-of-thumb"]
     assert found.explanation.startswith("D3's rule of thumb gives 2–3 GPUs for 57.1 concurrent inferences")
-    assert "serves about 5.56 req/s" in found.explanation and "needs 9 replicas on 9 GPUs" in found.explanation
+    assert "serves about 5.60 req/s" in found.explanation and "needs 9 replicas (the pick: 9 GPUs)" in found.explanation
     # within the rule of thumb it stays silent (the 8B chatbot on one L40S, no thumb figures at all)
     assert "d3-token-level-needs-more-than-rule-of-thumb" not in findings("m1-h100-8b-idle")
 

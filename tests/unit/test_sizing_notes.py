@@ -10,9 +10,15 @@ from expert.facts.sizing_notes import d3_thumb_fields, generic_fields
 
 def test_d3s_worked_example_gives_two_to_three_gpus():
     # 50 req/s × 0.8 s / 0.70 = 57.14 concurrent inferences: 57.14 / 28.57 = 2, 57.14 / 19.05 = 3
-    fields = d3_thumb_fields(50 * 0.8 / 0.7, 50.0, {"replicas": 9})
+    # a replica serving 5.6 req/s: the peak of 50 needs ceil(50 / 5.6) = 9 replicas, above D3's 3
+    fields = d3_thumb_fields(50 * 0.8 / 0.7, 50.0, {"replicas": 9}, 5.6)
     assert (fields["d3_thumb_gpus_low"], fields["d3_thumb_gpus_high"]) == (2, 3)
-    assert fields["peak_rps_per_replica"] == pytest.approx(50 / 9) and fields["replicas_above_d3_thumb"]
+    assert fields["work_replicas"] == 9 and fields["replicas_above_d3_thumb"]
+    # QA 47 #10: 2 replicas (high availability) where one serving 3.42 req/s carries the peak of 0.07: not work
+    assert not d3_thumb_fields(0.5, 0.07, {"replicas": 2}, 3.42)["replicas_above_d3_thumb"]
+    # no capacity known (no operating point): no verdict; near-zero load: D3's minimum is one GPU
+    assert "replicas_above_d3_thumb" not in d3_thumb_fields(0.5, 0.07, {"replicas": 2})
+    assert d3_thumb_fields(0.0001, 0.0, None) == {"d3_thumb_gpus_low": 1, "d3_thumb_gpus_high": 1}
     # one more sequence than three GPUs hold at 19.05 each: four
     assert d3_thumb_fields(58.0, 50.0, None) == {"d3_thumb_gpus_low": 3, "d3_thumb_gpus_high": 4}
     assert "pick_replicas" not in d3_thumb_fields(57.0, 50.0, {"replicas": 2, "pool": "2× l40s"})
