@@ -56,6 +56,8 @@ DETERMINER = ("no",)
 """Correction words that, followed by a word with no mark between, deny that word instead ("no
 fine-tuning", "no cloud after all", "no more fine-tuning"): not a correction then, unless a word of
 `CORRECTION_STRONG` follows ("no I meant 70B"). QA 47 #2."""
+NOT_DETERMINED = ("thanks?", "thank you", "way", "please")
+"""Words after a `DETERMINER` that leave it a plain no ("no thanks", "no way")."""
 CORRECTION_STRONG = ("actually", "eigentlich", "sorry", "correction", "korrektur", "i meant",
                      "ich meinte", "i mean", "wait", "moment", "stop", "oops", "hoppla", "falsch",
                      "wrong", "not quite", "nicht ganz", "no wait", "nein warte")
@@ -76,7 +78,8 @@ _MASK = lx.words(*NOT_NEGATION)
 _BREAK = re.compile(r"[,;!?:()]|\.(?:\s|$)|" + lx.words(*CLAUSE_BREAKS).pattern)
 _CORRECTION = re.compile(r"\s*(?:" + lx.words(*CORRECTION_STRONG, *CORRECTION).pattern + r")[\s,.!:;-]+")
 _STRONG = re.compile(r"\s*(?:" + lx.words(*CORRECTION_STRONG).pattern + r")")
-_DETERMINER = re.compile(r"\s*(?:" + lx.words(*DETERMINER).pattern + r")\s+(?=\w)")
+_DETERMINER = re.compile(r"\s*(?:" + lx.words(*DETERMINER).pattern + r")\s+(?!" + lx.words(*NOT_DETERMINED).pattern
+                         + r")(?=\w)")
 CONFIRM_WORDS = lx.words(*CONFIRM)
 
 
@@ -137,6 +140,13 @@ def correction(t: str) -> str | None:
     if det and not (refers_back(t) or refers_back(t[det.end():])):
         return None                          # "no fine-tuning": a negation, not "no," + "fine-tuning"
     return rest if rest and not lx.only(lx.BARE_NO, rest) else None
+
+
+def answers_no(t: str) -> int:
+    """Position of the first word of `lexicon.NO` that answers no ("no", "nein, danke", "none"), -1
+    when none does: a `DETERMINER` followed by a word denies that word instead, so "no fine-tuning"
+    typed at the data question says nothing of the data (QA 47 #2)."""
+    return next((m.start() for m in lx.NO.finditer(t) if not _DETERMINER.match(t, m.start())), -1)
 
 
 def refers_back(t: str) -> bool:

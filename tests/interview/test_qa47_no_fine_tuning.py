@@ -70,3 +70,22 @@ def test_the_change_after_the_interview_turns_fine_tuning_off_and_says_so(lang, 
     assert reply.ok and reply.changed == {"fine_tuning": "none"}
     assert iv.answers["fine_tuning"] == "none"
     assert reply.understood == said                          # before: "fine-tuning quarterly (LoRA), …"
+
+
+def test_no_fine_tuning_typed_at_the_next_question_answers_the_fine_tuning():
+    iv = Interview("en")
+    for answer in ["Llama 3.1 70B", "3000 per day", "weekly fine-tuning with LoRA"]:
+        iv.answer(answer)
+    assert iv.next_question().id == "data"
+    reply = iv.answer("no fine-tuning")
+    # before this fix: fine-tuning quarterly ("no" dropped as a correction word); with only the first
+    # half of it: {'data': 'non_sensitive'} (the data question took the "no" of "no fine-tuning")
+    assert reply.redirected == "fine_tuning" and reply.changed == {"fine_tuning": "none"}
+    assert "data" not in iv.answers and iv.next_question().id == "data"
+
+
+@pytest.mark.parametrize("text", ["no", "nein", "no, just manuals", "no thanks", "none"])
+def test_a_plain_no_still_answers_the_data_question(text):
+    from expert.interview.parse import parse_data
+
+    assert parse_data(text, "en").fields == {"data": "non_sensitive"}
