@@ -51,10 +51,10 @@ class UnknownIdError(InputError):
 
     def __init__(self, kind: str, given: str, known: list[str], *, file: str | None = None,
                  path: str | None = None, close: list[str] | None = None) -> None:
-        import difflib
+        from expert.close_ids import close_ids
 
         if close is None:  # models pass their own (`catalog.suggest`: by family and size)
-            close = difflib.get_close_matches(given[:200].lower(), known, n=3, cutoff=0.5)
+            close = close_ids(given, known)
         hint = ", ".join(close) if close else ", ".join(sorted(known))
         super().__init__(f"unknown {kind} '{given}'", file=file, path=path,
                          allowed=("did you mean " if close else "") + hint)

@@ -80,15 +80,12 @@ class Advisor:
         """One rule in words with its source, as `gpu-expert explain RULE_ID` prints it (the
         organisation's own rules from `--rules-dir` too); ValueError for an unknown id, naming
         the closest ids."""
-        from difflib import get_close_matches
-
         from expert.engine.rule_base import load_rule_packs
-        from expert.report.explain import explain_rule
+        from expert.report.explain import explain_rule, unknown_rule
 
         rules = {r.id: r for pack in load_rule_packs(self.rules_dirs) for r in pack.rules}
         if rule_id not in rules:
-            close = get_close_matches(rule_id, rules, n=3, cutoff=0.5)
-            raise ValueError(t("chat.explain.unknown", lang, rule=repr(rule_id), similar=", ".join(close) or "—"))
+            raise ValueError(unknown_rule(rule_id, list(rules), lang))
         return explain_rule(rules[rule_id], lang)
 
     def purchase(self, gpu: str, count: int, months: int) -> tuple[float, float, float, int] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from expert.cli.options import FORMATS_TEXT_JSON, LANGS, common_parent
-from expert.errors import UnknownIdError
+from expert.errors import InputError
 
 
 def register(commands) -> None:
@@ -54,11 +54,12 @@ def run_explain(args) -> int:
     """Print one rule in the chosen language with its source."""
     from expert._plumbing.fileio import dumps_json
 
+    from expert.report.explain import explain_rule, unknown_rule
+
     rules = {r.id: r for r in _all_rules(args)}
     rule = rules.get(args.rule_id)
-    if rule is None:
-        raise UnknownIdError("rule", args.rule_id, list(rules))
-    from expert.report.explain import explain_rule
+    if rule is None:                     # in `--lang`, with the close ids (QA 47 #14)
+        raise InputError(unknown_rule(args.rule_id, list(rules), args.lang))
 
     if args.format == "json":
         print(dumps_json(rule.model_dump(mode="json", exclude_none=True)), end="")

@@ -16,7 +16,7 @@ from .choices import (parse_budget, parse_deployment, parse_hosting, parse_secto
 from .dataset import parse_dataset
 from .followups import parse_context, parse_growth, parse_horizon, parse_latency
 from .model import parse_model
-from .polarity import affirmed, denied
+from .polarity import affirmed, answers_no, denied
 from .rates import HOURS, rate_basis
 from .result import Parsed, fail, num, safe, say
 from .setup_place import parse_hosting_place, parse_site_country
@@ -219,7 +219,7 @@ def parse_data(t: str, lang: str = "en") -> Parsed:
     elif sensitive or sector:
         fields["data"] = "sensitive"
     else:
-        yes, no = lx.find(lx.YES, t), lx.find(lx.NO, t)
+        yes, no = lx.find(lx.YES, t), answers_no(t)      # not the "no" of "no fine-tuning"
         if no >= 0 and (yes < 0 or no < yes):
             fields["data"] = "non_sensitive"
         elif yes >= 0:

@@ -52,6 +52,12 @@ CLAUSE_BREAKS = ("(?<!anything )but", "aber", "sondern", "only", "nur", "just", 
 CORRECTION = ("no", "nein", "nope", "nö", "doch")
 """Words that may open a correction of the answer just given ("nein, mieten! nicht kaufen"), or
 answer the question asked ("no" to "fine-tuning?"): the question asked reads it first."""
+DETERMINER = ("no",)
+"""Correction words that, followed by a word with no mark between, deny that word instead ("no
+fine-tuning", "no cloud after all", "no more fine-tuning"): not a correction then, unless a word of
+`CORRECTION_STRONG` follows ("no I meant 70B"). QA 47 #2."""
+NOT_DETERMINED = ("thanks?", "thank you", "way", "please")
+"""Words after a `DETERMINER` that leave it a plain no ("no thanks", "no way")."""
 CORRECTION_STRONG = ("actually", "eigentlich", "sorry", "correction", "korrektur", "i meant",
                      "ich meinte", "i mean", "wait", "moment", "stop", "oops", "hoppla", "falsch",
                      "wrong", "not quite", "nicht ganz", "no wait", "nein warte")
@@ -72,6 +78,8 @@ _MASK = lx.words(*NOT_NEGATION)
 _BREAK = re.compile(r"[,;!?:()]|\.(?:\s|$)|" + lx.words(*CLAUSE_BREAKS).pattern)
 _CORRECTION = re.compile(r"\s*(?:" + lx.words(*CORRECTION_STRONG, *CORRECTION).pattern + r")[\s,.!:;-]+")
 _STRONG = re.compile(r"\s*(?:" + lx.words(*CORRECTION_STRONG).pattern + r")")
+_DETERMINER = re.compile(r"\s*(?:" + lx.words(*DETERMINER).pattern + r")\s+(?!" + lx.words(*NOT_DETERMINED).pattern
+                         + r")(?=\w)")
 CONFIRM_WORDS = lx.words(*CONFIRM)
 
 
@@ -123,10 +131,22 @@ def affirmed(pattern: re.Pattern[str], t: str) -> bool:
 
 def correction(t: str) -> str | None:
     """The rest of a correction ("nein, mieten! nicht kaufen" → "mieten! nicht kaufen"), or None
-    when `t` does not open with a correction word followed by more."""
-    m = _CORRECTION.match(_MASK.sub(lambda m: "_" * len(m.group()), t))
+    when `t` does not open with a correction word followed by more, or opens with a `DETERMINER`
+    that denies the word after it ("no fine-tuning" stays whole, read as a negation)."""
+    masked = _MASK.sub(lambda m: "_" * len(m.group()), t)
+    m = _CORRECTION.match(masked)
     rest = t[m.end():].strip() if m else ""
+    det = _DETERMINER.match(masked)       # "no wait, …", "no I meant …" stay corrections
+    if det and not (refers_back(t) or refers_back(t[det.end():])):
+        return None                          # "no fine-tuning": a negation, not "no," + "fine-tuning"
     return rest if rest and not lx.only(lx.BARE_NO, rest) else None
+
+
+def answers_no(t: str) -> int:
+    """Position of the first word of `lexicon.NO` that answers no ("no", "nein, danke", "none"), -1
+    when none does: a `DETERMINER` followed by a word denies that word instead, so "no fine-tuning"
+    typed at the data question says nothing of the data (QA 47 #2)."""
+    return next((m.start() for m in lx.NO.finditer(t) if not _DETERMINER.match(t, m.start())), -1)
 
 
 def refers_back(t: str) -> bool:

@@ -130,8 +130,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "alle Regelkarten öffnen oder schliessen (auch F3)"),
     "chat.cmd.explain": ("a rule in words with its source (as gpu-expert explain), e.g. /explain m2-pick-at-least-a100",
                          "eine Regel in Worten mit Quelle (wie gpu-expert explain), z. B. /explain m2-pick-at-least-a100"),
-    "chat.explain.unknown": ("unknown rule {rule}; similar: {similar} (all rules: gpu-expert rules)",
-                             "unbekannte Regel {rule}; ähnlich: {similar} (alle Regeln: gpu-expert rules)"),
     "chat.cmd.new": ("start a new interview", "eine neue Befragung beginnen"),
     "chat.cmd.help": ("keys and commands (also F1)", "Tasten und Befehle (auch F1)"),
     "chat.cmd.quit": ("leave (answers are autosaved)",

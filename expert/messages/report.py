@@ -160,6 +160,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.any": ("any of", "eines von"),
     "explain.finding": ("Reports a finding", "Meldet einen Befund"),
     "explain.and": ("and", "und"),
+    "explain.unknown": ("unknown rule {rule}; similar: {similar} (all rules: gpu-expert rules)",
+                        "unbekannte Regel {rule}; ähnlich: {similar} (alle Regeln: gpu-expert rules)"),
     "explain.op.exists": ("exists", "vorhanden"),
     "explain.op.matches": ("matches", "passt auf"),
     "explain.op.contains": ("contains", "enthält"),

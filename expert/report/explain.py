@@ -39,6 +39,16 @@ def _pattern(pattern, lang: str) -> str:
     return f"{head}: {tests}" if tests else head
 
 
+def unknown_rule(rule_id: str, known: list[str], lang: str = "en") -> str:
+    """The one line for a rule id that is not known, in `lang`, with the close ids
+    (`close_ids`: those that begin with it first), as the CLI's `explain` and the chat's `/explain`
+    say it: "unknown rule 'm2-team'; similar: m2-team-time-against-gpu-saving, m2-team-time-not-counted
+    (all rules: gpu-expert rules)"; "—" when none is close (QA 47 #14: never all the ids)."""
+    from expert.close_ids import close_ids
+
+    return t("explain.unknown", lang, rule=repr(rule_id), similar=", ".join(close_ids(rule_id, known)) or "—")
+
+
 def explain_rule(rule, lang: str = "en") -> str:
     """The rule as readable text in `lang`."""
     def w(key: str) -> str:
