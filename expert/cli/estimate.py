@@ -82,8 +82,14 @@ def _steady(p) -> str:
         return (f"serving: {p.regime}; the most one replica serves is {p.rate_max_rps:.3g} req/s "
                 "(prefill or KV pool saturated)")
     return (f"serving (continuous batching, {p.regime}): {p.tpot_steady_s * 1000:.1f} ms per token, "
-            f"TTFT {p.ttft_steady_s:.3f} s mean / {p.ttft_steady_p95_s:.3f} s p95, {p.steady_batch:.1f} "
+            f"TTFT {p.ttft_steady_s:.3f} s mean / {p.ttft_steady_p95_s:.3f} s p95{_admission(p)}, {p.steady_batch:.1f} "
             f"decoding, prefill {p.prefill_share:.0%} of each step; at most {p.rate_max_rps:.3g} req/s per replica")
+
+
+def _admission(p) -> str:
+    """' (mean 0.123 s of it waiting for a free KV slot)' where arrivals wait for the KV pool (expert/sizing/admission.py)."""
+    wait = getattr(p, "admission_wait_s", 0.0)
+    return f" (mean {wait:.3f} s of it waiting for a free KV slot)" if wait > 0.0005 else ""
 
 
 def _bound(p) -> str:

@@ -264,10 +264,16 @@ def held_per_replica(d: AgentDemand | None, replicas: int) -> int:
 
 
 def replica_sequences(concurrent: float, replicas: int, batch: int | None, held: int) -> int:
-    """Sequences one replica's KV memory holds at the peak: its share of the concurrent requests (000 D3),
-    at least its operating batch, plus the p95 of its tool-waiting sessions (`held_per_replica`). The
-    memory section and the agent section's p95 KV read this one figure (issue 31 leftover 2)."""
-    return max(1, math.ceil(concurrent / max(1, replicas) - 1e-9), batch or 1) + held
+    """Sequences one replica's KV memory holds at the peak: its operating batch (the figure the search's
+    memory check admitted, `serving.Serving.batch_for`: Little's law over the mean time in system at D3's
+    utilisation, at least the stated concurrency's share), plus the p95 of its tool-waiting sessions
+    (`held_per_replica`). Without an operating point (a setup beyond its capacity, nothing fits) the
+    replica's share of the concurrent requests (000 D3). The memory section, the agent section's p95 KV
+    and the pick's `memory_per_gpu_gb` read this one figure (issue 31 leftover 2; QA 47 #1: D3's
+    concurrency over the p95 latency asked one sequence more than the search had checked, and printed
+    80.4 GB on a 78.2 GB A100 beside `fits: true`)."""
+    share = batch if batch else math.ceil(concurrent / max(1, replicas) - 1e-9)
+    return max(1, share) + held
 
 
 def with_held(prof, held: int):

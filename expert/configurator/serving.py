@@ -5,7 +5,9 @@ The operating point of a replica (`point`) at arrival rate λ per replica is the
 steady state of `expert.sizing.load` (the model `estimate --rate` and the accuracy report use): each
 step carries the decode of the running batch and the chunked prefill of arrivals, step = decode(b) /
 (1 − λ·P·c) with b = λ·O·step sequences decoding; TPOT = step, TTFT p95 = the M/D/1 wait of the
-prefill lane + the prefill spread over the engine's chunks, end to end = TTFT + (output − 1) × TPOT.
+prefill lane + the prefill spread over the engine's chunks + the wait for a free KV slot where the pool
+binds (M/D/c, Erlang C: `expert.sizing.admission`; one slot at ρ = 0.67 waits tens of seconds at the p95),
+end to end = TTFT + (output − 1) × TPOT.
 The batch the replica must hold (memory) follows Little's law with 000 D3's utilisation U over the
 sequences in flight, b × U ≥ λ × time in system (the measured `inference_time_s` where given, which
 holds only at the concurrency it was measured at, else the steady state's mean TTFT + output × TPOT),
@@ -108,7 +110,8 @@ class Serving:
         lam = st.rate_rps
         if top < 1 or not st.stable or lam > utilization * self.rate_max() + EPS:
             return 0
-        t = inference_time if inference_time is not None else st.ttft_mean_s + self.output * st.step_s
+        # the time a request holds its KV slot: its wait for the slot (`st.admission_s`) holds none
+        t = inference_time if inference_time is not None else st.ttft_mean_s - st.admission_s + self.output * st.step_s
         b = max(1, math.ceil(lam * t / utilization - EPS), math.ceil(concurrency / replicas - EPS))
         return b if b <= top else 0
 

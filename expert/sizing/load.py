@@ -28,6 +28,9 @@ ShareGPT's 200 prompts of vLLM's serving suite: κ = 1.10. TTFT adds the
 server's time per request (tokenisation, scheduling, the streamed response: `engine_speed`), which
 runs beside the GPU and so does not occupy the lane. The state is unstable (the queue grows) when
 ρ, u or a piece's denominator reaches 1, or the sequences in flight exceed what the KV pool holds.
+Below that, an open loop's arrivals that find the pool's slots all taken wait for one before their
+prefill (each holds its slot for the mean TTFT + O·step: M/D/c, Erlang C, `admission.py`), and both TTFTs
+include that wait; with room for one sequence it is the M/D/1 wait of the whole request time.
 
 A benchmark at fixed concurrency N (NIM/AIPerf, `estimate --batch N`) is a closed loop: N requests
 in flight, N = λ · (TTFT + O · step) (`closed_loop`); beyond the largest stable rate the engine runs
@@ -60,6 +63,7 @@ from functools import cached_property
 from typing import Callable, NamedTuple, Sequence
 
 from expert.catalog.models import Gpu
+from expert.sizing.admission import admission_waits
 from expert.sizing.load_solver import solver, wait_mean, within
 
 P95_TAIL = 0.05
@@ -154,18 +158,23 @@ class SteadyState(NamedTuple):
     stable: bool
     service_s: float = 0.0
     variability: float = 1.0
+    admission_s: float = 0.0
 
 
-def steady(r: Replica, lam: float) -> SteadyState:
-    """The steady state of replica `r` at `lam` requests/s (module docstring)."""
+def steady(r: Replica, lam: float, admission: bool = True) -> SteadyState:
+    """The steady state of replica `r` at `lam` requests/s (module docstring). Poisson arrivals that find
+    the KV pool's `cap` slots taken wait for one (`admission.admission_waits`, M/D/c with Erlang C): the
+    TTFTs include that wait, `admission_s` is its mean and `in_flight` counts the sequences that hold a
+    slot. `admission=False`: a closed loop, whose requests beyond the pool wait as `admission_wait_s` says."""
     core = r.solve(lam)
     if core is None:
         inf = float("inf")
         return SteadyState(lam, inf, inf, inf, lam * r.prompt * r.c_prefill, inf, inf, inf, inf, False)
     rho, s, b, d, service, u, mean, flight, lane, g = core
     ok = lane and (r.cap is None or flight <= r.cap + 1e-9)
-    return SteadyState(lam, s, b, flight, rho, u, mean, service + g * wait_p95(u, service) + r.request_s, d, ok,
-                       service, g)
+    p95 = service + g * wait_p95(u, service) + r.request_s
+    waits, waits_p95 = admission_waits(r.cap, flight, flight / lam) if admission and lam > 0 else (0.0, 0.0)
+    return SteadyState(lam, s, b, flight, rho, u, mean + waits, p95 + waits_p95, d, ok, service, g, waits)
 
 
 def rate_ceiling(r: Replica) -> float:
@@ -193,7 +202,7 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
     if concurrency <= 1:  # one request at a time: nothing arrives while it decodes
         alone = steady(r, 0.0)
         return alone._replace(rate_rps=1 / (alone.ttft_mean_s + r.output * alone.step_s))
-    at_top = steady(r, top)
+    at_top = steady(r, top, admission=False)
     if at_top.in_flight <= concurrency:
         return at_top
     lo, hi = 0.0, top
@@ -201,7 +210,7 @@ def closed_loop(r: Replica, concurrency: float, top: float | None = None) -> Ste
         mid = (lo + hi) / 2
         core = r.solve(mid)
         lo, hi = (mid, hi) if within(core, r.cap) and core[7] <= concurrency else (lo, mid)
-    return steady(r, lo)
+    return steady(r, lo, admission=False)
 
 
 def admission_wait_s(state: SteadyState, concurrency: float) -> float:

@@ -128,6 +128,9 @@ class Performance(SizingResult):
     ttft_steady_s: float = Field(default=0.0, description="mean TTFT in that steady state (queueing + chunked "
                                  "prefill)")
     ttft_steady_p95_s: float = Field(default=0.0, description="p95 TTFT in that steady state")
+    admission_wait_s: float = Field(default=0.0, description="mean wait for a free KV slot in that steady state, "
+                                    "included in both TTFTs (an open loop whose KV pool binds: M/D/c, "
+                                    "expert/sizing/admission.py)")
     steady_rate_rps: float = Field(default=0.0, description="arrival rate per replica of that steady state")
     steady_batch: float = Field(default=0.0, description="sequences decoding in that steady state")
     prefill_share: float = Field(default=0.0, description="share of each step the prefill of arrivals takes")

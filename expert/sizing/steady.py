@@ -103,6 +103,7 @@ def loaded_performance(model: LlmModel, gpu: Gpu, count: int = 1, tensor_paralle
     return p.model_copy(update={
         "tpot_interleaved_s": finite(st.step_s), "tpot_steady_s": finite(st.step_s),
         "ttft_steady_s": finite(st.ttft_mean_s), "ttft_steady_p95_s": finite(st.ttft_p95_s),
+        "admission_wait_s": finite(st.admission_s),
         "steady_rate_rps": st.rate_rps, "steady_batch": finite(st.batch), "prefill_share": st.prefill_share,
         "rate_max_rps": top, "regime": regime + (f", prompt lengths CV {prompt_cv:g}" if prompt_cv else "")
         + ("" if ok else ": beyond capacity")})

@@ -65,14 +65,14 @@ def test_dp_attention_labels_the_shared_prefix_with_its_copies():
 def test_the_memory_section_and_the_agent_section_are_one_figure():
     """Departure 6: the critical on-prem example's memory section said KV 30.7 GB, its agent section
     156.3 GB in all: the first is one replica's KV at the p95 of its sessions, the second the mean over all
-    replicas. The p95 figure is 6 replicas × 38.2 GB = 229.0 GB (TP 2, no copies; 8 × 30.7 GB before QA 44
-    D9 took the cached tokens' all-reduces off each step's prefill, 6 × 36.9 GB before QA 45 #11 sized the
-    pick at its own fixed point), and the line says so."""
+    replicas. The p95 figure is 6 replicas × 36.9 GB = 221.5 GB (TP 2, no copies; 8 × 30.7 GB before QA 44
+    D9 took the cached tokens' all-reduces off each step's prefill, 6 × 38.2 GB between QA 45 #11 and QA 47 #1,
+    which held one sequence more than the operating batch the search checked), and the line says so."""
     report = Expert().advise(_example("agent-critical-onprem"), sensitivity=False)
     g = report.agent
     assert g.replicas == 6 and g.kv_session_copies == 1 and g.kv_shared_copies == 1
     assert g.kv_sessions_p95_gb == pytest.approx(6 * report.memory.kv_cache_gb, rel=1e-3)
-    assert "229.0 GB at the p95 (what the memory holds: 6 × 38.2 GB, the memory section's KV cache per " \
+    assert "221.5 GB at the p95 (what the memory holds: 6 × 36.9 GB, the memory section's KV cache per " \
            "replica)" in render(report, "text")
 
 

@@ -234,9 +234,11 @@ def test_agent_section_and_memory_hold_one_p95_figure():
     # issue 31 leftover 2: the memory section sizes each replica at the p95 of its sessions; the agent
     # section says that figure beside the mean (`replica_sequences`, one function for both).
     from expert.configurator.agent_demand import replica_sequences
-    # by hand: 4.2 concurrent requests on 1 replica -> 5, batch 3 is less, + 15 held at the p95 = 20;
-    # on 2 replicas ceil(2.1) = 3, the batch 4 is more: 4 + 15 = 19
-    assert replica_sequences(4.2, 1, 3, 15) == 20 and replica_sequences(4.2, 2, 4, 15) == 19
+    # by hand: the operating batch the search checked + 15 held at the p95: 3 + 15 = 18, 4 + 15 = 19
+    # (QA 47 #1: not D3's share of 4.2 concurrent requests, ceil 4.2 = 5); without an operating point
+    # D3's share: 5 + 15 = 20
+    assert replica_sequences(4.2, 1, 3, 15) == 18 and replica_sequences(4.2, 2, 4, 15) == 19
+    assert replica_sequences(4.2, 1, None, 15) == 20
     report = Expert(catalog=CATALOG).advise(_with(), sensitivity=False).model_dump(mode="json")
     g, memory = report["agent"], report["memory"]
     assert report["recommendation"]["replicas"] == 1
