@@ -209,6 +209,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "context_limit_tokens": (NUM, "context limit (compaction threshold), tokens"),
         "offload_gpu": (STR, "kv_bound: the GPU of the optimum with idle sessions' KV in CPU memory"),
         "offload_count": (NUM, "kv_bound: its GPU count"),
+        "peak_steps_per_s": (NUM, "LLM steps/s at the peak the search sized"),
+        "offload_peak_steps_per_s": (NUM, "kv_bound: LLM steps/s at the peak it serves (a closed loop's users' own rate)"),
         "offload_monthly_saving_chf": (NUM, "kv_bound: its monthly saving, CHF"),
         "kv_waits": (STR, "gpu | host | dropped: where the sessions' KV waits during tools"),
         "host_kv_gb": (NUM, "offloaded sessions' KV in host DRAM at the peak, GB"),

@@ -188,6 +188,9 @@ class AgentSummary(_AuditOnly):
                                              "pick has more where memory, the latency targets or availability ask")
     offload_gpu: str | None = None
     offload_count: int | None = None
+    offload_peak_steps_per_s: float | None = Field(default=None, description="kv_bound: LLM steps/s at the peak the "
+                                                   "offloaded optimum serves; a closed loop's users settle lower "
+                                                   "there, an open workload's rate is peak_steps_per_s")
     offload_monthly_saving_chf: float | None = None
     cost_per_task_chf: float | None = None
     cost_per_1000_tasks_chf: float | None = None
