@@ -60,6 +60,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "runtime_gb": (NUM, "activations and runtime overhead per replica, GB"),
         "finetune_gb": (NUM, "fine-tuning memory with the chosen method, GB (0 when none)"),
         "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
+        "finetune_usable_gb": (NUM, "audit: what a run can use of the setup's GPUs (count × the plan's usable per GPU), GB"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
         "growth_fits_one_sequence": (BOOL, "one sequence of the expected model fits the GPUs (flows/growth.py)"),
         "growth_serving_capacity_rps": (NUM, "the most requests/s the expected model serves on the same GPUs "
@@ -266,7 +267,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
-        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds the setup's GPU memory (000 D2) and "
+        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds what a run can use of the setup's GPUs (000 D2) and "
                                    "CPU offload does not fit the run on its GPUs and server RAM"),
         "fine_tuning_here": (BOOL, "the workload's fine-tuning runs on these GPUs (setup training_gpus: serving)"),
         "monitoring": (BOOL, "GPU monitoring in place"),
