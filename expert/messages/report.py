@@ -164,6 +164,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.op.matches": ("matches", "passt auf"),
     "explain.op.contains": ("contains", "enthält"),
     "report.package": ("package {id}", "Paket {id}"),
+    "report.pool_head": ("pool {groups}", "Pool {groups}"),
     "report.priced_at": ("priced at {where}", "bepreist wie {where}"),
     "report.memory.per_copy": ("(per copy of the model: the setup runs {replicas} copies, tensor parallel {tp} each)",
                                "(je Kopie des Modells: das Setup betreibt {replicas} Kopien mit je Tensor-Parallel {tp})"),

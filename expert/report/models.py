@@ -330,6 +330,8 @@ class Alternative(Choice):
     """A configuration that lost, and why in plain words."""
 
     why_not: str
+    pool_groups: list[str] = Field(default=[], description="a pool of agents of several GPU groups: each group "
+                                   "('1× l40s'); gpu and count are the first group's, the cost the whole pool's")
 
 
 class SloTargets(ReportPart):
