@@ -329,8 +329,10 @@ class GrowthCheck(ReportPart):
 class Alternative(Choice):
     """A configuration that lost, and why in plain words."""
 
+    WHEN_SET: ClassVar[tuple[str, ...]] = Choice.WHEN_SET + ("pool_groups",)
+
     why_not: str
-    pool_groups: list[str] = Field(default=[], description="a pool of agents of several GPU groups: each group "
+    pool_groups: list[str] | None = Field(default=None, description="a pool of agents of several GPU groups: each group "
                                    "('1× l40s'); gpu and count are the first group's, the cost the whole pool's")
 
 

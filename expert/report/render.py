@@ -67,7 +67,7 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
             f"{chf(choice.monthly_cost_chf)}/{t['month']}, {chf(choice.tco_chf)} {t['over']} {choice.horizon_months} "
             f"{t['months']}")
     placed = place(choice, where, lang)
-    groups = getattr(choice, "pool_groups", [])   # an alternative pool of several groups (QA 47 #13)
+    groups = getattr(choice, "pool_groups", None) or []   # an alternative pool of several groups (QA 47 #13)
     head = msg("report.pool_head", lang, groups=" + ".join(groups)) if len(groups) > 1 else \
         f"{choice.count}× {choice.gpu}{f' ({placed})' if placed else ''}"
     line = f"{head}, {precisions(choice)}{kernel}, {cost}"
