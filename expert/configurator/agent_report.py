@@ -24,19 +24,23 @@ from expert.sizing.memory import weights_gb
 
 
 def offload_optimum(w, catalog, a, shared, ctx, run):
-    """The optimum of the same workload with the tool-waiting sessions' KV offloaded to CPU memory
-    (`kv_during_tools: cpu`), or None when no session waits on the GPU. It tells whether KV residency,
-    not compute, sets the configuration."""
+    """The search of the same workload with the tool-waiting sessions' KV offloaded to CPU memory
+    (`kv_during_tools: cpu`) as `(context, optimum)`, or None when no session waits on the GPU. It tells
+    whether KV residency, not compute, sets the configuration. Its context carries the peak step rate
+    it was sized at: a closed loop's users settle at a lower one there, as the reloads lengthen their
+    steps (QA 47 #8), an open workload's rate is the same."""
     if ctx.agent.kv_during_tools != "gpu" or ctx.agent.held_peak <= 0:
         return None
     spec = w.agent.model_copy(update={"kv_during_tools": "cpu"})
-    return run(w.model_copy(update={"agent": spec}), catalog, a, shared, optimum_only=True)[1].best
+    found = run(w.model_copy(update={"agent": spec}), catalog, a, shared, optimum_only=True)
+    return found[0], found[1].best
 
 
 def figures(ctx, best, offload=None) -> dict:
     """The report's `agent` part for candidate `best` of an agent search (`ctx.agent` set); `offload`
-    is the optimum with idle sessions' KV in CPU memory (`offload_optimum`)."""
+    is the `(context, optimum)` with idle sessions' KV in CPU memory (`offload_optimum`)."""
     d, a = ctx.agent, ctx.agent.agent
+    offload_ctx, offload = offload if offload is not None else (None, None)
     gpu, tp = best.source.gpu, best.tp
     prof = ctx.profile(gpu, best.precision, tp, best.source.column)
     step = best.latency
@@ -106,6 +110,8 @@ def figures(ctx, best, offload=None) -> dict:
         "kv_bound": kv_bound,
         "offload_gpu": offload.source.gpu.id if kv_bound else None,
         "offload_count": offload.count if kv_bound else None,
+        # the peak steps/s the offloaded optimum serves: its users' own rate (a closed loop's falls)
+        "offload_peak_steps_per_s": offload_ctx.peak_rps if kv_bound else None,
         "offload_monthly_saving_chf": (best.objective - offload.objective) / ctx.months if kv_bound else None,
         # dropped KV waits nowhere: only `cpu` puts the idle sessions' KV in host DRAM
         **host_memory(ctx, best, at_pick, peak_tasks,

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from expert.report.build import rounded
 from dataclasses import dataclass
 
 from expert.catalog.loader import Catalog
@@ -217,7 +218,7 @@ def _group_choice(ps: PoolSearch, opt: PoolOption, g, cls=ConfiguredChoice, **ex
     slowest = max((p for p in plan_list if p.tpot_ms is not None), key=lambda p: p.tpot_ms, default=None)
     tpot = None if slowest is None else slowest.tpot_ms
     regime = {} if slowest is None or slowest.rate_rps is None else {   # the slowest agent's steady state
-        "tpot_rate_rps": round(slowest.rate_rps, 4), "tpot_batch": round(slowest.decoding, 2)}
+        "tpot_rate_rps": rounded(slowest.rate_rps), "tpot_batch": round(slowest.decoding, 2)}
     tco = opt.gpu_cost + opt.train_monthly * months
     return cls(gpu=s.gpu.id, count=n, source=s.kind, package=s.package,
                offer=s.key if s.kind != "package" else None, provider=s.provider, country=s.country,

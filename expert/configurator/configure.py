@@ -80,7 +80,8 @@ def search(workload, catalog: Catalog, assumptions: Assumptions | None = None, *
             reason = {lang: t("configurator.no_source", lang, kinds=kinds, hosting=w.hosting) for lang in LANGS}
             result.nothing_fits = explain.nothing_fits_text(None, reason)
         else:
-            result.nothing_fits = explain.nothing_fits_text(out.closest)
+            from expert.configurator.count_limit import beyond_limit
+            result.nothing_fits = explain.nothing_fits_text(out.closest, limit=beyond_limit(ctx, sources))
             if out.closest is not None:
                 result.tightest_constraint = max(out.closest.violations, key=lambda v: v.ratio).kind
                 _lora_instead(w, catalog, a, shared, out.closest, result)

@@ -15,6 +15,7 @@ sensitivity and multi-agent pools; those modules use the helpers here, so nothin
 
 from __future__ import annotations
 
+from expert.report.build import rounded
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
 from expert.configurator.agent_demand import is_closed_loop
@@ -133,7 +134,7 @@ def to_choice(c: Candidate, ctx: Context, cls=ConfiguredChoice, **extra):
         training_source=getattr(c.ft_option, "kind", None), t1_cost_chf=round(c.gpu_cost, 2), quality_note=note,
         ttft_p95_s=None if c.ttft is None else round(c.ttft, 4),
         tpot_ms=None if c.tpot is None else round(c.tpot * 1000, 3),
-        tpot_rate_rps=None if c.op is None else round(c.op.rate_rps, 4),
+        tpot_rate_rps=None if c.op is None else rounded(c.op.rate_rps),
         tpot_batch=None if c.op is None else round(c.op.decoding, 2),
         rate_unit="steps/s" if ctx.agent is not None else None,  # the per-step equivalent's rate (agent_demand)
         kernel=quantised_kernel(s.gpu, c.precision.split(",")[0], ctx.w.engine),

@@ -127,9 +127,17 @@ def _why_not(c: Candidate, best: Candidate, months: int, lang: str) -> str:
     return t("configurator.why_not.tie", lang)
 
 
-def nothing_fits_text(c: Candidate | None, reason: dict[str, str] | None = None) -> dict[str, str]:
+def nothing_fits_text(c: Candidate | None, reason: dict[str, str] | None = None,
+                      limit: Candidate | None = None) -> dict[str, str]:
     """'nothing fits: the closest candidate, 8× h200 (...), misses ...', saying that serving across nodes is
-    not modelled when the closest misses memory at TP 8 (a whole node)."""
+    not modelled when the closest misses memory at TP 8 (a whole node). Where a candidate at the search's
+    largest count misses capacity alone (`count_limit.beyond_limit`), the search's GPU limit is the cause:
+    the text names it and the GPUs the peak needs there (QA 47 #12)."""
+    if limit is not None:
+        v = limit.violations[0].facts
+        return {lang: t("configurator.nothing_fits.count_limit", lang, limit=limit.count, needed=grouped(
+            v["gpus_needed"]), gpu=limit.source.gpu.id, closest=label(limit, lang), replicas=grouped(
+            v["replicas_needed"]), tp=limit.tp) for lang in LANGS}
     if c is None:
         return {lang: t("configurator.nothing_fits", lang, reason=reason[lang] if reason else
                         t("configurator.nothing_fits.none_admissible", lang)) for lang in LANGS}

@@ -139,7 +139,7 @@ AGENT_FACT_FIELDS = ("kind", "steps_mean", "cache_hit_rate", "session_affinity",
                      "kv_sessions_p95_gb", "kv_bound",
                      "tool_share", "compactions_per_task", "task_latency_s", "step_latency_s", "ttft_step_s",
                      "ttft_step_uncached_s", "max_context_tokens", "context_limit_tokens", "offload_gpu",
-                     "offload_count", "offload_monthly_saving_chf", "kv_waits", "host_kv_gb", "host_ram_gb", "host_ram_exceeded",
+                     "offload_count", "offload_peak_steps_per_s", "peak_steps_per_s", "offload_monthly_saving_chf", "kv_waits", "host_kv_gb", "host_ram_gb", "host_ram_exceeded",
                      "host_link_gbs", "host_link_load")
 
 

@@ -62,6 +62,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "reserve_ratio": (NUM, "advice: free share of the recommendation's usable memory per GPU at the sized load "
                                "(the memory line's reserve)"),
         "finetune_over_weights": (NUM, "fine-tuning memory / inference weights (000 D2 says 3-4×)"),
+        "finetune_usable_gb": (NUM, "audit: what a run can use of the setup's GPUs (count × the plan's usable per GPU), GB"),
         "growth_total_gb": (NUM, "inference memory for the expected future model, GB"),
         "growth_fits_one_sequence": (BOOL, "one sequence of the expected model fits the GPUs (flows/growth.py)"),
         "growth_serving_capacity_rps": (NUM, "the most requests/s the expected model serves on the same GPUs "
@@ -216,6 +217,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "context_limit_tokens": (NUM, "context limit (compaction threshold), tokens"),
         "offload_gpu": (STR, "kv_bound: the GPU of the optimum with idle sessions' KV in CPU memory"),
         "offload_count": (NUM, "kv_bound: its GPU count"),
+        "peak_steps_per_s": (NUM, "LLM steps/s at the peak the search sized"),
+        "offload_peak_steps_per_s": (NUM, "kv_bound: LLM steps/s at the peak it serves (a closed loop's users' own rate)"),
         "offload_monthly_saving_chf": (NUM, "kv_bound: its monthly saving, CHF"),
         "kv_waits": (STR, "gpu | host | dropped: where the sessions' KV waits during tools"),
         "host_kv_gb": (NUM, "offloaded sessions' KV in host DRAM at the peak, GB"),
@@ -271,7 +274,7 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "day_night_swing": (NUM, "peak-hour minus night utilisation 0..1"),
         "latency_p95_s": (NUM, "measured p95 latency, s"),
         "tensor_parallel": (NUM, "tensor-parallel degree"),
-        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds the setup's GPU memory (000 D2) and "
+        "finetune_exceeds_setup": (BOOL, "the fine-tuning memory exceeds what a run can use of the setup's GPUs (000 D2) and "
                                    "CPU offload does not fit the run on its GPUs and server RAM"),
         "fine_tuning_here": (BOOL, "the workload's fine-tuning runs on these GPUs (setup training_gpus: serving)"),
         "training_gpu": (STR, "with fine_tuning_here: the GPU id the runs train on (this setup's)"),

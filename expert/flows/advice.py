@@ -50,10 +50,10 @@ def _report_fields(value: Any) -> dict[str, Any]:
     back as they are, and `why_not` is only read. Compared on every advice scenario in
     tests/unit/test_advice_fields.py."""
     if isinstance(value, dict):
-        return {**(_choice_fields(value) or {}), "why_not": value.get("why_not")}
+        return {**(_choice_fields(value) or {}), "why_not": value.get("why_not"), "pool": value.get("pool")}
     fields = type(value).model_fields
     return {**{key: getattr(value, key) for key in _CHOICE_KEYS if key in fields},
-            "why_not": getattr(value, "why_not", None)}
+            "why_not": getattr(value, "why_not", None), "pool": getattr(value, "pool", None)}
 
 
 def _summaries(w: Workload, model, catalog: Catalog, choice: dict | None,
@@ -287,4 +287,8 @@ def _text(value: Any, lang: str) -> str | None:
 def _localised(alternative: dict, lang: str) -> dict:
     fields = _choice_fields(alternative) or {}
     fields["why_not"] = _text(alternative.get("why_not"), lang) or ""
+    # a pool of several groups ('1× l40s (hikube-l40s) + 1× a100-80gb-pcie (…)'): named whole (QA 47 #13)
+    groups = [part.split(" (", 1)[0] for part in (alternative.get("pool") or "").split(" + ") if part]
+    if len(groups) > 1:
+        fields["pool_groups"] = groups
     return fields

@@ -42,7 +42,7 @@ def tuning_extras(w, model, gpu: Gpu, count: int, catalog: Catalog, weights_gb: 
     (`training.attended_hours`, the plan's rule) and whether the plan counts it (`fine_tuning.team_waits`),
     against the GPU saving. `ram_gb`: the setup's stated RAM (CPU offload's room)."""
     from expert.catalog.bom import m3_ram_gb
-    from expert.sizing.finetune import finetune_memory
+    from expert.sizing.finetune import finetune_memory, training_usable_gb
     from expert.sizing.ft_job import layout_on, layout_with
     from expert.sizing.constants import resolve
     from expert.sizing.training import attended_hours
@@ -50,13 +50,15 @@ def tuning_extras(w, model, gpu: Gpu, count: int, catalog: Catalog, weights_gb: 
     tuning = w.tuning
     sizing["finetune_gb"] = finetune_memory(model, gpu, count, tuning.method, "bf16").total_gb
     sizing["finetune_over_weights"] = sizing["finetune_gb"] / weights_gb
+    # the fine-tuning plan's basis (QA 47 #9): what a run can use of each GPU, not the card's nominal memory
+    sizing["finetune_usable_gb"] = training_usable_gb(gpu) * count
     tokens = resolve(None).default_dataset_tokens.value if tuning.dataset_tokens is None else tuning.dataset_tokens
     # d2's comparison, unless CPU offload fits the run on these GPUs and the server's RAM (the audit's plan,
     # `audit_tuning`: the optimizer state in host RAM, as torchtune's 70B recipe on 8 × A100 runs it)
     lay = layout_on(model, gpu, tuning.method, count, tokens, tuning.epochs)
     offload = lay.sharding == "fsdp-offload"
     fits_here = lay.fits and lay.host_ram_gb <= (ram_gb or m3_ram_gb(gpu, count))
-    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > gpu.memory_gb * count and not (offload and fits_here)
+    extra["finetune_exceeds_setup"] = sizing["finetune_gb"] > sizing["finetune_usable_gb"] and not (offload and fits_here)
     extra["team_waits"] = bool(getattr(tuning, "team_waits", False))
     ref_gpu = catalog.gpu(REFERENCE_FINETUNE_GPU)
     rent_here, rent_ref = _rent(catalog, gpu.id), _rent(catalog, ref_gpu.id)

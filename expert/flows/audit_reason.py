@@ -84,7 +84,11 @@ def _checked(setup: Setup, w: Workload, catalog: Catalog, extra: dict[str, Any],
         return "offer", t("report.optimum.why.offer", lang, offer=source.key)
     diff = c.objective - (objective_chf if objective_chf is not None else c.objective)
     if diff > 0.005:
-        return "costlier", t("report.optimum.why.costlier", lang, diff=grouped(diff), months=ctx.months)
+        # what the configurator adds: the fine-tuning runs, and team time only where the plan counts it
+        # (`fine_tuning.team_waits`, QA 47 #9)
+        tuning = w.most_frequent_tuning
+        adds = "none" if tuning.runs_per_year <= 0 else ("team" if tuning.team_waits else "runs")
+        return "costlier", t(f"report.optimum.why.costlier.{adds}", lang, diff=grouped(diff), months=ctx.months)
     if -diff <= NEAR_SHARE * c.objective:
         return "near_tie", t("report.optimum.why.near_tie", lang, saving=grouped(-diff), months=ctx.months,
                              band=round(NEAR_SHARE * 100))

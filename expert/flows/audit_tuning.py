@@ -107,7 +107,7 @@ def tuning_plan(setup: Setup, catalog: Catalog, lang: str) -> dict[str, Any] | N
 
 def layout_line(plan: dict[str, Any], lang: str) -> str:
     """The job on the setup's own GPUs: sharding, memory per GPU against usable, CPU offload and its host RAM
-    against the server's, hours per run."""
+    against the server's, hours per run (none where the run does not fit, even with CPU offload: QA 47 #9)."""
     n, nodes = plan["gpus"], plan["nodes"]
     shard = t("report.tuning.one_gpu", lang) if n == 1 else t("report.tuning.fsdp", lang, n=n) + (
         t("configurator.training.nodes", lang, nodes=nodes) if nodes > 1 else "")
@@ -123,4 +123,5 @@ def layout_line(plan: dict[str, Any], lang: str) -> str:
     return t("report.tuning.layout", lang, gpus=f"{n}× {plan['gpu']}", shard=shard,
              memory=dec(plan["memory_per_gpu_gb"], lang), usable=dec(plan["usable_per_gpu_gb"], lang),
              fits=t(f"report.tuning.memory.{'fits' if plan['memory_fits'] else 'short'}", lang), offload=offload,
-             hours=dec(plan["hours_per_run"], lang))
+             hours=t("report.tuning.hours", lang, hours=dec(plan["hours_per_run"], lang))
+             if plan["memory_fits"] and not plan["host_ram_exceeded"] else t("report.tuning.untimed", lang))

@@ -141,6 +141,12 @@ WHY_NOT: dict[str, tuple[str, str]] = {
     "configurator.nothing_fits.closest": (
         "nothing fits: the closest candidate, {closest}, {failed}",
         "nichts passt: der nächste Kandidat, {closest}, {failed}"),
+    "configurator.nothing_fits.count_limit": (
+        "nothing fits within the search's limit of {limit} GPUs (an own limit of the search, not a document's): "
+        "the peak needs about {needed} × {gpu} ({replicas} replicas of TP {tp}; at the limit: {closest})",
+        "nichts passt innerhalb der Grenze der Suche von {limit} GPUs (eine eigene Grenze der Suche, nicht eine "
+        "der Dokumente): die Spitze braucht etwa {needed} × {gpu} ({replicas} Replikate mit TP {tp}; an der "
+        "Grenze: {closest})"),
     "configurator.nothing_fits.multi_node": (
         "; one 8-GPU node of {gpu} cannot hold the model, and serving across nodes (tensor or pipeline "
         "parallelism over more than one node) is not modelled",

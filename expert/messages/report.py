@@ -166,6 +166,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "explain.op.matches": ("matches", "passt auf"),
     "explain.op.contains": ("contains", "enthält"),
     "report.package": ("package {id}", "Paket {id}"),
+    "report.pool_head": ("pool {groups}", "Pool {groups}"),
     "report.priced_at": ("priced at {where}", "bepreist wie {where}"),
     "report.memory.per_copy": ("(per copy of the model: the setup runs {replicas} copies, tensor parallel {tp} each)",
                                "(je Kopie des Modells: das Setup betreibt {replicas} Kopien mit je Tensor-Parallel {tp})"),
@@ -300,10 +301,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   " (ausgelegt mit dem erwarteten {params}-B-Modell aus growth_params_b neben dem "
                                   "heutigen, wie der Konfigurator jede Konfiguration auslegt; der Kapazitätsabschnitt "
                                   "gilt dem heutigen Modell)"),
-    "report.optimum.why.costlier": ("with the fine-tuning runs and team time the configurator adds, this setup's "
-                                    "configuration costs {diff} CHF more over {months} months",
-                                    "mit den Fine-Tuning-Läufen und der Teamzeit, die der Konfigurator hinzurechnet, "
-                                    "kostet die Konfiguration dieses Setups {diff} CHF mehr über {months} Monate"),
+    "report.optimum.why.costlier.team": ("with the fine-tuning runs and team time the configurator adds, this setup's "
+                                         "configuration costs {diff} CHF more over {months} months",
+                                         "mit den Fine-Tuning-Läufen und der Teamzeit, die der Konfigurator "
+                                         "hinzurechnet, kostet die Konfiguration dieses Setups {diff} CHF mehr über "
+                                         "{months} Monate"),
+    "report.optimum.why.costlier.runs": ("with the fine-tuning runs the configurator adds (team time not counted: "
+                                         "fine_tuning.team_waits), this setup's configuration costs {diff} CHF more "
+                                         "over {months} months",
+                                         "mit den Fine-Tuning-Läufen, die der Konfigurator hinzurechnet (Teamzeit "
+                                         "nicht gezählt: fine_tuning.team_waits), kostet die Konfiguration dieses "
+                                         "Setups {diff} CHF mehr über {months} Monate"),
+    "report.optimum.why.costlier.none": ("at the configurator's prices this setup's configuration costs {diff} CHF "
+                                         "more over {months} months",
+                                         "zu den Preisen des Konfigurators kostet die Konfiguration dieses Setups "
+                                         "{diff} CHF mehr über {months} Monate"),
     "report.optimum.why.near_tie": ("this setup's configuration is the cheaper by {saving} CHF over {months} months, "
                                     "within the near-tie band ({band} %), where fewer GPUs and the faster answer win",
                                     "die Konfiguration dieses Setups ist um {saving} CHF über {months} Monate "

@@ -275,9 +275,11 @@ AUDIT_TUNING: dict[str, tuple[str, str]] = {
         "; das Setup führt sie auf separaten GPUs aus (training_gpus: separate)"),
     "report.tuning.layout": (
         "on this setup's {gpus}: {shard}, {memory} GB per GPU of {usable} GB a run can use ({fits}); CPU offload: "
-        "{offload}; {hours} h per run",
+        "{offload}; {hours}",
         "auf den {gpus} dieses Setups: {shard}, {memory} GB pro GPU von {usable} GB, die ein Lauf nutzen kann "
-        "({fits}); CPU-Offload: {offload}; {hours} h pro Lauf"),
+        "({fits}); CPU-Offload: {offload}; {hours}"),
+    "report.tuning.untimed": ("not timed: the run does not fit here", "nicht berechnet: der Lauf passt hier nicht"),
+    "report.tuning.hours": ("{hours} h per run", "{hours} h pro Lauf"),
     "report.tuning.one_gpu": ("one GPU", "eine GPU"),
     "report.tuning.fsdp": ("sharded over {n} GPUs (FSDP)", "über {n} GPUs verteilt (FSDP)"),
     "report.tuning.memory.fits": ("fits", "passt"),

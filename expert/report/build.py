@@ -10,11 +10,15 @@ DECIMALS = 4  # every float in a report is rounded to 4 decimals (documented in 
 
 
 def rounded(value: Any, decimals: int = DECIMALS) -> Any:
-    """Round floats recursively; -0.0 becomes 0.0 so equal inputs print equal bytes."""
+    """Round floats recursively; -0.0 becomes 0.0 so equal inputs print equal bytes. A value that the
+    decimals would write as 0 keeps two significant digits (1 request a day: a peak of 3.5e-05 req/s, not
+    0.0; QA 47 #11)."""
     kind = type(value)
     if kind is float:
-        value = round(value, decimals)
-        return 0.0 if value == 0 else value
+        short = round(value, decimals)
+        if short == 0 and value != 0 and value == value and abs(value) != float("inf"):
+            short = float(f"{value:.2g}")
+        return 0.0 if short == 0 else short
     if kind is dict:
         return {key: rounded(item, decimals) for key, item in value.items()}
     if kind is list or kind is tuple:

@@ -190,6 +190,9 @@ class AgentSummary(_AuditOnly):
                                              "pick has more where memory, the latency targets or availability ask")
     offload_gpu: str | None = None
     offload_count: int | None = None
+    offload_peak_steps_per_s: float | None = Field(default=None, description="kv_bound: LLM steps/s at the peak the "
+                                                   "offloaded optimum serves; a closed loop's users settle lower "
+                                                   "there, an open workload's rate is peak_steps_per_s")
     offload_monthly_saving_chf: float | None = None
     cost_per_task_chf: float | None = None
     cost_per_1000_tasks_chf: float | None = None
@@ -330,7 +333,11 @@ class GrowthCheck(ReportPart):
 class Alternative(Choice):
     """A configuration that lost, and why in plain words."""
 
+    WHEN_SET: ClassVar[tuple[str, ...]] = Choice.WHEN_SET + ("pool_groups",)
+
     why_not: str
+    pool_groups: list[str] | None = Field(default=None, description="a pool of agents of several GPU groups: each group "
+                                   "('1× l40s'); gpu and count are the first group's, the cost the whole pool's")
 
 
 class SloTargets(ReportPart):

@@ -67,7 +67,10 @@ def choice_line(choice: Choice, lang: str, pool: bool = False) -> str:
             f"{chf(choice.monthly_cost_chf)}/{t['month']}, {chf(choice.tco_chf)} {t['over']} {choice.horizon_months} "
             f"{t['months']}")
     placed = place(choice, where, lang)
-    line = f"{choice.count}× {choice.gpu}{f' ({placed})' if placed else ''}, {precisions(choice)}{kernel}, {cost}"
+    groups = getattr(choice, "pool_groups", None) or []   # an alternative pool of several groups (QA 47 #13)
+    head = msg("report.pool_head", lang, groups=" + ".join(groups)) if len(groups) > 1 else \
+        f"{choice.count}× {choice.gpu}{f' ({placed})' if placed else ''}"
+    line = f"{head}, {precisions(choice)}{kernel}, {cost}"
     if choice.ttft_p95_s is not None and choice.tpot_ms is not None and choice.latency_p95_s is not None:
         regime = "" if choice.tpot_rate_rps is None else " (" + (
             msg("report.regime_idle", lang) if choice.tpot_rate_rps <= 0 else  # no volume: no peak to speak of

@@ -78,3 +78,20 @@ def test_the_chat_sentence_of_a_closed_loop_names_users_and_pause():
     assert "serves 40 users who wait for their tasks (120 s of thought between tasks)" in render_sentence(w)
     assert "bedient 40 Personen, die auf ihre Aufgaben warten (120 s Bedenkzeit" in render_sentence(w, "de")
     assert "[Y]" not in render_sentence(w)
+
+
+def test_the_kv_residency_finding_states_the_rate_the_offloaded_pick_serves():
+    """QA 47 #8: agent-kv-residency-bound said "3 × h100-nvl would compute the same steps", but one h100-nvl
+    replica serves 1.03 steps/s at D3's 70 %, and 3 × 1.03 = 3.09 < the pick's 3.61 steps/s. With the idle
+    sessions' KV in CPU memory the reloads lengthen each task (155.9 → 203.4 s), so the 100 users settle at
+    X = 100 / (203.4 + 60) = 0.380 tasks/s × 7.8 steps = 2.96 steps/s; at 2× B200 X = 0.463 × 7.8 = 3.61.
+    The saving 8 875 − 3 × 2 085 = 2 621 CHF a month stays."""
+    import yaml
+    with open("examples/agent-closed-loop.yaml") as f:
+        report = Expert().advise(yaml.safe_load(f), sensitivity=False)
+    assert report.agent.offload_count == 3 and report.agent.offload_gpu == "h100-nvl"
+    assert report.agent.peak_steps_per_s == pytest.approx(3.61, abs=0.005)
+    assert report.agent.offload_peak_steps_per_s == pytest.approx(2.96, abs=0.005)
+    text = next(f for f in report.findings if f.rule_id == "agent-kv-residency-bound").explanation
+    assert "the same steps" not in text
+    assert "2 621 CHF a month less and serve 2.96 LLM steps/s at the peak, against this pick's 3.61" in text

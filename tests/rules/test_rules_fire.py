@@ -258,7 +258,9 @@ SCENARIOS: dict[str, list[dict]] = {
                                        serving_capacity_rps=2.64, serving_load_ratio=65.8)],
     "finetune-exceeds-memory": [workload(params_b=13, fine_tuning="monthly",
                                          finetune_runs_per_year=12, finetune_method="full"),
-                                sizing(weights_gb=26, finetune_gb=210, finetune_over_weights=8.1),
+                                # a run can use 48 GiB × 0.9375 ECC share × 0.95 = 45.9 GB of one L40S
+                                sizing(weights_gb=26, finetune_gb=210, finetune_over_weights=8.1,
+                                       finetune_usable_gb=45.9),
                                 # CPU offload would keep 13e9 × 4 B = 52 GB on the GPU: no escape either
                                 setup(finetune_exceeds_setup=True)],
     "h100-low-latency-slow": [workload(latency_target_s=0.4), sizing(),
@@ -436,7 +438,9 @@ SCENARIOS: dict[str, list[dict]] = {
     "advise-coding-agent-kv-bound": [
         workload(), sizing(), choice(gpu="rtx-pro-6000-server", gpu_family="rtx-pro-6000", count=4),
         agent(tool_share=0.772, kv_bound=True, offload_gpu="h200", offload_count=1,
-              offload_monthly_saving_chf=2668.0)],
+              offload_monthly_saving_chf=2668.0,
+              # an open workload: the same peak, 2 000 tasks × 7.8 steps × peak factor 3 / 86 400 s = 0.54
+              offload_peak_steps_per_s=0.54, peak_steps_per_s=0.54)],
     # issue 31 item 6: 400 offloaded sessions × 10 GB = 4 000 GB of host DRAM on a 4 × RTX PRO 6000 server
     # whose 000 M3 RAM is 4 × 4 × 96 GB = 1 536 GB; reloads of 60 GB/s over a 25 GB/s Gen4 link = 240 %
     "advise-agent-offload-beyond-host": [
@@ -778,6 +782,7 @@ def test_u3_single_gpu_holds_70b_only_where_the_weights_fit():
 def test_d2_states_the_computed_ratio_beside_the_documents():
     d2 = findings("finetune-exceeds-memory")["d2-finetuning-memory-exceeds-setup"]
     assert "8.1×" in d2.explanation and "3–4×" in d2.explanation
+    assert "a run can use 45.9 GB of the setup" in d2.explanation    # the fine-tuning plan's basis (QA 47 #9)
 
 
 def test_g9_does_not_call_list_prices_derived():

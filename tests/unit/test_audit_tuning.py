@@ -145,3 +145,32 @@ def test_a_pool_audit_states_a_plan_per_agent_that_fine_tunes():
     assert "fine_tuning_plans" in report.model_dump(mode="json")
     # a single-model audit keeps its shape: no fine_tuning_plans key
     assert "fine_tuning_plans" not in expert.audit({"gpu": "l40s", "workload": {"model": "llama-3.1-8b", "requests_per_day": 1000}}).model_dump(mode="json")
+
+
+def test_a_run_that_does_not_fit_states_no_hours_and_one_memory_figure():
+    """QA 47 #9: llama-2-13b full weekly on one L40S (training_gpus: serving). The states alone are 13e9 ×
+    16 B = 208 GB (+ activations: 210.1 GB) against 45.9 GB a run can use (48 GiB × 0.9375 ECC share × 0.95
+    = 45.9 GB; the card's nominal 48.0 GB is not the basis); offloaded, 16-bit weights and gradients are
+    13e9 × 4 B = 52 GB > 45.9 GB, so no layout fits. Before, the plan printed "30.4 h per run", d2 said the
+    setup "offers 48.0 GB" and the summary named team time the plan does not count (team_waits not set)."""
+    setup = {"gpu": "l40s", "count": 1, "ownership": "rented", "training_gpus": "serving", "cpu_cores": 32,
+             "ram_gb": 256, "storage": {"type": "nvme", "read_mb_s": 5000}, "network_gbps": 25,
+             "hosting": {"country": "CH", "provider_seat": "CH", "certifications": ["iso27001"]},
+             "utilization": {"mean": 0.6, "peak": 0.8}, "latency_p95_s": 0.5, "monitoring": True, "backups": True,
+             "workload": {"model": "llama-2-13b", "requests_per_day": 5000,
+                          "fine_tuning": {"frequency": "weekly", "method": "full", "dataset_tokens": 50_000_000}}}
+    report = expert.audit(setup)
+    plan = report.fine_tuning_plan
+    assert not plan.memory_fits and not plan.fits_here
+    assert plan.usable_per_gpu_gb == pytest.approx(48 * 1.073741824 * 0.9375 * 0.95, abs=0.05)  # 45.9
+    layout = plan.lines[1]
+    assert "45.9 GB a run can use (does not fit)" in layout
+    assert "h per run" not in layout and layout.endswith("not timed: the run does not fit here")
+    d2 = next(f for f in report.findings if f.rule_id == "d2-finetuning-memory-exceeds-setup").explanation
+    assert "a run can use 45.9 GB of the setup (1 × l40s)" in d2 and "48.0 GB" not in d2
+    text = render(report, "markdown")
+    assert "team time the configurator adds" not in text
+    assert "with the fine-tuning runs the configurator adds (team time not counted" in text
+    waits = expert.audit({**setup, "workload": {**setup["workload"], "fine_tuning": {
+        **setup["workload"]["fine_tuning"], "team_waits": True}}})
+    assert "with the fine-tuning runs and team time the configurator adds" in render(waits, "markdown")
