@@ -23,14 +23,15 @@ def beyond_limit(ctx, sources) -> Candidate | None:
         for precision in ctx.precisions(source.gpu):
             for tp in ctx.tp_degrees(count, source):
                 c = evaluate(ctx, source, precision, tp, count)
-                if [v.kind for v in c.violations] != ["capacity"]:
-                    continue
+                if [v.kind for v in c.violations] != ["capacity"] or needed(c) is None:
+                    continue  # another miss, or no count the search tries serves the peak: not the limit alone
                 if found is None or needed(c) < needed(found) or \
                         (needed(c) == needed(found) and c.objective < found.objective):
                     found = c
     return found
 
 
-def needed(c: Candidate) -> int:
-    """The GPUs the peak needs at `c`'s replica layout (its capacity violation)."""
+def needed(c: Candidate) -> int | None:
+    """The GPUs the peak needs at `c`'s replica layout (its capacity violation); None where no replica count
+    the search tries serves it within the targets."""
     return c.violations[0].facts["gpus_needed"]

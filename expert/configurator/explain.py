@@ -74,6 +74,8 @@ def _violation(v: Violation, lang: str) -> str:
         return t("configurator.violation.latency", lang, what=what, value=num(f["latency_s"], 2, lang),
                  target=short(f["target_s"], lang), miss=num(f["latency_s"] - f["target_s"], 2, lang))
     if v.kind == "capacity":
+        if f["gpus_needed"] is None:  # no replica count the search tries meets the targets at the peak
+            return t("configurator.violation.capacity_unknown", lang, count=f["count"])
         return t("configurator.violation.capacity", lang, needed=f["gpus_needed"], count=f["count"])
     if v.kind == "availability":
         return t("configurator.violation.availability", lang, needed=f["replicas_needed"], replicas=f["replicas"])

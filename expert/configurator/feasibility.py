@@ -226,9 +226,11 @@ def _serving(ctx: Context, prof: ReplicaProfile, tp: int, count: int) -> tuple:
         if op is None or not op.ok:
             top = min(prof.seq_mem, prof.seq_lat)
             batch, latency = top, prof.e2e(top)
+            known = needed > 0  # 0: no count the search tries serves the peak within the targets
             needed = max(needed, replicas + 1)
             violations.append(Violation("capacity", needed / replicas, {
-                "replicas_needed": needed, "replicas": replicas, "gpus_needed": needed * tp, "count": count}))
+                "replicas_needed": needed if known else None, "replicas": replicas,
+                "gpus_needed": needed * tp if known else None, "count": count}))
             op = None
         else:
             batch, latency = op.batch, op.e2e_s

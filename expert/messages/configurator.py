@@ -93,6 +93,11 @@ WHY_NOT: dict[str, tuple[str, str]] = {
     "configurator.violation.capacity": (
         "the peak load needs {needed} GPUs, has {count}",
         "die Spitzenlast braucht {needed} GPUs, vorhanden sind {count}"),
+    "configurator.violation.capacity_unknown": (
+        "the peak load needs more than its {count} GPUs, and no replica count the search tries serves it "
+        "within the targets",
+        "die Spitzenlast braucht mehr als die {count} GPUs, und keine Zahl von Replikaten, die die Suche "
+        "prüft, bedient sie innerhalb der Ziele"),
     "configurator.violation.availability": (
         "high availability needs {needed} replicas (the peak's plus one) over at least two servers or "
         "instances, has {replicas}",
