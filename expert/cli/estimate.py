@@ -107,6 +107,13 @@ def _device(m) -> str:
     return f" of the {dev:.1f} GB ({dev / GIB:.1f} GiB) the driver reports" if dev else ""
 
 
+def _fit_line(m, basis: str = "") -> str:
+    """'        total 130.5 GB; per GPU 130.5 of 80.8 GB usable → DOES NOT FIT': the memory's total, its share per
+    GPU against the usable memory (`basis`: what that is of, `_device`) and whether it fits."""
+    return (f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
+            f"usable{basis} → {'fits' if m.fits else 'DOES NOT FIT'}")
+
+
 SHARDING = {"single-gpu": "one GPU", "fsdp-node": "sharded over the node's GPUs (FSDP)",
             "fsdp-offload": "sharded (FSDP) with CPU offload", "fsdp-multinode": "sharded over the nodes' GPUs (FSDP)"}
 
@@ -121,8 +128,7 @@ def _training_text(result) -> str:
     lines = [f"{result.model} on {result.count}× {result.gpu}, {result.precision}, {result.mode} fine-tuning, "
              f"{SHARDING.get(f.sharding, f.sharding)}",
              "memory: " + ", ".join(estimate_parts(m)),
-             f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
-             f"usable → {'fits' if m.fits else 'DOES NOT FIT'}" + (" without CPU offload" if f.cpu_offload else "")]
+             _fit_line(m) + (" without CPU offload" if f.cpu_offload else "")]
     if f.cpu_offload:
         lines.append(f"        with CPU offload: per GPU {f.memory_per_gpu_gb:.1f} of {f.usable_per_gpu_gb:.1f} GB → "
                      f"{'fits' if f.fits else 'DOES NOT FIT'}; needs {f.host_ram_gb:.0f} GB of host RAM per node "
@@ -148,8 +154,7 @@ def _text(result) -> str:
              + {"tp": "; attention: tensor parallel (the MLA latent on every GPU; --attention dp: data-parallel)",
                 "dp": "; attention: data parallel (each session's MLA latent once)"}.get(getattr(m, "attention", None), ""),
              "memory: " + ", ".join(estimate_parts(m)),
-             f"        total {m.total_gb:.1f} GB; per GPU {m.per_gpu_gb:.1f} of {m.usable_per_gpu_gb:.1f} GB "
-             f"usable{_device(m)} → {'fits' if m.fits else 'DOES NOT FIT'}"
+             _fit_line(m, _device(m))
              + (f"; room for {result.max_concurrent_sequences} sequence"
                 f"{'' if result.max_concurrent_sequences == 1 else 's'} of {result.context_tokens} tokens per replica"
                 if result.mode == "inference" else ""),

@@ -126,14 +126,14 @@ def step_prefill(d: AgentDemand) -> StepPrefill:
                        max(0.0, affine.mean_input - affine.mean_uncached) if hit else 0.0)
 
 
-def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
-           routed_replicas: int | None = None, task_rate: float | None = None) -> AgentDemand:
+def demand(w: Workload, model: LlmModel, routed_replicas: int | None = None,
+           task_rate: float | None = None) -> AgentDemand:
     """The loop of `w.agent` with the workload's model and volume (module docstring). A closed loop
     (`concurrent_users`) runs at X = N / (steps × (step + tool) + think) tasks per second
-    (`agent_loop.closed_loop_task_rate`); `step_latency_s` is a step's time on the GPUs, 0 gives the rate's
-    upper bound; `task_rate` states X itself (the fixed point `closed_loop.fixed_point` solved, which
-    every section reads). Without session affinity the steps find their cache as often as
-    `routed_replicas` replicas in turn allow (`AgentDemand.shape_at`)."""
+    (`agent_loop.closed_loop_task_rate`): `task_rate` states X (the fixed point `closed_loop.fixed_point`
+    solved, which every section reads); without it a step of 0 s gives the rate's upper bound. Without
+    session affinity the steps find their cache as often as `routed_replicas` replicas in turn allow
+    (`AgentDemand.shape_at`)."""
     spec = w.agent
     agent = spec.resolved()
     limit = min(spec.context_limit_tokens or model.max_context, model.max_context)
@@ -142,7 +142,7 @@ def demand(w: Workload, model: LlmModel, step_latency_s: float = 0.0,
     if spec.concurrent_users is not None and task_rate is not None:
         peak, average = task_rate, task_rate / factor
     elif spec.concurrent_users is not None:
-        peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, step_latency_s,
+        peak = loop.closed_loop_task_rate(spec.concurrent_users, agent.steps_mean, 0.0,
                                           agent.tool_time_s, agent.think_time_s)
         average = peak / factor
     else:

@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from expert.report.build import rounded
 from dataclasses import dataclass
 
 from expert.catalog.loader import Catalog
 from expert.configurator.explain import where_words
 from expert.configurator.candidates import QUALITY_ORDER, Source, admissible_sources, precisions, tp_degrees
 from expert.messages import LANGS, t
+from expert.report.build import rounded
 from expert.report.numbers import grouped
 from expert.configurator.feasibility import Context
 from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice, SearchResult

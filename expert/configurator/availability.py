@@ -18,20 +18,27 @@ highly available.
 
 from __future__ import annotations
 
-import math
 from typing import Callable
 
 from expert.configurator.candidates import SERVER_GPUS, Source
 
 
+def keeps_serving(gpus: list[int], tp: int, needed: int) -> bool:
+    """Whether failure domains of `gpus` GPUs each (replicas of `tp` GPUs) are at least two and still hold
+    `needed` replicas after losing the largest one: the search's rule for a pick (`domain_count`) and the
+    audit's for a setup's stated servers."""
+    return len(gpus) >= 2 and (sum(gpus) - max(gpus)) // tp >= needed
+
+
 def domain_count(replicas: int, needed: int, tp: int) -> int | None:
     """Fewest failure domains (≥ 2, each ≤ `SERVER_GPUS` GPUs) over which `replicas` replicas of `tp`
-    GPUs, spread evenly, still hold `needed` after losing one domain; None when fewer than
+    GPUs, spread evenly (`domain_gpus`), keep serving `needed` (`keeps_serving`); None when fewer than
     max(2, needed + 1) replicas."""
     if replicas < max(2, needed + 1):
         return None
     for d in range(2, replicas + 1):
-        if replicas - math.ceil(replicas / d) >= needed and math.ceil(replicas / d) * tp <= SERVER_GPUS:
+        gpus = domain_gpus(replicas, tp, d)
+        if keeps_serving(gpus, tp, needed) and max(gpus) <= SERVER_GPUS:
             return d
     return None
 

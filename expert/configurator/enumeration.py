@@ -15,7 +15,6 @@ sensitivity and multi-agent pools; those modules use the helpers here, so nothin
 
 from __future__ import annotations
 
-from expert.report.build import rounded
 from expert.catalog.loader import Catalog
 from expert.configurator import explain
 from expert.configurator.agent_demand import is_closed_loop
@@ -30,6 +29,7 @@ from expert.configurator.models import ConfiguredAlternative, ConfiguredChoice
 from expert.configurator.objective import cost_line
 from expert.facts.input_facts import gpu_family
 from expert.messages import t as msg
+from expert.report.build import rounded
 from expert.sizing.kernels import quantised_kernel
 from expert.sizing.constants import Assumptions
 from expert.inputs.workload import Workload
@@ -164,18 +164,17 @@ def _alternative(c: Candidate, best: Candidate | None, ctx: Context) -> Configur
     return alt.model_copy(update=NO_ANSWER) if any(v.kind == "memory" for v in c.violations) else alt
 
 
-def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
-            step_latency_s: float = 0.0, routed_replicas: int | None = None, task_rate: float | None = None,
-            share: float | None = None) -> tuple[Context, list[Source]]:
+def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict, routed_replicas: int | None = None,
+            task_rate: float | None = None, share: float | None = None) -> tuple[Context, list[Source]]:
     """The context of a single-model workload's search and its admissible sources (an agent loop's
     offload share chosen by `_offload_where_it_pays`, which `Context.offload_searched` records, unless
-    `share` states it; a closed loop's task rate at a step latency of `step_latency_s`, or `task_rate`
-    itself, and a loop without affinity's hit rate at `routed_replicas`, `agent_demand.demand`)."""
+    `share` states it; a closed loop's task rate `task_rate` (its upper bound where None) and a loop
+    without affinity's hit rate at `routed_replicas`, `agent_demand.demand`)."""
     model = catalog.resolve_model(w.model, w.params_b)
     w = w.at_native(model.native_precision)  # gpt-oss: MXFP4 unless a precision is stated
     agent, searched = None, False
     if w.agent is not None:  # an agent loop: size its per-step equivalent (agent_demand.py)
-        w, agent = _loop_view(w, model, step_latency_s, routed_replicas, task_rate)
+        w, agent = _loop_view(w, model, routed_replicas, task_rate)
         if searches_shares(agent):
             agent, searched = (_offload_where_it_pays(w, catalog, a, shared, model, agent) if share is None
                                else agent.offloading(share)), True
@@ -184,11 +183,11 @@ def context(w: Workload, catalog: Catalog, a: Assumptions, shared: dict,
     return ctx, admissible_sources(catalog_sources(catalog), w)
 
 
-def _loop_view(w: Workload, model, step_latency_s: float = 0.0, routed_replicas: int | None = None,
+def _loop_view(w: Workload, model, routed_replicas: int | None = None,
                task_rate: float | None = None) -> tuple[Workload, object]:
     """(per-step equivalent workload, demand) of the agent loop `w` (`agent_demand.py`)."""
     from expert.configurator.agent_demand import demand, equivalent
-    agent = demand(w, model, step_latency_s, routed_replicas, task_rate)
+    agent = demand(w, model, routed_replicas, task_rate)
     return equivalent(w, agent), agent
 
 
@@ -213,7 +212,7 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     shared = {} if shared is None else shared
 
     def searched(task_rate: float | None = None, share: float | None = None) -> tuple[Context, Outcome, list]:
-        ctx, sources = context(w, catalog, a, shared, 0.0, routed_replicas, task_rate, share)
+        ctx, sources = context(w, catalog, a, shared, routed_replicas, task_rate, share)
         if w.high_availability:  # the domains' price is no function of (source, count) alone: visit all
             return ctx, enumerate_candidates(ctx, sources), sources
         if optimum_only:
@@ -225,7 +224,7 @@ def run(w: Workload, catalog: Catalog, a: Assumptions, shared: dict | None = Non
     def step_of(c: Candidate, task_rate: float, share: float) -> float | None:
         """One candidate's step at a task rate; None where it has no operating point (it does not serve
         the rate: beyond it the search states the step at its largest batch, which is shorter)."""
-        at = evaluate(context(w, catalog, a, shared, 0.0, routed_replicas, task_rate, share)[0],
+        at = evaluate(context(w, catalog, a, shared, routed_replicas, task_rate, share)[0],
                       c.source, c.precision, c.tp, c.count)
         return at.latency if at.op is not None else None
 

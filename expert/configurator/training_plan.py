@@ -34,15 +34,13 @@ from expert.configurator.idle_nights import nights_per_run, price_nights, worth_
 from expert.configurator.keys import inputs
 from expert.configurator.objective import gpu_cost
 from expert.messages import t
-from expert.sizing.constants import Assumptions, exact, ranged
+from expert.sizing.constants import Assumptions, ranged
 from expert.sizing.ft_job import (FABRIC_CHF_PER_GPU, FABRIC_RENT_SHARE, GPUS_PER_NODE, LAYOUTS, JobLayout,
                                   layout_on, plan_job)
-from expert.sizing.training import ATTENDED_PER_DAY as PER_DAY, attended_hours  # noqa: F401 (re-exported)
+from expert.sizing.training import ATTENDED_PER_DAY, attended_hours  # noqa: F401 (re-exported)
 
 SETUP_HOURS = ranged(0.25, 1.0, "h per run", "own estimate: provisioning, image pull, model download and the "
                      "final checkpoint upload of a rented run", value=0.5)
-ATTENDED_PER_DAY = exact(PER_DAY, "h per 24 h", "own estimate: one working day of waiting per calendar day of a "
-                         "run (000 M2 counts compute hours × team rate; nights are not attended)")
 PERIOD_SHARE = 0.5  # a run must finish within half the period between runs (a retry still fits)
 HOURS_PER_YEAR = 8760.0
 KINDS = ("serving-idle", "rented-per-run", "dedicated")

@@ -135,10 +135,10 @@ def highly_available(setup: Setup, extra: dict[str, Any]) -> bool:
     w = setup.workload
     if w is None or not w.high_availability or "serving_gpus_needed" not in extra:
         return True
+    from expert.configurator.availability import keeps_serving
+
     tp = max(1, extra.get("tensor_parallel_used", setup.tensor_parallel))
-    domains = servers(setup)
-    needed = max(1, extra["serving_gpus_needed"] // tp)
-    return len(domains) >= 2 and (setup.count - max(domains)) // tp >= needed
+    return keeps_serving(servers(setup), tp, max(1, extra["serving_gpus_needed"] // tp))
 
 
 def measured_late(setup: Setup, slo: Targets | None) -> bool:

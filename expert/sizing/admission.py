@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import math
 
-P95_TAIL = 0.05
+from expert.sizing.load_solver import tail_p95
+
 NEGLIGIBLE_SIGMAS = 8.0  # a + 8·√a + 8 < c: the Poisson tail beyond c is below 1e-12, Erlang C taken as 0
 
 
@@ -52,8 +53,7 @@ def admission_waits(slots: float | None, offered: float, hold_s: float) -> tuple
     if waits <= 0:
         return 0.0, 0.0
     mean = waits * hold_s / (2 * (c - offered))
-    p95 = hold_s * math.log(waits / P95_TAIL) / (2 * (c - offered)) if waits > P95_TAIL else 0.0
-    return mean, p95
+    return mean, tail_p95(waits, hold_s, c - offered)
 
 
 __all__ = ["erlang_c", "admission_waits"]

@@ -64,9 +64,8 @@ from typing import Callable, NamedTuple, Sequence
 
 from expert.catalog.models import Gpu
 from expert.sizing.admission import admission_waits
-from expert.sizing.load_solver import solver, wait_mean, within
+from expert.sizing.load_solver import solver, tail_p95, wait_mean, within
 
-P95_TAIL = 0.05
 # Token budget of one step (prompt chunk + decoding sequences) by engine, defaults as shipped:
 VLLM_CHUNK = ("vllm-project/vllm:vllm/engine/arg_utils.py EngineArgs.get_batch_defaults: "
               "max_num_batched_tokens 8192 for the OpenAI server on GPUs with >= 70 GiB except A100, else "
@@ -97,9 +96,7 @@ def chunk_tokens(engine: str, gpu: Gpu, prompt: int) -> tuple[int, str]:
 
 def wait_p95(u: float, service_s: float) -> float:
     """p95 M/D/1 wait: S·ln(u/0.05) / (2(1 − u)) for u > 0.05 (Kingman's exponential tail), else 0."""
-    if u <= P95_TAIL:
-        return 0.0
-    return float("inf") if u >= 1 else service_s * math.log(u / P95_TAIL) / (2 * (1 - u))
+    return float("inf") if u >= 1 else tail_p95(u, service_s, 1 - u)
 
 
 @dataclass(frozen=True)

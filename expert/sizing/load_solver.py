@@ -12,6 +12,17 @@ from typing import Callable
 MAX_SEQUENCES = 10**6  # no KV cap given: more sequences than this is no steady state
 
 
+P95_TAIL = 0.05
+
+
+def tail_p95(p_wait: float, scale_s: float, gap: float) -> float:
+    """p95 of a wait whose tail is exponential, P(W > t) = p_wait · exp(−2 · gap · t / scale_s) (Kingman's
+    heavy-traffic tail; `gap` the distance of the load from saturation): scale_s · ln(p_wait / 0.05) / (2 · gap)
+    where more than 5 % wait at all, else 0. M/D/1 (`load.wait_p95`): p_wait = the busy share u, gap 1 − u,
+    scale the service; M/D/c (`admission.admission_waits`): Erlang C, c − a, the request's time."""
+    return scale_s * math.log(p_wait / P95_TAIL) / (2 * gap) if p_wait > P95_TAIL else 0.0
+
+
 def wait_mean(u: float, service_s: float) -> float:
     """Mean M/D/1 wait at busy share `u` (Pollaczek-Khinchine); infinite at u ≥ 1."""
     return float("inf") if u >= 1 else u * service_s / (2 * (1 - u))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from expert.catalog.models import Band, Gpu, LlmModel
-from expert.sizing.constants import Assumptions, resolve
+from expert.sizing.constants import Assumptions, exact, resolve
 from expert.sizing.results import FineTuneRun, Provenance
 
 SCENARIOS = ("point", "fast", "slow")
@@ -133,7 +133,8 @@ def implied_dataset_tokens(model: LlmModel, gpu: Gpu, count: int, method: str, h
     return hours * 3600 * count * gpu.fp16_tflops * 1e12 * eff / flops_per_token
 
 
-ATTENDED_PER_DAY = 8.0  # h per 24 h: own estimate, one working day of waiting per calendar day of a run
+ATTENDED_PER_DAY = exact(8, "h per 24 h", "own estimate: one working day of waiting per calendar day of a run "
+                         "(000 M2 counts compute hours × team rate; nights are not attended)")
 
 
 def attended_hours(elapsed_h: float) -> float:
@@ -141,7 +142,7 @@ def attended_hours(elapsed_h: float) -> float:
     8 per full day plus at most 8 of the last partial day (capped at the elapsed hours). Own estimate:
     000 M2 counts compute hours × team rate, but nights are not attended (docs/fine-tuning.md §3)."""
     days, rest = divmod(max(0.0, elapsed_h), 24.0)
-    return days * ATTENDED_PER_DAY + min(rest, ATTENDED_PER_DAY)
+    return days * ATTENDED_PER_DAY.value + min(rest, ATTENDED_PER_DAY.value)
 
 
 def team_time_cost(hours: float, rate: float) -> float:
