@@ -26,7 +26,8 @@ def d3_thumb_fields(concurrent: float, peak_rps: float, choice: dict[str, Any] |
     out: dict[str, Any] = {"d3_thumb_gpus_low": max(1, math.ceil(round(concurrent / D3_PER_GPU_HIGH, 3))),
                            "d3_thumb_gpus_high": max(1, math.ceil(round(concurrent / D3_PER_GPU_LOW, 3)))}
     if choice is not None and not choice.get("pool"):
-        out["pick_replicas"] = max(1, choice.get("replicas", 1))
+        out["pick_replicas"] = replicas = max(1, choice.get("replicas", 1))
+        out["peak_rps_per_replica"] = peak_rps / replicas  # kept for rules that read it: the operating rate
         if replica_capacity_rps:
             work = max(1, math.ceil(round(peak_rps / replica_capacity_rps, 6)))
             out.update({"replica_capacity_rps": replica_capacity_rps, "work_replicas": work,

@@ -84,6 +84,8 @@ INPUT_FACTS: dict[str, dict[str, tuple[str, str]]] = {
         "work_replicas": (NUM, "the replicas the peak's work needs: peak_rps / replica_capacity_rps, rounded up, "
                                "at least 1"),
         "pick_replicas": (NUM, "the pick's replicas (GPUs / tensor parallelism)"),
+        "peak_rps_per_replica": (NUM, "the peak over the pick's replicas: what each replica serves at the peak, "
+                                      "req/s (its operating rate, not its capacity: replica_capacity_rps)"),
         "replicas_above_d3_thumb": (BOOL, "the work needs more replicas than D3's rule of thumb has GPUs: the load, "
                                           "not the model's size, sets the count"),
         "generic_kv_heads": (NUM, "only params_b given: the generic rule's KV heads where it assumes multi-head "

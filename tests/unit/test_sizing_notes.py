@@ -22,6 +22,8 @@ def test_d3s_worked_example_gives_two_to_three_gpus():
     # one more sequence than three GPUs hold at 19.05 each: four
     assert d3_thumb_fields(58.0, 50.0, None) == {"d3_thumb_gpus_low": 3, "d3_thumb_gpus_high": 4}
     assert "pick_replicas" not in d3_thumb_fields(57.0, 50.0, {"replicas": 2, "pool": "2× l40s"})
+    # the operating rate a user's own rule may still read (docs/facts.md): 50 req/s over 9 replicas = 5.556
+    assert fields["peak_rps_per_replica"] == pytest.approx(50 / 9)
 
 
 def test_a_generic_13b_is_multi_head_and_a_generic_70b_is_not():
